@@ -1,0 +1,30 @@
+# The two commands a newcomer needs: `make build` and `make test`.
+# Only python3 and make are assumed; everything else is installed into .venv.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: build test bench clean
+
+build: $(STAMP)
+	$(BIN)/cardkit build --all
+	$(BIN)/cardkit build --all --paper letter
+	$(BIN)/cardkit build --all --sheet gutterfold
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
+# Re-install whenever the project's metadata changes.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) output
