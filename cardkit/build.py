@@ -1,0 +1,71 @@
+"""Deck file -> checked deck -> imposed pages -> PDF, as one call the CLI and tests share."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .deck import load_deck
+from .errors import InputError, Problem, Where
+from .model import Deck
+from .output import atomic_path
+from .pdf import write_pdf
+from .render import BACK, FRONT, CardRenderer, Report
+from .sheets import SheetError, SheetOptions, plan_pages
+from .units import to_mm
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    deck: Deck
+    path: Path
+    cards: int
+    pages: int
+    seconds: float
+    warnings: tuple[Problem, ...]
+
+
+def check_cards(deck: Deck, strict: bool = False) -> tuple[CardRenderer, Report]:
+    """Resolve every card's front and back as they will be drawn: field values, images,
+    text fitting and glyphs. Raises InputError on problems (and on warnings if strict)."""
+    report = Report()
+    renderer = CardRenderer(report, deck.path.parent)
+    for card in deck.cards:
+        renderer.resolve(card, FRONT)
+        renderer.resolve(card, BACK)
+    report.problems.check()
+    if strict and report.warnings:
+        raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
+                          for w in report.warnings])
+    return renderer, report
+
+
+def output_name(deck: Deck, options: SheetOptions) -> str:
+    """A file name that says what the file is: ``blofa-pnp-a4.pdf``,
+    ``blofa-pnp-letter-short-bleed3mm-guides.pdf``."""
+    parts = [deck.name, options.sheet, options.paper]
+    if options.sheet == "pnp" and options.duplex != "long":
+        parts.append(options.duplex)
+    if options.bleed:
+        parts.append(f"bleed{to_mm(options.bleed):g}mm")
+    if options.guides:
+        parts.append("guides")
+    return "-".join(parts) + ".pdf"
+
+
+def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
+               strict: bool = False) -> BuildResult:
+    started = time.perf_counter()
+    deck = load_deck(deck_path)
+    renderer, report = check_cards(deck, strict)
+    try:
+        pages = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
+    except SheetError as exc:
+        raise InputError([Problem(Where(deck_path), str(exc),
+                                  "use less bleed or another sheet type")]) from None
+    path = Path(out_dir) / deck.name / output_name(deck, options)
+    with atomic_path(path) as temporary:
+        write_pdf(temporary, deck, pages, options, renderer)
+    return BuildResult(deck, path, deck.total(), len(pages), time.perf_counter() - started,
+                       tuple(report.warnings))

@@ -1,0 +1,166 @@
+"""Small validators shared by the deck and layout loaders.
+
+Each one reads a value out of a :class:`~cardkit.source.Map`, records a
+:class:`~cardkit.errors.Problem` with the value's position when it is wrong, and returns
+``None`` in that case so that loading can go on and report every problem in one run.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+
+from .errors import Problems, did_you_mean
+from .source import Map, Seq
+from .units import LENGTH_HELP, UnitError, parse_length
+
+TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+              Map: "a mapping (key: value lines)", Seq: "a list (lines starting with '-')"}
+
+
+def describe(value) -> str:
+    """How a YAML value reads to a user, for 'expected X, got Y' messages."""
+    if value is None:
+        return "nothing"
+    for kind, name in TYPE_NAMES.items():
+        if type(value) is kind:
+            return f"{name} ({value!r})" if kind in (str, int, float, bool) else name
+    return type(value).__name__
+
+
+def check_keys(problems: Problems, m: Map, allowed, required=(), what="this entry") -> bool:
+    """Report unknown keys (with a did-you-mean) and missing required ones."""
+    ok = True
+    for key in m:
+        if key not in allowed:
+            problems.add(m.key_at(key), f"unknown key '{key}' in {what}",
+                         did_you_mean(key, allowed))
+            ok = False
+    for key in required:
+        if key not in m:
+            problems.add(m.where, f"{what} has no '{key}'", f"add '{key}:'")
+            ok = False
+    return ok
+
+
+def expect_map(problems: Problems, value, where, what: str) -> bool:
+    if isinstance(value, Map):
+        return True
+    problems.add(where, f"{what} must be a mapping of 'key: value' lines, not {describe(value)}",
+                 "indent its keys under it")
+    return False
+
+
+def expect_list(problems: Problems, value, where, what: str) -> bool:
+    if isinstance(value, Seq):
+        return True
+    problems.add(where, f"{what} must be a list, not {describe(value)}",
+                 "write each item on its own line starting with '- '")
+    return False
+
+
+def get_text(problems: Problems, m: Map, key: str, default=None, what=None):
+    """A text value; numbers are accepted and turned into text (``version: 1.0``)."""
+    if key not in m:
+        return default
+    value = m[key]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        problems.add(m.at(key), f"'{what or key}' must be text, not {describe(value)}",
+                     "put the text in quotes")
+        return None
+    return value
+
+
+def get_int(problems: Problems, m: Map, key: str, default=None, minimum=None, what=None):
+    if key not in m:
+        return default
+    value = m[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.add(m.at(key), f"'{what or key}' must be a whole number, not {describe(value)}",
+                     f"write e.g. '{key}: {default if default is not None else 1}'")
+        return None
+    if minimum is not None and value < minimum:
+        problems.add(m.at(key), f"'{what or key}' is {value} but must be at least {minimum}",
+                     f"write a number of {minimum} or more")
+        return None
+    return value
+
+
+def get_number(problems: Problems, m: Map, key: str, default=None, minimum=None):
+    if key not in m:
+        return default
+    value = m[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        problems.add(m.at(key), f"'{key}' must be a number, not {describe(value)}",
+                     f"write e.g. '{key}: 1.2'")
+        return None
+    if minimum is not None and value < minimum:
+        problems.add(m.at(key), f"'{key}' is {value} but must be at least {minimum}",
+                     f"write a number of {minimum} or more")
+        return None
+    return float(value)
+
+
+def get_bool(problems: Problems, m: Map, key: str, default=False):
+    if key not in m:
+        return default
+    value = m[key]
+    if not isinstance(value, bool):
+        problems.add(m.at(key), f"'{key}' must be true or false, not {describe(value)}",
+                     f"write '{key}: true' or '{key}: false'")
+        return default
+    return value
+
+
+def length(problems: Problems, value, where, what: str, percent_of=None, minimum=None):
+    """A length in points from text like '3mm'; ``None`` (and a problem) when wrong."""
+    try:
+        points = parse_length(value, percent_of)
+    except UnitError as exc:
+        fix = LENGTH_HELP + (" or a percentage of the card" if percent_of else "")
+        problems.add(where, f"{what}: {exc}", fix)
+        return None
+    if minimum is not None and points < minimum:
+        problems.add(where, f"{what} must not be negative", "write a length of 0 or more")
+        return None
+    return points
+
+
+def get_choice(problems: Problems, m: Map, key: str, choices, default=None):
+    if key not in m:
+        return default
+    value = m[key]
+    if value not in choices:
+        problems.add(m.at(key), f"'{key}' cannot be {value!r}", did_you_mean(value, choices))
+        return None
+    return value
+
+
+COLOUR_HELP = "write '#rrggbb' (e.g. '#1f5fa8'), a colour name such as 'white', or 'none'"
+
+
+def parse_colour(text):
+    """A reportlab colour from '#rgb', '#rrggbb', a CSS name or 'none' (returns None).
+
+    >>> parse_colour('#ff0000').red
+    1.0
+    >>> parse_colour('none') is None
+    True
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{describe(text)} is not a colour")
+    word = text.strip().lower()
+    if word in ("none", "transparent"):
+        return None
+    if word.startswith("#"):
+        digits = word[1:]
+        if len(digits) == 3:
+            digits = "".join(c * 2 for c in digits)
+        if len(digits) != 6 or any(c not in "0123456789abcdef" for c in digits):
+            raise ValueError(f"'{text}' is not a colour")
+        return colors.HexColor("#" + digits)
+    named = colors.getAllNamedColors().get(word)
+    if named is None:
+        raise ValueError(f"'{text}' is not a colour")
+    return named

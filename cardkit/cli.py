@@ -1,0 +1,163 @@
+"""The ``cardkit`` command: build, list and validate decks.
+
+Bad input exits with code 2 and ``file:line:col: problem; fix`` lines on stderr, never a
+traceback. Set CARDKIT_DEBUG=1 to see the traceback of an internal error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .build import build_deck, check_cards
+from .bundled import ROOT, bundled_decks, find_deck
+from .deck import load_deck
+from .errors import InputError
+from .sheets import PAPERS, SheetOptions
+from .units import MM
+
+EXIT_BAD_INPUT = 2
+
+
+def _report_input_error(error: InputError, what: str) -> None:
+    for problem in error.problems:
+        click.echo(f"{problem}", err=True)
+    count = len(error.problems)
+    click.echo(f"cardkit: {count} problem{'s' * (count != 1)} {what}", err=True)
+
+
+def _warn(warnings) -> None:
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the working folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _back_offset(ctx, param, value):
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not two numbers; write e.g. '0.5,-0.3' "
+                                 "(millimetres right, down)") from None
+    return x * MM, y * MM
+
+
+class _Group(click.Group):
+    """Turns unexpected exceptions into a one-line message instead of a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except InputError as error:  # raised outside a command's own handling
+            _report_input_error(error, "in the input")
+            ctx.exit(EXIT_BAD_INPUT)
+        except Exception as exc:
+            if os.environ.get("CARDKIT_DEBUG"):
+                raise
+            click.echo(f"cardkit: internal error: {exc!r}. Please report it with the deck "
+                       "that caused it (CARDKIT_DEBUG=1 shows the traceback).", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardkit")
+def main():
+    """cardkit turns a deck described in YAML into print-ready card sheets.
+
+    \b
+    Start with:
+      cardkit list             the decks that ship with cardkit
+      cardkit build blofa      print-and-play PDF in output/blofa/
+      cardkit validate my.yaml check a deck without building it
+    """
+
+
+@main.command()
+@click.argument("decks", nargs=-1)
+@click.option("--all", "build_all", is_flag=True, help="Build every bundled deck.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=ROOT / "output", show_default="output/",
+              help="Folder for the output; each deck gets a subfolder.")
+@click.option("--sheet", type=click.Choice(["pnp", "gutterfold"]), default="pnp",
+              show_default=True,
+              help="pnp: fronts and backs on alternate pages for duplex printing. "
+                   "gutterfold: fronts and backs side by side, fold and glue.")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True,
+              help="Which edge your printer flips on; backs are placed to match.")
+@click.option("--back-offset", default="0,0", callback=_back_offset, metavar="X,Y",
+              show_default=True,
+              help="Shift the backs by X mm right and Y mm down, to correct a printer "
+                   "that does not line up the two sides.")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=0.0, show_default=True,
+              metavar="MM", help="Extend card backgrounds this far past the trim line.")
+@click.option("--guides", is_flag=True,
+              help="Draw trim lines and safe areas for proofing.")
+@click.option("--strict", is_flag=True,
+              help="Treat warnings (text that does not fit, missing glyphs) as errors.")
+def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guides, strict):
+    """Build print-ready PDF sheets for DECKS.
+
+    Each DECK is a bundled deck's name (see 'cardkit list') or a path to a deck YAML file.
+    A failed build leaves the previous output untouched.
+    """
+    if build_all:
+        decks = tuple(bundled_decks()) + decks
+    if not decks:
+        raise click.UsageError("name a deck to build, or use --all")
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed * MM, guides)
+    failed = False
+    for name in decks:
+        try:
+            result = build_deck(find_deck(name), out, options, strict)
+        except InputError as error:
+            _report_input_error(error, f"in {name}; nothing was written")
+            failed = True
+            continue
+        _warn(result.warnings)
+        click.echo(f"{result.deck.name}: {result.cards} cards, {result.pages} pages -> "
+                   f"{_shown(result.path)} ({result.seconds:.2f} s)")
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+@main.command(name="list")
+def list_decks():
+    """List the bundled decks with their card counts."""
+    for name, path in bundled_decks().items():
+        try:
+            deck = load_deck(path)
+        except InputError as error:
+            click.echo(f"{name:12} INVALID ({len(error.problems)} problems; "
+                       f"run 'cardkit validate {name}')")
+            continue
+        click.echo(f"{name:12} {deck.total():4} cards  {deck.size.name:8} {deck.title}")
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def validate(deck, strict):
+    """Check DECK without building it: keys, types, layouts, composition, and that every
+    card's text fits."""
+    try:
+        loaded = load_deck(find_deck(deck))
+        _, report = check_cards(loaded, strict)
+    except InputError as error:
+        _report_input_error(error, f"in {deck}")
+        sys.exit(EXIT_BAD_INPUT)
+    _warn(report.warnings)
+    click.echo(f"{loaded.name}: {loaded.total()} cards, {len(loaded.cards)} distinct, OK"
+               + (f" ({len(report.warnings)} warnings)" if report.warnings else ""))

@@ -1,0 +1,346 @@
+"""Deck YAML -> validated :class:`~cardkit.model.Deck`.
+
+Loading is strict: an unknown key, a wrong type, a missing layout, a field no card fills,
+a composition the cards do not add up to. Every problem is reported with its file, line
+and column and a fix, all in one :class:`~cardkit.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from . import checks
+from .bundled import layout_dirs
+from .errors import Problems, Where, did_you_mean
+from .layout import Layout, load_layout
+from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
+from .source import Map, Seq, load_yaml
+
+DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
+             "backs", "fields", "composition", "cards")
+CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
+FIELD_TYPES = {
+    "text": "any text",
+    "integer": "a whole number",
+    "number": "a number",
+    "colour": "a colour such as '#1f5fa8'",
+    "flag": "true or false",
+}
+NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+MAX_COPIES = 10_000  # per card: more is surely a typo
+
+
+def load_deck(path: Path) -> Deck:
+    """Read and validate the deck at ``path``; raise InputError listing every problem."""
+    path = Path(path)
+    data = load_yaml(path)
+    problems = Problems()
+    if not isinstance(data, Map):
+        problems.add(getattr(data, "where", Where(path, 1, 1)),
+                     f"a deck must be a mapping of 'key: value' lines, not {checks.describe(data)}",
+                     "start with 'name: my-deck' (see README, 'Deck format')")
+        problems.check()
+    checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
+    loader = _DeckLoader(path, data, problems)
+    deck = loader.load()
+    problems.check()
+    return deck
+
+
+class _DeckLoader:
+    def __init__(self, path: Path, data: Map, problems: Problems):
+        self.path, self.data, self.problems = path, data, problems
+        self.dirs = layout_dirs(path)
+        self.layouts: dict[str, Layout | None] = {}
+        self.reported: set = set()  # (element position, field) already reported
+
+    def load(self) -> Deck | None:
+        data, problems = self.data, self.problems
+        name = checks.get_text(problems, data, "name")
+        if name is not None and not NAME.match(name):
+            problems.add(data.at("name"), f"deck name '{name}' is not a simple name",
+                         "use lower-case letters, digits and '-', e.g. 'my-deck'")
+        size = self.size()
+        self.field_types = self.fields()
+        backs = self.backs(size) if size else {}
+        default_back = self.default_back(backs)
+        default_front = data.get("front")
+        cards = []
+        if "cards" in data and size and \
+                checks.expect_list(problems, data["cards"], data.at("cards"), "cards"):
+            inherited = {}
+            if default_front is not None:
+                inherited["layout"] = (default_front, data.at("front"))
+            if default_back is not None:
+                inherited["back"] = default_back
+            self.walk(data["cards"], inherited, cards, size, backs)
+            if not cards and not problems:
+                problems.add(data.at("cards"), "the deck has no cards", "add cards under 'cards:'")
+        if problems:
+            return None
+        deck = Deck(name, checks.get_text(problems, data, "title", name),
+                    checks.get_text(problems, data, "author", ""),
+                    checks.get_text(problems, data, "version", ""),
+                    size, tuple(cards), self.path, backs)
+        self.check_composition(deck)
+        return deck
+
+    # -- top-level entries -------------------------------------------------------------------
+
+    def size(self) -> CardSize | None:
+        data, problems = self.data, self.problems
+        raw = data.get("size")
+        if isinstance(raw, str):
+            if raw in SIZE_PRESETS_MM:
+                return CardSize.preset(raw)
+            problems.add(data.at("size"), f"unknown card size '{raw}'",
+                         did_you_mean(raw, SIZE_PRESETS_MM) + ", or give 'width:' and 'height:'")
+            return None
+        if isinstance(raw, Map):
+            if not checks.check_keys(problems, raw, ("width", "height"), ("width", "height"),
+                                     "size"):
+                return None
+            width = checks.length(problems, raw["width"], raw.at("width"), "width")
+            height = checks.length(problems, raw["height"], raw.at("height"), "height")
+            if width is None or height is None:
+                return None
+            if width <= 0 or height <= 0:
+                problems.add(raw.where, "a card must be wider and taller than 0",
+                             "give a positive width and height")
+                return None
+            return CardSize("custom", width, height)
+        if raw is not None:
+            problems.add(data.at("size"), f"size must be a preset name or width and height, "
+                         f"not {checks.describe(raw)}",
+                         "write e.g. 'size: poker' or 'size: {width: 63mm, height: 88mm}'")
+        return None
+
+    def fields(self) -> dict[str, tuple[str, object]]:
+        """Declared card fields: name -> (type, default); a default of ... means required."""
+        data, problems = self.data, self.problems
+        result = {}
+        raw = data.get("fields", Map())
+        if "fields" in data and not checks.expect_map(problems, raw, data.at("fields"), "fields"):
+            return result
+        for name, spec in raw.items():
+            where = raw.at(name)
+            if name in CARD_KEYS or name == "cards" or not isinstance(name, str) \
+                    or not re.match(r"^[A-Za-z_]\w*$", name):
+                problems.add(raw.key_at(name), f"'{name}' cannot be a field name",
+                             "use a word of letters, digits and '_' other than "
+                             + ", ".join(CARD_KEYS + ("cards",)))
+                continue
+            default = ...
+            if isinstance(spec, Map):
+                if not checks.check_keys(problems, spec, ("type", "default"), ("type",),
+                                         f"field '{name}'"):
+                    continue
+                kind, where = spec["type"], spec.at("type")
+                if "default" in spec:
+                    default = spec["default"]
+            else:
+                kind = spec
+            if kind not in FIELD_TYPES:
+                problems.add(where, f"field '{name}' has unknown type {kind!r}",
+                             did_you_mean(kind, FIELD_TYPES))
+                continue
+            if default is not ... and default is not None:
+                error = _type_error(kind, default)
+                if error:
+                    problems.add(spec.at("default"), f"default of '{name}' {error}",
+                                 f"write {FIELD_TYPES[kind]}")
+                    continue
+            result[name] = (kind, default)
+        return result
+
+    def backs(self, size: CardSize) -> dict[str, BackDesign]:
+        data, problems = self.data, self.problems
+        raw = data.get("backs")
+        result = {}
+        if raw is None or not checks.expect_map(problems, raw, data.at("backs"), "backs"):
+            return result
+        if not raw:
+            problems.add(raw.where, "the deck has no back designs",
+                         "add one, e.g. 'backs: {plain: {layout: plain-back}}'")
+        for name, spec in raw.items():
+            where = raw.at(name)
+            if not checks.expect_map(problems, spec, where, f"back '{name}'"):
+                continue
+            if "layout" not in spec:
+                problems.add(where, f"back '{name}' has no 'layout'",
+                             "add 'layout:' naming a file in layouts/")
+                continue
+            layout = self.layout(spec["layout"], spec.at("layout"), size)
+            fields = {k: v for k, v in spec.items() if k != "layout"}
+            for key, value in fields.items():
+                if isinstance(value, (Map, Seq)) or value is None:
+                    problems.add(spec.at(key), f"back field '{key}' must be a single value",
+                                 "write text or a number")
+            if layout is not None:
+                result[str(name)] = BackDesign(str(name), layout, fields)
+        return result
+
+    def default_back(self, backs):
+        data = self.data
+        if "back" in data:
+            return (data["back"], data.at("back"))
+        if len(backs) == 1:
+            return (next(iter(backs)), data.at("backs"))
+        return None
+
+    def layout(self, name, where: Where, size: CardSize) -> Layout | None:
+        if isinstance(name, str) and name in self.layouts:
+            return self.layouts[name]
+        layout = load_layout(name, self.dirs, (size.width, size.height), self.problems, where)
+        if isinstance(name, str):
+            self.layouts[name] = layout
+        return layout
+
+    # -- cards -------------------------------------------------------------------------------
+
+    def walk(self, items: Seq, inherited: dict, cards: list, size, backs) -> None:
+        """Read cards and groups; a group's keys other than 'cards' are its members' defaults."""
+        for item, where in zip(items, items.item_where):
+            if not checks.expect_map(self.problems, item, where, "a card"):
+                continue
+            own = {k: (v, item.at(k)) for k, v in item.items() if k != "cards"}
+            self.check_card_keys(item)
+            if "cards" in item:
+                if checks.expect_list(self.problems, item["cards"], item.at("cards"),
+                                      "a group's cards"):
+                    self.walk(item["cards"], {**inherited, **own}, cards, size, backs)
+                continue
+            card = self.card(item, {**inherited, **own}, len(cards) + 1, size, backs)
+            if card is not None:
+                cards.append(card)
+
+    def check_card_keys(self, item: Map) -> None:
+        allowed = set(CARD_KEYS) | set(self.field_types) | {"cards"}
+        for key in item:
+            if key not in allowed:
+                fix = did_you_mean(key, allowed - {"cards"})
+                if not self.field_types or "did you mean" not in fix:
+                    fix = f"declare it under 'fields:' ({fix})"
+                self.problems.add(item.key_at(key), f"unknown key '{key}' in card", fix)
+
+    def card(self, item: Map, values: dict, number: int, size, backs) -> Card | None:
+        problems = self.problems
+        before = len(problems.items)
+        count, count_where = values.get("count", (1, item.where))
+        if isinstance(count, bool) or not isinstance(count, int):
+            problems.add(count_where, f"count must be a whole number, not {checks.describe(count)}",
+                         "write e.g. 'count: 3'")
+        elif not 1 <= count <= MAX_COPIES:
+            problems.add(count_where, f"count is {count} but must be between 1 and {MAX_COPIES}",
+                         "remove the card instead of giving it count 0" if count < 1
+                         else "check the number")
+        back_name, back_where = values.get("back", (None, item.where))
+        back = None
+        if back_name is None:
+            problems.add(item.where, "this card has no back", "add 'back:' naming one of: "
+                         + ", ".join(backs) if backs else "add 'backs:' to the deck")
+        elif not isinstance(back_name, str) or back_name not in backs:
+            if backs:  # when there are none, the backs entry itself was reported
+                problems.add(back_where, f"no back design named {back_name!r}",
+                             did_you_mean(back_name, backs))
+        else:
+            back = backs[back_name]
+        layout_name, layout_where = values.get("layout", (None, item.where))
+        front = None
+        if layout_name is None:
+            problems.add(item.where, "this card has no front layout",
+                         "add 'front:' to the deck or 'layout:' to the card")
+        else:
+            front = self.layout(layout_name, layout_where, size)
+        fields = {}
+        for name, (kind, default) in self.field_types.items():
+            if name in values:
+                value, where = values[name]
+                error = _type_error(kind, value)
+                if error:
+                    problems.add(where, f"'{name}' {error}", f"write {FIELD_TYPES[kind]}")
+                fields[name] = str(value) if kind == "text" and value is not None else value
+            elif default is ...:
+                problems.add(item.where, f"this card has no '{name}'",
+                             f"add '{name}:' to the card or a default to the field")
+            else:
+                fields[name] = default
+        if len(problems.items) > before or front is None or back is None:
+            return None
+        card = Card(number, fields, front, back, count, item.where)
+        self.check_layout_fields(card)
+        return card
+
+    def check_layout_fields(self, card: Card) -> None:
+        """Every field a card's layouts read must exist, reported once per element."""
+        known = card.values().keys()
+        for layout in (card.front, card.back.layout):
+            for element in layout.elements:
+                for name in sorted(element.fields() - known):
+                    key = (element.where, name)
+                    if key in self.reported:
+                        continue
+                    self.reported.add(key)
+                    self.problems.add(element.where, f"element '{element.name}' of layout "
+                                      f"'{layout.name}' reads '{{{name}}}', which the card "
+                                      f"({card.label()}) does not have",
+                                      did_you_mean(name, known))
+
+    def check_composition(self, deck: Deck) -> None:
+        """The counts the deck promises (total, by back, by any field) must hold."""
+        data, problems = self.data, self.problems
+        if "composition" not in data:
+            return
+        raw = data["composition"]
+        if not checks.expect_map(problems, raw, data.at("composition"), "composition"):
+            return
+        keys = ["total", "back", *self.field_types]
+        checks.check_keys(problems, raw, keys, (), "composition")
+        if "total" in raw:
+            total = checks.get_int(problems, raw, "total", minimum=1)
+            if total is not None and total != deck.total():
+                problems.add(raw.at("total"), f"the deck promises {total} cards but has "
+                             f"{deck.total()}", "fix the cards' counts or the total")
+        for key in raw:
+            if key == "total" or key not in keys:
+                continue
+            expected = raw[key]
+            if not checks.expect_map(problems, expected, raw.at(key), f"composition of '{key}'"):
+                continue
+            actual = deck.tally(key)
+            for value, count in expected.items():
+                have = actual.get(str(value), 0)
+                if have != count:
+                    problems.add(expected.at(value), f"the deck promises {count} cards with "
+                                 f"{key} {value} but has {have}",
+                                 "fix the cards' counts or the composition")
+            listed = {str(v) for v in expected}
+            for value, have in sorted(actual.items()):
+                if value not in listed:
+                    problems.add(expected.where, f"the deck has {have} cards with {key} "
+                                 f"{value}, which the composition does not list",
+                                 f"add '{value}: {have}' or fix the cards")
+
+
+def _type_error(kind: str, value) -> str:
+    """Why ``value`` is not of field type ``kind``, or '' when it is."""
+    if value is None:
+        return "is empty"
+    ok = {
+        "text": isinstance(value, (str, int, float)) and not isinstance(value, bool),
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "flag": isinstance(value, bool),
+        "colour": _is_colour(value),
+    }[kind]
+    return "" if ok else f"must be {FIELD_TYPES[kind]}, not {checks.describe(value)}"
+
+
+def _is_colour(value) -> bool:
+    try:
+        checks.parse_colour(value)
+    except ValueError:
+        return False
+    return True
+

@@ -1,0 +1,422 @@
+"""Layout templates: a card's look as data.
+
+A layout file (``layouts/NAME.yaml``) is a list of named elements drawn in order. Each has a
+``kind``, a ``box`` (x, y, width, height from the card's top-left corner, in mm/in/pt or % of
+the card) and style properties. Any property may read card fields (``text: "{value}"``,
+``fill: "{back.colour}"``); ``style:`` picks a named style from ``styles:``, which may itself
+come from a field (``style: "{back}"``). ``extends: other`` starts from another layout and
+overrides its elements by name, property by property.
+
+Loading checks everything that does not depend on a card; :meth:`Element.resolve` checks
+the rest for each card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import checks
+from .errors import Problems, Where, did_you_mean
+from .fonts import FONT_FILES
+from .icons import ICONS
+from .source import Map, Seq, load_yaml
+from .template import fields_in, fill, is_template
+from .units import LENGTH_HELP, parse_length
+
+
+# -- property parsers: raw YAML value -> drawing value; BadValue says what is wrong ----------
+
+class BadValue(ValueError):
+    """A property value that cannot be used: ``what`` is wrong, ``fix`` says what to write."""
+
+    def __init__(self, what: str, fix: str = ""):
+        super().__init__(f"{what}; {fix}" if fix else what)
+        self.what, self.fix = what, fix
+
+
+def _colour(value):
+    try:
+        return checks.parse_colour(value)
+    except ValueError as exc:
+        raise BadValue(str(exc), checks.COLOUR_HELP) from None
+
+
+def _length(value):
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise BadValue(str(exc), LENGTH_HELP) from None
+
+
+def _font_size(value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value)
+    size = _length(value)
+    if size <= 0:
+        raise BadValue("a font size must be above 0", "write e.g. '9pt'")
+    return size
+
+
+def _text(value):
+    if isinstance(value, (Map, Seq)) or value is None:
+        raise BadValue(f"expected text, got {checks.describe(value)}", "put the text in quotes")
+    return str(value)
+
+
+def _one_of(choices):
+    def parse(value):
+        if value not in choices:
+            raise BadValue(f"{value!r} is not allowed here", did_you_mean(value, choices))
+        return value
+    return parse
+
+
+def _number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise BadValue(f"expected a number above 0, got {checks.describe(value)}",
+                       "write e.g. '1.2'")
+    return float(value)
+
+
+def _shown(value):
+    return str(value).strip().lower() not in ("", "0", "false", "no", "none")
+
+
+PARSERS = {
+    "fill": _colour, "stroke": _colour, "colour": _colour,
+    "stroke_width": _length, "radius": _length,
+    "text": _text, "image": _text, "show": _shown,
+    "size": _font_size, "min_size": _font_size, "leading": _number,
+    "font": _one_of(FONT_FILES), "icon": _one_of(ICONS),
+    "align": _one_of(("left", "center", "right")),
+    "valign": _one_of(("top", "middle", "bottom")),
+    "fit": _one_of(("contain", "cover", "stretch")),
+}
+
+KINDS = {
+    "rect": {"fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0},
+    "ellipse": {"fill": None, "stroke": None, "stroke_width": 0.5},
+    "polygon": {"fill": None, "stroke": None, "stroke_width": 0.5},
+    "line": {"stroke": checks.parse_colour("black"), "stroke_width": 0.5},
+    "text": {"text": "", "font": "Lato", "size": 10.0, "min_size": None,
+             "colour": checks.parse_colour("black"), "align": "center",
+             "valign": "middle", "leading": 1.2},
+    "icon": {"icon": None, "fill": checks.parse_colour("black"), "stroke": None,
+             "stroke_width": 0.5},
+    "image": {"image": None, "fit": "contain"},
+}
+REQUIRED = {"icon": ("icon",), "image": ("image",), "text": ("text",)}
+STRUCTURE = ("name", "kind", "box", "bleed", "rotate", "points", "style")
+STYLE_KEYS = sorted(set().union(*KINDS.values()) | {"show"})
+LAYOUT_KEYS = ("extends", "description", "safe", "styles", "elements")
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in points, from the card's top-left corner, y pointing down."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Element:
+    name: str
+    kind: str
+    box: Box
+    where: Where
+    bleed: bool = False
+    rotate: int = 0
+    points: tuple = ()  # polygon corners, points from the box's top-left
+    fixed: dict = field(default_factory=dict)  # property -> parsed value
+    templates: dict = field(default_factory=dict)  # property -> template text
+    style: str | None = None  # a style name or a template giving one
+
+    def fields(self) -> set[str]:
+        """Card fields this element reads."""
+        names = set()
+        for text in list(self.templates.values()) + [self.style or ""]:
+            names.update(fields_in(text))
+        return names
+
+    def resolve(self, values, styles: dict) -> dict:
+        """This element's properties for one card's field ``values``.
+
+        Raises BadValue naming the property when a field gives a bad value.
+        """
+        props = dict(KINDS[self.kind])
+        props["show"] = True
+        if self.style is not None:
+            name = fill(self.style, values) if is_template(self.style) else self.style
+            if name not in styles:
+                raise BadValue(f"style: no style named '{name}' in this layout",
+                               did_you_mean(name, styles))
+            props.update(resolve_props(styles[name], values, self.kind))
+        props.update(self.fixed)
+        props.update(resolve_props(self.templates, values, self.kind))
+        return props
+
+
+def resolve_props(raw: dict, values, kind: str) -> dict:
+    """Fill and parse template properties; those the kind does not use are left out."""
+    out = {}
+    for key, value in raw.items():
+        if key not in KINDS[kind] and key != "show":
+            continue
+        if is_template(value):
+            value = fill(value, values)
+            # Text is the one property whose template result is wanted as it is.
+            out[key] = value if key == "text" else _parse(key, value)
+        else:
+            out[key] = value
+    return out
+
+
+def _parse(key, value):
+    try:
+        return PARSERS[key](value)
+    except BadValue as exc:
+        raise BadValue(f"{key}: {exc.what}", exc.fix) from None
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    elements: tuple[Element, ...]
+    styles: dict  # style name -> {property: parsed value or template}
+    safe: float  # safe-area inset in points, drawn by --guides
+    path: Path
+
+    def fields(self) -> set[str]:
+        names = set()
+        for element in self.elements:
+            names |= element.fields()
+        for style in self.styles.values():
+            for value in style.values():
+                if is_template(value):
+                    names.update(fields_in(value))
+        return names
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+def find_layout(name: str, dirs) -> Path | None:
+    for folder in dirs:
+        path = Path(folder) / f"{name}.yaml"
+        if path.is_file():
+            return path
+    return None
+
+
+def load_layout(name: str, dirs, card_size: tuple[float, float], problems: Problems,
+                used_at: Where) -> Layout | None:
+    """Load layout ``name`` from the first of ``dirs`` that has it, for cards of
+    ``card_size`` (points). Problems are added to ``problems``; returns None on failure."""
+    raw = _load_raw(name, dirs, problems, used_at, ())
+    if raw is None:
+        return None
+    path, data = raw
+    return _build(name, path, data, card_size, problems)
+
+
+def _load_raw(name, dirs, problems, used_at, chain):
+    if not isinstance(name, str) or not name:
+        problems.add(used_at, f"a layout name must be text, not {checks.describe(name)}",
+                     "write the name of a file in layouts/ without '.yaml'")
+        return None
+    if name in chain:
+        problems.add(used_at, f"layout '{name}' extends itself through "
+                     + " -> ".join(chain + (name,)), "remove one of the 'extends'")
+        return None
+    path = find_layout(name, dirs)
+    if path is None:
+        known = sorted({p.stem for d in dirs if Path(d).is_dir() for p in Path(d).glob("*.yaml")})
+        problems.add(used_at, f"no layout named '{name}' (looked in "
+                     + ", ".join(str(d) for d in dirs) + ")",
+                     did_you_mean(name, known) if known else "create the layout file")
+        return None
+    data = load_yaml(path)
+    if not checks.expect_map(problems, data, getattr(data, "where", Where(path)),
+                             f"layout '{name}'"):
+        return None
+    if not checks.check_keys(problems, data, LAYOUT_KEYS, (), f"layout '{name}'"):
+        return None
+    if "extends" not in data:
+        return path, data
+    parent = _load_raw(data["extends"], dirs, problems, data.at("extends"), chain + (name,))
+    if parent is None:
+        return None
+    return path, _extend(parent[1], data)
+
+
+def _merge_maps(base: Map, over: Map) -> Map:
+    """``over``'s entries on top of ``base``'s, each keeping its own position."""
+    merged = Map(base)
+    merged.where = over.where
+    merged.key_where = {**base.key_where, **over.key_where}
+    merged.value_where = {**base.value_where, **over.value_where}
+    merged.update(over)
+    return merged
+
+
+def _extend(parent: Map, child: Map) -> Map:
+    result = _merge_maps(parent, child)
+    result.pop("extends", None)
+    if isinstance(parent.get("styles"), Map) and isinstance(child.get("styles"), Map):
+        styles = _merge_maps(parent["styles"], child["styles"])
+        for key in styles:
+            if isinstance(parent["styles"].get(key), Map) and isinstance(child["styles"].get(key), Map):
+                styles[key] = _merge_maps(parent["styles"][key], child["styles"][key])
+        result["styles"] = styles
+    if isinstance(parent.get("elements"), Seq) and isinstance(child.get("elements"), Seq):
+        result["elements"] = _extend_elements(parent["elements"], child["elements"])
+    return result
+
+
+def _extend_elements(parent: Seq, child: Seq) -> Seq:
+    items = list(zip(parent, parent.item_where))
+    index = {e.get("name"): i for i, (e, _) in enumerate(items) if isinstance(e, Map)}
+    for element, where in zip(child, child.item_where):
+        name = element.get("name") if isinstance(element, Map) else None
+        if name in index and isinstance(element, Map):
+            i = index[name]
+            items[i] = (_merge_maps(items[i][0], element), where)
+        else:
+            index[name] = len(items)
+            items.append((element, where))
+    merged = Seq(e for e, _ in items)
+    merged.where = child.where
+    merged.item_where = [w for _, w in items]
+    return merged
+
+
+def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | None:
+    before = len(problems.items)
+    width, height = card_size
+    safe = 3 * 72 / 25.4
+    if "safe" in data:
+        safe = checks.length(problems, data["safe"], data.at("safe"), "safe", minimum=0) or 0.0
+    styles = {}
+    if "styles" in data and checks.expect_map(problems, data["styles"], data.at("styles"), "styles"):
+        for style_name, style in data["styles"].items():
+            where = data["styles"].at(style_name)
+            if checks.expect_map(problems, style, where, f"style '{style_name}'") and \
+                    checks.check_keys(problems, style, STYLE_KEYS, (), f"style '{style_name}'"):
+                styles[str(style_name)] = {k: _parse_or_template(problems, style, k)
+                                           for k in style}
+    elements = []
+    raw_elements = data.get("elements", Seq())
+    if checks.expect_list(problems, raw_elements, data.at("elements"), "elements"):
+        seen = set()
+        for raw, where in zip(raw_elements, raw_elements.item_where):
+            element = _element(problems, raw, where, width, height)
+            if element is None:
+                continue
+            if element.name in seen:
+                problems.add(where, f"two elements are named '{element.name}'",
+                             "give each element its own name")
+            seen.add(element.name)
+            elements.append(element)
+    if len(problems.items) > before:
+        return None
+    return Layout(name, tuple(elements), styles, safe, path)
+
+
+def _parse_or_template(problems, m: Map, key):
+    value = m[key]
+    if is_template(value):
+        return value
+    try:
+        return _parse(key, value)
+    except BadValue as exc:
+        problems.add(m.at(key), exc.what, exc.fix)
+        return None
+
+
+def _element(problems: Problems, raw, where, width, height) -> Element | None:
+    if not checks.expect_map(problems, raw, where, "an element"):
+        return None
+    label = f"element '{raw.get('name', '?')}'"
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        if "kind" not in raw:
+            problems.add(raw.where, f"{label} has no 'kind'", "add 'kind:' with one of: "
+                         + ", ".join(KINDS))
+        else:
+            problems.add(raw.at("kind"), f"{label}: unknown kind '{kind}'",
+                         did_you_mean(kind, KINDS))
+        return None
+    allowed = set(STRUCTURE) | set(KINDS[kind]) | {"show"}
+    required = ("name", "box") + REQUIRED.get(kind, ())
+    if not checks.check_keys(problems, raw, allowed, required, f"{label} ({kind})"):
+        return None
+    name = checks.get_text(problems, raw, "name")
+    box = _box(problems, raw["box"], raw.at("box"), width, height)
+    rotate = checks.get_choice(problems, raw, "rotate", (0, 90, 180, 270), 0)
+    bleed = checks.get_bool(problems, raw, "bleed")
+    style = checks.get_text(problems, raw, "style")
+    points = ()
+    if kind == "polygon":
+        points = _points(problems, raw, box)
+    fixed, templates = {}, {}
+    for key in raw:
+        if key in STRUCTURE:
+            continue
+        if is_template(raw[key]):
+            templates[key] = raw[key]
+        else:
+            fixed[key] = _parse_or_template(problems, raw, key)
+    if None in (name, box) or (kind == "polygon" and not points):
+        return None
+    return Element(name, kind, box, raw.where, bleed, rotate or 0, points, fixed, templates,
+                   style)
+
+
+def _box(problems, raw, where, width, height) -> Box | None:
+    if raw == "card":
+        return Box(0.0, 0.0, width, height)
+    keys = ("x", "y", "width", "height")
+    if isinstance(raw, Seq) and len(raw) == 4:
+        values = list(raw)
+        wheres = raw.item_where
+    elif isinstance(raw, Map) and checks.check_keys(problems, raw, keys, keys, "box"):
+        values = [raw[k] for k in keys]
+        wheres = [raw.at(k) for k in keys]
+    else:
+        if not isinstance(raw, Map):
+            problems.add(where, f"box must be [x, y, width, height] or 'card', not "
+                         f"{checks.describe(raw)}", "write e.g. 'box: [4mm, 4mm, 20mm, 10mm]'")
+        return None
+    spans = (width, height, width, height)
+    numbers = [checks.length(problems, v, w, f"box {k}", percent_of=s)
+               for v, w, k, s in zip(values, wheres, keys, spans)]
+    if None in numbers:
+        return None
+    if numbers[2] < 0 or numbers[3] < 0:
+        problems.add(where, "box width and height must not be negative",
+                     "write a positive width and height")
+        return None
+    return Box(*numbers)
+
+
+def _points(problems, raw: Map, box: Box):
+    value = raw.get("points")
+    if not isinstance(value, Seq) or len(value) < 3:
+        problems.add(raw.at("points") if "points" in raw else raw.where,
+                     "a polygon needs 'points': a list of at least 3 [x, y] corners",
+                     "write e.g. 'points: [[50%, 0%], [100%, 100%], [0%, 100%]]' (% of its box)")
+        return ()
+    corners = []
+    for item, where in zip(value, value.item_where):
+        if not (isinstance(item, Seq) and len(item) == 2):
+            problems.add(where, "a polygon corner must be [x, y]", "write e.g. '[50%, 0%]'")
+            return ()
+        x = checks.length(problems, item[0], where, "corner x", percent_of=box.width)
+        y = checks.length(problems, item[1], where, "corner y", percent_of=box.height)
+        if x is None or y is None:
+            return ()
+        corners.append((x, y))
+    return tuple(corners)

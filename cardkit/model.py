@@ -1,0 +1,101 @@
+"""The validated deck: what the loader produces and everything downstream reads.
+
+Lengths are in points. Nothing here knows about YAML or drawing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import Where
+from .layout import Layout
+from .units import MM
+
+# Card size presets, width x height in millimetres.
+SIZE_PRESETS_MM = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini-american": (41.0, 63.0),
+    "mini-euro": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's trim size in points; ``name`` is the preset or 'custom'."""
+
+    name: str
+    width: float
+    height: float
+
+    @classmethod
+    def preset(cls, name: str) -> CardSize:
+        width, height = SIZE_PRESETS_MM[name]
+        return cls(name, width * MM, height * MM)
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """A named card back: its layout and the fields that layout reads as ``{back.NAME}``."""
+
+    name: str
+    layout: Layout
+    fields: dict
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card of the deck, printed ``count`` times."""
+
+    number: int  # 1-based position among the deck's distinct cards
+    fields: dict  # field name -> value, defaults filled in
+    front: Layout
+    back: BackDesign
+    count: int
+    where: Where
+
+    def values(self) -> dict:
+        """What layouts can read: the card's fields, ``back`` and ``back.FIELD``."""
+        values = dict(self.fields)
+        values["back"] = self.back.name
+        for key, value in self.back.fields.items():
+            values[f"back.{key}"] = value
+        return values
+
+    def label(self) -> str:
+        """How messages name this card: 'card 4 (value 2)'."""
+        shown = ", ".join(f"{k} {v}" for k, v in list(self.fields.items())[:2]
+                          if isinstance(v, (int, float, str)) and len(str(v)) <= 24)
+        return f"card {self.number}" + (f" ({shown})" if shown else "")
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    title: str
+    author: str
+    version: str
+    size: CardSize
+    cards: tuple[Card, ...]
+    path: Path
+    backs: dict = field(default_factory=dict)
+
+    def copies(self) -> list[Card]:
+        """Every printed card in deck order, each distinct card repeated ``count`` times."""
+        return [card for card in self.cards for _ in range(card.count)]
+
+    def total(self) -> int:
+        return sum(card.count for card in self.cards)
+
+    def tally(self, key: str) -> Counter:
+        """Printed cards counted by a field (or 'back'), values written as text:
+        for Blófa, ``tally('back')`` is ``Counter({'blue': 9, 'yellow': 9})``."""
+        counts = Counter()
+        for card in self.cards:
+            value = card.back.name if key == "back" else card.fields.get(key)
+            counts[str(value)] += card.count
+        return counts

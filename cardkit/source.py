@@ -1,0 +1,147 @@
+"""Safe YAML loading that remembers where every value came from.
+
+PyYAML's plain data loses line numbers, and cardkit's error messages need them. So we
+compose the YAML node tree with the safe loader and turn it into :class:`Map`, :class:`Seq`
+and plain scalars, where maps and lists know the position of each of their entries.
+Only the standard YAML tags are accepted: nothing in a deck can construct Python objects.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import InputError, Problem, Where
+
+# Anchors and aliases can expand a small file into a huge tree ("billion laughs").
+MAX_NODES = 200_000
+STANDARD_TAG = "tag:yaml.org,2002:"
+
+
+class Map(dict):
+    """A YAML mapping; ``where`` is its own position, ``at(key)`` an entry's."""
+
+    where: Where
+    key_where: dict
+    value_where: dict
+
+    def at(self, key) -> Where:
+        """Where the value of ``key`` is written (or the map itself if it is absent)."""
+        return self.value_where.get(key, self.where)
+
+    def key_at(self, key) -> Where:
+        return self.key_where.get(key, self.where)
+
+
+class Seq(list):
+    """A YAML sequence; ``at(i)`` is where its i-th item is written."""
+
+    where: Where
+    item_where: list
+
+    def at(self, index: int) -> Where:
+        return self.item_where[index]
+
+
+def load_yaml(path: Path):
+    """Read ``path`` as YAML; raise :class:`InputError` with file:line:col on any fault."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError([Problem(Where(path), "file not found", "check the path")]) from None
+    except UnicodeDecodeError as exc:
+        raise InputError([Problem(Where(path), f"not UTF-8 text ({exc.reason})",
+                                  "save the file as UTF-8")]) from None
+    except OSError as exc:
+        raise InputError([Problem(Where(path), f"cannot read file ({exc.strerror})",
+                                  "check the path and its permissions")]) from None
+    return parse_yaml(text, path)
+
+
+def parse_yaml(text: str, path: Path | str = "<text>"):
+    """Parse one YAML document from ``text``; see :func:`load_yaml`."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Where(path, mark.line + 1, mark.column + 1) if mark else Where(path)
+        problem = exc.problem or exc.context or "cannot parse"
+        raise InputError([Problem(where, f"not valid YAML: {problem}",
+                                  "check the indentation, colons and quotes here")]) from None
+    except yaml.YAMLError as exc:
+        raise InputError([Problem(Where(path), f"not valid YAML: {exc}",
+                                  "check the file is a YAML text")]) from None
+    except RecursionError:
+        raise InputError([Problem(Where(path), "the document nests too deeply",
+                                  "flatten its lists and mappings")]) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        return None
+    try:
+        return _Converter(path, loader).convert(node, ())
+    except RecursionError:
+        raise InputError([Problem(Where(path), "the document nests too deeply",
+                                  "flatten its lists and mappings")]) from None
+
+
+class _Converter:
+    def __init__(self, path, loader):
+        self.path = path
+        self.loader = loader
+        self.count = 0
+
+    def where(self, node) -> Where:
+        return Where(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, node, what, fix):
+        raise InputError([Problem(self.where(node), what, fix)])
+
+    def convert(self, node, active: tuple):
+        self.count += 1
+        if self.count > MAX_NODES:
+            self.fail(node, f"the document expands to more than {MAX_NODES} values",
+                      "use fewer anchors and aliases")
+        if not node.tag.startswith(STANDARD_TAG):
+            self.fail(node, f"unsupported YAML tag '{node.tag}'",
+                      "remove the tag; cardkit reads plain YAML only")
+        if any(node is a for a in active):
+            self.fail(node, "an alias refers to its own parent", "remove the recursive alias")
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, active + (node,))
+        if isinstance(node, yaml.SequenceNode):
+            seq = Seq(self.convert(item, active + (node,)) for item in node.value)
+            seq.where = self.where(node)
+            seq.item_where = [self.where(item) for item in node.value]
+            return seq
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            self.fail(node, f"cannot read this value ({exc})", "quote it to make it text")
+
+    def mapping(self, node, active):
+        result = Map()
+        result.where = self.where(node)
+        result.key_where, result.value_where = {}, {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.fail(key_node, "a key must be a plain word or number",
+                          "write the key as text")
+            key = self.convert(key_node, active)
+            if key == "<<" and key_node.tag.endswith("merge"):
+                self.fail(key_node, "YAML merge keys ('<<') are not supported",
+                          "use 'defaults' or a card group to share fields")
+            try:
+                hash(key)
+            except TypeError:
+                self.fail(key_node, "this key cannot be used", "write the key as text")
+            if key in result:
+                self.fail(key_node, f"duplicate key '{key}'",
+                          f"remove one of the two '{key}' entries")
+            result[key] = self.convert(value_node, active)
+            result.key_where[key] = self.where(key_node)
+            result.value_where[key] = self.where(value_node)
+        return result

@@ -1,0 +1,112 @@
+"""Wrapping and shrink-to-fit for card text, with ``**bold**`` and ``*italic*`` markup.
+
+Pure layout: it measures with the fonts' metrics and returns lines of runs; drawing them is
+the renderer's job. Line breaks in the text start new lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .fonts import BOLD, ITALIC, ascent_descent, string_width
+
+_MARKUP = re.compile(r"(\*\*|\*)")
+SHRINK_STEP = 0.25  # points
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    font: str
+    space_before: bool  # a space separates this run from the previous one on its line
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    width: float  # at the block's size
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    size: float
+    leading: float  # distance between baselines, points
+    lines: tuple[Line, ...]
+    ascent: float
+    descent: float
+    fits: bool
+
+    @property
+    def height(self) -> float:
+        if not self.lines:
+            return 0.0
+        return self.ascent + self.descent + self.leading * (len(self.lines) - 1)
+
+
+def words(paragraph: str, font: str) -> list[Run]:
+    """Split one paragraph into words, each in the face its markup asks for.
+
+    >>> [(r.text, r.font) for r in words('a **bold** move', 'Lato')]
+    [('a', 'Lato'), ('bold', 'Lato-Bold'), ('move', 'Lato')]
+    """
+    runs, bold, italic, space = [], False, False, False
+    for piece in _MARKUP.split(paragraph):
+        if piece == "**":
+            bold = not bold
+            continue
+        if piece == "*":
+            italic = not italic
+            continue
+        face = BOLD.get(font, font) if bold else font
+        face = ITALIC.get(face, face) if italic else face
+        for i, word in enumerate(re.split(r"(\s+)", piece)):
+            if not word:
+                continue
+            if word.isspace():
+                space = True
+                continue
+            runs.append(Run(word, face, space and bool(runs)))
+            space = False
+    return runs
+
+
+def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]:
+    """Greedy line filling; also says whether every word fits the width on its own."""
+    lines, current, used, fits = [], [], 0.0, True
+    for run in runs:
+        w = string_width(run.text, run.font, size)
+        gap = string_width(" ", run.font, size) if run.space_before and current else 0.0
+        if current and run.space_before and used + gap + w > width:
+            lines.append(Line(tuple(current), used))
+            current, used, gap = [], 0.0, 0.0
+            run = Run(run.text, run.font, False)
+        current.append(run)
+        used += gap + w
+        fits = fits and used <= width + 1e-6
+    lines.append(Line(tuple(current), used))
+    return lines, fits
+
+
+@lru_cache(maxsize=4096)
+def fit_text(text: str, font: str, width: float, height: float, size: float,
+             min_size: float | None = None, leading: float = 1.2) -> TextBlock:
+    """Lay ``text`` out in a box, shrinking from ``size`` towards ``min_size`` until it
+    fits. If even ``min_size`` is too big the smallest try is returned with ``fits`` False.
+    """
+    smallest = min(size, min_size) if min_size else size
+    paragraphs = [words(p, font) for p in text.split("\n")]
+    while True:
+        lines, fits = [], True
+        for runs in paragraphs:
+            wrapped, ok = _wrap(runs, width, size)
+            lines.extend(wrapped)
+            fits = fits and ok
+        ascent, descent = ascent_descent(font, size)
+        block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
+        block = TextBlock(size, size * leading, tuple(lines), ascent, descent,
+                          fits and block.height <= height + 1e-6)
+        if block.fits or size - SHRINK_STEP < smallest - 1e-9:
+            return block
+        size -= SHRINK_STEP
