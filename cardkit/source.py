@@ -16,7 +16,9 @@ from .errors import InputError, Problem, Where
 
 # Anchors and aliases can expand a small file into a huge tree ("billion laughs").
 MAX_NODES = 200_000
-STANDARD_TAG = "tag:yaml.org,2002:"
+STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
+                 for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
+TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 
 class Map(dict):
@@ -68,8 +70,11 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Where(path, mark.line + 1, mark.column + 1) if mark else Where(path)
-        problem = exc.problem or exc.context or "cannot parse"
-        raise InputError([Problem(where, f"not valid YAML: {problem}",
+        what = f"not valid YAML: {exc.problem or exc.context or 'cannot parse'}"
+        opened = exc.context_mark
+        if exc.context and opened and mark and opened.line != mark.line:
+            what += f" ({exc.context} at line {opened.line + 1}, column {opened.column + 1})"
+        raise InputError([Problem(where, what,
                                   "check the indentation, colons and quotes here")]) from None
     except yaml.YAMLError as exc:
         raise InputError([Problem(Where(path), f"not valid YAML: {exc}",
@@ -105,8 +110,11 @@ class _Converter:
         if self.count > MAX_NODES:
             self.fail(node, f"the document expands to more than {MAX_NODES} values",
                       "use fewer anchors and aliases")
-        if not node.tag.startswith(STANDARD_TAG):
-            self.fail(node, f"unsupported YAML tag '{node.tag}'",
+        if node.tag == TIMESTAMP and isinstance(node, yaml.ScalarNode):
+            return node.value  # a date is just text to a deck
+        if node.tag not in STANDARD_TAGS:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.fail(node, f"unsupported YAML tag '{tag}'",
                       "remove the tag; cardkit reads plain YAML only")
         if any(node is a for a in active):
             self.fail(node, "an alias refers to its own parent", "remove the recursive alias")

@@ -1,0 +1,75 @@
+"""Shared test fixtures: small decks written to a temporary folder, and builds of them."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardkit.build import build_deck
+from cardkit.sheets import SheetOptions
+from cardkit.units import MM
+
+# Each card's front and back fill the trim with a colour that names the card, so tests
+# can find every card on a page by its colour.
+ID_FRONT = """
+elements:
+  - {name: bg, kind: rect, box: card, bleed: true, fill: "{colour}"}
+"""
+ID_BACK = """
+elements:
+  - {name: bg, kind: rect, box: card, bleed: true, fill: "{colour}"}
+  - {name: mark, kind: rect, box: [40%, 40%, 20%, 20%], fill: "{back.colour}"}
+"""
+
+
+def card_colour(i: int) -> tuple[int, int, int]:
+    """A distinct colour per card index (what the test decks use)."""
+    return (10 + i % 200, 20 + (i * 7) % 200, 30 + (i * 13) % 200)
+
+
+def hex_colour(rgb) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+def write_deck(folder: Path, yaml_text: str, layouts: dict | None = None) -> Path:
+    """Write deck.yaml (and layouts/NAME.yaml files) into ``folder``; return the deck path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "layouts").mkdir(exist_ok=True)
+    for name, text in (layouts or {}).items():
+        (folder / "layouts" / f"{name}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    path = folder / "deck.yaml"
+    path.write_text(textwrap.dedent(yaml_text), encoding="utf-8")
+    return path
+
+
+def id_deck(folder: Path, count: int, size: str = "poker") -> Path:
+    """A deck of ``count`` distinct cards, each coloured by :func:`card_colour`."""
+    cards = "\n".join(f"  - {{colour: '{hex_colour(card_colour(i))}'}}" for i in range(count))
+    return write_deck(folder, f"""
+name: ids
+size: {size}
+front: id-front
+backs:
+  plain: {{layout: id-back, colour: '#ffffff'}}
+fields:
+  colour: colour
+cards:
+{cards}
+""", {"id-front": ID_FRONT, "id-back": ID_BACK})
+
+
+@pytest.fixture
+def build(tmp_path):
+    """build(deck_path, **options) -> BuildResult, writing into a temporary output folder."""
+
+    calls = []
+
+    def run(deck_path, strict=False, bleed_mm=0.0, offset_mm=(0.0, 0.0), **options):
+        sheet = SheetOptions(bleed=bleed_mm * MM,
+                             back_offset=(offset_mm[0] * MM, offset_mm[1] * MM), **options)
+        calls.append(deck_path)  # each build its own folder, so no build overwrites another
+        return build_deck(deck_path, tmp_path / f"out{len(calls)}", sheet, strict)
+
+    return run

@@ -1,0 +1,78 @@
+"""Read geometry and colour back out of a built PDF with PDFium, a parser independent of
+reportlab, so tests measure what a printer would get."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Shape:
+    left: float  # millimetres from the page's lower-left corner
+    bottom: float
+    right: float
+    top: float
+    fill: tuple | None  # (r, g, b) 0-255 when filled
+    stroked: bool
+
+    @property
+    def centre(self):
+        """The middle of the bounds: for a stroked line, where the line really is (the
+        bounds grow by half the line width on each side)."""
+        return ((self.left + self.right) / 2, (self.bottom + self.top) / 2)
+
+    @property
+    def width(self):
+        return self.right - self.left
+
+    @property
+    def height(self):
+        return self.top - self.bottom
+
+
+def page_sizes(path) -> list[tuple[float, float]]:
+    """(width, height) of every page, in millimetres."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return [(w / MM, h / MM) for w, h in (doc.get_page_size(i) for i in range(len(doc)))]
+    finally:
+        doc.close()
+
+
+def shapes(path, page_index: int) -> list[Shape]:
+    """Every path object on a page with its bounds (mm), fill colour and stroke flag."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        page = doc[page_index]
+        found = []
+        for obj in page.get_objects(max_depth=8):
+            if obj.type != raw.FPDF_PAGEOBJ_PATH:
+                continue
+            mode, stroke = ctypes.c_int(), ctypes.c_int()
+            raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
+            fill = None
+            if mode.value:
+                r, g, b, a = (ctypes.c_uint() for _ in range(4))
+                raw.FPDFPageObj_GetFillColor(obj.raw, r, g, b, a)
+                fill = (r.value, g.value, b.value)
+            left, bottom, right, top = obj.get_bounds()
+            found.append(Shape(left / MM, bottom / MM, right / MM, top / MM, fill,
+                               bool(stroke.value)))
+        return found
+    finally:
+        doc.close()
+
+
+def render_page(path, page_index: int, dpi: float = 50):
+    """The page as a PIL image; pixel (x, y) from the top-left."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return doc[page_index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
