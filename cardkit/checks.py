@@ -17,6 +17,16 @@ TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true
               Map: "a mapping (key: value lines)", Seq: "a list (lines starting with '-')"}
 
 
+def one_of(value, choices) -> bool:
+    """Whether ``value`` is one of ``choices``; safe for lists and maps, and ``True`` is
+    not taken for ``1``.
+
+    >>> one_of('rect', {'rect': 1}), one_of([], ['rect']), one_of(True, [1])
+    (True, False, False)
+    """
+    return any(type(value) is type(choice) and value == choice for choice in choices)
+
+
 def describe(value) -> str:
     """How a YAML value reads to a user, for 'expected X, got Y' messages."""
     if value is None:
@@ -131,7 +141,7 @@ def get_choice(problems: Problems, m: Map, key: str, choices, default=None):
     if key not in m:
         return default
     value = m[key]
-    if value not in choices:
+    if not one_of(value, choices):
         problems.add(m.at(key), f"'{key}' cannot be {value!r}", did_you_mean(value, choices))
         return None
     return value

@@ -92,7 +92,7 @@ class _DeckLoader:
         data, problems = self.data, self.problems
         raw = data.get("size")
         if isinstance(raw, str):
-            if raw in SIZE_PRESETS_MM:
+            if checks.one_of(raw, SIZE_PRESETS_MM):
                 return CardSize.preset(raw)
             problems.add(data.at("size"), f"unknown card size '{raw}'",
                          did_you_mean(raw, SIZE_PRESETS_MM) + ", or give 'width:' and 'height:'")
@@ -141,7 +141,7 @@ class _DeckLoader:
                     default = spec["default"]
             else:
                 kind = spec
-            if kind not in FIELD_TYPES:
+            if not checks.one_of(kind, FIELD_TYPES):
                 problems.add(where, f"field '{name}' has unknown type {kind!r}",
                              did_you_mean(kind, FIELD_TYPES))
                 continue

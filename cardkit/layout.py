@@ -66,7 +66,7 @@ def _text(value):
 
 def _one_of(choices):
     def parse(value):
-        if value not in choices:
+        if not checks.one_of(value, choices):
             raise BadValue(f"{value!r} is not allowed here", did_you_mean(value, choices))
         return value
     return parse
@@ -341,7 +341,7 @@ def _element(problems: Problems, raw, where, width, height) -> Element | None:
         return None
     label = f"element '{raw.get('name', '?')}'"
     kind = raw.get("kind")
-    if kind not in KINDS:
+    if not checks.one_of(kind, KINDS):
         if "kind" not in raw:
             problems.add(raw.where, f"{label} has no 'kind'", "add 'kind:' with one of: "
                          + ", ".join(KINDS))

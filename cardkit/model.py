@@ -68,8 +68,9 @@ class Card:
 
     def label(self) -> str:
         """How messages name this card: 'card 4 (value 2)'."""
-        shown = ", ".join(f"{k} {v}" for k, v in list(self.fields.items())[:2]
-                          if isinstance(v, (int, float, str)) and len(str(v)) <= 24)
+        short = [(k, v) for k, v in self.fields.items()
+                 if isinstance(v, (int, float, str)) and 0 < len(str(v)) <= 24]
+        shown = ", ".join(f"{k} {v}" for k, v in short[:2])
         return f"card {self.number}" + (f" ({shown})" if shown else "")
 
 

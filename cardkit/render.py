@@ -236,6 +236,7 @@ def _text(canvas, item, box):
         baseline = box.y + block.descent + block.leading * (len(block.lines) - 1)
     else:
         baseline = box.y + (box.height + block.height) / 2 - block.ascent
+    text = canvas.beginText()
     for line in block.lines:
         if props["align"] == "left":
             x = box.x
@@ -243,13 +244,12 @@ def _text(canvas, item, box):
             x = box.x + box.width - line.width
         else:
             x = box.x + (box.width - line.width) / 2
+        text.setTextOrigin(x, baseline)
         for run in line.runs:
-            if run.space_before:
-                x += canvas.stringWidth(" ", run.font, block.size)
-            canvas.setFont(run.font, block.size)
-            canvas.drawString(x, baseline, run.text)
-            x += canvas.stringWidth(run.text, run.font, block.size)
+            text.setFont(run.font, block.size)
+            text.textOut(" " + run.text if run.space_before else run.text)
         baseline -= block.leading
+    canvas.drawText(text)
 
 
 DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,

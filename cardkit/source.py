@@ -64,9 +64,16 @@ def load_yaml(path: Path):
 
 def parse_yaml(text: str, path: Path | str = "<text>"):
     """Parse one YAML document from ``text``; see :func:`load_yaml`."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        line = text[:exc.position].count("\n") + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise InputError([Problem(Where(path, line, col),
+                                  f"character {exc.character!r} is not allowed in YAML",
+                                  "remove it or save the file as plain text")]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Where(path, mark.line + 1, mark.column + 1) if mark else Where(path)
@@ -83,7 +90,8 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
         raise InputError([Problem(Where(path), "the document nests too deeply",
                                   "flatten its lists and mappings")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         return None
     try:

@@ -1,0 +1,100 @@
+"""The command line as a user meets it: summaries, listings, exit codes, atomic output."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit import build as build_module
+from cardkit.bundled import bundled_decks
+from cardkit.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_build_prints_a_summary_line(tmp_path):
+    result = run("build", "blofa", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(r"blofa: 18 cards, 4 pages -> \S+/blofa/blofa-pnp-a4\.pdf "
+                        r"\(\d+\.\d\d s\)\n", result.output), result.output
+    assert (tmp_path / "blofa" / "blofa-pnp-a4.pdf").stat().st_size > 10_000
+
+
+def test_output_names_say_what_the_file_is(tmp_path):
+    result = run("build", "blofa", "--out", tmp_path, "--sheet", "gutterfold", "--paper",
+                 "letter", "--bleed", "3", "--guides")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "blofa" / "blofa-gutterfold-letter-bleed3mm-guides.pdf").exists()
+    run("build", "blofa", "--out", tmp_path, "--duplex", "short")
+    assert (tmp_path / "blofa" / "blofa-pnp-a4-short.pdf").exists()
+
+
+def test_build_all_builds_every_bundled_deck(tmp_path):
+    result = run("build", "--all", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    for name in bundled_decks():
+        assert (tmp_path / name / f"{name}-pnp-a4.pdf").exists()
+
+
+def test_list_and_validate(tmp_path):
+    listing = run("list")
+    assert re.search(r"^blofa\s+18 cards\s+poker\s+Blófa Cards$", listing.output, re.M)
+    validated = run("validate", "blofa")
+    assert validated.exit_code == 0
+    assert validated.output == "blofa: 18 cards, 8 distinct, OK\n"
+
+
+def test_a_failed_build_leaves_the_previous_good_file(tmp_path):
+    deck_dir = tmp_path / "deck"
+    deck_dir.mkdir()
+    source = bundled_decks()["blofa"].read_text(encoding="utf-8")
+    deck = deck_dir / "deck.yaml"
+    deck.write_text(source, encoding="utf-8")
+    assert run("build", deck, "--out", tmp_path / "o").exit_code == 0
+    good = (tmp_path / "o" / "blofa" / "blofa-pnp-a4.pdf").read_bytes()
+    deck.write_text(source.replace("{value: 2, count: 4}", "{value: 2, count: 0}"),
+                    encoding="utf-8")
+    assert run("build", deck, "--out", tmp_path / "o").exit_code == 2
+    assert (tmp_path / "o" / "blofa" / "blofa-pnp-a4.pdf").read_bytes() == good
+
+
+def test_an_interrupted_build_leaves_the_previous_good_file(tmp_path, monkeypatch):
+    assert run("build", "blofa", "--out", tmp_path).exit_code == 0
+    target = tmp_path / "blofa" / "blofa-pnp-a4.pdf"
+    good = target.read_bytes()
+
+    def interrupted(path, *args):
+        path.write_bytes(b"%PDF-1.4 half a file")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_module, "write_pdf", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build_module.build_deck(bundled_decks()["blofa"], tmp_path,
+                                build_module.SheetOptions())
+    assert target.read_bytes() == good
+    assert [p.name for p in target.parent.iterdir()] == ["blofa-pnp-a4.pdf"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["build"], "name a deck to build, or use --all"),
+    (["build", "blofa", "--back-offset", "1"], "'1' is not two numbers"),
+    (["build", "blofa", "--paper", "a3"], "'a3' is not one of"),
+    (["build", "blofa", "--bleed", "-1"], "-1"),
+])
+def test_bad_options_exit_2_with_a_message(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_python_dash_m_and_help():
+    done = subprocess.run([sys.executable, "-m", "cardkit", "build", "--help"],
+                          capture_output=True, text=True, check=True)
+    assert "--back-offset X,Y" in done.stdout
+    assert "Shift the backs by X mm right and Y mm down" in done.stdout

@@ -1,0 +1,95 @@
+"""Property tests: whatever YAML a designer writes, cardkit gives a deck or a clean error
+naming a place in the file, never a traceback."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardkit.build import check_cards
+from cardkit.deck import load_deck
+from cardkit.errors import InputError
+from cardkit.source import parse_yaml
+from conftest import write_deck
+from test_bad_input import BACK, DECK, FACE
+
+SETTINGS = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                    st.floats(allow_nan=False, allow_infinity=False),
+                    st.text(max_size=12), st.sampled_from(["poker", "blue", "red", "face",
+                                                          "back", "63mm", "5%", "#fff", "{value}"]))
+keys = st.one_of(st.sampled_from(["name", "size", "front", "backs", "cards", "count", "value",
+                                  "back", "layout", "fields", "composition", "text", "total"]),
+                 st.text(max_size=8))
+documents = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=5)), max_leaves=25)
+
+
+def load_or_error(path):
+    """The deck (with every card resolved), or the InputError; anything else fails the test."""
+    try:
+        deck = load_deck(path)
+        check_cards(deck)
+        return deck
+    except InputError as error:
+        assert error.problems
+        for problem in error.problems:  # each names a file of this deck, and what is wrong
+            assert str(problem.where.file).startswith(str(path.parent))
+            assert problem.what
+        return error
+
+
+@SETTINGS
+@given(st.text(max_size=200))
+def test_any_text_parses_or_gives_a_clean_error(text):
+    try:
+        parse_yaml(text, "deck.yaml")
+    except InputError as error:
+        assert all(str(p).startswith("deck.yaml") for p in error.problems)
+
+
+@SETTINGS
+@given(documents)
+def test_any_yaml_document_gives_a_deck_or_a_clean_error(tmp_path_factory, document):
+    folder = tmp_path_factory.mktemp("deck")
+    path = write_deck(folder, yaml.safe_dump(document, allow_unicode=True),
+                      {"face": FACE, "back": BACK})
+    load_or_error(path)
+
+
+def _paths(node, prefix=()):
+    """Every path to a value inside a parsed document."""
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, prefix + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, prefix + (index,))
+
+
+BASE = yaml.safe_load(DECK)
+PATHS = [p for p in _paths(BASE) if p]
+
+
+@SETTINGS
+@given(st.sampled_from(PATHS), st.one_of(documents, st.just("<delete>")))
+def test_a_valid_deck_with_any_one_value_changed_still_loads_or_explains(
+        tmp_path_factory, path, replacement):
+    document = yaml.safe_load(DECK)
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    if replacement == "<delete>":
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = replacement
+    folder = tmp_path_factory.mktemp("deck")
+    result = load_or_error(write_deck(folder, yaml.safe_dump(document, allow_unicode=True),
+                                      {"face": FACE, "back": BACK}))
+    if not isinstance(result, InputError):
+        assert result.total() >= 1
+        assert all(card.count >= 1 for card in result.cards)
