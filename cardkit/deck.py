@@ -53,7 +53,7 @@ class _DeckLoader:
         self.path, self.data, self.problems = path, data, problems
         self.dirs = layout_dirs(path)
         self.layouts: dict[str, Layout | None] = {}
-        self.reported: set = set()  # (element position, field) already reported
+        self.reported: set = set()  # (front, back) pairs checked; (element, field) reported
 
     def load(self) -> Deck | None:
         data, problems = self.data, self.problems
@@ -274,13 +274,17 @@ class _DeckLoader:
 
     def check_layout_fields(self, card: Card) -> None:
         """Every field a card's layouts read must exist, reported once per element."""
+        pair = (card.front.name, card.back.name)  # what the known fields depend on
+        if pair in self.reported:
+            return
+        self.reported.add(pair)
         known = card.values().keys()
         for layout in (card.front, card.back.layout):
             for element in layout.elements:
                 for name in sorted(element.fields() - known):
                     key = (element.where, name)
                     if key in self.reported:
-                        continue
+                        continue  # the same element, reached through another back
                     self.reported.add(key)
                     self.problems.add(element.where, f"element '{element.name}' of layout "
                                       f"'{layout.name}' reads '{{{name}}}', which the card "

@@ -14,6 +14,7 @@ the rest for each card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from . import checks
@@ -134,6 +135,7 @@ class Element:
     fixed: dict = field(default_factory=dict)  # property -> parsed value
     templates: dict = field(default_factory=dict)  # property -> template text
     style: str | None = None  # a style name or a template giving one
+    memo: dict = field(default_factory=dict, compare=False, repr=False)  # see _split
 
     def fields(self) -> set[str]:
         """Card fields this element reads."""
@@ -143,36 +145,42 @@ class Element:
         return names
 
     def resolve(self, values, styles: dict) -> dict:
-        """This element's properties for one card's field ``values``.
+        """This element's properties for one card's field ``values``: the kind's defaults,
+        then its style's properties, then its own; templates filled from ``values``.
 
         Raises BadValue naming the property when a field gives a bad value.
         """
-        props = dict(KINDS[self.kind])
-        props["show"] = True
+        name = None
         if self.style is not None:
             name = fill(self.style, values) if is_template(self.style) else self.style
             if name not in styles:
                 raise BadValue(f"style: no style named '{name}' in this layout",
                                did_you_mean(name, styles))
-            props.update(resolve_props(styles[name], values, self.kind))
-        props.update(self.fixed)
-        props.update(resolve_props(self.templates, values, self.kind))
+        fixed, templates = self._split(name, styles)
+        props = dict(fixed)
+        for key, text in templates:
+            filled = fill(text, values)
+            # Text is the one property whose template result is wanted as it is.
+            props[key] = filled if key == "text" else _parse_filled(key, filled)
         return props
 
-
-def resolve_props(raw: dict, values, kind: str) -> dict:
-    """Fill and parse template properties; those the kind does not use are left out."""
-    out = {}
-    for key, value in raw.items():
-        if key not in KINDS[kind] and key != "show":
-            continue
-        if is_template(value):
-            value = fill(value, values)
-            # Text is the one property whose template result is wanted as it is.
-            out[key] = value if key == "text" else _parse(key, value)
-        else:
-            out[key] = value
-    return out
+    def _split(self, style: str | None, styles: dict):
+        """For one style: the properties that are the same on every card, and the
+        templates left to fill per card. Worked out once per style, not per card."""
+        if style not in self.memo:
+            fixed = {**KINDS[self.kind], "show": True}
+            templates = {}
+            own = {**self.fixed, **self.templates}
+            for key, value in {**styles.get(style, {}), **own}.items():
+                if key not in fixed:
+                    continue  # a style property this kind does not use
+                if is_template(value):
+                    templates[key] = value
+                else:
+                    fixed[key] = value
+                    templates.pop(key, None)
+            self.memo[style] = (fixed, tuple(templates.items()))
+        return self.memo[style]
 
 
 def _parse(key, value):
@@ -180,6 +188,12 @@ def _parse(key, value):
         return PARSERS[key](value)
     except BadValue as exc:
         raise BadValue(f"{key}: {exc.what}", exc.fix) from None
+
+
+@lru_cache(maxsize=4096)
+def _parse_filled(key: str, text: str):
+    """:func:`_parse` for filled templates, which repeat from card to card."""
+    return _parse(key, text)
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,7 @@ def _text(canvas, item, box):
     else:
         baseline = box.y + (box.height + block.height) / 2 - block.ascent
     text = canvas.beginText()
+    font = None
     for line in block.lines:
         if props["align"] == "left":
             x = box.x
@@ -246,7 +247,9 @@ def _text(canvas, item, box):
             x = box.x + (box.width - line.width) / 2
         text.setTextOrigin(x, baseline)
         for run in line.runs:
-            text.setFont(run.font, block.size)
+            if run.font != font:
+                font = run.font
+                text.setFont(font, block.size)
             text.textOut(" " + run.text if run.space_before else run.text)
         baseline -= block.leading
     canvas.drawText(text)

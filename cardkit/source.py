@@ -14,6 +14,9 @@ import yaml
 
 from .errors import InputError, Problem, Where
 
+# libyaml's parser when PyYAML was built with it (the wheels are): same nodes and marks,
+# several times faster on large decks.
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Anchors and aliases can expand a small file into a huge tree ("billion laughs").
 MAX_NODES = 200_000
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
@@ -66,7 +69,7 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     """Parse one YAML document from ``text``; see :func:`load_yaml`."""
     loader = None
     try:
-        loader = yaml.SafeLoader(text)
+        loader = SafeLoader(text)
         node = loader.get_single_node()
     except yaml.reader.ReaderError as exc:
         line = text[:exc.position].count("\n") + 1
