@@ -97,21 +97,6 @@ def get_int(problems: Problems, m: Map, key: str, default=None, minimum=None, wh
     return value
 
 
-def get_number(problems: Problems, m: Map, key: str, default=None, minimum=None):
-    if key not in m:
-        return default
-    value = m[key]
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        problems.add(m.at(key), f"'{key}' must be a number, not {describe(value)}",
-                     f"write e.g. '{key}: 1.2'")
-        return None
-    if minimum is not None and value < minimum:
-        problems.add(m.at(key), f"'{key}' is {value} but must be at least {minimum}",
-                     f"write a number of {minimum} or more")
-        return None
-    return float(value)
-
-
 def get_bool(problems: Problems, m: Map, key: str, default=False):
     if key not in m:
         return default

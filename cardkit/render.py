@@ -12,7 +12,7 @@ from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 
-from .errors import Problem, Problems, Where
+from .errors import Problem, Problems
 from .fonts import missing_chars
 from .icons import draw_icon
 from .layout import BadValue, Box, Element
@@ -146,7 +146,7 @@ def _placed(element: Element, x, y, width, height, bleed) -> Box:
 
 
 def _draw(canvas, item: Resolved, box: Box) -> None:
-    element, props = item.element, item.props
+    element = item.element
     rotate = element.rotate
     if rotate:
         canvas.saveState()
