@@ -30,7 +30,7 @@ def check_cards(deck: Deck, strict: bool = False) -> tuple[CardRenderer, Report]
     """Resolve every card's front and back as they will be drawn: field values, images,
     text fitting and glyphs. Raises InputError on problems (and on warnings if strict)."""
     report = Report()
-    renderer = CardRenderer(report, deck.path.parent)
+    renderer = CardRenderer(report)
     for card in deck.cards:
         renderer.resolve(card, FRONT)
         renderer.resolve(card, BACK)
@@ -43,8 +43,9 @@ def check_cards(deck: Deck, strict: bool = False) -> tuple[CardRenderer, Report]
 
 def output_name(deck: Deck, options: SheetOptions) -> str:
     """A file name that says what the file is: ``blofa-pnp-a4.pdf``,
-    ``blofa-pnp-letter-short-bleed3mm-guides.pdf``."""
-    parts = [deck.name, options.sheet, options.paper]
+    ``blofa-pnp-letter-short-bleed3mm-guides.pdf``, ``bullet-players3-pnp-a4.pdf``."""
+    parts = [deck.name] + ([deck.variant] if deck.variant else []) + [options.sheet,
+                                                                       options.paper]
     if options.sheet == "pnp" and options.duplex != "long":
         parts.append(options.duplex)
     if options.bleed:
@@ -55,9 +56,9 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
 
 
 def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
-               strict: bool = False) -> BuildResult:
+               strict: bool = False, variant: dict | None = None) -> BuildResult:
     started = time.perf_counter()
-    deck = load_deck(deck_path)
+    deck = load_deck(deck_path, variant)
     renderer, report = check_cards(deck, strict)
     try:
         pages = plan_pages(deck.total(), deck.size.width, deck.size.height, options)

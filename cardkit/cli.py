@@ -14,7 +14,7 @@ import click
 
 from .build import build_deck, check_cards
 from .bundled import ROOT, bundled_decks, find_deck
-from .deck import load_deck
+from .deck import deck_variants, load_deck
 from .errors import InputError
 from .sheets import PAPERS, SheetOptions
 from .units import MM
@@ -32,6 +32,16 @@ def _report_input_error(error: InputError, what: str) -> None:
 def _warn(warnings) -> None:
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
+
+
+def _variants(ctx, param, value):
+    chosen = {}
+    for item in value:
+        name, sep, option = item.partition("=")
+        if not sep or not name or not option:
+            raise click.BadParameter(f"'{item}' is not NAME=VALUE; write e.g. 'players=3'")
+        chosen[name] = option
+    return chosen
 
 
 def _shown(path: Path) -> str:
@@ -107,12 +117,20 @@ def main():
               help="Draw trim lines and safe areas for proofing.")
 @click.option("--strict", is_flag=True,
               help="Treat warnings (text that does not fit, missing glyphs) as errors.")
-def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guides, strict):
+@click.option("--players", type=click.IntRange(1, 99), metavar="N",
+              help="Only the cards for N players, for decks with a 'players' variant "
+                   "(the same as --variant players=N).")
+@click.option("--variant", "variants", multiple=True, callback=_variants,
+              metavar="NAME=VALUE", help="Pick an option of one of the deck's variants.")
+def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guides, strict,
+          players, variants):
     """Build print-ready PDF sheets for DECKS.
 
     Each DECK is a bundled deck's name (see 'cardkit list') or a path to a deck YAML file.
     A failed build leaves the previous output untouched.
     """
+    if players is not None:
+        variants = {**variants, "players": str(players)}
     if build_all:
         decks = tuple(bundled_decks()) + decks
     if not decks:
@@ -121,7 +139,11 @@ def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guide
     failed = False
     for name in decks:
         try:
-            result = build_deck(find_deck(name), out, options, strict)
+            path = find_deck(name)
+            chosen = variants
+            if build_all:  # --all applies a variant to the decks that have it
+                chosen = {k: v for k, v in variants.items() if k in deck_variants(path)}
+            result = build_deck(path, out, options, strict, chosen)
         except InputError as error:
             _report_input_error(error, f"in {name}; nothing was written")
             failed = True
@@ -143,7 +165,9 @@ def list_decks():
             click.echo(f"{name:12} INVALID ({len(error.problems)} problems; "
                        f"run 'cardkit validate {name}')")
             continue
-        click.echo(f"{name:12} {deck.total():4} cards  {deck.size.name:8} {deck.title}")
+        variants = "".join(f"  [{k}: {', '.join(v)}]" for k, v in deck_variants(path).items())
+        click.echo(f"{name:12} {deck.total():4} cards  {deck.size.name:8} {deck.title}"
+                   + variants)
 
 
 @main.command()

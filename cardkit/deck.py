@@ -8,18 +8,21 @@ and column and a fix, all in one :class:`~cardkit.errors.InputError`.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from . import checks
-from .bundled import layout_dirs
-from .errors import Problems, Where, did_you_mean
+from .bundled import bundled_decks, find_deck, layout_dirs
+from .errors import InputError, Problems, Where, did_you_mean
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
-from .source import Map, Seq, load_yaml
+from .source import Map, Seq, joined, load_yaml, merged
+from .template import fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
-             "backs", "fields", "composition", "cards")
+             "backs", "fields", "composition", "variants", "extends", "drop", "cards")
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
+GROUP_KEYS = ("cards", "product")  # an entry with one of these is a group, not a card
 FIELD_TYPES = {
     "text": "any text",
     "integer": "a whole number",
@@ -31,27 +34,116 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_COPIES = 10_000  # per card: more is surely a typo
 
 
-def load_deck(path: Path) -> Deck:
-    """Read and validate the deck at ``path``; raise InputError listing every problem."""
+def load_deck(path: Path, variant: dict | None = None) -> Deck:
+    """Read and validate the deck at ``path``; raise InputError listing every problem.
+
+    ``variant`` picks an option of the deck's variants, e.g. ``{"players": "3"}``.
+    """
     path = Path(path)
-    data = load_yaml(path)
     problems = Problems()
+    data, dirs = _read(path, problems, ())
+    problems.check()
+    checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
+    deck = _DeckLoader(path, data, dirs, problems).load()
+    problems.check()
+    if variant:
+        deck = choose_variant(deck, data, variant)
+    return deck
+
+
+def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, list[Path]]:
+    """The deck's YAML with the decks it extends merged in, and its layout folders.
+
+    A deck that ``extends`` another starts from it: its own keys win, its ``fields`` and
+    ``backs`` add to the parent's, its ``cards`` come after the parent's, and the parent's
+    ``composition`` and ``drop`` do not carry over (the child promises its own).
+    """
+    data = load_yaml(path)
     if not isinstance(data, Map):
         problems.add(getattr(data, "where", Where(path, 1, 1)),
                      f"a deck must be a mapping of 'key: value' lines, not {checks.describe(data)}",
                      "start with 'name: my-deck' (see README, 'Deck format')")
-        problems.check()
-    checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
-    loader = _DeckLoader(path, data, problems)
-    deck = loader.load()
+        return None, []
+    dirs = layout_dirs(path)
+    if "extends" not in data:
+        return data, dirs
+    name = data["extends"]
+    try:
+        parent_path = find_deck(name) if isinstance(name, str) else None
+    except InputError:
+        parent_path = None
+    if parent_path is None:
+        problems.add(data.at("extends"), f"no deck {name!r} to extend",
+                     did_you_mean(name, bundled_decks()) + " (a bundled deck's name or a path)")
+        return None, []
+    if parent_path.resolve() in chain:
+        problems.add(data.at("extends"), f"deck '{name}' extends itself", "remove 'extends'")
+        return None, []
+    parent, parent_dirs = _read(parent_path, problems, chain + (path.resolve(),))
+    if parent is None:
+        return None, []
+    result = merged(parent, data)
+    for key in ("composition", "drop"):
+        if key not in data:
+            result.pop(key, None)
+    for key in ("fields", "backs"):
+        if isinstance(parent.get(key), Map) and isinstance(data.get(key), Map):
+            result[key] = merged(parent[key], data[key])
+    if isinstance(parent.get("cards"), Seq) and isinstance(data.get("cards"), Seq):
+        result["cards"] = joined(parent["cards"], data["cards"])
+    result.pop("extends")
+    return result, dirs[:1] + [d for d in parent_dirs if d not in dirs[:1]]
+
+
+def deck_variants(path: Path) -> dict[str, list[str]]:
+    """The variants a deck file declares (with those of the decks it extends)."""
+    data, _ = _read(Path(path), Problems(), ())
+    return variant_names(data) if data is not None else {}
+
+
+def variant_names(data: Map) -> dict[str, list[str]]:
+    """A deck's variants and their options, as text: ``{"players": ["2", "3"]}``."""
+    raw = data.get("variants")
+    if not isinstance(raw, Map):
+        return {}
+    return {str(k): [str(o) for o in v] for k, v in raw.items() if isinstance(v, Map)}
+
+
+def choose_variant(deck: Deck, data: Map, chosen: dict) -> Deck:
+    """Keep the cards the chosen variant options allow. An option maps fields to the values
+    allowed; a card whose field is empty (a reference card, say) is always kept."""
+    problems = Problems()
+    options = data.get("variants", Map())
+    keep = {}
+    for name, value in chosen.items():
+        names = variant_names(data)
+        if name not in names:
+            problems.add(Where(deck.path), f"deck '{deck.name}' has no variant '{name}'",
+                         did_you_mean(name, names) if names else "leave the option out")
+            continue
+        if str(value) not in names[name]:
+            problems.add(options.at(name), f"variant '{name}' has no option {value!r}",
+                         "use one of: " + ", ".join(names[name]))
+            continue
+        option = next(v for k, v in options[name].items() if str(k) == str(value))
+        keep.update({field: {str(v) for v in allowed} for field, allowed in option.items()})
     problems.check()
-    return deck
+    cards = [card for card in deck.cards
+             if all(card.fields.get(f) is None or str(card.fields.get(f)) in allowed
+                    for f, allowed in keep.items())]
+    suffix = "-".join(f"{k}{v}" for k, v in sorted(chosen.items()))
+    return _renumbered(deck, cards, variant=suffix)
+
+
+def _renumbered(deck: Deck, cards, **changes) -> Deck:
+    cards = tuple(replace(card, number=i) for i, card in enumerate(cards, 1))
+    return replace(deck, cards=cards, **changes)
 
 
 class _DeckLoader:
-    def __init__(self, path: Path, data: Map, problems: Problems):
+    def __init__(self, path: Path, data: Map, dirs: list[Path], problems: Problems):
         self.path, self.data, self.problems = path, data, problems
-        self.dirs = layout_dirs(path)
+        self.dirs = dirs
         self.layouts: dict[str, Layout | None] = {}
         self.reported: set = set()  # (front, back) pairs checked; (element, field) reported
 
@@ -83,7 +175,9 @@ class _DeckLoader:
                     checks.get_text(problems, data, "author", ""),
                     checks.get_text(problems, data, "version", ""),
                     size, tuple(cards), self.path, backs)
+        deck = self.drop(deck)
         self.check_composition(deck)
+        self.check_variants()
         return deck
 
     # -- top-level entries -------------------------------------------------------------------
@@ -200,29 +294,56 @@ class _DeckLoader:
     # -- cards -------------------------------------------------------------------------------
 
     def walk(self, items: Seq, inherited: dict, cards: list, size, backs) -> None:
-        """Read cards and groups; a group's keys other than 'cards' are its members' defaults."""
+        """Read cards and groups. A group's keys other than 'cards' are its members'
+        defaults; a 'product' group makes one card for every combination of its lists."""
         for item, where in zip(items, items.item_where):
             if not checks.expect_map(self.problems, item, where, "a card"):
                 continue
-            own = {k: (v, item.at(k)) for k, v in item.items() if k != "cards"}
+            own = {k: (v, item.at(k)) for k, v in item.items() if k not in GROUP_KEYS}
             self.check_card_keys(item)
-            if "cards" in item:
+            values = {**inherited, **own}
+            if "cards" in item and "product" in item:
+                self.problems.add(item.key_at("product"), "a group has both 'cards' and "
+                                  "'product'", "split it into two groups")
+            elif "cards" in item:
                 if checks.expect_list(self.problems, item["cards"], item.at("cards"),
                                       "a group's cards"):
-                    self.walk(item["cards"], {**inherited, **own}, cards, size, backs)
-                continue
-            card = self.card(item, {**inherited, **own}, len(cards) + 1, size, backs)
-            if card is not None:
-                cards.append(card)
+                    self.walk(item["cards"], values, cards, size, backs)
+            elif "product" in item:
+                for combination in self.product(item):
+                    card = self.card(item, {**values, **combination}, len(cards) + 1, size,
+                                     backs)
+                    if card is not None:
+                        cards.append(card)
+            else:
+                card = self.card(item, values, len(cards) + 1, size, backs)
+                if card is not None:
+                    cards.append(card)
 
-    def check_card_keys(self, item: Map) -> None:
-        allowed = set(CARD_KEYS) | set(self.field_types) | {"cards"}
+    def product(self, item: Map) -> list[dict]:
+        """Every combination of a product group's lists, the first list varying slowest."""
+        raw = item["product"]
+        if not checks.expect_map(self.problems, raw, item.at("product"), "product"):
+            return []
+        self.check_card_keys(raw, "product")
+        combinations = [{}]
+        for key, options in raw.items():
+            if not isinstance(options, Seq) or not options:
+                self.problems.add(raw.at(key), f"product '{key}' must be a non-empty list",
+                                  f"write e.g. '{key}: [a, b, c]'")
+                return []
+            combinations = [{**c, key: (option, where)} for c in combinations
+                            for option, where in zip(options, options.item_where)]
+        return combinations
+
+    def check_card_keys(self, item: Map, what: str = "card") -> None:
+        allowed = set(CARD_KEYS) | set(self.field_types) | set(GROUP_KEYS)
         for key in item:
             if key not in allowed:
-                fix = did_you_mean(key, allowed - {"cards"})
+                fix = did_you_mean(key, allowed - set(GROUP_KEYS))
                 if not self.field_types or "did you mean" not in fix:
                     fix = f"declare it under 'fields:' ({fix})"
-                self.problems.add(item.key_at(key), f"unknown key '{key}' in card", fix)
+                self.problems.add(item.key_at(key), f"unknown key '{key}' in {what}", fix)
 
     def card(self, item: Map, values: dict, number: int, size, backs) -> Card | None:
         problems = self.problems
@@ -235,7 +356,7 @@ class _DeckLoader:
             problems.add(count_where, f"count is {count} but must be between 1 and {MAX_COPIES}",
                          "remove the card instead of giving it count 0" if count < 1
                          else "check the number")
-        back_name, back_where = values.get("back", (None, item.where))
+        back_name, back_where = self.named("back", values, item)
         back = None
         if back_name is None:
             problems.add(item.where, "this card has no back", "add 'back:' naming one of: "
@@ -246,7 +367,7 @@ class _DeckLoader:
                              did_you_mean(back_name, backs))
         else:
             back = backs[back_name]
-        layout_name, layout_where = values.get("layout", (None, item.where))
+        layout_name, layout_where = self.named("layout", values, item)
         front = None
         if layout_name is None:
             problems.add(item.where, "this card has no front layout",
@@ -272,6 +393,19 @@ class _DeckLoader:
         self.check_layout_fields(card)
         return card
 
+    def named(self, key: str, values: dict, item: Map):
+        """A card's back or layout name, which may read its fields: 'shapes-{number}'."""
+        name, where = values.get(key, (None, item.where))
+        if is_template(name):
+            fields = {k: v for k, (v, _) in values.items()}
+            try:
+                name = fill(name, fields)
+            except KeyError as missing:
+                self.problems.add(where, f"{key} '{name}' reads {missing}, which this card "
+                                  "does not have", f"give the card {missing}")
+                return None, where
+        return name, where
+
     def check_layout_fields(self, card: Card) -> None:
         """Every field a card's layouts read must exist, reported once per element."""
         pair = (card.front.name, card.back.name)  # what the known fields depend on
@@ -290,6 +424,45 @@ class _DeckLoader:
                                       f"'{layout.name}' reads '{{{name}}}', which the card "
                                       f"({card.label()}) does not have",
                                       did_you_mean(name, known))
+
+    def drop(self, deck: Deck) -> Deck:
+        """Leave out the cards 'drop' names by their fields (e.g. one of an extended deck's
+        jokers). Each entry must match at least one card."""
+        raw = self.data.get("drop")
+        if raw is None or not checks.expect_list(self.problems, raw, self.data.at("drop"),
+                                                  "drop"):
+            return deck
+        cards = list(deck.cards)
+        for entry, where in zip(raw, raw.item_where):
+            if not checks.expect_map(self.problems, entry, where, "a drop entry"):
+                continue
+            matching = [c for c in cards if all(str(c.back.name if k == "back" else
+                                                    c.fields.get(k)) == str(v)
+                                                for k, v in entry.items())]
+            if not matching:
+                self.problems.add(where, "drop matches no card",
+                                  "name the fields of a card the deck has")
+            cards = [c for c in cards if c not in matching]
+        return _renumbered(deck, cards)
+
+    def check_variants(self) -> None:
+        data, problems = self.data, self.problems
+        if "variants" not in data or not checks.expect_map(problems, data["variants"],
+                                                          data.at("variants"), "variants"):
+            return
+        for name, options in data["variants"].items():
+            where = data["variants"].at(name)
+            if not checks.expect_map(problems, options, where, f"variant '{name}'"):
+                continue
+            for option, rule in options.items():
+                if not checks.expect_map(problems, rule, options.at(option),
+                                         f"option {option} of variant '{name}'"):
+                    continue
+                checks.check_keys(problems, rule, list(self.field_types), (),
+                                  f"option {option} of variant '{name}'")
+                for field_name, allowed in rule.items():
+                    checks.expect_list(problems, allowed, rule.at(field_name),
+                                       f"the values of '{field_name}' allowed")
 
     def check_composition(self, deck: Deck) -> None:
         """The counts the deck promises (total, by back, by any field) must hold."""

@@ -20,8 +20,8 @@ from pathlib import Path
 from . import checks
 from .errors import Problems, Where, did_you_mean
 from .fonts import FONT_FILES
-from .icons import ICONS
-from .source import Map, Seq, load_yaml
+from .icons import ICONS, SHADINGS
+from .source import Map, Seq, load_yaml, merged
 from .template import fields_in, fill, is_template
 from .units import LENGTH_HELP, parse_length
 
@@ -93,6 +93,7 @@ PARSERS = {
     "align": _one_of(("left", "center", "right")),
     "valign": _one_of(("top", "middle", "bottom")),
     "fit": _one_of(("contain", "cover", "stretch")),
+    "shading": _one_of(SHADINGS),
 }
 
 KINDS = {
@@ -104,7 +105,7 @@ KINDS = {
              "colour": checks.parse_colour("black"), "align": "center",
              "valign": "middle", "leading": 1.2},
     "icon": {"icon": None, "fill": checks.parse_colour("black"), "stroke": None,
-             "stroke_width": 0.5},
+             "stroke_width": 0.5, "shading": "solid"},
     "image": {"image": None, "fit": "contain"},
 }
 REQUIRED = {"icon": ("icon",), "image": ("image",), "text": ("text",)}
@@ -138,10 +139,10 @@ class Element:
     memo: dict = field(default_factory=dict, compare=False, repr=False)  # see _split
 
     def fields(self) -> set[str]:
-        """Card fields this element reads."""
-        names = set()
-        for text in list(self.templates.values()) + [self.style or ""]:
-            names.update(fields_in(text))
+        """Card fields this element reads ({icon} in a text is an inline icon instead)."""
+        names = set(fields_in(self.style or ""))
+        for key, text in self.templates.items():
+            names.update(n for n in fields_in(text) if key != "text" or n not in ICONS)
         return names
 
     def resolve(self, values, styles: dict) -> dict:
@@ -159,9 +160,10 @@ class Element:
         fixed, templates = self._split(name, styles)
         props = dict(fixed)
         for key, text in templates:
-            filled = fill(text, values)
-            # Text is the one property whose template result is wanted as it is.
-            props[key] = filled if key == "text" else _parse_filled(key, filled)
+            if key == "text":  # wanted as it is; {icon} names stay for inline icons
+                props[key] = fill(text, values, keep=ICONS)
+            else:
+                props[key] = _parse_filled(key, fill(text, values))
         return props
 
     def _split(self, style: str | None, styles: dict):
@@ -266,24 +268,14 @@ def _load_raw(name, dirs, problems, used_at, chain):
     return path, _extend(parent[1], data)
 
 
-def _merge_maps(base: Map, over: Map) -> Map:
-    """``over``'s entries on top of ``base``'s, each keeping its own position."""
-    merged = Map(base)
-    merged.where = over.where
-    merged.key_where = {**base.key_where, **over.key_where}
-    merged.value_where = {**base.value_where, **over.value_where}
-    merged.update(over)
-    return merged
-
-
 def _extend(parent: Map, child: Map) -> Map:
-    result = _merge_maps(parent, child)
+    result = merged(parent, child)
     result.pop("extends", None)
     if isinstance(parent.get("styles"), Map) and isinstance(child.get("styles"), Map):
-        styles = _merge_maps(parent["styles"], child["styles"])
+        styles = merged(parent["styles"], child["styles"])
         for key in styles:
             if isinstance(parent["styles"].get(key), Map) and isinstance(child["styles"].get(key), Map):
-                styles[key] = _merge_maps(parent["styles"][key], child["styles"][key])
+                styles[key] = merged(parent["styles"][key], child["styles"][key])
         result["styles"] = styles
     if isinstance(parent.get("elements"), Seq) and isinstance(child.get("elements"), Seq):
         result["elements"] = _extend_elements(parent["elements"], child["elements"])
@@ -297,14 +289,14 @@ def _extend_elements(parent: Seq, child: Seq) -> Seq:
         name = element.get("name") if isinstance(element, Map) else None
         if name in index and isinstance(element, Map):
             i = index[name]
-            items[i] = (_merge_maps(items[i][0], element), where)
+            items[i] = (merged(items[i][0], element), where)
         else:
             index[name] = len(items)
             items.append((element, where))
-    merged = Seq(e for e, _ in items)
-    merged.where = child.where
-    merged.item_where = [w for _, w in items]
-    return merged
+    result = Seq(e for e, _ in items)
+    result.where = child.where
+    result.item_where = [w for _, w in items]
+    return result
 
 
 def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | None:

@@ -84,6 +84,7 @@ class Deck:
     cards: tuple[Card, ...]
     path: Path
     backs: dict = field(default_factory=dict)
+    variant: str = ""  # the chosen variant options, e.g. 'players3'; '' for everything
 
     def copies(self) -> list[Card]:
         """Every printed card in deck order, each distinct card repeated ``count`` times."""

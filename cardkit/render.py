@@ -17,7 +17,7 @@ from .fonts import missing_chars
 from .icons import draw_icon
 from .layout import BadValue, Box, Element
 from .model import Card
-from .textfit import TextBlock, fit_text
+from .textfit import ICON_ADVANCE, ICON_SIZE, TextBlock, fit_text
 
 FRONT, BACK = "front", "back"
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
@@ -45,9 +45,8 @@ class Resolved:
 class CardRenderer:
     """Draws cards; resolves each distinct card's elements once, however many copies."""
 
-    def __init__(self, report: Report, deck_dir: Path):
+    def __init__(self, report: Report):
         self.report = report
-        self.deck_dir = deck_dir
         self._resolved: dict = {}
         self._images: dict = {}
 
@@ -100,10 +99,9 @@ class CardRenderer:
         if not block.fits:
             self._warn(card, element, f"text does not fit its box even at {block.size:g}pt",
                        "shorten the text, enlarge the box or lower 'min_size'")
-        faces = {run.font for line in block.lines for run in line.runs}
-        for face in sorted(faces):
-            text = "".join(run.text for line in block.lines for run in line.runs
-                           if run.font == face)
+        words = [run for line in block.lines for run in line.runs if not run.icon]
+        for face in sorted({run.font for run in words}):
+            text = "".join(run.text for run in words if run.font == face)
             missing = missing_chars(face, text)
             if missing:
                 self._warn(card, element, f"font {face} has no glyph for {missing!r}",
@@ -111,7 +109,8 @@ class CardRenderer:
         return block
 
     def _image(self, card, element: Element, name: str):
-        path = (self.deck_dir / name).resolve()
+        # Relative to the deck file that wrote the card (a deck may extend another).
+        path = (Path(card.where.file).parent / name).resolve()
         if path not in self._images:
             try:
                 self._images[path] = ImageReader(str(path))
@@ -205,7 +204,7 @@ def _line(canvas, item, box):
 def _icon(canvas, item, box):
     props = item.props
     draw_icon(canvas, props["icon"], box.x, box.y, box.width, box.height,
-              props["fill"], props["stroke"], props["stroke_width"])
+              props["fill"], props["stroke"], props["stroke_width"], props["shading"])
 
 
 def _image(canvas, item, box):
@@ -237,7 +236,7 @@ def _text(canvas, item, box):
     else:
         baseline = box.y + (box.height + block.height) / 2 - block.ascent
     text = canvas.beginText()
-    font = None
+    font, icons = None, []
     for line in block.lines:
         if props["align"] == "left":
             x = box.x
@@ -247,12 +246,23 @@ def _text(canvas, item, box):
             x = box.x + (box.width - line.width) / 2
         text.setTextOrigin(x, baseline)
         for run in line.runs:
-            if run.font != font:
-                font = run.font
-                text.setFont(font, block.size)
-            text.textOut(" " + run.text if run.space_before else run.text)
+            if run.space_before:
+                x += canvas.stringWidth(" ", run.font, block.size)
+            if run.icon:
+                icons.append((run.text, x, baseline))
+            else:
+                if run.font != font:
+                    font = run.font
+                    text.setFont(font, block.size)
+                text.setTextOrigin(x, baseline)
+                text.textOut(run.text)
+            x += run.width(block.size)
         baseline -= block.leading
     canvas.drawText(text)
+    side = ICON_SIZE * block.size
+    inset = (ICON_ADVANCE - ICON_SIZE) / 2 * block.size
+    for name, x, y in icons:  # standing on the baseline, in the text's colour
+        draw_icon(canvas, name, x + inset, y, side, side, props["colour"])
 
 
 DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,

@@ -49,6 +49,25 @@ class Seq(list):
         return self.item_where[index]
 
 
+def merged(base: Map, over: Map) -> Map:
+    """``over``'s entries on top of ``base``'s, each keeping its own position (for layouts
+    and decks that extend others)."""
+    result = Map(base)
+    result.where = over.where
+    result.key_where = {**base.key_where, **over.key_where}
+    result.value_where = {**base.value_where, **over.value_where}
+    result.update(over)
+    return result
+
+
+def joined(first: Seq, second: Seq) -> Seq:
+    """Two lists as one, each item keeping its position."""
+    result = Seq(first + second)
+    result.where = second.where
+    result.item_where = first.item_where + second.item_where
+    return result
+
+
 def load_yaml(path: Path):
     """Read ``path`` as YAML; raise :class:`InputError` with file:line:col on any fault."""
     path = Path(path)

@@ -22,14 +22,22 @@ def fields_in(text: str) -> list[str]:
     return [m.group(1).strip() for m in _TOKEN.finditer(text) if m.group(1) is not None]
 
 
-def fill(text: str, values) -> str:
-    """Replace each ``{name}`` by ``values[name]``; a missing name raises KeyError."""
+def fill(text: str, values, keep=()) -> str:
+    """Replace each ``{name}`` by ``values[name]``. A missing name raises KeyError, unless
+    it is in ``keep``: then ``{name}`` stays for a later stage (inline icons in text).
+
+    >>> fill("{value} {crow}", {"value": 3}, keep={"crow"})
+    '3 {crow}'
+    """
 
     def one(match):
         token = match.group(0)
         if token in ("{{", "}}"):
             return token[0]
-        value = values[match.group(1).strip()]
+        name = match.group(1).strip()
+        if name not in values and name in keep:
+            return token
+        value = values[name]
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         return "" if value is None else str(value)

@@ -1,4 +1,5 @@
-"""Wrapping and shrink-to-fit for card text, with ``**bold**`` and ``*italic*`` markup.
+"""Wrapping and shrink-to-fit for card text, with ``**bold**`` and ``*italic*`` markup and
+inline icons (``{crow}`` in a sentence shows the crow icon, scaled to the text).
 
 Pure layout: it measures with the fonts' metrics and returns lines of runs; drawing them is
 the renderer's job. Line breaks in the text start new lines.
@@ -11,16 +12,26 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fonts import BOLD, ITALIC, ascent_descent, string_width
+from .icons import ICONS
 
 _MARKUP = re.compile(r"(\*\*|\*)")
+_ICON = re.compile(r"(\{(?:" + "|".join(re.escape(name) for name in ICONS) + r")\})")
+ICON_ADVANCE = 0.95  # an inline icon's width, in ems
+ICON_SIZE = 0.8  # its drawn size, in ems; it stands on the baseline
 SHRINK_STEP = 0.25  # points
 
 
 @dataclass(frozen=True)
 class Run:
-    text: str
+    text: str  # a word, or an icon's name
     font: str
     space_before: bool  # a space separates this run from the previous one on its line
+    icon: bool = False
+
+    def width(self, size: float) -> float:
+        if self.icon:
+            return ICON_ADVANCE * size
+        return string_width(self.text, self.font, size)
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,8 @@ def words(paragraph: str, font: str) -> list[Run]:
 
     >>> [(r.text, r.font) for r in words('a **bold** move', 'Lato')]
     [('a', 'Lato'), ('bold', 'Lato-Bold'), ('move', 'Lato')]
+    >>> [(r.text, r.icon) for r in words('{cup}: swap', 'Lato')]
+    [('cup', True), (':', False), ('swap', False)]
     """
     runs, bold, italic, space = [], False, False, False
     for piece in _MARKUP.split(paragraph):
@@ -61,14 +74,18 @@ def words(paragraph: str, font: str) -> list[Run]:
             continue
         face = BOLD.get(font, font) if bold else font
         face = ITALIC.get(face, face) if italic else face
-        for i, word in enumerate(re.split(r"(\s+)", piece)):
+        for word in re.split(r"(\s+)", piece):
             if not word:
                 continue
             if word.isspace():
                 space = True
                 continue
-            runs.append(Run(word, face, space and bool(runs)))
-            space = False
+            for part in _ICON.split(word):
+                if part:
+                    icon = bool(_ICON.fullmatch(part))
+                    runs.append(Run(part[1:-1] if icon else part, face, space and bool(runs),
+                                    icon))
+                    space = False
     return runs
 
 
@@ -76,12 +93,12 @@ def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]
     """Greedy line filling; also says whether every word fits the width on its own."""
     lines, current, used, fits = [], [], 0.0, True
     for run in runs:
-        w = string_width(run.text, run.font, size)
+        w = run.width(size)
         gap = string_width(" ", run.font, size) if run.space_before and current else 0.0
         if current and run.space_before and used + gap + w > width:
             lines.append(Line(tuple(current), used))
             current, used, gap = [], 0.0, 0.0
-            run = Run(run.text, run.font, False)
+            run = Run(run.text, run.font, False, run.icon)
         current.append(run)
         used += gap + w
         fits = fits and used <= width + 1e-6
