@@ -160,6 +160,13 @@ class Element:
         fixed, templates = self._split(name, styles)
         props = dict(fixed)
         for key, text in templates:
+            if key == "show":  # decided first: a hidden element's values do not matter
+                props["show"] = _parse_filled(key, fill(text, values))
+        if not props["show"]:
+            return props
+        for key, text in templates:
+            if key == "show":
+                continue
             if key == "text":  # wanted as it is; {icon} names stay for inline icons
                 props[key] = fill(text, values, keep=ICONS)
             else:

@@ -94,10 +94,12 @@ class Deck:
         return sum(card.count for card in self.cards)
 
     def tally(self, key: str) -> Counter:
-        """Printed cards counted by a field (or 'back'), values written as text:
-        for Blófa, ``tally('back')`` is ``Counter({'blue': 9, 'yellow': 9})``."""
+        """Printed cards counted by a field (or 'back'), values written as text; cards
+        whose field is empty are not counted. For Blófa, ``tally('back')`` is
+        ``Counter({'blue': 9, 'yellow': 9})``."""
         counts = Counter()
         for card in self.cards:
             value = card.back.name if key == "back" else card.fields.get(key)
-            counts[str(value)] += card.count
+            if value is not None and value != "":
+                counts[str(value)] += card.count
         return counts

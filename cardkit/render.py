@@ -7,7 +7,7 @@ sheets, gutterfold sheets and, later, one-card pages and per-card images.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
@@ -23,13 +23,39 @@ FRONT, BACK = "front", "back"
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
 
 
-@dataclass
 class Report:
     """What drawing found: problems (bad values, missing images) stop a build; warnings
-    (text that does not fit, missing glyphs) stop it only with --strict."""
+    (text that does not fit, missing glyphs) stop it only with --strict. The same finding
+    on many cards is reported once, at the first card, with a count of the others."""
 
-    problems: Problems = field(default_factory=Problems)
-    warnings: list[Problem] = field(default_factory=list)
+    def __init__(self) -> None:
+        self._found: dict = {}  # (severity, element position, what) -> [Problem, count]
+
+    def add(self, severity: str, card: Card, element: Element, what: str, fix: str) -> None:
+        key = (severity, element.where, what)
+        if key in self._found:
+            self._found[key][1] += 1
+        else:
+            self._found[key] = [Problem(card.where, f"{card.label()}, element "
+                                        f"'{element.name}': {what}", fix), 0]
+
+    def _list(self, severity: str) -> list[Problem]:
+        found = []
+        for (kind, _, _), (problem, others) in self._found.items():
+            if kind == severity:
+                more = f" (and {others} more card{'s' * (others != 1)})" if others else ""
+                found.append(Problem(problem.where, problem.what + more, problem.fix))
+        return found
+
+    @property
+    def problems(self) -> Problems:
+        problems = Problems()
+        problems.items = self._list("problem")
+        return problems
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return self._list("warning")
 
 
 @dataclass(frozen=True)
@@ -122,12 +148,10 @@ class CardRenderer:
         return self._images[path]
 
     def _problem(self, card, element, what, fix):
-        self.report.problems.add(card.where, f"{card.label()}, element '{element.name}': {what}",
-                                 fix)
+        self.report.add("problem", card, element, what, fix)
 
     def _warn(self, card, element, what, fix):
-        self.report.warnings.append(
-            Problem(card.where, f"{card.label()}, element '{element.name}': {what}", fix))
+        self.report.add("warning", card, element, what, fix)
 
 
 def _placed(element: Element, x, y, width, height, bleed) -> Box:
