@@ -29,20 +29,20 @@ class Report:
     on many cards is reported once, at the first card, with a count of the others."""
 
     def __init__(self) -> None:
-        self._found: dict = {}  # (severity, element position, what) -> [Problem, count]
+        self._found: dict = {}  # (severity, element position, what) -> (Problem, card numbers)
 
     def add(self, severity: str, card: Card, element: Element, what: str, fix: str) -> None:
         key = (severity, element.where, what)
-        if key in self._found:
-            self._found[key][1] += 1
-        else:
-            self._found[key] = [Problem(card.where, f"{card.label()}, element "
-                                        f"'{element.name}': {what}", fix), 0]
+        if key not in self._found:
+            self._found[key] = (Problem(card.where, f"{card.label()}, element "
+                                        f"'{element.name}': {what}", fix), {card.number})
+        self._found[key][1].add(card.number)
 
     def _list(self, severity: str) -> list[Problem]:
         found = []
-        for (kind, _, _), (problem, others) in self._found.items():
+        for (kind, _, _), (problem, cards) in self._found.items():
             if kind == severity:
+                others = len(cards) - 1
                 more = f" (and {others} more card{'s' * (others != 1)})" if others else ""
                 found.append(Problem(problem.where, problem.what + more, problem.fix))
         return found
