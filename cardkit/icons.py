@@ -13,6 +13,7 @@ parts simply unite; a part marked ``HOLLOW`` is filled even-odd, which makes rin
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
@@ -123,6 +124,62 @@ ICONS = {
     "arrow-right": [_poly((0.05, 0.42), (0.6, 0.42), (0.6, 0.25), (0.95, 0.5), (0.6, 0.75),
                           (0.6, 0.58), (0.05, 0.58))],
 }
+
+
+INLINE_HEIGHT = 0.72  # an inline icon's ink is as tall as a capital letter, in ems
+INLINE_WIDTH = 1.3  # and at most this wide
+INLINE_GAP = 0.08  # space on each side of it, in ems
+
+
+class _Extent:
+    """Stands in for a path to measure an icon's outline (control points included)."""
+
+    def __init__(self):
+        self.xs, self.ys = [], []
+
+    def _add(self, *coordinates):
+        self.xs.extend(coordinates[0::2])
+        self.ys.extend(coordinates[1::2])
+
+    def moveTo(self, x, y):  # named as reportlab path methods are
+        self._add(x, y)
+
+    lineTo = moveTo
+
+    def curveTo(self, *points):
+        self._add(*points)
+
+    def circle(self, cx, cy, r):
+        self._add(cx - r, cy - r, cx + r, cy + r)
+
+    def rect(self, x, y, w, h):
+        self._add(x, y, x + w, y + h)
+
+    def close(self):
+        pass
+
+
+@lru_cache(maxsize=None)
+def ink_bounds(name: str) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) in icon units that an icon's outline fills.
+
+    >>> [round(v, 2) for v in ink_bounds('square')]
+    [0.08, 0.08, 0.92, 0.92]
+    """
+    extent = _Extent()
+    for build, _ in _parts(name):
+        build(extent)
+    return min(extent.xs), min(extent.ys), max(extent.xs), max(extent.ys)
+
+
+def inline_placement(name: str, size: float) -> tuple[float, float, float, float]:
+    """How an icon sits in a line of text of font ``size``: (advance, dx, dy, side) with
+    its unit square of ``side`` points drawn at (x + dx, baseline + dy), so that its ink
+    stands on the baseline, as tall as a capital letter (less if it is very wide)."""
+    x0, y0, x1, y1 = ink_bounds(name)
+    side = min(INLINE_HEIGHT / (y1 - y0), INLINE_WIDTH / (x1 - x0)) * size
+    advance = (x1 - x0) * side + 2 * INLINE_GAP * size
+    return advance, INLINE_GAP * size - x0 * side, -y0 * side, side
 
 
 def _parts(name):

@@ -14,10 +14,10 @@ from reportlab.lib.utils import ImageReader
 
 from .errors import Problem, Problems
 from .fonts import missing_chars
-from .icons import draw_icon
+from .icons import draw_icon, inline_placement
 from .layout import BadValue, Box, Element
 from .model import Card
-from .textfit import ICON_ADVANCE, ICON_SIZE, TextBlock, fit_text
+from .textfit import TextBlock, fit_text
 
 FRONT, BACK = "front", "back"
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
@@ -283,10 +283,9 @@ def _text(canvas, item, box):
             x += run.width(block.size)
         baseline -= block.leading
     canvas.drawText(text)
-    side = ICON_SIZE * block.size
-    inset = (ICON_ADVANCE - ICON_SIZE) / 2 * block.size
-    for name, x, y in icons:  # standing on the baseline, in the text's colour
-        draw_icon(canvas, name, x + inset, y, side, side, props["colour"])
+    for name, x, y in icons:  # in the text's colour
+        _, dx, dy, side = inline_placement(name, block.size)
+        draw_icon(canvas, name, x + dx, y + dy, side, side, props["colour"])
 
 
 DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,

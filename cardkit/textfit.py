@@ -12,12 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fonts import BOLD, ITALIC, ascent_descent, string_width
-from .icons import ICONS
+from .icons import ICONS, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
 _ICON = re.compile(r"(\{(?:" + "|".join(re.escape(name) for name in ICONS) + r")\})")
-ICON_ADVANCE = 0.95  # an inline icon's width, in ems
-ICON_SIZE = 0.8  # its drawn size, in ems; it stands on the baseline
 SHRINK_STEP = 0.25  # points
 
 
@@ -30,7 +28,7 @@ class Run:
 
     def width(self, size: float) -> float:
         if self.icon:
-            return ICON_ADVANCE * size
+            return inline_placement(self.text, size)[0]
         return string_width(self.text, self.font, size)
 
 
