@@ -7,6 +7,8 @@ Each one reads a value out of a :class:`~cardkit.source.Map`, records a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib import colors
 
 from .errors import Problems, did_you_mean
@@ -132,6 +134,11 @@ def get_choice(problems: Problems, m: Map, key: str, choices, default=None):
     return value
 
 
+@lru_cache(maxsize=1)
+def _named_colours() -> dict:
+    return colors.getAllNamedColors()
+
+
 COLOUR_HELP = "write '#rrggbb' (e.g. '#1f5fa8'), a colour name such as 'white', or 'none'"
 
 
@@ -155,7 +162,7 @@ def parse_colour(text):
         if len(digits) != 6 or any(c not in "0123456789abcdef" for c in digits):
             raise ValueError(f"'{text}' is not a colour")
         return colors.HexColor("#" + digits)
-    named = colors.getAllNamedColors().get(word)
+    named = _named_colours().get(word)
     if named is None:
         raise ValueError(f"'{text}' is not a colour")
     return named

@@ -47,6 +47,7 @@ def _codepoints(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(register(name)).face.charToGlyph)
 
 
+@lru_cache(maxsize=4096)
 def missing_chars(name: str, text: str) -> str:
     """The characters of ``text`` that font ``name`` has no glyph for (spaces ignored).
 

@@ -269,18 +269,21 @@ def _text(canvas, item, box):
         else:
             x = box.x + (box.width - line.width) / 2
         text.setTextOrigin(x, baseline)
-        for run in line.runs:
-            if run.space_before:
-                x += canvas.stringWidth(" ", run.font, block.size)
+        follows = True  # the text cursor is where this run starts
+        for run, offset in zip(line.runs, line.offsets):
             if run.icon:
-                icons.append((run.text, x, baseline))
+                icons.append((run.text, x + offset, baseline))
+                follows = False
+                continue
+            if run.font != font:
+                font = run.font
+                text.setFont(font, block.size)
+            if follows:
+                text.textOut(" " + run.text if run.space_before else run.text)
             else:
-                if run.font != font:
-                    font = run.font
-                    text.setFont(font, block.size)
-                text.setTextOrigin(x, baseline)
+                text.setTextOrigin(x + offset, baseline)
                 text.textOut(run.text)
-            x += run.width(block.size)
+                follows = True
         baseline -= block.leading
     canvas.drawText(text)
     for name, x, y in icons:  # in the text's colour

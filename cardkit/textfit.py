@@ -35,6 +35,7 @@ class Run:
 @dataclass(frozen=True)
 class Line:
     runs: tuple[Run, ...]
+    offsets: tuple[float, ...]  # where each run starts, from the line's start
     width: float  # at the block's size
 
 
@@ -89,39 +90,52 @@ def words(paragraph: str, font: str) -> list[Run]:
 
 def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]:
     """Greedy line filling; also says whether every word fits the width on its own."""
-    lines, current, used, fits = [], [], 0.0, True
+    lines, current, offsets, used, fits = [], [], [], 0.0, True
     for run in runs:
         w = run.width(size)
         gap = string_width(" ", run.font, size) if run.space_before and current else 0.0
         if current and run.space_before and used + gap + w > width:
-            lines.append(Line(tuple(current), used))
-            current, used, gap = [], 0.0, 0.0
+            lines.append(Line(tuple(current), tuple(offsets), used))
+            current, offsets, used, gap = [], [], 0.0, 0.0
             run = Run(run.text, run.font, False, run.icon)
         current.append(run)
+        offsets.append(used + gap)
         used += gap + w
         fits = fits and used <= width + 1e-6
-    lines.append(Line(tuple(current), used))
+    lines.append(Line(tuple(current), tuple(offsets), used))
     return lines, fits
 
 
 @lru_cache(maxsize=4096)
 def fit_text(text: str, font: str, width: float, height: float, size: float,
              min_size: float | None = None, leading: float = 1.2) -> TextBlock:
-    """Lay ``text`` out in a box, shrinking from ``size`` towards ``min_size`` until it
-    fits. If even ``min_size`` is too big the smallest try is returned with ``fits`` False.
+    """Lay ``text`` out in a box at the largest size from ``size`` down to ``min_size``
+    (in steps of a quarter point) at which it fits. If even ``min_size`` is too big, the
+    layout at ``min_size`` is returned with ``fits`` False.
     """
-    smallest = min(size, min_size) if min_size else size
     paragraphs = [words(p, font) for p in text.split("\n")]
-    while True:
-        lines, fits = [], True
-        for runs in paragraphs:
-            wrapped, ok = _wrap(runs, width, size)
-            lines.extend(wrapped)
-            fits = fits and ok
-        ascent, descent = ascent_descent(font, size)
-        block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
-        block = TextBlock(size, size * leading, tuple(lines), ascent, descent,
-                          fits and block.height <= height + 1e-6)
-        if block.fits or size - SHRINK_STEP < smallest - 1e-9:
-            return block
-        size -= SHRINK_STEP
+    steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
+    # Text that fits at one size fits at every smaller one: search the steps by halves.
+    low, high = 0, steps  # the answer is in [low, high]; at `steps` we stop regardless
+    best = None
+    while low <= high:
+        middle = (low + high) // 2
+        block = _layout(paragraphs, font, width, height, size - middle * SHRINK_STEP, leading)
+        if block.fits:
+            best, high = block, middle - 1
+        else:
+            low = middle + 1
+    return best or _layout(paragraphs, font, width, height, size - steps * SHRINK_STEP,
+                           leading)
+
+
+def _layout(paragraphs, font, width, height, size, leading) -> TextBlock:
+    lines, fits = [], True
+    for runs in paragraphs:
+        wrapped, ok = _wrap(runs, width, size)
+        lines.extend(wrapped)
+        fits = fits and ok
+    ascent, descent = ascent_descent(font, size)
+    block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
+    return TextBlock(size, size * leading, tuple(lines), ascent, descent,
+                     fits and block.height <= height + 1e-6)
