@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test bench clean
+.PHONY: build test bench pictures clean
 
 build: $(STAMP)
 	$(BIN)/cardkit build --all
@@ -18,6 +18,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+
+# The README's pictures, from the PDFs `make build` writes.
+pictures: build
+	$(BIN)/python docs/pictures.py
 
 # Re-install whenever the project's metadata changes.
 $(STAMP): pyproject.toml

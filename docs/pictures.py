@@ -1,0 +1,28 @@
+"""Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
+deck, from the PDFs `make build` writes. Run with `make pictures`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = {"blofa": [0, 1], "bullet": [0, 12], "standard": [0, 10], "ragusa": [12],
+         "rise-up": [12], "shapes": [0, 1, 18, 19]}
+DPI = 40
+
+
+def main() -> None:
+    for deck, pages in PAGES.items():
+        pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))
+        for page in pages:
+            image = pdf[page].render(scale=DPI / 72).to_pil()
+            target = ROOT / "docs" / f"{deck}-{page + 1}.png"
+            image.convert("P", palette=1, colors=64).save(target, optimize=True)
+            print(target.relative_to(ROOT))
+        pdf.close()
+
+
+if __name__ == "__main__":
+    main()
