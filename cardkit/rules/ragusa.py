@@ -1,0 +1,174 @@
+"""Ragusa: Trade 'Em. Poker hands on a rank scale that starts at your suit's foundation.
+
+Ruling: a player whose suit's Foundation Card has rank f counts every card of rank r, of any
+suit, as the standard rank ((r - f) mod 13) + 2: the foundation itself is their 2 and the
+rank just below it their ace. Hands are then ranked as in standard poker on those ranks
+(the ace-equivalent also plays low in A-2-3-4-5); suits matter only for flushes.
+
+>>> foundations = parse_foundations("4H 7C 9D QS")
+>>> card_value(parse_card("KC"), "H", foundations)  # the seed's worked example
+11
+"""
+
+from __future__ import annotations
+
+from . import poker
+from .errors import RulesError
+from .poker import RANK_NAMES, SUIT_NAMES, Card, parse_card, parse_hand
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+HAND_SIZE, SHOWN = 10, 5
+SUIT_WORDS = {**{name: s for s, name in SUIT_NAMES.items()},
+              **{name[:-1]: s for s, name in SUIT_NAMES.items()}, **{s: s for s in SUIT_NAMES}}
+
+
+def parse_suit(word: str) -> str:
+    """'hearts', 'heart' or 'H' -> 'H'."""
+    suit = SUIT_WORDS.get(str(word).strip().lower(), SUIT_WORDS.get(str(word).strip().upper()))
+    if suit is None:
+        raise RulesError(f"'{word}' is not a suit", "write hearts, spades, diamonds or clubs")
+    return suit
+
+
+def parse_foundations(text) -> dict[str, Card]:
+    """The four Foundation Cards, one of each suit: suit -> card."""
+    cards = parse_hand(text if isinstance(text, str) else " ".join(text), size=4)
+    by_suit = {card.suit: card for card in cards}
+    if len(by_suit) != 4:
+        raise RulesError("the foundations must be one card of each suit",
+                         "write four cards, e.g. '4H 7C 9D QS'")
+    return by_suit
+
+
+def rotated_rank(rank: int, foundation: int) -> int:
+    """Standard rank (2..14) of a card of ``rank`` on the scale starting at ``foundation``.
+
+    >>> [RANK_NAMES[rotated_rank(r, 4)] for r in (4, 5, 13, 14, 2, 3)]
+    ['2', '3', 'J', 'Q', 'K', 'A']
+    """
+    return (rank - foundation) % 13 + 2
+
+
+def card_value(card: Card, suit: str, foundations: dict[str, Card]) -> int:
+    """What ``card`` counts as for a player of ``suit``."""
+    return rotated_rank(card.rank, foundations[suit].rank)
+
+
+def rotated(cards, suit: str, foundations) -> list[Card]:
+    """The cards relabelled onto a player's scale (suits unchanged)."""
+    foundation = foundations[suit].rank
+    return [Card(rotated_rank(c.rank, foundation), c.suit) for c in cards]
+
+
+def strength(cards, suit: str, foundations) -> int:
+    """Poker strength of five cards for a player of ``suit`` (higher is better)."""
+    return poker.strength(rotated(cards, suit, foundations))
+
+
+def describe(cards, suit: str, foundations) -> str:
+    """'two pair, Js and 5s, 9 kicker' in the player's own ranks."""
+    return poker.describe(rotated(cards, suit, foundations))
+
+
+def rotation_table(foundation: int) -> dict[int, int]:
+    """Encoded card -> encoded relabelled card, for ranking many hands fast."""
+    return {poker.encode(Card(r, s)): poker.encode(Card(rotated_rank(r, foundation), s))
+            for r in poker.RANKS for s in poker.SUITS}
+
+
+def check_table(players: list[dict], foundations: dict[str, Card]) -> None:
+    """2-4 players, and no card twice in the one deck."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RulesError(f"Ragusa is for 2-4 players, not {len(players)}",
+                         "4 foundations, 5 common goods and 10 cards a player must fit in 52")
+    check_cards(players, foundations)
+
+
+def check_cards(players: list[dict], foundations: dict[str, Card]) -> None:
+    """No card in two places: a foundation and a hand, or two hands."""
+    seen = {card: "a foundation" for card in foundations.values()}
+    for i, player in enumerate(players):
+        for card in player["shown"] + player.get("other", []):
+            if card in seen:
+                raise RulesError(f"{card} is both {seen[card]} and player {i}'s",
+                                 "one deck holds each card once")
+            seen[card] = f"player {i}'s"
+
+
+def showdown(players: list[dict], foundations: dict[str, Card]) -> tuple[list[int], str]:
+    """The winning seats and why. Each player: {'suit', 'shown': 5 cards, 'other': 5 cards}.
+
+    Ruling: the best shown hand wins the pot. Players still tied compare their other five
+    cards the same way; players tied on those too split the pot.
+    """
+    check_table(players, foundations)
+    for player in players:
+        if len(player["shown"]) != SHOWN:
+            raise RulesError("each player shows 5 cards", "list the 5 cards shown")
+    strengths = [strength(p["shown"], p["suit"], foundations) for p in players]
+    best = max(strengths)
+    tied = [i for i, s in enumerate(strengths) if s == best]
+    reasons = [f"player {i} ({SUIT_NAMES[players[i]['suit']]}): "
+               f"{describe(players[i]['shown'], players[i]['suit'], foundations)}"
+               for i in range(len(players))]
+    if len(tied) == 1:
+        return tied, "; ".join(reasons)
+    if any(len(players[i].get("other", [])) != SHOWN for i in tied):
+        raise RulesError(f"players {tied} tie on their shown cards",
+                         "give each tied player's 'other' 5 cards")
+    others = {i: strength(players[i]["other"], players[i]["suit"], foundations) for i in tied}
+    best = max(others.values())
+    winners = [i for i in tied if others[i] == best]
+    reasons.append("tie broken on the other five: " + "; ".join(
+        f"player {i}: {describe(players[i]['other'], players[i]['suit'], foundations)}"
+        for i in tied))
+    if len(winners) > 1:
+        reasons.append("still tied: they split the pot")
+    return winners, "; ".join(reasons)
+
+
+# -- examples: situation -> (result, reason in words) ------------------------------------
+
+def _foundations(situation):
+    return parse_foundations(situation["foundations"])
+
+
+def example_value(situation):
+    foundations = _foundations(situation)
+    card, suit = parse_card(str(situation["card"])), parse_suit(situation["suit"])
+    value = card_value(card, suit, foundations)
+    return {"value": value}, (f"{card} counts as {RANK_NAMES[value]} ({value}) on the "
+                              f"{SUIT_NAMES[suit]} scale from {foundations[suit]}")
+
+
+def example_hand(situation):
+    foundations = _foundations(situation)
+    suit = parse_suit(situation["suit"])
+    cards = parse_hand(str(situation["cards"]))
+    words = describe(cards, suit, foundations)
+    key = poker.KEY_OF_STRENGTH[strength(cards, suit, foundations)]
+    return {"category": poker.CATEGORIES[key[0]]}, f"{words} on the {SUIT_NAMES[suit]} scale"
+
+
+def example_showdown(situation):
+    foundations = _foundations(situation)
+    players = []
+    for seat in situation["players"]:
+        player = {"suit": parse_suit(seat["suit"]), "shown": parse_hand(str(seat["shown"]))}
+        if "other" in seat:
+            player["other"] = parse_hand(str(seat["other"]))
+        players.append(player)
+    winners, reason = showdown(players, foundations)
+    result = {"winner": winners[0]} if len(winners) == 1 else {"split": winners}
+    return result, reason
+
+
+EXAMPLES = {"value": example_value, "hand": example_hand, "showdown": example_showdown}
+
+
+def check_deck(cards: list[dict]) -> list[str]:
+    """The deck the rules assume: the 52 standard cards, no jokers (reference cards aside)."""
+    problems = poker.standard_deck_problems(cards)
+    if any(c.get("rank") == "Joker" for c in cards):
+        problems.append("Ragusa is played without jokers, but the deck has one")
+    return problems

@@ -1,0 +1,198 @@
+"""Trick Taking, the shape cards: scoring triplets, arrows, and secret objectives.
+
+A shape card has three properties, shape (circle, triangle, square), number (1, 2, 3) and
+fill (clear, striped, solid), and a back: a left arrow, a right arrow or blank.
+
+>>> score_triplet([Card("circle", 1, "clear"), Card("circle", 2, "striped"),
+...                Card("circle", 3, "solid")])
+5
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import NamedTuple
+
+from .errors import RulesError
+
+PROPERTIES = {"shape": ("circle", "triangle", "square"), "number": (1, 2, 3),
+              "fill": ("clear", "striped", "solid")}
+BACKS = ("left", "right", "blank")
+SAME, DIFFERENT = 1, 2  # points a property scores when all three cards agree or all differ
+
+
+class Card(NamedTuple):
+    shape: str
+    number: int
+    fill: str
+    back: str = "blank"
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.fill} {self.shape}{'s' * (self.number > 1)} " \
+               f"({self.back} back)"
+
+
+def parse_card(text) -> Card:
+    """'circle 1 clear left' (the back is optional; words in any order)."""
+    words = str(text).split()
+    found = {}
+    for word in words:
+        key = word if word in BACKS else None
+        for prop, options in PROPERTIES.items():
+            if word in map(str, options):
+                key = prop
+        if key is None:
+            raise RulesError(f"'{word}' in '{text}' is not a shape, number, fill or back",
+                             "write e.g. 'circle 2 striped left'")
+        found["back" if key in BACKS else key] = int(word) if key == "number" else word
+    missing = [p for p in PROPERTIES if p not in found]
+    if missing:
+        raise RulesError(f"'{text}' has no {', '.join(missing)}",
+                         "write a shape, a number and a fill, e.g. 'circle 2 striped'")
+    return Card(found["shape"], found["number"], found["fill"], found.get("back", "blank"))
+
+
+def _triplet(cards) -> list[Card]:
+    if len(cards) != 3:
+        raise RulesError(f"a triplet is 3 cards, not {len(cards)}", "give three cards")
+    return list(cards)
+
+
+def property_points(cards, prop: str) -> int:
+    """Ruling: all three the same scores 1, all three different 2, otherwise 0."""
+    kinds = len({getattr(c, prop) for c in cards})
+    return SAME if kinds == 1 else DIFFERENT if kinds == 3 else 0
+
+
+def score_triplet(cards) -> int:
+    """0-6 points: the sum over shape, number and fill."""
+    cards = _triplet(cards)
+    return sum(property_points(cards, prop) for prop in PROPERTIES)
+
+
+def destination(cards, owner: int, players: int) -> int:
+    """Ruling: a triplet whose three backs show the same arrow is scored by the neighbour
+    it points to: left is the next seat, right the previous one. Blank or mixed backs: the
+    owner scores it."""
+    if players < 2:
+        raise RulesError(f"the game needs 2 or more players, not {players}", "add players")
+    if not 0 <= owner < players:
+        raise RulesError(f"seat {owner} is not at a table of {players}",
+                         f"seats are 0-{players - 1}")
+    backs = {c.back for c in _triplet(cards)}
+    if backs == {"left"}:
+        return (owner + 1) % players
+    if backs == {"right"}:
+        return (owner - 1) % players
+    return owner
+
+
+_CONDITION = re.compile(r"^\s*(\d+)\+\s*triplets?\s*(?::\s*(.+))?$")
+
+
+def parse_condition(text: str) -> tuple[int, list[tuple[str, str]]]:
+    """'2+ triplets: shape different' -> (2, [('shape', 'different')]).
+
+    >>> parse_condition("1+ triplets: shape same, number same")
+    (1, [('shape', 'same'), ('number', 'same')])
+    """
+    match = _CONDITION.match(str(text))
+    if not match:
+        raise RulesError(f"'{text}' is not an objective condition",
+                         "write 'N+ triplets' and optionally ': property same|different, ...'")
+    needs = []
+    for part in (match.group(2) or "").split(","):
+        if not part.strip():
+            continue
+        words = part.split()
+        if len(words) != 2 or words[0] not in PROPERTIES or words[1] not in ("same",
+                                                                             "different"):
+            raise RulesError(f"'{part.strip()}' in '{text}' is not 'property same|different'",
+                             "properties are shape, number and fill")
+        needs.append((words[0], words[1]))
+    return int(match.group(1)), needs
+
+
+def meets(condition: str, triplets: list) -> tuple[bool, int]:
+    """Whether a player's locked triplets meet an objective, and how many triplets count.
+
+    Decision (the original rule cards are lost): objectives count the triplets the player
+    locked in, including those their arrows pass to a neighbour."""
+    count, needs = parse_condition(condition)
+    wanted = {"same": 1, "different": 3}
+    matching = sum(all(len({getattr(c, prop) for c in t}) == wanted[how] for prop, how in needs)
+                   for t in triplets)
+    return matching >= count, matching
+
+
+def final_scores(players: list[dict]) -> dict:
+    """Each player: {'triplets': [[3 cards], ...], optionally 'objective': condition and
+    'points'}. Every triplet scores for whoever its arrows send it to; objectives met add
+    their points to their owner. The highest total wins (ties share the win)."""
+    n = len(players)
+    scores = [0] * n
+    for owner, player in enumerate(players):
+        for triplet in player.get("triplets", []):
+            scores[destination(triplet, owner, n)] += score_triplet(triplet)
+        if player.get("objective") and meets(player["objective"], player["triplets"])[0]:
+            scores[owner] += player.get("points", 0)
+    best = max(scores)
+    return {"scores": scores, "winners": [i for i, s in enumerate(scores) if s == best]}
+
+
+# -- examples ---------------------------------------------------------------------------
+
+def _cards(raw) -> list[Card]:
+    return [parse_card(c) for c in raw]
+
+
+def example_triplet(situation):
+    cards = _cards(situation["cards"])
+    parts = ", ".join(f"{p} {property_points(cards, p)}" for p in PROPERTIES)
+    return {"points": score_triplet(cards)}, f"{parts}: {score_triplet(cards)} points"
+
+
+def example_arrows(situation):
+    cards = _cards(situation["cards"])
+    seat = destination(cards, situation["owner"], situation["players"])
+    backs = ", ".join(c.back for c in cards)
+    return {"scored_by": seat}, f"backs {backs}: seat {seat} scores it"
+
+
+def example_objective(situation):
+    triplets = [_cards(t) for t in situation["triplets"]]
+    met, count = meets(situation["condition"], triplets)
+    return {"met": met}, f"{count} triplet{'s' * (count != 1)} fit '{situation['condition']}'"
+
+
+def example_table(situation):
+    players = [{"triplets": [_cards(t) for t in p.get("triplets", [])],
+                "objective": p.get("objective"), "points": p.get("points", 0)}
+               for p in situation["players"]]
+    outcome = final_scores(players)
+    return outcome, f"scores {outcome['scores']}"
+
+
+EXAMPLES = {"triplet": example_triplet, "arrows": example_arrows,
+            "objective": example_objective, "table": example_table}
+
+
+def check_deck(cards: list[dict]) -> list[str]:
+    """The deck the rules assume: 27 fronts x 3 backs, and 9 objectives that parse."""
+    problems = []
+    fronts = Counter((c.get("shape"), c.get("number"), c.get("fill"), c.get("back"))
+                     for c in cards if c.get("shape"))
+    wanted = Counter({(s, n, f, b): 1 for s in PROPERTIES["shape"]
+                      for n in PROPERTIES["number"] for f in PROPERTIES["fill"] for b in BACKS})
+    if fronts != wanted:
+        problems.append("the rules need each of the 27 fronts once with each of the 3 backs")
+    objectives = [c for c in cards if c.get("condition")]
+    if len(objectives) != 9:
+        problems.append(f"the rules need 9 rule cards, the deck has {len(objectives)}")
+    for card in objectives:
+        try:
+            parse_condition(card["condition"])
+        except RulesError as error:
+            problems.append(f"rule card '{card.get('title')}': {error}")
+    return problems
