@@ -17,7 +17,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/poker_bench.py
 
 # The README's pictures, from the PDFs `make build` writes.
 pictures: build
