@@ -87,9 +87,11 @@ def main():
 
     \b
     Start with:
-      cardkit list             the decks that ship with cardkit
-      cardkit build blofa      print-and-play PDF in output/blofa/
-      cardkit validate my.yaml check a deck without building it
+      cardkit list                 the decks that ship with cardkit
+      cardkit build blofa          print-and-play PDF in output/blofa/
+      cardkit validate my.yaml     check a deck without building it
+      cardkit check bullet         check the rules examples of a game
+      cardkit score bullet "6 6 6 5 5" "4 4 4 7 7"   ask the rules
     """
 
 
