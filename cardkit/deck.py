@@ -68,10 +68,13 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     if "extends" not in data:
         return data, dirs
     name = data["extends"]
-    try:
-        parent_path = find_deck(name) if isinstance(name, str) else None
-    except InputError:
-        parent_path = None
+    parent_path = None
+    if isinstance(name, str) and name:
+        local = path.parent / name  # a path is relative to the deck that names it
+        try:
+            parent_path = find_deck(str(local) if local.exists() else name)
+        except InputError:
+            pass
     if parent_path is None:
         problems.add(data.at("extends"), f"no deck {name!r} to extend",
                      did_you_mean(name, bundled_decks()) + " (a bundled deck's name or a path)")
@@ -113,14 +116,14 @@ def choose_variant(deck: Deck, data: Map, chosen: dict) -> Deck:
     """Keep the cards the chosen variant options allow. An option maps fields to the values
     allowed; a card whose field is empty (a reference card, say) is always kept."""
     problems = Problems()
-    options = data.get("variants", Map())
+    names = variant_names(data)
     keep = {}
     for name, value in chosen.items():
-        names = variant_names(data)
         if name not in names:
             problems.add(Where(deck.path), f"deck '{deck.name}' has no variant '{name}'",
                          did_you_mean(name, names) if names else "leave the option out")
             continue
+        options = data["variants"]
         if str(value) not in names[name]:
             problems.add(options.at(name), f"variant '{name}' has no option {value!r}",
                          "use one of: " + ", ".join(names[name]))

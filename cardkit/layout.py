@@ -321,8 +321,11 @@ def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | Non
                 styles[str(style_name)] = {k: _parse_or_template(problems, style, k)
                                            for k in style}
     elements = []
-    raw_elements = data.get("elements", Seq())
-    if checks.expect_list(problems, raw_elements, data.at("elements"), "elements"):
+    raw_elements = data.get("elements")
+    if raw_elements is None:
+        problems.add(data.where, f"layout '{name}' has no 'elements'",
+                     "list what to draw under 'elements:'")
+    elif checks.expect_list(problems, raw_elements, data.at("elements"), "elements"):
         seen = set()
         for raw, where in zip(raw_elements, raw_elements.item_where):
             element = _element(problems, raw, where, width, height)

@@ -20,9 +20,11 @@ SETTINGS = settings(max_examples=150, deadline=None,
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
                     st.floats(allow_nan=False, allow_infinity=False),
                     st.text(max_size=12), st.sampled_from(["poker", "blue", "red", "face",
-                                                          "back", "63mm", "5%", "#fff", "{value}"]))
+                                                          "back", "63mm", "5%", "#fff", "{value}",
+                                                          "standard", "deck.yaml", "{crow}"]))
 keys = st.one_of(st.sampled_from(["name", "size", "front", "backs", "cards", "count", "value",
-                                  "back", "layout", "fields", "composition", "text", "total"]),
+                                  "back", "layout", "fields", "composition", "text", "total",
+                                  "product", "variants", "extends", "drop"]),
                  st.text(max_size=8))
 documents = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=5)), max_leaves=25)
@@ -93,3 +95,24 @@ def test_a_valid_deck_with_any_one_value_changed_still_loads_or_explains(
     if not isinstance(result, InputError):
         assert result.total() >= 1
         assert all(card.count >= 1 for card in result.cards)
+
+
+LAYOUT_BASE = yaml.safe_load(FACE)
+LAYOUT_PATHS = [p for p in _paths(LAYOUT_BASE) if p]
+
+
+@SETTINGS
+@given(st.sampled_from(LAYOUT_PATHS), st.one_of(documents, st.just("<delete>")))
+def test_a_layout_with_any_one_value_changed_still_loads_or_explains(
+        tmp_path_factory, path, replacement):
+    layout = yaml.safe_load(FACE)
+    parent = layout
+    for step in path[:-1]:
+        parent = parent[step]
+    if replacement == "<delete>":
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = replacement
+    folder = tmp_path_factory.mktemp("deck")
+    load_or_error(write_deck(folder, DECK, {"face": yaml.safe_dump(layout, allow_unicode=True),
+                                            "back": BACK}))
