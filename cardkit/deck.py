@@ -222,11 +222,11 @@ class _DeckLoader:
             return result
         for name, spec in raw.items():
             where = raw.at(name)
-            if name in CARD_KEYS or name == "cards" or not isinstance(name, str) \
+            if name in CARD_KEYS + GROUP_KEYS or not isinstance(name, str) \
                     or not re.match(r"^[A-Za-z_]\w*$", name):
                 problems.add(raw.key_at(name), f"'{name}' cannot be a field name",
                              "use a word of letters, digits and '_' other than "
-                             + ", ".join(CARD_KEYS + ("cards",)))
+                             + ", ".join(CARD_KEYS + GROUP_KEYS))
                 continue
             default = ...
             if isinstance(spec, Map):
