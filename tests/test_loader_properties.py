@@ -73,15 +73,9 @@ def _paths(node, prefix=()):
             yield from _paths(value, prefix + (index,))
 
 
-BASE = yaml.safe_load(DECK)
-PATHS = [p for p in _paths(BASE) if p]
-
-
-@SETTINGS
-@given(st.sampled_from(PATHS), st.one_of(documents, st.just("<delete>")))
-def test_a_valid_deck_with_any_one_value_changed_still_loads_or_explains(
-        tmp_path_factory, path, replacement):
-    document = yaml.safe_load(DECK)
+def _changed(text: str, path: tuple, replacement) -> str:
+    """The YAML ``text`` with the value at ``path`` replaced (or deleted)."""
+    document = yaml.safe_load(text)
     parent = document
     for step in path[:-1]:
         parent = parent[step]
@@ -89,30 +83,30 @@ def test_a_valid_deck_with_any_one_value_changed_still_loads_or_explains(
         del parent[path[-1]]
     else:
         parent[path[-1]] = replacement
+    return yaml.safe_dump(document, allow_unicode=True)
+
+
+DECK_PATHS = [p for p in _paths(yaml.safe_load(DECK)) if p]
+LAYOUT_PATHS = [p for p in _paths(yaml.safe_load(FACE)) if p]
+changes = st.one_of(documents, st.just("<delete>"))
+
+
+@SETTINGS
+@given(st.sampled_from(DECK_PATHS), changes)
+def test_a_valid_deck_with_any_one_value_changed_still_loads_or_explains(
+        tmp_path_factory, path, replacement):
     folder = tmp_path_factory.mktemp("deck")
-    result = load_or_error(write_deck(folder, yaml.safe_dump(document, allow_unicode=True),
+    result = load_or_error(write_deck(folder, _changed(DECK, path, replacement),
                                       {"face": FACE, "back": BACK}))
     if not isinstance(result, InputError):
         assert result.total() >= 1
         assert all(card.count >= 1 for card in result.cards)
 
 
-LAYOUT_BASE = yaml.safe_load(FACE)
-LAYOUT_PATHS = [p for p in _paths(LAYOUT_BASE) if p]
-
-
 @SETTINGS
-@given(st.sampled_from(LAYOUT_PATHS), st.one_of(documents, st.just("<delete>")))
+@given(st.sampled_from(LAYOUT_PATHS), changes)
 def test_a_layout_with_any_one_value_changed_still_loads_or_explains(
         tmp_path_factory, path, replacement):
-    layout = yaml.safe_load(FACE)
-    parent = layout
-    for step in path[:-1]:
-        parent = parent[step]
-    if replacement == "<delete>":
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = replacement
     folder = tmp_path_factory.mktemp("deck")
-    load_or_error(write_deck(folder, DECK, {"face": yaml.safe_dump(layout, allow_unicode=True),
+    load_or_error(write_deck(folder, DECK, {"face": _changed(FACE, path, replacement),
                                             "back": BACK}))
