@@ -153,7 +153,7 @@ def run_minimal(deck: Path, out: Path) -> None:
     canvas.save()
 
 
-def run_all_decks_count() -> int:
+def bundled_card_count() -> int:
     from cardkit.bundled import bundled_decks
     from cardkit.deck import load_deck
 
@@ -213,7 +213,7 @@ def main() -> None:
         print("(Blófa's 18 cards take milliseconds; its ratio is dominated by start-up "
               "costs such as loading fonts and layouts.)")
 
-        total = run_all_decks_count()
+        total = bundled_card_count()
         every = measure("all-decks", decks["blofa"], out, 3)
         same = measure("minimal", synthetic_deck(folder, total), out, 3)
         print(f"\nevery bundled deck's PnP PDF ({total} cards): cardkit {every['seconds']:.3f} s, "

@@ -54,7 +54,7 @@ def _ragusa(args, foundations, **_):
 def _rise_up(args, room, **_):
     if not room:
         raise RulesError("Rise Up needs the room's cards", "add --room '7C 9D'")
-    outcome = rise_up.fight(rise_up._abilities(args),
+    outcome = rise_up.fight(rise_up.parse_abilities(args),
                             [rise_up.parse_card(c) for c in room.split()])
     verdict = "you win the room" if outcome["win"] else "you lose the game"
     return [f"invested {outcome['invested']} against the room's {outcome['room']}: {verdict}"]

@@ -73,7 +73,7 @@ def removal_loses(card: Card, stage_ace: Card) -> bool:
 
 # -- examples ---------------------------------------------------------------------------
 
-def _abilities(raw):
+def parse_abilities(raw):
     """['5H', 'KS used'] -> [(card, used)]."""
     found = []
     for item in raw:
@@ -86,7 +86,7 @@ def _abilities(raw):
 
 
 def example_fight(situation):
-    outcome = fight(_abilities(situation["invested"]),
+    outcome = fight(parse_abilities(situation["invested"]),
                     [parse_card(c) for c in situation["room"]])
     verdict = "wins the room" if outcome["win"] else "loses the game"
     return outcome, f"invested {outcome['invested']} against {outcome['room']}: {verdict}"
