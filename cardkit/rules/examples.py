@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError, Problems, Where, did_you_mean
+from ..errors import Problems, Where, did_you_mean
 from ..source import Map, Seq, load_yaml
 from . import blofa, bullet, ragusa, rise_up, shapes
 from .errors import RulesError
