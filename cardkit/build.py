@@ -56,9 +56,11 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
 
 
 def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
-               strict: bool = False, variant: dict | None = None) -> BuildResult:
+               strict: bool = False, variant: dict | None = None,
+               only_declared: bool = False) -> BuildResult:
+    """Build one deck's PDF; ``variant`` and ``only_declared`` as in :func:`load_deck`."""
     started = time.perf_counter()
-    deck = load_deck(deck_path, variant)
+    deck = load_deck(deck_path, variant, only_declared)
     renderer, report = check_cards(deck, strict)
     try:
         pages = plan_pages(deck.total(), deck.size.width, deck.size.height, options)

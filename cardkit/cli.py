@@ -14,7 +14,7 @@ import click
 
 from .build import build_deck, check_cards
 from .bundled import ROOT, bundled_decks, find_deck
-from .deck import deck_variants, load_deck
+from .deck import load_deck
 from .errors import InputError
 from .sheets import PAPERS, SheetOptions
 from .units import MM
@@ -69,6 +69,9 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:  # the reader went away (`cardkit list | head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(1)
         except InputError as error:  # raised outside a command's own handling
             _report_input_error(error, "in the input")
             ctx.exit(EXIT_BAD_INPUT)
@@ -141,11 +144,9 @@ def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guide
     failed = False
     for name in decks:
         try:
-            path = find_deck(name)
-            chosen = variants
-            if build_all:  # --all applies a variant to the decks that have it
-                chosen = {k: v for k, v in variants.items() if k in deck_variants(path)}
-            result = build_deck(path, out, options, strict, chosen)
+            # --all applies a variant to the decks that have it
+            result = build_deck(find_deck(name), out, options, strict, variants,
+                                only_declared=build_all)
         except InputError as error:
             _report_input_error(error, f"in {name}; nothing was written")
             failed = True
@@ -167,7 +168,7 @@ def list_decks():
             click.echo(f"{name:12} INVALID ({len(error.problems)} problems; "
                        f"run 'cardkit validate {name}')")
             continue
-        variants = "".join(f"  [{k}: {', '.join(v)}]" for k, v in deck_variants(path).items())
+        variants = "".join(f"  [{k}: {', '.join(v)}]" for k, v in deck.variants.items())
         click.echo(f"{name:12} {deck.total():4} cards  {deck.size.name:8} {deck.title}"
                    + variants)
 

@@ -34,10 +34,11 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_COPIES = 10_000  # per card: more is surely a typo
 
 
-def load_deck(path: Path, variant: dict | None = None) -> Deck:
+def load_deck(path: Path, variant: dict | None = None, only_declared: bool = False) -> Deck:
     """Read and validate the deck at ``path``; raise InputError listing every problem.
 
-    ``variant`` picks an option of the deck's variants, e.g. ``{"players": "3"}``.
+    ``variant`` picks an option of the deck's variants, e.g. ``{"players": "3"}``; with
+    ``only_declared``, variants the deck does not have are ignored instead of refused.
     """
     path = Path(path)
     problems = Problems()
@@ -46,8 +47,10 @@ def load_deck(path: Path, variant: dict | None = None) -> Deck:
     checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
     deck = _DeckLoader(path, data, dirs, problems).load()
     problems.check()
+    if only_declared and variant:
+        variant = {k: v for k, v in variant.items() if k in deck.variants}
     if variant:
-        deck = choose_variant(deck, data, variant)
+        deck = choose_variant(deck, variant)
     return deck
 
 
@@ -98,38 +101,22 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     return result, dirs[:1] + [d for d in parent_dirs if d not in dirs[:1]]
 
 
-def deck_variants(path: Path) -> dict[str, list[str]]:
-    """The variants a deck file declares (with those of the decks it extends)."""
-    data, _ = _read(Path(path), Problems(), ())
-    return variant_names(data) if data is not None else {}
-
-
-def variant_names(data: Map) -> dict[str, list[str]]:
-    """A deck's variants and their options, as text: ``{"players": ["2", "3"]}``."""
-    raw = data.get("variants")
-    if not isinstance(raw, Map):
-        return {}
-    return {str(k): [str(o) for o in v] for k, v in raw.items() if isinstance(v, Map)}
-
-
-def choose_variant(deck: Deck, data: Map, chosen: dict) -> Deck:
+def choose_variant(deck: Deck, chosen: dict) -> Deck:
     """Keep the cards the chosen variant options allow. An option maps fields to the values
     allowed; a card whose field is empty (a reference card, say) is always kept."""
     problems = Problems()
-    names = variant_names(data)
     keep = {}
     for name, value in chosen.items():
-        if name not in names:
+        options = deck.variants.get(name)
+        if options is None:
             problems.add(Where(deck.path), f"deck '{deck.name}' has no variant '{name}'",
-                         did_you_mean(name, names) if names else "leave the option out")
-            continue
-        options = data["variants"]
-        if str(value) not in names[name]:
-            problems.add(options.at(name), f"variant '{name}' has no option {value!r}",
-                         "use one of: " + ", ".join(names[name]))
-            continue
-        option = next(v for k, v in options[name].items() if str(k) == str(value))
-        keep.update({field: {str(v) for v in allowed} for field, allowed in option.items()})
+                         did_you_mean(name, deck.variants) if deck.variants
+                         else "leave the option out")
+        elif str(value) not in options:
+            problems.add(Where(deck.path), f"variant '{name}' has no option {value!r}",
+                         "use one of: " + ", ".join(options))
+        else:
+            keep.update(options[str(value)])
     problems.check()
     cards = [card for card in deck.cards
              if all(card.fields.get(f) is None or str(card.fields.get(f)) in allowed
@@ -158,12 +145,13 @@ class _DeckLoader:
                          "use lower-case letters, digits and '-', e.g. 'my-deck'")
         size = self.size()
         self.field_types = self.fields()
-        backs = self.backs(size) if size else {}
+        backs = self.backs(size or CardSize.preset("poker"))
         default_back = self.default_back(backs)
         default_front = data.get("front")
         cards = []
-        if "cards" in data and size and \
+        if "cards" in data and \
                 checks.expect_list(problems, data["cards"], data.at("cards"), "cards"):
+            size = size or CardSize.preset("poker")  # size is wrong: still check the cards
             inherited = {}
             if default_front is not None:
                 inherited["layout"] = (default_front, data.at("front"))
@@ -177,10 +165,9 @@ class _DeckLoader:
         deck = Deck(name, checks.get_text(problems, data, "title", name),
                     checks.get_text(problems, data, "author", ""),
                     checks.get_text(problems, data, "version", ""),
-                    size, tuple(cards), self.path, backs)
+                    size, tuple(cards), self.path, backs, variants=self.variants())
         deck = self.drop(deck)
         self.check_composition(deck)
-        self.check_variants()
         return deck
 
     # -- top-level entries -------------------------------------------------------------------
@@ -192,7 +179,7 @@ class _DeckLoader:
             if checks.one_of(raw, SIZE_PRESETS_MM):
                 return CardSize.preset(raw)
             problems.add(data.at("size"), f"unknown card size '{raw}'",
-                         did_you_mean(raw, SIZE_PRESETS_MM) + ", or give 'width:' and 'height:'")
+                         did_you_mean(raw, SIZE_PRESETS_MM) + " Or give 'width:' and 'height:'")
             return None
         if isinstance(raw, Map):
             if not checks.check_keys(problems, raw, ("width", "height"), ("width", "height"),
@@ -448,24 +435,29 @@ class _DeckLoader:
             cards = [c for c in cards if c not in matching]
         return _renumbered(deck, cards)
 
-    def check_variants(self) -> None:
+    def variants(self) -> dict:
+        """Variant name -> option (as text) -> field -> the values allowed (as text)."""
         data, problems = self.data, self.problems
+        result = {}
         if "variants" not in data or not checks.expect_map(problems, data["variants"],
                                                           data.at("variants"), "variants"):
-            return
+            return result
         for name, options in data["variants"].items():
             where = data["variants"].at(name)
             if not checks.expect_map(problems, options, where, f"variant '{name}'"):
                 continue
+            result[str(name)] = {}
             for option, rule in options.items():
-                if not checks.expect_map(problems, rule, options.at(option),
-                                         f"option {option} of variant '{name}'"):
+                what = f"option {option} of variant '{name}'"
+                if not checks.expect_map(problems, rule, options.at(option), what) or \
+                        not checks.check_keys(problems, rule, list(self.field_types), (), what):
                     continue
-                checks.check_keys(problems, rule, list(self.field_types), (),
-                                  f"option {option} of variant '{name}'")
-                for field_name, allowed in rule.items():
-                    checks.expect_list(problems, allowed, rule.at(field_name),
-                                       f"the values of '{field_name}' allowed")
+                result[str(name)][str(option)] = {
+                    field_name: frozenset(str(v) for v in allowed)
+                    for field_name, allowed in rule.items()
+                    if checks.expect_list(problems, allowed, rule.at(field_name),
+                                          f"the values of '{field_name}' allowed")}
+        return result
 
     def check_composition(self, deck: Deck) -> None:
         """The counts the deck promises (total, by back, by any field) must hold."""

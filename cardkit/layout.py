@@ -169,8 +169,11 @@ class Element:
                 continue
             if key == "text":  # wanted as it is; {icon} names stay for inline icons
                 props[key] = fill(text, values, keep=ICONS)
-            else:
+                continue
+            try:
                 props[key] = _parse_filled(key, fill(text, values))
+            except BadValue as exc:
+                raise BadValue(exc.what, f"{exc.fix} (the value comes from '{text}')") from None
         return props
 
     def _split(self, style: str | None, styles: dict):

@@ -84,6 +84,7 @@ class Deck:
     cards: tuple[Card, ...]
     path: Path
     backs: dict = field(default_factory=dict)
+    variants: dict = field(default_factory=dict)  # name -> option -> field -> values allowed
     variant: str = ""  # the chosen variant options, e.g. 'players3'; '' for everything
 
     def copies(self) -> list[Card]:

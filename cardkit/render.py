@@ -15,7 +15,7 @@ from reportlab.lib.utils import ImageReader
 from .errors import Problem, Problems
 from .fonts import missing_chars
 from .icons import draw_icon, inline_placement
-from .layout import BadValue, Box, Element
+from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .textfit import TextBlock, fit_text
 
@@ -31,11 +31,12 @@ class Report:
     def __init__(self) -> None:
         self._found: dict = {}  # (severity, element position, what) -> (Problem, card numbers)
 
-    def add(self, severity: str, card: Card, element: Element, what: str, fix: str) -> None:
+    def add(self, severity: str, card: Card, layout: Layout, element: Element, what: str,
+            fix: str) -> None:
         key = (severity, element.where, what)
         if key not in self._found:
-            self._found[key] = (Problem(card.where, f"{card.label()}, element "
-                                        f"'{element.name}': {what}", fix), {card.number})
+            self._found[key] = (Problem(card.where, f"{card.label()}, layout '{layout.name}', "
+                                        f"element '{element.name}': {what}", fix), {card.number})
         self._found[key][1].add(card.number)
 
     def _list(self, severity: str) -> list[Problem]:
@@ -102,39 +103,39 @@ class CardRenderer:
             try:
                 props = element.resolve(values, layout.styles)
             except BadValue as exc:
-                self._problem(card, element, exc.what, exc.fix)
+                self._problem(card, layout, element, exc.what, exc.fix)
                 continue
             if not props["show"]:
                 continue
             if element.kind == "text":
-                items.append(Resolved(element, props, self._text(card, element, props)))
+                items.append(Resolved(element, props, self._text(card, layout, element, props)))
             elif element.kind == "image":
-                image = self._image(card, element, props["image"])
+                image = self._image(card, layout, element, props["image"])
                 if image is not None:
                     items.append(Resolved(element, props, image=image))
             else:
                 items.append(Resolved(element, props))
         return items
 
-    def _text(self, card, element: Element, props) -> TextBlock:
+    def _text(self, card, layout, element: Element, props) -> TextBlock:
         width, height = element.box.width, element.box.height
         if element.rotate in (90, 270):
             width, height = height, width
         block = fit_text(props["text"], props["font"], width, height, props["size"],
                          props["min_size"], props["leading"])
         if not block.fits:
-            self._warn(card, element, f"text does not fit its box even at {block.size:g}pt",
+            self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
                        "shorten the text, enlarge the box or lower 'min_size'")
         words = [run for line in block.lines for run in line.runs if not run.icon]
         for face in sorted({run.font for run in words}):
             text = "".join(run.text for run in words if run.font == face)
             missing = missing_chars(face, text)
             if missing:
-                self._warn(card, element, f"font {face} has no glyph for {missing!r}",
+                self._warn(card, layout, element, f"font {face} has no glyph for {missing!r}",
                            "use other characters, or an icon element")
         return block
 
-    def _image(self, card, element: Element, name: str):
+    def _image(self, card, layout, element: Element, name: str):
         # Relative to the deck file that wrote the card (a deck may extend another).
         path = (Path(card.where.file).parent / name).resolve()
         if path not in self._images:
@@ -142,16 +143,16 @@ class CardRenderer:
                 self._images[path] = ImageReader(str(path))
             except Exception as exc:  # Pillow raises many kinds; all mean "not an image"
                 reason = "file not found" if not path.exists() else f"not an image ({exc})"
-                self._problem(card, element, f"image '{name}': {reason}",
+                self._problem(card, layout, element, f"image '{name}': {reason}",
                               f"put a PNG or JPG at {path}")
                 self._images[path] = None
         return self._images[path]
 
-    def _problem(self, card, element, what, fix):
-        self.report.add("problem", card, element, what, fix)
+    def _problem(self, card, layout, element, what, fix):
+        self.report.add("problem", card, layout, element, what, fix)
 
-    def _warn(self, card, element, what, fix):
-        self.report.add("warning", card, element, what, fix)
+    def _warn(self, card, layout, element, what, fix):
+        self.report.add("warning", card, layout, element, what, fix)
 
 
 def _placed(element: Element, x, y, width, height, bleed) -> Box:
