@@ -405,7 +405,7 @@ class _DeckLoader:
         known = card.values().keys()
         for layout in (card.front, card.back.layout):
             for element in layout.elements:
-                for name in sorted(element.fields() - known):
+                for name in sorted(element.fields(layout.styles) - known):
                     key = (element.where, name)
                     if key in self.reported:
                         continue  # the same element, reached through another back

@@ -37,11 +37,6 @@ def register(name: str) -> str:
     return name
 
 
-def register_all() -> None:
-    for name in FONT_FILES:
-        register(name)
-
-
 @lru_cache(maxsize=None)
 def _codepoints(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(register(name)).face.charToGlyph)

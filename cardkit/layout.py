@@ -138,19 +138,35 @@ class Element:
     style: str | None = None  # a style name or a template giving one
     memo: dict = field(default_factory=dict, compare=False, repr=False)  # see _split
 
-    def fields(self) -> set[str]:
-        """Card fields this element reads ({icon} in a text is an inline icon instead)."""
+    def fields(self, styles: dict) -> set[str]:
+        """Card fields this element reads, itself or through the styles it may pick
+        ({icon} in a text is an inline icon instead)."""
         names = set(fields_in(self.style or ""))
-        for key, text in self.templates.items():
-            names.update(n for n in fields_in(text) if key != "text" or n not in ICONS)
+        if self.style is None:
+            picked = []
+        elif is_template(self.style):
+            picked = list(styles.values())
+        else:
+            picked = [styles.get(self.style, {})]
+        for props in picked + [self.templates]:
+            for key, text in props.items():
+                if is_template(text) and (key in KINDS[self.kind] or key == "show"):
+                    names.update(n for n in fields_in(text) if key != "text" or n not in ICONS)
         return names
 
     def resolve(self, values, styles: dict) -> dict:
         """This element's properties for one card's field ``values``: the kind's defaults,
         then its style's properties, then its own; templates filled from ``values``.
 
-        Raises BadValue naming the property when a field gives a bad value.
+        Raises BadValue naming the property when a field gives a bad value, or is missing.
         """
+        try:
+            return self._resolve(values, styles)
+        except KeyError as missing:
+            raise BadValue(f"reads {{{missing.args[0]}}}, which this card does not have",
+                           "add the field to the deck or fix the layout") from None
+
+    def _resolve(self, values, styles: dict) -> dict:
         name = None
         if self.style is not None:
             name = fill(self.style, values) if is_template(self.style) else self.style
@@ -215,16 +231,6 @@ class Layout:
     styles: dict  # style name -> {property: parsed value or template}
     safe: float  # safe-area inset in points, drawn by --guides
     path: Path
-
-    def fields(self) -> set[str]:
-        names = set()
-        for element in self.elements:
-            names |= element.fields()
-        for style in self.styles.values():
-            for value in style.values():
-                if is_template(value):
-                    names.update(fields_in(value))
-        return names
 
 
 # -- loading ---------------------------------------------------------------------------------

@@ -174,3 +174,14 @@ def test_missing_file_and_unknown_deck_name(tmp_path):
     assert result.exit_code == 2 and "nope.yaml: file not found" in result.output
     result = runner.invoke(main, ["validate", "blof"])
     assert result.exit_code == 2 and "did you mean 'blofa'?" in result.output
+
+
+def test_a_field_read_through_a_style_must_exist(tmp_path):
+    face = 'styles:\n  ink: {fill: "{nope}"}\nelements:\n' \
+           '  - {name: bg, kind: rect, box: card, style: ink}\n'
+    path = write_deck(tmp_path, DECK, {"face": face, "back": BACK})
+    with pytest.raises(InputError) as caught:
+        load_deck(path)
+    (message,) = [str(p) for p in caught.value.problems]
+    assert message.startswith(f"{tmp_path}/layouts/face.yaml:4:5: element 'bg' of layout "
+                              "'face' reads '{nope}'")

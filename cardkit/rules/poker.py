@@ -160,10 +160,6 @@ def strength(cards) -> int:
     return score(*(encode(card) for card in cards))
 
 
-def category(cards) -> str:
-    return CATEGORIES[KEY_OF_STRENGTH[strength(cards)][0]]
-
-
 def plural(rank: int) -> str:
     return RANK_NAMES[rank] + "s"
 
