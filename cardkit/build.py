@@ -26,11 +26,13 @@ class BuildResult:
     warnings: tuple[Problem, ...]
 
 
-def check_cards(deck: Deck, strict: bool = False) -> tuple[CardRenderer, Report]:
-    """Resolve every card's front and back as they will be drawn: field values, images,
-    text fitting and glyphs. Raises InputError on problems (and on warnings if strict)."""
+def check_cards(deck: Deck, strict: bool = False,
+                bleed: float = 0.0) -> tuple[CardRenderer, Report]:
+    """Resolve every card's front and back as they will be drawn with ``bleed``: field
+    values, images, text fitting, glyphs, what reaches outside the card. Raises InputError
+    on problems (and on warnings if strict)."""
     report = Report()
-    renderer = CardRenderer(report)
+    renderer = CardRenderer(report, bleed)
     for card in deck.cards:
         renderer.resolve(card, FRONT)
         renderer.resolve(card, BACK)
@@ -61,7 +63,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     """Build one deck's PDF; ``variant`` and ``only_declared`` as in :func:`load_deck`."""
     started = time.perf_counter()
     deck = load_deck(deck_path, variant, only_declared)
-    renderer, report = check_cards(deck, strict)
+    renderer, report = check_cards(deck, strict, options.bleed)
     try:
         pages = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
     except SheetError as exc:

@@ -1,6 +1,6 @@
 """Small validators shared by the deck and layout loaders.
 
-Each one reads a value out of a :class:`~cardkit.source.Map`, records a
+Each one reads a value out of a :class:`~cardkit.sources.yamlfile.Map`, records a
 :class:`~cardkit.errors.Problem` with the value's position when it is wrong, and returns
 ``None`` in that case so that loading can go on and report every problem in one run.
 """
@@ -12,7 +12,7 @@ from functools import lru_cache
 from reportlab.lib import colors
 
 from .errors import Problems, did_you_mean
-from .source import Map, Seq
+from .sources.yamlfile import Map, Seq
 from .units import LENGTH_HELP, UnitError, parse_length
 
 TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
@@ -139,14 +139,18 @@ def _named_colours() -> dict:
     return colors.getAllNamedColors()
 
 
-COLOUR_HELP = "write '#rrggbb' (e.g. '#1f5fa8'), a colour name such as 'white', or 'none'"
+COLOUR_HELP = ("write '#rrggbb' (e.g. '#1f5fa8'), '#rrggbbaa' for a translucent colour, "
+               "a colour name such as 'white', or 'none'")
 
 
 def parse_colour(text):
-    """A reportlab colour from '#rgb', '#rrggbb', a CSS name or 'none' (returns None).
+    """A reportlab colour from '#rgb', '#rrggbb', '#rgba', '#rrggbbaa' (the last two
+    digits are its opacity, 00 clear to ff solid), a CSS name or 'none' (returns None).
 
     >>> parse_colour('#ff0000').red
     1.0
+    >>> round(parse_colour('#141414b3').alpha, 3)
+    0.702
     >>> parse_colour('none') is None
     True
     """
@@ -157,12 +161,25 @@ def parse_colour(text):
         return None
     if word.startswith("#"):
         digits = word[1:]
-        if len(digits) == 3:
+        if len(digits) in (3, 4):
             digits = "".join(c * 2 for c in digits)
-        if len(digits) != 6 or any(c not in "0123456789abcdef" for c in digits):
+        if len(digits) not in (6, 8) or any(c not in "0123456789abcdef" for c in digits):
             raise ValueError(f"'{text}' is not a colour")
-        return colors.HexColor("#" + digits)
+        channels = [int(digits[i:i + 2], 16) / 255 for i in range(0, len(digits), 2)]
+        return colors.Color(*channels)  # alpha is 1 unless given
     named = _named_colours().get(word)
     if named is None:
         raise ValueError(f"'{text}' is not a colour")
     return named
+
+
+def faded(colour, opacity: float):
+    """``colour`` with its opacity multiplied by ``opacity`` (None stays None).
+
+    >>> faded(parse_colour('#ff000080'), 0.5).alpha == 0.5 * 128 / 255
+    True
+    """
+    if colour is None or opacity == 1:
+        return colour
+    alpha = colour.alpha if colour.alpha is not None else 1
+    return colors.Color(colour.red, colour.green, colour.blue, alpha * opacity)

@@ -12,17 +12,20 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import checks
-from .bundled import bundled_decks, find_deck, layout_dirs
-from .errors import InputError, Problems, Where, did_you_mean
+from .assets import load_assets
+from .bundled import LAYOUTS_DIR, bundled_decks, find_deck
+from .errors import InputError, Problems, Where, braced_did_you_mean, did_you_mean
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
-from .source import Map, Seq, joined, load_yaml, merged
+from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
+from .sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .template import fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "composition", "variants", "extends", "drop", "cards")
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
-GROUP_KEYS = ("cards", "product")  # an entry with one of these is a group, not a card
+GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
+SHEET_KEYS = ("from", "sheet")  # a group whose cards are a spreadsheet's rows
 FIELD_TYPES = {
     "text": "any text",
     "integer": "a whole number",
@@ -42,10 +45,10 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     """
     path = Path(path)
     problems = Problems()
-    data, dirs = _read(path, problems, ())
+    data, folders = _read(path, problems, ())
     problems.check()
     checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
-    deck = _DeckLoader(path, data, dirs, problems).load()
+    deck = _DeckLoader(path, data, folders, problems).load()
     problems.check()
     if only_declared and variant:
         variant = {k: v for k, v in variant.items() if k in deck.variants}
@@ -55,7 +58,8 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
 
 
 def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, list[Path]]:
-    """The deck's YAML with the decks it extends merged in, and its layout folders.
+    """The deck's YAML with the decks it extends merged in, and the folders of the deck
+    and of the decks it extends, its own first (where layouts, fonts and icons are found).
 
     A deck that ``extends`` another starts from it: its own keys win, its ``fields`` and
     ``backs`` add to the parent's, its ``cards`` come after the parent's, and the parent's
@@ -67,9 +71,9 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
                      f"a deck must be a mapping of 'key: value' lines, not {checks.describe(data)}",
                      "start with 'name: my-deck' (see README, 'Deck format')")
         return None, []
-    dirs = layout_dirs(path)
+    folders = [path.parent]
     if "extends" not in data:
-        return data, dirs
+        return data, folders
     name = data["extends"]
     parent_path = None
     if isinstance(name, str) and name:
@@ -85,7 +89,7 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     if parent_path.resolve() in chain:
         problems.add(data.at("extends"), f"deck '{name}' extends itself", "remove 'extends'")
         return None, []
-    parent, parent_dirs = _read(parent_path, problems, chain + (path.resolve(),))
+    parent, parent_folders = _read(parent_path, problems, chain + (path.resolve(),))
     if parent is None:
         return None, []
     result = merged(parent, data)
@@ -98,7 +102,7 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     if isinstance(parent.get("cards"), Seq) and isinstance(data.get("cards"), Seq):
         result["cards"] = joined(parent["cards"], data["cards"])
     result.pop("extends")
-    return result, dirs[:1] + [d for d in parent_dirs if d not in dirs[:1]]
+    return result, folders + [f for f in parent_folders if f not in folders]
 
 
 def choose_variant(deck: Deck, chosen: dict) -> Deck:
@@ -131,11 +135,16 @@ def _renumbered(deck: Deck, cards, **changes) -> Deck:
 
 
 class _DeckLoader:
-    def __init__(self, path: Path, data: Map, dirs: list[Path], problems: Problems):
+    def __init__(self, path: Path, data: Map, folders: list[Path], problems: Problems):
         self.path, self.data, self.problems = path, data, problems
-        self.dirs = dirs
+        self.dirs = [folder / "layouts" for folder in folders] + [LAYOUTS_DIR]
+        self.assets = load_assets(folders, problems)
         self.layouts: dict[str, Layout | None] = {}
         self.reported: set = set()  # (front, back) pairs checked; (element, field) reported
+        # declared wrongly and reported already: cards using them are not told again
+        self.broken_fields: set[str] = set()
+        self.broken_backs: set[str] = set()
+        self.fields_unreadable = False
 
     def load(self) -> Deck | None:
         data, problems = self.data, self.problems
@@ -149,15 +158,18 @@ class _DeckLoader:
         default_back = self.default_back(backs)
         default_front = data.get("front")
         cards = []
-        if "cards" in data and \
-                checks.expect_list(problems, data["cards"], data.at("cards"), "cards"):
+        entries = data.get("cards")
+        if isinstance(entries, Map):  # one group, e.g. 'cards: {from: cards.csv}'
+            entries = Seq([entries])
+            entries.where, entries.item_where = data.at("cards"), [data.at("cards")]
+        if "cards" in data and checks.expect_list(problems, entries, data.at("cards"), "cards"):
             size = size or CardSize.preset("poker")  # size is wrong: still check the cards
             inherited = {}
             if default_front is not None:
                 inherited["layout"] = (default_front, data.at("front"))
             if default_back is not None:
                 inherited["back"] = default_back
-            self.walk(data["cards"], inherited, cards, size, backs)
+            self.walk(entries, inherited, cards, size, backs)
             if not cards and not problems:
                 problems.add(data.at("cards"), "the deck has no cards", "add cards under 'cards:'")
         if problems:
@@ -206,6 +218,7 @@ class _DeckLoader:
         result = {}
         raw = data.get("fields", Map())
         if "fields" in data and not checks.expect_map(problems, raw, data.at("fields"), "fields"):
+            self.fields_unreadable = True
             return result
         for name, spec in raw.items():
             where = raw.at(name)
@@ -219,6 +232,7 @@ class _DeckLoader:
             if isinstance(spec, Map):
                 if not checks.check_keys(problems, spec, ("type", "default"), ("type",),
                                          f"field '{name}'"):
+                    self.broken_fields.add(name)
                     continue
                 kind, where = spec["type"], spec.at("type")
                 if "default" in spec:
@@ -228,12 +242,14 @@ class _DeckLoader:
             if not checks.one_of(kind, FIELD_TYPES):
                 problems.add(where, f"field '{name}' has unknown type {kind!r}",
                              did_you_mean(kind, FIELD_TYPES))
+                self.broken_fields.add(name)  # the cards' values of it are not checked
                 continue
             if default is not ... and default is not None:
                 error = _type_error(kind, default)
                 if error:
                     problems.add(spec.at("default"), f"default of '{name}' {error}",
                                  f"write {FIELD_TYPES[kind]}")
+                    self.broken_fields.add(name)
                     continue
             result[name] = (kind, default)
         return result
@@ -249,6 +265,7 @@ class _DeckLoader:
                          "add one, e.g. 'backs: {plain: {layout: plain-back}}'")
         for name, spec in raw.items():
             where = raw.at(name)
+            self.broken_backs.add(str(name))  # until it proves good
             if not checks.expect_map(problems, spec, where, f"back '{name}'"):
                 continue
             if "layout" not in spec:
@@ -263,6 +280,7 @@ class _DeckLoader:
                                  "write text or a number")
             if layout is not None:
                 result[str(name)] = BackDesign(str(name), layout, fields)
+                self.broken_backs.discard(str(name))
         return result
 
     def default_back(self, backs):
@@ -276,7 +294,8 @@ class _DeckLoader:
     def layout(self, name, where: Where, size: CardSize) -> Layout | None:
         if isinstance(name, str) and name in self.layouts:
             return self.layouts[name]
-        layout = load_layout(name, self.dirs, (size.width, size.height), self.problems, where)
+        layout = load_layout(name, self.dirs, (size.width, size.height), self.problems, where,
+                             self.assets)
         if isinstance(name, str):
             self.layouts[name] = layout
         return layout
@@ -285,30 +304,81 @@ class _DeckLoader:
 
     def walk(self, items: Seq, inherited: dict, cards: list, size, backs) -> None:
         """Read cards and groups. A group's keys other than 'cards' are its members'
-        defaults; a 'product' group makes one card for every combination of its lists."""
+        defaults; a 'product' group makes one card for every combination of its lists;
+        a 'from' group's cards are the rows of a spreadsheet."""
         for item, where in zip(items, items.item_where):
             if not checks.expect_map(self.problems, item, where, "a card"):
                 continue
-            own = {k: (v, item.at(k)) for k, v in item.items() if k not in GROUP_KEYS}
+            own = {k: (v, item.at(k)) for k, v in item.items()
+                   if k not in GROUP_KEYS + SHEET_KEYS}
             self.check_card_keys(item)
             values = {**inherited, **own}
-            if "cards" in item and "product" in item:
-                self.problems.add(item.key_at("product"), "a group has both 'cards' and "
-                                  "'product'", "split it into two groups")
+            folder = Path(item.where.file).parent  # images are relative to the deck file
+            groups = [key for key in GROUP_KEYS if key in item]
+            if len(groups) > 1:
+                self.problems.add(item.key_at(groups[1]), f"a group has both '{groups[0]}' "
+                                  f"and '{groups[1]}'", "split it into two groups")
             elif "cards" in item:
                 if checks.expect_list(self.problems, item["cards"], item.at("cards"),
                                       "a group's cards"):
                     self.walk(item["cards"], values, cards, size, backs)
+            elif "from" in item:
+                for row_where, row in self.rows(item, values):
+                    self.add_card(cards, row_where, row, size, backs, folder)
             elif "product" in item:
                 for combination in self.product(item):
-                    card = self.card(item, {**values, **combination}, len(cards) + 1, size,
-                                     backs)
-                    if card is not None:
-                        cards.append(card)
+                    self.add_card(cards, item.where, {**values, **combination}, size, backs,
+                                  folder)
             else:
-                card = self.card(item, values, len(cards) + 1, size, backs)
-                if card is not None:
-                    cards.append(card)
+                self.add_card(cards, item.where, values, size, backs, folder)
+
+    def add_card(self, cards: list, where: Where, values: dict, size, backs, folder) -> None:
+        card = self.card(where, values, len(cards) + 1, size, backs, folder)
+        if card is not None:
+            cards.append(card)
+
+    def rows(self, item: Map, inherited: dict):
+        """A spreadsheet's rows as card values, each cell converted to its column's type:
+        (where the row is, the row's values on top of ``inherited``) for each card."""
+        name = item["from"]
+        sheet = item.get("sheet")
+        for key, value in (("from", name), ("sheet", sheet)):
+            if value is not None and not isinstance(value, str):
+                self.problems.add(item.at(key), f"'{key}' must be text, not "
+                                  f"{checks.describe(value)}", "write e.g. 'from: cards.csv'"
+                                  if key == "from" else "write the sheet's name")
+                return
+        path = Path(item.where.file).parent / name
+        try:
+            table = read_table(path, str(path), sheet)
+        except InputError as error:
+            self.problems.items.extend(error.problems)
+            return
+        types = {"count": "integer", "back": "text", "layout": "text",
+                 **{field: kind for field, (kind, _) in self.field_types.items()}}
+        columns = []
+        for column, where in table.columns:
+            if column in types or not column:
+                columns.append(column)
+            elif column in self.broken_fields or self.fields_unreadable:
+                columns.append("")  # its declaration is wrong, and reported
+            else:
+                columns.append("")
+                self.problems.add(where, f"unknown column '{column}'",
+                                  self.unknown_key_fix(column))
+        for where, cells in table.rows:
+            values, readable = dict(inherited), True
+            for column, cell in zip(columns, cells):
+                if not column or is_empty(cell):
+                    continue
+                try:
+                    values[column] = (cell_value(types[column], cell, table.decimal_comma),
+                                      where)
+                except CellError as error:
+                    self.problems.add(where, f"column '{column}': {error.what}", error.fix)
+                    readable = False
+            if readable:
+                yield where, values
 
     def product(self, item: Map) -> list[dict]:
         """Every combination of a product group's lists, the first list varying slowest."""
@@ -327,18 +397,29 @@ class _DeckLoader:
         return combinations
 
     def check_card_keys(self, item: Map, what: str = "card") -> None:
-        allowed = set(CARD_KEYS) | set(self.field_types) | set(GROUP_KEYS)
+        allowed = set(CARD_KEYS) | set(self.field_types) | set(GROUP_KEYS) | \
+            self.broken_fields | (set(SHEET_KEYS) if "from" in item else set())
+        if self.fields_unreadable:
+            return
         for key in item:
             if key not in allowed:
-                fix = did_you_mean(key, allowed - set(GROUP_KEYS))
-                if not self.field_types or "did you mean" not in fix:
-                    fix = f"declare it under 'fields:' ({fix})"
-                self.problems.add(item.key_at(key), f"unknown key '{key}' in {what}", fix)
+                self.problems.add(item.key_at(key), f"unknown key '{key}' in {what}",
+                                  self.unknown_key_fix(key))
 
-    def card(self, item: Map, values: dict, number: int, size, backs) -> Card | None:
+    def unknown_key_fix(self, key) -> str:
+        """What to do about a card key (or spreadsheet column) that is not a field."""
+        fix = did_you_mean(key, set(CARD_KEYS) | set(self.field_types))
+        if not self.field_types or "did you mean" not in fix:
+            fix = f"declare it under 'fields:' ({fix})"
+        return fix
+
+    def card(self, where: Where, values: dict, number: int, size, backs,
+             folder: Path) -> Card | None:
+        """One card from its ``values`` (key -> (value, where written)); None, with the
+        problems added, when it is wrong."""
         problems = self.problems
         before = len(problems.items)
-        count, count_where = values.get("count", (1, item.where))
+        count, count_where = values.get("count", (1, where))
         if isinstance(count, bool) or not isinstance(count, int):
             problems.add(count_where, f"count must be a whole number, not {checks.describe(count)}",
                          "write e.g. 'count: 3'")
@@ -346,46 +427,48 @@ class _DeckLoader:
             problems.add(count_where, f"count is {count} but must be between 1 and {MAX_COPIES}",
                          "remove the card instead of giving it count 0" if count < 1
                          else "check the number")
-        back_name, back_where = self.named("back", values, item)
+        back_name, back_where = self.named("back", values, where)
         back = None
         if back_name is None:
-            problems.add(item.where, "this card has no back", "add 'back:' naming one of: "
+            problems.add(where, "this card has no back", "add 'back:' naming one of: "
                          + ", ".join(backs) if backs else "add 'backs:' to the deck")
         elif not isinstance(back_name, str) or back_name not in backs:
-            if backs:  # when there are none, the backs entry itself was reported
+            # with no backs at all, or a broken one, the backs entry itself was reported
+            if backs and not (isinstance(back_name, str) and back_name in self.broken_backs):
                 problems.add(back_where, f"no back design named {back_name!r}",
                              did_you_mean(back_name, backs))
         else:
             back = backs[back_name]
-        layout_name, layout_where = self.named("layout", values, item)
+        layout_name, layout_where = self.named("layout", values, where)
         front = None
         if layout_name is None:
-            problems.add(item.where, "this card has no front layout",
+            problems.add(where, "this card has no front layout",
                          "add 'front:' to the deck or 'layout:' to the card")
         else:
             front = self.layout(layout_name, layout_where, size)
         fields = {}
         for name, (kind, default) in self.field_types.items():
             if name in values:
-                value, where = values[name]
+                value, value_where = values[name]
                 error = _type_error(kind, value)
                 if error:
-                    problems.add(where, f"'{name}' {error}", f"write {FIELD_TYPES[kind]}")
+                    problems.add(value_where, f"'{name}' {error}", f"write {FIELD_TYPES[kind]}")
                 fields[name] = str(value) if kind == "text" and value is not None else value
             elif default is ...:
-                problems.add(item.where, f"this card has no '{name}'",
-                             f"add '{name}:' to the card or a default to the field")
+                problems.add(where, f"this card has no '{name}'",
+                             f"give it a '{name}' (a key, or a spreadsheet column) or give "
+                             "the field a default")
             else:
                 fields[name] = default
         if len(problems.items) > before or front is None or back is None:
             return None
-        card = Card(number, fields, front, back, count, item.where)
+        card = Card(number, fields, front, back, count, where, folder)
         self.check_layout_fields(card)
         return card
 
-    def named(self, key: str, values: dict, item: Map):
+    def named(self, key: str, values: dict, where: Where):
         """A card's back or layout name, which may read its fields: 'shapes-{number}'."""
-        name, where = values.get(key, (None, item.where))
+        name, where = values.get(key, (None, where))
         if is_template(name):
             fields = {k: v for k, (v, _) in values.items()}
             try:
@@ -403,17 +486,23 @@ class _DeckLoader:
             return
         self.reported.add(pair)
         known = card.values().keys()
+        icons = self.assets.icons
         for layout in (card.front, card.back.layout):
             for element in layout.elements:
-                for name in sorted(element.fields(layout.styles) - known):
+                for name in sorted(element.fields(layout.styles, icons) - known):
                     key = (element.where, name)
                     if key in self.reported:
                         continue  # the same element, reached through another back
                     self.reported.add(key)
-                    self.problems.add(element.where, f"element '{element.name}' of layout "
-                                      f"'{layout.name}' reads '{{{name}}}', which the card "
-                                      f"({card.label()}) does not have",
-                                      did_you_mean(name, known))
+                    what = f"element '{element.name}' of layout '{layout.name}' reads " \
+                           f"'{{{name}}}', which "
+                    if name in element.text_names(layout.styles):
+                        what += f"is neither a field of the card ({card.label()}) nor an icon"
+                        fix = braced_did_you_mean(name, [*known, *icons])
+                    else:
+                        what += f"the card ({card.label()}) does not have"
+                        fix = did_you_mean(name, known)
+                    self.problems.add(element.where, what, fix)
 
     def drop(self, deck: Deck) -> Deck:
         """Leave out the cards 'drop' names by their fields (e.g. one of an extended deck's

@@ -13,7 +13,8 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Where:
-    """A place in a source file; line and column count from 1."""
+    """A place in a source file; line and column count from 1. A spreadsheet row has a
+    line (the row) and no column: the message names the column."""
 
     file: Path | str
     line: int = 0
@@ -22,6 +23,8 @@ class Where:
     def __str__(self) -> str:
         if not self.line:
             return str(self.file)
+        if not self.col:
+            return f"{self.file}:{self.line}"
         return f"{self.file}:{self.line}:{self.col}"
 
 
@@ -60,7 +63,38 @@ class Problems:
 
     def check(self) -> None:
         if self.items:
-            raise InputError(self.items)
+            raise InputError(folded(self.items))
+
+
+def folded(problems: list[Problem]) -> list[Problem]:
+    """One message for each mistake: the same problem at the same place (a group's
+    default, read by each of its cards) is said once with a count, and the same problem
+    at other places in the same file (a value repeated down a spreadsheet column) once,
+    with the other lines.
+
+    >>> a, b = Where("d.yaml", 3, 5), Where("d.csv", 7)
+    >>> [str(p) for p in folded([Problem(a, "bad", "fix")] * 3)]
+    ['d.yaml:3:5: bad (and 2 more cards); fix']
+    >>> rows = [Problem(Where("d.csv", n), "bad", "fix") for n in (7, 9, 12)]
+    >>> [str(p) for p in folded(rows)]
+    ['d.csv:7: bad (also at lines 9 and 12); fix']
+    """
+    groups: dict = {}
+    for problem in problems:
+        groups.setdefault((problem.where.file, problem.what, problem.fix), []).append(problem)
+    result = []
+    for same in groups.values():
+        first, what = same[0], same[0].what
+        repeats = sum(p.where == first.where for p in same) - 1
+        lines = sorted({p.where.line for p in same if p.where != first.where})
+        if repeats:
+            what += f" (and {repeats} more card{'s' * (repeats != 1)})"
+        if lines:
+            shown = [str(n) for n in lines[:8]] + ([f"{len(lines) - 8} more"] if len(lines) > 8 else [])
+            listed = ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
+            what += f" (also at line{'s' * (len(lines) != 1)} {listed})"
+        result.append(Problem(first.where, what, first.fix))
+    return result
 
 
 def did_you_mean(word: str, choices) -> str:
@@ -76,3 +110,13 @@ def did_you_mean(word: str, choices) -> str:
     if close:
         return f"did you mean '{close[0]}'?"
     return "use one of: " + ", ".join(choices)
+
+
+def braced_did_you_mean(name: str, choices) -> str:
+    """:func:`did_you_mean` for a ``{name}`` in a text, which may be a field or an icon.
+
+    >>> braced_did_you_mean('hart', ['heart', 'value'])
+    "did you mean '{heart}'? (literal braces are written {{ and }})"
+    """
+    hint = did_you_mean(f"{{{name}}}", [f"{{{c}}}" for c in choices])
+    return hint + " (literal braces are written {{ and }})"

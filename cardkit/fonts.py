@@ -1,16 +1,24 @@
-"""The fonts cardkit ships and embeds (Lato, SIL Open Font License; see fonts/OFL.txt).
+"""Fonts: the Lato family cardkit ships (SIL Open Font License; see fonts/OFL.txt) and the
+TrueType fonts a deck brings in its own ``fonts/`` folder.
 
-Only TrueType fonts bundled here are used, so every PDF embeds every font it names;
-reportlab's built-in Helvetica is never referenced.
+Every font is a TrueType font embedded as a subset, so every PDF embeds every font it
+names; reportlab's built-in Helvetica is never referenced. A deck's font is registered with
+reportlab under a name unique to its file's content (two decks may both have a
+``fonts/Title.ttf``); layouts name it by its file name (``Title``), its full name
+(``Gentium Basic Bold``) or, for a family's regular face, the family's name.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from .errors import Problems, Where
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -22,19 +30,124 @@ FONT_FILES = {
     "Lato-Black": "Lato-Black.ttf",
 }
 DEFAULT_FONT = "Lato"
-# The faces that **bold** and *italic* markup switch to from each font.
+# The faces that **bold** and *italic* markup switch to from each bundled font.
 BOLD = {"Lato": "Lato-Bold", "Lato-Italic": "Lato-Bold", "Lato-Bold": "Lato-Black",
         "Lato-Black": "Lato-Black"}
 ITALIC = {"Lato": "Lato-Italic", "Lato-Bold": "Lato-Italic", "Lato-Italic": "Lato-Italic",
           "Lato-Black": "Lato-Italic"}
+FONT_SUFFIXES = (".ttf", ".otf")
+UNUSABLE_SUFFIXES = {
+    ".woff": "a web font", ".woff2": "a web font", ".ttc": "a font collection",
+    ".otc": "a font collection", ".pfb": "a Type 1 font", ".pfa": "a Type 1 font",
+}
+FONT_HELP = "use a TTF file (or an OTF with TrueType outlines): most font sites offer one"
+_FORCE_BOLD, _ITALIC_FLAG = 1 << 18, 1 << 6  # reportlab's face.flags bits
+
+
+@dataclass(frozen=True)
+class _Style:
+    family: str
+    bold: bool
+    italic: bool
+
+
+_STYLES: dict[str, _Style] = {}  # registered name -> its place in its family
+_FAMILIES: dict[_Style, str] = {}  # and back
+_SHOWN: dict[str, str] = {}  # registered name -> how messages name it
 
 
 @lru_cache(maxsize=None)
 def register(name: str) -> str:
-    """Register a bundled font with reportlab (once) and return its name."""
-    font = TTFont(name, str(FONT_DIR / FONT_FILES[name]))
-    pdfmetrics.registerFont(font)
+    """Make sure font ``name`` is registered with reportlab (bundled fonts are registered
+    on first use) and return it."""
+    if name in FONT_FILES:
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[name])))
     return name
+
+
+def bold(face: str) -> str:
+    """The face ``**bold**`` switches to from ``face`` (itself when it has none)."""
+    if face in BOLD:
+        return BOLD[face]
+    style = _STYLES[face]
+    return _FAMILIES.get(_Style(style.family, True, style.italic), face)
+
+
+def italic(face: str) -> str:
+    """The face ``*italic*`` switches to from ``face`` (itself when it has none)."""
+    if face in ITALIC:
+        return ITALIC[face]
+    style = _STYLES[face]
+    return _FAMILIES.get(_Style(style.family, style.bold, True), face)
+
+
+def shown(face: str) -> str:
+    """A registered font's name as the designer wrote it."""
+    return _SHOWN.get(face, face)
+
+
+def deck_fonts(folders, problems: Problems) -> dict[str, str]:
+    """The fonts in the ``fonts/`` folders of a deck (and the decks it extends, the
+    deck's own first): name in layouts -> registered name. Bundled fonts are included.
+    A file that cannot be embedded is a problem naming it."""
+    names = {name: name for name in FONT_FILES}
+    for folder in folders:
+        fonts_dir = Path(folder) / "fonts"
+        if not fonts_dir.is_dir():
+            continue
+        for path in sorted(fonts_dir.iterdir()):
+            suffix = path.suffix.lower()
+            if suffix in UNUSABLE_SUFFIXES:
+                problems.add(Where(path), f"{UNUSABLE_SUFFIXES[suffix]} cannot be embedded "
+                             "in a PDF by cardkit", FONT_HELP)
+            elif suffix in FONT_SUFFIXES and path.is_file():
+                try:
+                    registered, aliases = _load(path, path.stat().st_mtime_ns)
+                except ValueError as exc:
+                    problems.add(Where(path), str(exc), FONT_HELP)
+                    continue
+                for alias in aliases:
+                    names.setdefault(alias, registered)
+    return names
+
+
+@lru_cache(maxsize=256)
+def _load(path: Path, mtime: int) -> tuple[str, tuple[str, ...]]:
+    """Register one font file; its registered name and the names layouts may use."""
+    data = path.read_bytes()
+    registered = f"{path.stem}~{hashlib.sha1(data).hexdigest()[:10]}"
+    try:
+        font = TTFont(registered, str(path))
+    except TTFError as exc:
+        raise ValueError(_why(str(exc))) from None
+    except Exception:  # a damaged file fails deep inside the parser, in many ways
+        raise ValueError("not a readable font file (damaged, or not TrueType)") from None
+    face = font.face
+    family = _name(face.familyName) or path.stem
+    # a family is one folder's: another deck's fonts of the same name are not its faces
+    style = _Style(f"{path.parent}/{family}", bool(face.flags & _FORCE_BOLD),
+                   bool(face.flags & _ITALIC_FLAG) or face.italicAngle != 0)
+    pdfmetrics.registerFont(font)
+    _STYLES[registered] = style
+    _FAMILIES.setdefault(style, registered)
+    _SHOWN[registered] = path.stem
+    aliases = [path.stem, _name(face.fullName)]
+    if not style.bold and not style.italic:
+        aliases.append(family)
+    return registered, tuple(a for a in aliases if a)
+
+
+def _name(raw) -> str:
+    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
+
+
+def _why(reason: str) -> str:
+    """reportlab's reason a font cannot be used, in a designer's words."""
+    if "postscript outlines" in reason:
+        return "this OpenType font has PostScript (CFF) outlines, which cardkit cannot embed"
+    if "subsetting" in reason or "embedding" in reason:
+        return "the font's licence flags forbid embedding it in a document"
+    return "not a readable TrueType font (damaged, or another format)"
 
 
 @lru_cache(maxsize=None)

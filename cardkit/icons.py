@@ -1,21 +1,31 @@
-"""Vector symbols drawn in code, so icons stay sharp at any print size.
+"""Icons: vector symbols drawn in code, and a deck's own SVG icons from its ``icons/``
+folder. Both stay sharp at any print size and can stand inline in text (``{crow}``).
 
-An icon is a list of parts, each a function adding one closed outline to a reportlab path
-in a unit square (0..1 on both axes, y up). Parts are filled one by one, so overlapping
-parts simply unite; a part marked ``HOLLOW`` is filled even-odd, which makes rings.
-:func:`draw_icon` scales an icon into a box and shades it:
+A built-in icon is a list of parts in a unit square (0..1 on both axes, y up), each a
+function adding closed outlines to a path; a part marked ``HOLLOW`` is a ring (its second
+outline is a hole). The parts are recorded once and turned so that outlines run
+counter-clockwise and holes clockwise: filled as one path with the non-zero rule, the
+parts unite, also when the icon is translucent. A built-in icon is shaded:
 
 - ``solid``: filled;
 - ``clear``: outline only;
 - ``striped``: outline plus parallel lines clipped to the shape.
+
+An SVG icon keeps its own colours, unless it has a single colour: then it takes the
+element's ``fill`` (inline, the text's colour), as the built-in icons do.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cached_property
+from pathlib import Path
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+from .checks import faded
+from .errors import Problems, Where
+from .svg import SvgError, colours, draw_svg, load_svg, restyled
 
 SHADINGS = ("solid", "striped", "clear")
 OUTLINE = 0.06  # outline width for clear and striped shapes, in icon units
@@ -71,7 +81,7 @@ def _star_part(p):
     p.close()
 
 
-ICONS = {
+PARTS = {
     # French suits
     "heart": [_curves((0.5, 0.05), ((0.35, 0.25), (0.02, 0.42), (0.02, 0.68)),
                       ((0.02, 0.88), (0.18, 0.97), (0.3, 0.97)),
@@ -126,86 +136,135 @@ ICONS = {
 }
 
 
-INLINE_HEIGHT = 0.72  # an inline icon's ink is as tall as a capital letter, in ems
-INLINE_WIDTH = 1.3  # and at most this wide
-INLINE_GAP = 0.08  # space on each side of it, in ems
+class _Recorder:
+    """Stands in for a reportlab path and records its outlines as segment lists, so they
+    can be measured, turned and replayed."""
 
-
-class _Extent:
-    """Stands in for a path to measure an icon's outline (control points included)."""
+    KAPPA = 0.5523  # control-point distance of a quarter circle as a cubic Bezier
 
     def __init__(self):
-        self.xs, self.ys = [], []
-
-    def _add(self, *coordinates):
-        self.xs.extend(coordinates[0::2])
-        self.ys.extend(coordinates[1::2])
+        self.outlines = []  # each: [start point, then ("L", p) or ("C", c1, c2, p) ...]
 
     def moveTo(self, x, y):  # named as reportlab path methods are
-        self._add(x, y)
+        self.outlines.append([(x, y)])
 
-    lineTo = moveTo
+    def lineTo(self, x, y):
+        self.outlines[-1].append(("L", (x, y)))
 
-    def curveTo(self, *points):
-        self._add(*points)
-
-    def circle(self, cx, cy, r):
-        self._add(cx - r, cy - r, cx + r, cy + r)
+    def curveTo(self, x1, y1, x2, y2, x3, y3):
+        self.outlines[-1].append(("C", (x1, y1), (x2, y2), (x3, y3)))
 
     def rect(self, x, y, w, h):
-        self._add(x, y, x + w, y + h)
+        self.moveTo(x, y)
+        for point in ((x + w, y), (x + w, y + h), (x, y + h)):
+            self.lineTo(*point)
+
+    def circle(self, cx, cy, r):
+        k = self.KAPPA * r
+        self.moveTo(cx + r, cy)
+        self.curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r)
+        self.curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy)
+        self.curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r)
+        self.curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy)
 
     def close(self):
         pass
 
 
-@lru_cache(maxsize=None)
-def ink_bounds(name: str) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) in icon units that an icon's outline fills.
-
-    >>> [round(v, 2) for v in ink_bounds('square')]
-    [0.08, 0.08, 0.92, 0.92]
-    """
-    extent = _Extent()
-    for build, _ in _parts(name):
-        build(extent)
-    return min(extent.xs), min(extent.ys), max(extent.xs), max(extent.ys)
+def _points(outline):
+    yield outline[0]
+    for segment in outline[1:]:
+        yield from segment[1:]
 
 
-def inline_placement(name: str, size: float) -> tuple[float, float, float, float]:
-    """How an icon sits in a line of text of font ``size``: (advance, dx, dy, side) with
-    its unit square of ``side`` points drawn at (x + dx, baseline + dy), so that its ink
-    stands on the baseline, as tall as a capital letter (less if it is very wide)."""
-    x0, y0, x1, y1 = ink_bounds(name)
-    side = min(INLINE_HEIGHT / (y1 - y0), INLINE_WIDTH / (x1 - x0)) * size
-    advance = (x1 - x0) * side + 2 * INLINE_GAP * size
-    return advance, INLINE_GAP * size - x0 * side, -y0 * side, side
+def _turning(outline) -> float:
+    """Twice the signed area of the outline's control polygon: > 0 counter-clockwise."""
+    points = list(_points(outline))
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))
 
 
-def _parts(name):
-    """(build function, fill rule) for each part of an icon."""
-    for part in ICONS[name]:
-        if isinstance(part, tuple):
-            yield part[1], FILL_EVEN_ODD
+def _reversed(outline):
+    """The same outline, run the other way."""
+    ends = [outline[0]] + [segment[-1] for segment in outline[1:]]
+    result = [ends[-1]]
+    for i in range(len(outline) - 1, 0, -1):
+        segment = outline[i]
+        if segment[0] == "L":
+            result.append(("L", ends[i - 1]))
         else:
-            yield part, FILL_NON_ZERO
+            result.append(("C", segment[2], segment[1], ends[i - 1]))
+    return result
 
 
-def draw_icon(canvas, name: str, x: float, y: float, width: float, height: float,
-              fill=None, stroke=None, stroke_width: float = 0.0,
-              shading: str = "solid") -> None:
-    """Draw icon ``name`` into the box whose lower-left corner is (x, y), keeping its
-    proportions and centring it in the box. ``fill`` is the icon's colour; ``stroke``
-    optionally outlines a solid icon."""
-    side = min(width, height)
-    if side <= 0:
-        return
-    canvas.saveState()
-    canvas.translate(x + (width - side) / 2, y + (height - side) / 2)
-    canvas.scale(side, side)
-    for build, rule in _parts(name):
+def _outlines(parts) -> tuple:
+    """Every outline of an icon's parts, outer ones counter-clockwise, holes clockwise."""
+    result = []
+    for part in parts:
+        hollow = isinstance(part, tuple)
+        recorder = _Recorder()
+        (part[1] if hollow else part)(recorder)
+        for index, outline in enumerate(recorder.outlines):
+            clockwise = hollow and index > 0
+            if (_turning(outline) < 0) != clockwise:
+                outline = _reversed(outline)
+            result.append(outline)
+    return tuple(result)
+
+
+class Icon:
+    """An icon in a unit square (y up): its ink's bounds, and how to draw it in a box."""
+
+    name: str
+    single_colour = True  # takes the element's fill or the text's colour
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        raise NotImplementedError
+
+    def draw(self, canvas, x: float, y: float, width: float, height: float, fill=None,
+             stroke=None, stroke_width: float = 0.0, shading: str = "solid",
+             opacity: float = 1.0) -> None:
+        """Draw the icon centred in the box whose lower-left corner is (x, y), keeping its
+        proportions. ``fill`` is its colour; ``stroke`` optionally outlines it."""
+        raise NotImplementedError
+
+
+class BuiltinIcon(Icon):
+    def __init__(self, name: str, parts):
+        self.name = name
+        self.outlines = _outlines(parts)
+
+    def bounds(self):
+        """The box (x0, y0, x1, y1) in icon units that the outline fills (control points
+        included).
+
+        >>> [round(v, 2) for v in ICONS['square'].bounds()]
+        [0.08, 0.08, 0.92, 0.92]
+        """
+        xs, ys = zip(*(p for outline in self.outlines for p in _points(outline)))
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def _path(self, canvas):
         path = canvas.beginPath()
-        build(path)
+        for outline in self.outlines:
+            path.moveTo(*outline[0])
+            for segment in outline[1:]:
+                if segment[0] == "L":
+                    path.lineTo(*segment[1])
+                else:
+                    path.curveTo(*segment[1], *segment[2], *segment[3])
+            path.close()
+        return path
+
+    def draw(self, canvas, x, y, width, height, fill=None, stroke=None, stroke_width=0.0,
+             shading="solid", opacity=1.0):
+        side = min(width, height)
+        if side <= 0:
+            return
+        fill, stroke = faded(fill, opacity), faded(stroke, opacity)
+        canvas.saveState()
+        canvas.translate(x + (width - side) / 2, y + (height - side) / 2)
+        canvas.scale(side, side)
+        path = self._path(canvas)
         if shading == "solid":
             if fill is not None:
                 canvas.setFillColor(fill)
@@ -213,13 +272,13 @@ def draw_icon(canvas, name: str, x: float, y: float, width: float, height: float
                 canvas.setStrokeColor(stroke)
                 canvas.setLineWidth(stroke_width / side)
             canvas.drawPath(path, fill=int(fill is not None), stroke=int(stroke is not None),
-                            fillMode=rule)
-            continue
-        colour = fill if fill is not None else stroke
-        canvas.setStrokeColor(colour)
+                            fillMode=FILL_NON_ZERO)
+            canvas.restoreState()
+            return
+        canvas.setStrokeColor(fill if fill is not None else stroke)
         if shading == "striped":
             canvas.saveState()
-            canvas.clipPath(path, stroke=0, fill=0, fillMode=rule)
+            canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
             canvas.setLineWidth(STRIPE_WIDTH)
             stripes = canvas.beginPath()
             position = STRIPE_GAP / 2
@@ -229,8 +288,80 @@ def draw_icon(canvas, name: str, x: float, y: float, width: float, height: float
                 position += STRIPE_GAP
             canvas.drawPath(stripes, stroke=1, fill=0)
             canvas.restoreState()
-            path = canvas.beginPath()
-            build(path)
         canvas.setLineWidth(OUTLINE)
-        canvas.drawPath(path, stroke=1, fill=0)
-    canvas.restoreState()
+        canvas.drawPath(self._path(canvas), stroke=1, fill=0)
+        canvas.restoreState()
+
+
+class SvgIcon(Icon):
+    """An icon from an SVG file, drawn as vectors. Its unit square is the SVG's own
+    canvas, scaled to a side of 1 and centred."""
+
+    def __init__(self, name: str, path: Path):
+        self.name = name
+        self.drawing = load_svg(path)  # raises SvgError
+        self.single_colour = len(colours(self.drawing)) <= 1
+
+    @cached_property
+    def _square(self) -> tuple[float, float, float]:
+        """Where the drawing sits in the unit square: (left, bottom, scale)."""
+        width, height = self.drawing.width, self.drawing.height
+        scale = 1 / max(width, height)
+        return (1 - width * scale) / 2, (1 - height * scale) / 2, scale
+
+    def bounds(self):
+        left, bottom, scale = self._square
+        x0, y0, x1, y1 = self.drawing.getBounds()
+        return left + x0 * scale, bottom + y0 * scale, left + x1 * scale, bottom + y1 * scale
+
+    def draw(self, canvas, x, y, width, height, fill=None, stroke=None, stroke_width=0.0,
+             shading="solid", opacity=1.0):
+        side = min(width, height)
+        if side <= 0:
+            return
+        left, bottom, scale = self._square
+        drawing = restyled(self.drawing, fill if self.single_colour else None, opacity)
+        draw_svg(canvas, drawing, x + (width - side) / 2 + left * side,
+                 y + (height - side) / 2 + bottom * side, self.drawing.width * scale * side,
+                 self.drawing.height * scale * side)
+
+
+ICONS: dict[str, Icon] = {name: BuiltinIcon(name, parts) for name, parts in PARTS.items()}
+
+
+def deck_icons(folders, problems: Problems) -> dict[str, Icon]:
+    """The built-in icons and the SVG files in the ``icons/`` folders of a deck (and of
+    the decks it extends, the deck's own first), each named by its file name."""
+    icons = dict(ICONS)
+    own = {}
+    for folder in folders:
+        icons_dir = Path(folder) / "icons"
+        if not icons_dir.is_dir():
+            continue
+        for path in sorted(icons_dir.glob("*.svg")):
+            name = path.stem
+            if name in own:
+                continue  # the deck's own icon overrides the one of a deck it extends
+            try:
+                own[name] = SvgIcon(name, path)
+            except SvgError as exc:
+                problems.add(Where(path), exc.what, exc.fix)
+            except OSError as exc:
+                problems.add(Where(path), f"cannot read the file ({exc.strerror})",
+                             "check its permissions")
+    return {**icons, **own}
+
+
+INLINE_HEIGHT = 0.72  # an inline icon's ink is as tall as a capital letter, in ems
+INLINE_WIDTH = 1.3  # and at most this wide
+INLINE_GAP = 0.08  # space on each side of it, in ems
+
+
+def inline_placement(icon: Icon, size: float) -> tuple[float, float, float, float]:
+    """How an icon sits in a line of text of font ``size``: (advance, dx, dy, side) with
+    its unit square of ``side`` points drawn at (x + dx, baseline + dy), so that its ink
+    stands on the baseline, as tall as a capital letter (less if it is very wide)."""
+    x0, y0, x1, y1 = icon.bounds()
+    side = min(INLINE_HEIGHT / (y1 - y0), INLINE_WIDTH / (x1 - x0)) * size
+    advance = (x1 - x0) * side + 2 * INLINE_GAP * size
+    return advance, INLINE_GAP * size - x0 * side, -y0 * side, side

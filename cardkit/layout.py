@@ -18,12 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import checks
+from .assets import BUNDLED, Assets
 from .errors import Problems, Where, did_you_mean
-from .fonts import FONT_FILES
-from .icons import ICONS, SHADINGS
-from .source import Map, Seq, load_yaml, merged
-from .template import fields_in, fill, is_template
-from .units import LENGTH_HELP, parse_length
+from .icons import SHADINGS
+from .sources.yamlfile import Map, Seq, load_yaml, merged
+from .template import fields_in, fill, fill_text, is_template
+from .units import LENGTH_HELP, UnitError, parse_length
 
 
 # -- property parsers: raw YAML value -> drawing value; BadValue says what is wrong ----------
@@ -51,8 +51,6 @@ def _length(value):
 
 
 def _font_size(value):
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-        return float(value)
     size = _length(value)
     if size <= 0:
         raise BadValue("a font size must be above 0", "write e.g. '9pt'")
@@ -80,21 +78,76 @@ def _number(value):
     return float(value)
 
 
+def _opacity(value):
+    """0 (invisible) to 1 (solid), or a percentage: ``0.7``, ``70%``."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        try:
+            value = parse_length(value, percent_of=1.0)
+        except UnitError:
+            pass
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise BadValue(f"expected a number from 0 to 1, got {checks.describe(value)}",
+                       "write e.g. '0.7' or '70%'")
+    return float(value)
+
+
+HORIZONTAL, VERTICAL, CENTRE = {"left": 0.0, "right": 1.0}, {"top": 0.0, "bottom": 1.0}, \
+    ("center", "centre")
+
+
+def _anchor(value):
+    """Where an image sits in its box when it is cropped or does not fill it, as fractions
+    (x from the left, y from the top): one or two words, or one or two percentages.
+
+    >>> _anchor('top'), _anchor('bottom right'), _anchor('30%'), _anchor('0% 100%')
+    ((0.5, 0.0), (1.0, 1.0), (0.3, 0.3), (0.0, 1.0))
+    """
+    words = value.lower().split() if isinstance(value, str) else []
+    if 1 <= len(words) <= 2 and all(w in HORIZONTAL or w in VERTICAL or w in CENTRE
+                                    for w in words):
+        return (next((HORIZONTAL[w] for w in words if w in HORIZONTAL), 0.5),
+                next((VERTICAL[w] for w in words if w in VERTICAL), 0.5))
+    if 1 <= len(words) <= 2 and all(w.endswith("%") for w in words):
+        try:
+            fractions = [parse_length(w, percent_of=1.0) for w in words]
+        except UnitError:
+            pass
+        else:
+            return fractions[0], fractions[-1]
+    raise BadValue(f"{value!r} is not an anchor", "write center, top, bottom, left, right, "
+                   "'top left', or percentages from the left and top such as '50% 20%'")
+
+
 def _shown(value):
     return str(value).strip().lower() not in ("", "0", "false", "no", "none")
+
+
+def _font(value, assets: Assets):
+    if not isinstance(value, str) or value not in assets.fonts:
+        fix = did_you_mean(Path(str(value)).stem, assets.fonts)
+        raise BadValue(f"no font named {value!r}", fix + "; a font of your own goes in "
+                       "the deck's fonts/ folder, named by its file name")
+    return assets.fonts[value]
+
+
+def _icon(value, assets: Assets):
+    if not isinstance(value, str) or value not in assets.icons:
+        raise BadValue(f"no icon named {value!r}", did_you_mean(value, assets.icons)
+                       + "; an icon of your own is an SVG file in the deck's icons/ folder")
+    return assets.icons[value]
 
 
 PARSERS = {
     "fill": _colour, "stroke": _colour, "colour": _colour,
     "stroke_width": _length, "radius": _length,
     "text": _text, "image": _text, "show": _shown,
-    "size": _font_size, "min_size": _font_size, "leading": _number,
-    "font": _one_of(FONT_FILES), "icon": _one_of(ICONS),
+    "size": _font_size, "min_size": _font_size, "leading": _number, "opacity": _opacity,
     "align": _one_of(("left", "center", "right")),
     "valign": _one_of(("top", "middle", "bottom")),
-    "fit": _one_of(("contain", "cover", "stretch")),
+    "fit": _one_of(("contain", "cover", "stretch")), "anchor": _anchor,
     "shading": _one_of(SHADINGS),
 }
+ASSET_PARSERS = {"font": _font, "icon": _icon}  # these depend on the deck's own files
 
 KINDS = {
     "rect": {"fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0},
@@ -106,8 +159,10 @@ KINDS = {
              "valign": "middle", "leading": 1.2},
     "icon": {"icon": None, "fill": checks.parse_colour("black"), "stroke": None,
              "stroke_width": 0.5, "shading": "solid"},
-    "image": {"image": None, "fit": "contain"},
+    "image": {"image": None, "fit": "contain", "anchor": (0.5, 0.5)},
 }
+for _defaults in KINDS.values():
+    _defaults["opacity"] = 1.0
 REQUIRED = {"icon": ("icon",), "image": ("image",), "text": ("text",)}
 STRUCTURE = ("name", "kind", "box", "bleed", "rotate", "points", "style")
 STYLE_KEYS = sorted(set().union(*KINDS.values()) | {"show"})
@@ -138,9 +193,9 @@ class Element:
     style: str | None = None  # a style name or a template giving one
     memo: dict = field(default_factory=dict, compare=False, repr=False)  # see _split
 
-    def fields(self, styles: dict) -> set[str]:
+    def fields(self, styles: dict, icons=()) -> set[str]:
         """Card fields this element reads, itself or through the styles it may pick
-        ({icon} in a text is an inline icon instead)."""
+        (a ``{name}`` of ``icons`` in a text is an inline icon instead)."""
         names = set(fields_in(self.style or ""))
         if self.style is None:
             picked = []
@@ -151,22 +206,28 @@ class Element:
         for props in picked + [self.templates]:
             for key, text in props.items():
                 if is_template(text) and (key in KINDS[self.kind] or key == "show"):
-                    names.update(n for n in fields_in(text) if key != "text" or n not in ICONS)
+                    names.update(n for n in fields_in(text) if key != "text" or n not in icons)
         return names
 
-    def resolve(self, values, styles: dict) -> dict:
+    def text_names(self, styles: dict) -> set[str]:
+        """The ``{name}``s in this element's text, itself or through its styles: fields,
+        or inline icons."""
+        texts = [self.templates.get("text", "")] + [s.get("text", "") for s in styles.values()]
+        return {name for text in texts if is_template(text) for name in fields_in(text)}
+
+    def resolve(self, values, styles: dict, assets: Assets = BUNDLED) -> dict:
         """This element's properties for one card's field ``values``: the kind's defaults,
         then its style's properties, then its own; templates filled from ``values``.
 
         Raises BadValue naming the property when a field gives a bad value, or is missing.
         """
         try:
-            return self._resolve(values, styles)
+            return self._resolve(values, styles, assets)
         except KeyError as missing:
             raise BadValue(f"reads {{{missing.args[0]}}}, which this card does not have",
                            "add the field to the deck or fix the layout") from None
 
-    def _resolve(self, values, styles: dict) -> dict:
+    def _resolve(self, values, styles: dict, assets: Assets) -> dict:
         name = None
         if self.style is not None:
             name = fill(self.style, values) if is_template(self.style) else self.style
@@ -177,17 +238,17 @@ class Element:
         props = dict(fixed)
         for key, text in templates:
             if key == "show":  # decided first: a hidden element's values do not matter
-                props["show"] = _parse_filled(key, fill(text, values))
+                props["show"] = _parse_filled(key, fill(text, values), assets)
         if not props["show"]:
             return props
         for key, text in templates:
             if key == "show":
                 continue
             if key == "text":  # wanted as it is; {icon} names stay for inline icons
-                props[key] = fill(text, values, keep=ICONS)
+                props[key] = fill_text(text, values)
                 continue
             try:
-                props[key] = _parse_filled(key, fill(text, values))
+                props[key] = _parse_filled(key, fill(text, values), assets)
             except BadValue as exc:
                 raise BadValue(exc.what, f"{exc.fix} (the value comes from '{text}')") from None
         return props
@@ -211,17 +272,19 @@ class Element:
         return self.memo[style]
 
 
-def _parse(key, value):
+def _parse(key, value, assets: Assets):
     try:
+        if key in ASSET_PARSERS:
+            return ASSET_PARSERS[key](value, assets)
         return PARSERS[key](value)
     except BadValue as exc:
         raise BadValue(f"{key}: {exc.what}", exc.fix) from None
 
 
 @lru_cache(maxsize=4096)
-def _parse_filled(key: str, text: str):
+def _parse_filled(key: str, text: str, assets: Assets):
     """:func:`_parse` for filled templates, which repeat from card to card."""
-    return _parse(key, text)
+    return _parse(key, text, assets)
 
 
 @dataclass(frozen=True)
@@ -231,6 +294,8 @@ class Layout:
     styles: dict  # style name -> {property: parsed value or template}
     safe: float  # safe-area inset in points, drawn by --guides
     path: Path
+    card_size: tuple[float, float]  # the cards' width and height it was loaded for
+    assets: Assets = BUNDLED  # the fonts and icons its values may name
 
 
 # -- loading ---------------------------------------------------------------------------------
@@ -244,14 +309,15 @@ def find_layout(name: str, dirs) -> Path | None:
 
 
 def load_layout(name: str, dirs, card_size: tuple[float, float], problems: Problems,
-                used_at: Where) -> Layout | None:
+                used_at: Where, assets: Assets = BUNDLED) -> Layout | None:
     """Load layout ``name`` from the first of ``dirs`` that has it, for cards of
-    ``card_size`` (points). Problems are added to ``problems``; returns None on failure."""
+    ``card_size`` (points) whose fonts and icons are ``assets``. Problems are added to
+    ``problems``; returns None on failure."""
     raw = _load_raw(name, dirs, problems, used_at, ())
     if raw is None:
         return None
     path, data = raw
-    return _build(name, path, data, card_size, problems)
+    return _build(name, path, data, card_size, problems, assets)
 
 
 def _load_raw(name, dirs, problems, used_at, chain):
@@ -315,7 +381,8 @@ def _extend_elements(parent: Seq, child: Seq) -> Seq:
     return result
 
 
-def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | None:
+def _build(name, path, data: Map, card_size, problems: Problems,
+           assets: Assets) -> Layout | None:
     before = len(problems.items)
     width, height = card_size
     safe = 3 * 72 / 25.4
@@ -327,7 +394,7 @@ def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | Non
             where = data["styles"].at(style_name)
             if checks.expect_map(problems, style, where, f"style '{style_name}'") and \
                     checks.check_keys(problems, style, STYLE_KEYS, (), f"style '{style_name}'"):
-                styles[str(style_name)] = {k: _parse_or_template(problems, style, k)
+                styles[str(style_name)] = {k: _parse_or_template(problems, style, k, assets)
                                            for k in style}
     elements = []
     raw_elements = data.get("elements")
@@ -337,7 +404,7 @@ def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | Non
     elif checks.expect_list(problems, raw_elements, data.at("elements"), "elements"):
         seen = set()
         for raw, where in zip(raw_elements, raw_elements.item_where):
-            element = _element(problems, raw, where, width, height)
+            element = _element(problems, raw, where, width, height, assets)
             if element is None:
                 continue
             if element.name in seen:
@@ -347,21 +414,21 @@ def _build(name, path, data: Map, card_size, problems: Problems) -> Layout | Non
             elements.append(element)
     if len(problems.items) > before:
         return None
-    return Layout(name, tuple(elements), styles, safe, path)
+    return Layout(name, tuple(elements), styles, safe, path, card_size, assets)
 
 
-def _parse_or_template(problems, m: Map, key):
+def _parse_or_template(problems, m: Map, key, assets: Assets):
     value = m[key]
     if is_template(value):
         return value
     try:
-        return _parse(key, value)
+        return _parse(key, value, assets)
     except BadValue as exc:
         problems.add(m.at(key), exc.what, exc.fix)
         return None
 
 
-def _element(problems: Problems, raw, where, width, height) -> Element | None:
+def _element(problems: Problems, raw, where, width, height, assets: Assets) -> Element | None:
     if not checks.expect_map(problems, raw, where, "an element"):
         return None
     label = f"element '{raw.get('name', '?')}'"
@@ -393,7 +460,7 @@ def _element(problems: Problems, raw, where, width, height) -> Element | None:
         if is_template(raw[key]):
             templates[key] = raw[key]
         else:
-            fixed[key] = _parse_or_template(problems, raw, key)
+            fixed[key] = _parse_or_template(problems, raw, key, assets)
     if None in (name, box) or (kind == "polygon" and not points):
         return None
     return Element(name, kind, box, raw.where, bleed, rotate or 0, points, fixed, templates,

@@ -56,7 +56,8 @@ class Card:
     front: Layout
     back: BackDesign
     count: int
-    where: Where
+    where: Where  # the card's entry in the deck, or its spreadsheet row
+    folder: Path  # the folder of the deck file that gave the card: its images are there
 
     def values(self) -> dict:
         """What layouts can read: the card's fields, ``back`` and ``back.FIELD``."""

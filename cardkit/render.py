@@ -3,6 +3,10 @@
 This is the only module that turns layouts into drawing operations. It knows nothing of
 sheets: the imposition code tells it where each card goes, so the same call serves PnP
 sheets, gutterfold sheets and, later, one-card pages and per-card images.
+
+Resolving a card (filling its elements' values, laying out its text, reading its images)
+is also where the card is checked as it will print: problems stop a build, warnings stop
+it only with --strict.
 """
 
 from __future__ import annotations
@@ -12,15 +16,20 @@ from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 
-from .errors import Problem, Problems
-from .fonts import missing_chars
-from .icons import draw_icon, inline_placement
+from .checks import faded
+from .errors import Problem, Problems, braced_did_you_mean
+from .fonts import missing_chars, shown
+from .icons import inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
-from .textfit import TextBlock, fit_text
+from .svg import SvgError, draw_svg, load_svg, restyled
+from .textfit import TextBlock, fit_text, icon_names, unbalanced_markup
+from .units import INCH, to_mm
 
 FRONT, BACK = "front", "back"
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
+PRINT_DPI = 300  # what print services ask of images
+BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 
 
 class Report:
@@ -61,19 +70,22 @@ class Report:
 
 @dataclass(frozen=True)
 class Resolved:
-    """An element with its properties for one card; ``text`` is laid out already."""
+    """An element with its properties for one card; ``text`` is laid out already, and
+    ``art`` is the image (an ImageReader) or the SVG drawing."""
 
     element: Element
     props: dict
     text: TextBlock | None = None
-    image: object = None  # an ImageReader
+    art: object = None
 
 
 class CardRenderer:
-    """Draws cards; resolves each distinct card's elements once, however many copies."""
+    """Draws cards; resolves each distinct card's elements once, however many copies.
+    ``bleed`` is the build's bleed, for the check that nothing reaches past it."""
 
-    def __init__(self, report: Report):
+    def __init__(self, report: Report, bleed: float = 0.0):
         self.report = report
+        self.reach = max(bleed, BLEED_ALLOWANCE)
         self._resolved: dict = {}
         self._images: dict = {}
 
@@ -101,58 +113,206 @@ class CardRenderer:
         items = []
         for element in layout.elements:
             try:
-                props = element.resolve(values, layout.styles)
+                props = element.resolve(values, layout.styles, layout.assets)
+                if not props["show"]:
+                    continue
+                item = self._item(card, layout, element, props)
             except BadValue as exc:
                 self._problem(card, layout, element, exc.what, exc.fix)
                 continue
-            if not props["show"]:
-                continue
-            if element.kind == "text":
-                items.append(Resolved(element, props, self._text(card, layout, element, props)))
-            elif element.kind == "image":
-                image = self._image(card, layout, element, props["image"])
-                if image is not None:
-                    items.append(Resolved(element, props, image=image))
-            else:
-                items.append(Resolved(element, props))
+            if item is not None:
+                items.append(item)
+                self._check_place(card, layout, item)
         return items
 
+    def _item(self, card, layout, element: Element, props) -> Resolved | None:
+        if element.kind == "text":
+            return Resolved(element, props, text=self._text(card, layout, element, props))
+        if element.kind == "image":
+            art = self._image(card, layout, element, props)
+            return Resolved(element, props, art=art) if art is not None else None
+        if element.kind == "icon" and props["shading"] != "solid" and \
+                not hasattr(props["icon"], "outlines"):
+            raise BadValue(f"shading '{props['shading']}' works on the built-in icons only",
+                           "draw the shading into the SVG, or use 'shading: solid'")
+        return Resolved(element, props)
+
     def _text(self, card, layout, element: Element, props) -> TextBlock:
+        text, assets = props["text"], layout.assets
+        unknown = [name for name in icon_names(text) if name not in assets.icons]
+        if unknown:
+            raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
+                           braced_did_you_mean(unknown[0], [*card.values(), *assets.icons]))
+        mark = unbalanced_markup(text)
+        if mark:
+            style = "bold" if mark == "**" else "italic"
+            self._warn(card, layout, element, f"'{mark}' starts {style} text that is not "
+                       "closed", f"add the closing '{mark}'")
+        if props["min_size"] is not None and props["min_size"] > props["size"]:
+            self._warn(card, layout, element, f"min_size {props['min_size']:g}pt is larger "
+                       f"than size {props['size']:g}pt", "make min_size the smaller one")
         width, height = element.box.width, element.box.height
         if element.rotate in (90, 270):
             width, height = height, width
-        block = fit_text(props["text"], props["font"], width, height, props["size"],
-                         props["min_size"], props["leading"])
+        block = fit_text(text, props["font"], width, height, props["size"],
+                         props["min_size"], props["leading"], assets)
         if not block.fits:
             self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
                        "shorten the text, enlarge the box or lower 'min_size'")
         words = [run for line in block.lines for run in line.runs if not run.icon]
         for face in sorted({run.font for run in words}):
-            text = "".join(run.text for run in words if run.font == face)
-            missing = missing_chars(face, text)
+            missing = missing_chars(face, "".join(run.text for run in words if run.font == face))
             if missing:
-                self._warn(card, layout, element, f"font {face} has no glyph for {missing!r}",
-                           "use other characters, or an icon element")
+                self._warn(card, layout, element, f"font {shown(face)} has no glyph for "
+                           f"{missing!r}", "use other characters, or an icon element")
         return block
 
-    def _image(self, card, layout, element: Element, name: str):
-        # Relative to the deck file that wrote the card (a deck may extend another).
-        path = (Path(card.where.file).parent / name).resolve()
+    def _image(self, card, layout, element: Element, props):
+        """The image (PNG, JPG) or SVG drawing a card's image element shows; its path is
+        relative to the deck file that gave the card."""
+        name = props["image"]
+        path = (card.folder / name).resolve()
         if path not in self._images:
-            try:
-                self._images[path] = ImageReader(str(path))
-            except Exception as exc:  # Pillow raises many kinds; all mean "not an image"
-                reason = "file not found" if not path.exists() else f"not an image ({exc})"
-                self._problem(card, layout, element, f"image '{name}': {reason}",
-                              f"put a PNG or JPG at {path}")
-                self._images[path] = None
-        return self._images[path]
+            self._images[path] = _read_image(path)
+        art, why = self._images[path]
+        if art is None:
+            raise BadValue(f"image '{name}': {why}",
+                           f"put a PNG, JPG or SVG at {path}" if "not found" in why else
+                           "save it again as PNG, JPG or plain SVG")
+        if isinstance(art, ImageReader):
+            self._check_resolution(card, layout, element, props, name, art)
+        return art
+
+    def _check_resolution(self, card, layout, element, props, name, image) -> None:
+        pixels = image.getSize()
+        width, height = _art_size(props["fit"], pixels, element.box.width, element.box.height)
+        dpi = min(pixels[0] / (width / INCH), pixels[1] / (height / INCH))
+        if dpi < PRINT_DPI - 0.5:
+            need = [round(PRINT_DPI * side / INCH) for side in (width, height)]
+            self._warn(card, layout, element, f"image '{name}' prints at {dpi:.0f} dpi (its "
+                       f"{pixels[0]} x {pixels[1]} px over {to_mm(width):.1f} x "
+                       f"{to_mm(height):.1f} mm), under the {PRINT_DPI} dpi print needs",
+                       f"use an image of at least {need[0]} x {need[1]} px, or SVG")
+
+    def _check_place(self, card, layout, item: Resolved) -> None:
+        """Warn about ink outside the card (or past the bleed, for bleed elements), and
+        about text and icons in the unsafe band between the trim and the safe area."""
+        element = item.element
+        ink = _ink(item)
+        if ink is None:
+            return
+        left, top, right, bottom = ink
+        width, height = layout.card_size
+        reach = self.reach if element.bleed else 0.0
+        sides = [side for side, out in (("left", left < -reach - EDGE),
+                                        ("top", top < -reach - EDGE),
+                                        ("right", right > width + reach + EDGE),
+                                        ("bottom", bottom > height + reach + EDGE)) if out]
+        if sides:
+            where = "the bleed" if element.bleed else "the card"
+            self._warn(card, layout, element, f"reaches outside {where} "
+                       f"({', '.join(sides)}) and is cut off there",
+                       "move or shrink its box" + ("" if element.bleed else
+                                                   ", or give it 'bleed: true'"))
+        elif element.kind in ("text", "icon"):
+            safe = layout.safe
+            if left < safe - EDGE or top < safe - EDGE or right > width - safe + EDGE or \
+                    bottom > height - safe + EDGE:
+                what = "text" if element.kind == "text" else "the icon"
+                self._warn(card, layout, element, f"{what} lies within {to_mm(safe):g} mm of "
+                           "the trim, where cutting may clip it",
+                           "move its box inside the safe area (see it with --guides)")
 
     def _problem(self, card, layout, element, what, fix):
         self.report.add("problem", card, layout, element, what, fix)
 
     def _warn(self, card, layout, element, what, fix):
         self.report.add("warning", card, layout, element, what, fix)
+
+
+def _read_image(path: Path):
+    """(the image or SVG drawing, None) or (None, why it cannot be used)."""
+    if not path.is_file():
+        return None, "file not found" if not path.exists() else "not a file"
+    if path.suffix.lower() == ".svg":
+        try:
+            return load_svg(path), None
+        except SvgError as exc:
+            return None, exc.what
+    try:
+        image = ImageReader(str(path))
+        image.getSize()
+    except Exception:  # Pillow raises many kinds; all mean "not an image it can read"
+        return None, "not an image cardkit can read (PNG, JPG or SVG), or damaged"
+    return image, None
+
+
+def _art_size(fit: str, size, width: float, height: float) -> tuple[float, float]:
+    """The size an image of ``size`` (any unit) is drawn at in a box, by its ``fit``."""
+    if fit == "stretch":
+        return width, height
+    scale = (max if fit == "cover" else min)(width / size[0], height / size[1])
+    return size[0] * scale, size[1] * scale
+
+
+def _art_pixels(art) -> tuple[float, float]:
+    return art.getSize() if isinstance(art, ImageReader) else (art.width, art.height)
+
+
+def _line_origins(block: TextBlock, props, width: float, height: float):
+    """Where each line of a text starts, (x, baseline) from its box's top-left, y down."""
+    count = len(block.lines)
+    if props["valign"] == "top":
+        baseline = block.ascent
+    elif props["valign"] == "bottom":
+        baseline = height - block.descent - block.leading * (count - 1)
+    else:
+        baseline = (height - block.height) / 2 + block.ascent
+    for line in block.lines:
+        if props["align"] == "left":
+            x = 0.0
+        elif props["align"] == "right":
+            x = width - line.width
+        else:
+            x = (width - line.width) / 2
+        yield x, baseline
+        baseline += block.leading
+
+
+def _ink(item: Resolved):
+    """Where an element's ink lies on the card, (left, top, right, bottom) from the card's
+    top-left, y down; None when it draws nothing."""
+    element, box = item.element, item.element.box
+    width, height = box.width, box.height
+    if element.rotate in (90, 270):
+        width, height = height, width
+    if element.kind == "text":
+        block = item.text
+        if not block.lines or not any(line.runs for line in block.lines):
+            return None
+        spans = [(x, x + line.width, baseline - block.ascent, baseline + block.descent)
+                 for line, (x, baseline) in zip(block.lines,
+                                                _line_origins(block, item.props, width, height))
+                 if line.runs]
+        local = (min(s[0] for s in spans), min(s[2] for s in spans),
+                 max(s[1] for s in spans), max(s[3] for s in spans))
+    elif element.kind == "icon":
+        side = min(width, height)
+        x0, y0, x1, y1 = item.props["icon"].bounds()
+        left, top = (width - side) / 2, (height - side) / 2
+        local = (left + x0 * side, top + (1 - y1) * side, left + x1 * side,
+                 top + (1 - y0) * side)
+    else:
+        local = (0.0, 0.0, width, height)
+    # turn about the box's centre, clockwise as the card is seen (y down)
+    cx, cy = width / 2, height / 2
+    corners = [(x - cx, y - cy) for x in (local[0], local[2]) for y in (local[1], local[3])]
+    turn = {0: lambda x, y: (x, y), 90: lambda x, y: (-y, x), 180: lambda x, y: (-x, -y),
+            270: lambda x, y: (y, -x)}[element.rotate]
+    turned = [turn(x, y) for x, y in corners]
+    mx, my = box.x + box.width / 2, box.y + box.height / 2
+    return (mx + min(x for x, _ in turned), my + min(y for _, y in turned),
+            mx + max(x for x, _ in turned), my + max(y for _, y in turned))
 
 
 def _placed(element: Element, x, y, width, height, bleed) -> Box:
@@ -184,8 +344,10 @@ def _draw(canvas, item: Resolved, box: Box) -> None:
 
 
 def _paint(canvas, props) -> tuple[int, int]:
-    """Set fill and stroke from the properties; returns the (fill, stroke) flags."""
-    fill, stroke = props.get("fill"), props.get("stroke")
+    """Set fill and stroke from the properties, faded by the element's opacity; returns
+    the (fill, stroke) flags."""
+    fill = faded(props.get("fill"), props["opacity"])
+    stroke = faded(props.get("stroke"), props["opacity"])
     if fill is not None:
         canvas.setFillColor(fill)
     if stroke is not None:
@@ -228,52 +390,46 @@ def _line(canvas, item, box):
 
 def _icon(canvas, item, box):
     props = item.props
-    draw_icon(canvas, props["icon"], box.x, box.y, box.width, box.height,
-              props["fill"], props["stroke"], props["stroke_width"], props["shading"])
+    props["icon"].draw(canvas, box.x, box.y, box.width, box.height, props["fill"],
+                       props["stroke"], props["stroke_width"], props["shading"],
+                       props["opacity"])
 
 
 def _image(canvas, item, box):
-    fit = item.props["fit"]
-    if fit == "cover":
-        iw, ih = item.image.getSize()
-        scale = max(box.width / iw, box.height / ih)
-        w, h = iw * scale, ih * scale
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(box.x, box.y, box.width, box.height)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        canvas.drawImage(item.image, box.x + (box.width - w) / 2, box.y + (box.height - h) / 2,
-                         w, h, mask="auto")
-        canvas.restoreState()
+    """Fitted to its box (contain, cover or stretch) and placed by its anchor; a cover
+    image is cropped to the box."""
+    props, art = item.props, item.art
+    width, height = _art_size(props["fit"], _art_pixels(art), box.width, box.height)
+    ax, ay = props["anchor"]  # from the left and from the top
+    x = box.x + (box.width - width) * ax
+    y = box.y + (box.height - height) * (1 - ay)
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(box.x, box.y, box.width, box.height)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    if isinstance(art, ImageReader):
+        canvas.setFillAlpha(props["opacity"])  # a PDF's fill opacity applies to images
+        canvas.drawImage(art, x, y, width, height, mask="auto")
     else:
-        canvas.drawImage(item.image, box.x, box.y, box.width, box.height, mask="auto",
-                         preserveAspectRatio=fit == "contain", anchor="c")
+        draw_svg(canvas, restyled(art, None, props["opacity"]), x, y, width, height)
+    canvas.restoreState()
 
 
 def _text(canvas, item, box):
     block, props = item.text, item.props
-    canvas.setFillColor(props["colour"])
-    valign = props["valign"]
-    if valign == "top":
-        baseline = box.y + box.height - block.ascent
-    elif valign == "bottom":
-        baseline = box.y + block.descent + block.leading * (len(block.lines) - 1)
-    else:
-        baseline = box.y + (box.height + block.height) / 2 - block.ascent
+    colour = faded(props["colour"], props["opacity"])
+    canvas.setFillColor(colour)
     text = canvas.beginText()
     font, icons = None, []
-    for line in block.lines:
-        if props["align"] == "left":
-            x = box.x
-        elif props["align"] == "right":
-            x = box.x + box.width - line.width
-        else:
-            x = box.x + (box.width - line.width) / 2
+    top = box.y + box.height
+    for line, (x, baseline) in zip(block.lines,
+                                   _line_origins(block, props, box.width, box.height)):
+        x, baseline = box.x + x, top - baseline
         text.setTextOrigin(x, baseline)
         follows = True  # the text cursor is where this run starts
         for run, offset in zip(line.runs, line.offsets):
             if run.icon:
-                icons.append((run.text, x + offset, baseline))
+                icons.append((run.icon, x + offset, baseline))
                 follows = False
                 continue
             if run.font != font:
@@ -285,11 +441,11 @@ def _text(canvas, item, box):
                 text.setTextOrigin(x + offset, baseline)
                 text.textOut(run.text)
                 follows = True
-        baseline -= block.leading
     canvas.drawText(text)
-    for name, x, y in icons:  # in the text's colour
-        _, dx, dy, side = inline_placement(name, block.size)
-        draw_icon(canvas, name, x + dx, y + dy, side, side, props["colour"])
+    for icon, x, y in icons:  # a single-colour icon takes the text's colour
+        _, dx, dy, side = inline_placement(icon, block.size)
+        icon.draw(canvas, x + dx, y + dy, side, side, props["colour"],
+                  opacity=props["opacity"])
 
 
 DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,

@@ -22,24 +22,30 @@ def fields_in(text: str) -> list[str]:
     return [m.group(1).strip() for m in _TOKEN.finditer(text) if m.group(1) is not None]
 
 
-def fill(text: str, values, keep=()) -> str:
-    """Replace each ``{name}`` by ``values[name]``. A missing name raises KeyError, unless
-    it is in ``keep``: then ``{name}`` stays for a later stage (inline icons in text).
+def fill(text: str, values) -> str:
+    """Replace each ``{name}`` by ``values[name]``; a missing name raises KeyError."""
+    return _TOKEN.sub(lambda match: _one(match, values, text_mode=False), text)
 
-    >>> fill("{value} {crow}", {"value": 3}, keep={"crow"})
-    '3 {crow}'
+
+def fill_text(text: str, values) -> str:
+    """:func:`fill` for a text property: ``{{``, ``}}`` and names that are not fields stay
+    as they are, for the text layout (inline icons, literal braces). Field values go in as
+    they are, so card data can hold icons too.
+
+    >>> fill_text("{value} {crow} {{x}}", {"value": 3})
+    '3 {crow} {{x}}'
     """
+    return _TOKEN.sub(lambda match: _one(match, values, text_mode=True), text)
 
-    def one(match):
-        token = match.group(0)
-        if token in ("{{", "}}"):
-            return token[0]
-        name = match.group(1).strip()
-        if name not in values and name in keep:
-            return token
-        value = values[name]
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        return "" if value is None else str(value)
 
-    return _TOKEN.sub(one, text)
+def _one(match, values, text_mode: bool) -> str:
+    token = match.group(0)
+    if token in ("{{", "}}"):
+        return token if text_mode else token[0]
+    name = match.group(1).strip()
+    if text_mode and name not in values:
+        return token
+    value = values[name]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return "" if value is None else str(value)

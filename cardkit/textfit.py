@@ -1,5 +1,6 @@
 """Wrapping and shrink-to-fit for card text, with ``**bold**`` and ``*italic*`` markup and
-inline icons (``{crow}`` in a sentence shows the crow icon, scaled to the text).
+inline icons (``{crow}`` in a sentence shows the crow icon, scaled to the text; ``{{`` and
+``}}`` are literal braces).
 
 Pure layout: it measures with the fonts' metrics and returns lines of runs; drawing them is
 the renderer's job. Line breaks in the text start new lines.
@@ -11,11 +12,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .fonts import BOLD, ITALIC, ascent_descent, string_width
-from .icons import ICONS, inline_placement
+from . import fonts
+from .assets import BUNDLED, Assets
+from .fonts import ascent_descent, string_width
+from .icons import Icon, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
-_ICON = re.compile(r"(\{(?:" + "|".join(re.escape(name) for name in ICONS) + r")\})")
+_BRACES = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
 SHRINK_STEP = 0.25  # points
 
 
@@ -24,11 +27,11 @@ class Run:
     text: str  # a word, or an icon's name
     font: str
     space_before: bool  # a space separates this run from the previous one on its line
-    icon: bool = False
+    icon: Icon | None = None
 
     def width(self, size: float) -> float:
         if self.icon:
-            return inline_placement(self.text, size)[0]
+            return inline_placement(self.icon, size)[0]
         return string_width(self.text, self.font, size)
 
 
@@ -55,13 +58,37 @@ class TextBlock:
         return self.ascent + self.descent + self.leading * (len(self.lines) - 1)
 
 
-def words(paragraph: str, font: str) -> list[Run]:
+def icon_names(text: str) -> list[str]:
+    """The ``{name}``s in a text (not ``{{`` or ``}}``): each must be an icon.
+
+    >>> icon_names('{{x}} {crow} and {cup}')
+    ['crow', 'cup']
+    """
+    return [token[1:-1].strip() for token in _BRACES.findall(text)
+            if token not in ("{{", "}}")]
+
+
+def unbalanced_markup(text: str) -> str:
+    """The markup, ``**`` or ``*``, that a paragraph of ``text`` opens and does not close.
+
+    >>> unbalanced_markup('a **bold move'), unbalanced_markup('*fine*')
+    ('**', '')
+    """
+    for paragraph in text.split("\n"):
+        pieces = _MARKUP.split(paragraph)
+        for mark in ("**", "*"):
+            if pieces.count(mark) % 2:
+                return mark
+    return ""
+
+
+def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
     """Split one paragraph into words, each in the face its markup asks for.
 
     >>> [(r.text, r.font) for r in words('a **bold** move', 'Lato')]
     [('a', 'Lato'), ('bold', 'Lato-Bold'), ('move', 'Lato')]
-    >>> [(r.text, r.icon) for r in words('{cup}: swap', 'Lato')]
-    [('cup', True), (':', False), ('swap', False)]
+    >>> [(r.text, bool(r.icon)) for r in words('{cup}: swap {{x}}', 'Lato')]
+    [('cup', True), (':', False), ('swap', False), ('{x}', False)]
     """
     runs, bold, italic, space = [], False, False, False
     for piece in _MARKUP.split(paragraph):
@@ -71,20 +98,31 @@ def words(paragraph: str, font: str) -> list[Run]:
         if piece == "*":
             italic = not italic
             continue
-        face = BOLD.get(font, font) if bold else font
-        face = ITALIC.get(face, face) if italic else face
+        face = fonts.bold(font) if bold else font
+        face = fonts.italic(face) if italic else face
         for word in re.split(r"(\s+)", piece):
             if not word:
                 continue
             if word.isspace():
                 space = True
                 continue
-            for part in _ICON.split(word):
-                if part:
-                    icon = bool(_ICON.fullmatch(part))
-                    runs.append(Run(part[1:-1] if icon else part, face, space and bool(runs),
-                                    icon))
-                    space = False
+            text = ""
+            for part in _BRACES.split(word):
+                if part in ("{{", "}}"):
+                    text += part[0]
+                    continue
+                icon = assets.icons.get(part[1:-1].strip()) if _BRACES.fullmatch(part) else None
+                if icon is None:
+                    text += part
+                    continue
+                if text:
+                    runs.append(Run(text, face, space and bool(runs)))
+                    space, text = False, ""
+                runs.append(Run(icon.name, face, space and bool(runs), icon))
+                space = False
+            if text:
+                runs.append(Run(text, face, space and bool(runs)))
+                space = False
     return runs
 
 
@@ -108,12 +146,14 @@ def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]
 
 @lru_cache(maxsize=4096)
 def fit_text(text: str, font: str, width: float, height: float, size: float,
-             min_size: float | None = None, leading: float = 1.2) -> TextBlock:
+             min_size: float | None = None, leading: float = 1.2,
+             assets: Assets = BUNDLED) -> TextBlock:
     """Lay ``text`` out in a box at the largest size from ``size`` down to ``min_size``
     (in steps of a quarter point) at which it fits. If even ``min_size`` is too big, the
-    layout at ``min_size`` is returned with ``fits`` False.
+    layout at ``min_size`` is returned with ``fits`` False. ``{name}``s are the icons of
+    ``assets``.
     """
-    paragraphs = [words(p, font) for p in text.split("\n")]
+    paragraphs = [words(p, font, assets) for p in text.split("\n")]
     steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
     # Text that fits at one size fits at every smaller one: search the steps by halves.
     low, high = 0, steps  # the answer is in [low, high]; at `steps` we stop regardless

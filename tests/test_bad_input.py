@@ -96,9 +96,9 @@ CASES = [
     ("bad colour", "face", "fill: white", "fill: whit", "5:11",
      ["'whit' is not a colour", "'#rrggbb'"]),
     ("unknown font", "face", "size: 12pt", "font: Comic", "10:11",
-     ["font: 'Comic' is not allowed here", "Lato"]),
+     ["font: no font named 'Comic'", "Lato", "the deck's fonts/ folder"]),
     ("unknown field in layout", "face", '"{value}"', '"{valeu}"', "6:5",
-     ["reads '{valeu}'", "did you mean 'value'?"]),
+     ["reads '{valeu}'", "neither a field of the card", "did you mean '{value}'?"]),
     ("extends itself", "face", "elements:", "extends: face\nelements:", "1:10",
      ["layout 'face' extends itself"]),
 ]
@@ -165,7 +165,7 @@ def test_missing_image_is_a_clear_error(tmp_path):
         check_cards(load_deck(path))
     message = str(caught.value.problems[0])
     assert "element 'art': image 'art.png': file not found" in message
-    assert "put a PNG or JPG at" in message
+    assert "put a PNG, JPG or SVG at" in message
 
 
 def test_missing_file_and_unknown_deck_name(tmp_path):

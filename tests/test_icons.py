@@ -7,7 +7,7 @@ import pytest
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from cardkit.icons import ICONS, SHADINGS, draw_icon
+from cardkit.icons import ICONS, SHADINGS
 from conftest import write_deck
 from pdfgeom import render_page
 
@@ -28,7 +28,7 @@ def icon_sheet(tmp_path_factory):
     canvas = Canvas(str(path), pagesize=(60 * len(ICONS), 60 * len(SHADINGS)))
     for row, shading in enumerate(SHADINGS):
         for column, name in enumerate(ICONS):
-            draw_icon(canvas, name, 10 + 60 * column, 10 + 60 * row, 40, 40, INK,
+            ICONS[name].draw(canvas, 10 + 60 * column, 10 + 60 * row, 40, 40, INK,
                       shading=shading)
     canvas.save()
     return render_page(path, 0, DPI), len(SHADINGS)

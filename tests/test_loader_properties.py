@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cardkit.build import check_cards
 from cardkit.deck import load_deck
 from cardkit.errors import InputError
-from cardkit.source import parse_yaml
+from cardkit.sources.yamlfile import parse_yaml
 from conftest import write_deck
 from test_bad_input import BACK, DECK, FACE
 

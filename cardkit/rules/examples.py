@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Problems, Where, did_you_mean
-from ..source import Map, Seq, load_yaml
+from ..sources.yamlfile import Map, Seq, load_yaml
 from . import blofa, bullet, ragusa, rise_up, shapes
 from .errors import RulesError
 

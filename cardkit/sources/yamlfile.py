@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import InputError, Problem, Where
+from ..errors import InputError, Problem, Where
 
 # libyaml's parser when PyYAML was built with it (the wheels are): same nodes and marks,
 # several times faster on large decks.
@@ -22,6 +22,7 @@ MAX_NODES = 200_000
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 TIMESTAMP = "tag:yaml.org,2002:timestamp"
+MERGE = "tag:yaml.org,2002:merge"
 
 
 class Map(dict):
@@ -158,20 +159,22 @@ class _Converter:
         try:
             return self.loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            self.fail(node, f"cannot read this value ({exc})", "quote it to make it text")
+            reason = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+            self.fail(node, f"cannot read this value ({reason})", "quote it to make it text")
 
     def mapping(self, node, active):
         result = Map()
         result.where = self.where(node)
         result.key_where, result.value_where = {}, {}
+        merges = []
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.fail(key_node, "a key must be a plain word or number",
                           "write the key as text")
+            if key_node.tag == MERGE:
+                merges.append((key_node, self.convert(value_node, active)))
+                continue
             key = self.convert(key_node, active)
-            if key == "<<" and key_node.tag.endswith("merge"):
-                self.fail(key_node, "YAML merge keys ('<<') are not supported",
-                          "use 'defaults' or a card group to share fields")
             try:
                 hash(key)
             except TypeError:
@@ -182,4 +185,21 @@ class _Converter:
             result[key] = self.convert(value_node, active)
             result.key_where[key] = self.where(key_node)
             result.value_where[key] = self.where(value_node)
+        for key_node, value in merges:
+            self.merge(result, key_node, value)
         return result
+
+    def merge(self, result: Map, key_node, value) -> None:
+        """A YAML merge key, ``<<: *defaults`` or ``<<: [*a, *b]``: the merged mappings'
+        entries are added where the mapping does not give its own, the first mapping
+        named winning over later ones."""
+        sources = value if isinstance(value, Seq) else [value]
+        for source in sources:
+            if not isinstance(source, Map):
+                self.fail(key_node, "'<<' must name a mapping, e.g. '<<: *defaults'",
+                          "point the alias at a mapping of 'key: value' lines")
+            for key, item in source.items():
+                if key not in result:
+                    result[key] = item
+                    result.key_where[key] = source.key_at(key)
+                    result.value_where[key] = source.at(key)

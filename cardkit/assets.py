@@ -1,0 +1,29 @@
+"""What a deck brings besides its cards: fonts and icons, by the names layouts use.
+
+The bundled Lato fonts and built-in icons are always there; a deck adds the TrueType fonts
+in its ``fonts/`` folder and the SVG files in its ``icons/`` folder (and those of the decks
+it extends). Images are read per card by the renderer, from the paths cards give.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Problems
+from .fonts import FONT_FILES, deck_fonts
+from .icons import ICONS, Icon, deck_icons
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: a deck's own set
+class Assets:
+    fonts: dict[str, str]  # name in layouts -> registered font name
+    icons: dict[str, Icon]  # name in layouts and text -> icon
+
+
+BUNDLED = Assets({name: name for name in FONT_FILES}, ICONS)
+
+
+def load_assets(folders, problems: Problems) -> Assets:
+    """The fonts and icons of a deck whose folder (and those of the decks it extends,
+    its own first) are ``folders``. Unusable files are added to ``problems``."""
+    return Assets(deck_fonts(folders, problems), deck_icons(folders, problems))

@@ -1,0 +1,220 @@
+"""Cards from a spreadsheet: CSV, TSV, XLSX or ODS, one row a card, one column a field.
+
+The first row that is not empty names the columns; every later row that is not empty is a
+card. Cells are read as they are (CSV cells are text; workbook cells may be numbers,
+booleans or dates) and turned into field values by :func:`cell_value` once the deck says
+what type each column is. Positions are kept so a problem names its row: ``cards.csv:14``
+(for a workbook, ``cards.xlsx[Cards]:14``, naming the sheet).
+
+CSV files may be UTF-8 with or without a byte order mark, separated by commas, semicolons
+(what spreadsheets write in locales with a decimal comma) or tabs.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError, Problem, Where, did_you_mean
+
+CSV_SUFFIXES = {".csv": None, ".tsv": "\t", ".tab": "\t"}  # None: detect the separator
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
+SUFFIXES = tuple(CSV_SUFFIXES) + WORKBOOK_SUFFIXES
+SEPARATORS = ",;\t"
+TRUE_WORDS = ("yes", "y", "true", "x", "1")
+FALSE_WORDS = ("no", "n", "false", "0")
+_WHOLE = re.compile(r"^[+-]?\d+$")
+_DECIMAL = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A spreadsheet's columns and rows of cells, each row with where it is."""
+
+    label: str  # how messages name it: 'cards.csv', 'cards.xlsx[Cards]'
+    columns: tuple[tuple[str, Where], ...]  # column name (stripped) and its header cell
+    rows: tuple[tuple[Where, tuple], ...]  # each row's place and its cells, one per column
+    decimal_comma: bool  # numbers are written '2,5' (a semicolon-separated CSV)
+
+
+class CellError(ValueError):
+    """A cell that does not hold a value of its column's type."""
+
+    def __init__(self, what: str, fix: str):
+        super().__init__(f"{what}; {fix}")
+        self.what, self.fix = what, fix
+
+
+def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
+    """Read the spreadsheet at ``path`` (named ``shown`` in messages); ``sheet`` picks a
+    workbook's sheet by name (default: the first). Raises InputError when the file cannot
+    be read."""
+    suffix = path.suffix.lower()
+    if suffix in CSV_SUFFIXES:
+        if sheet is not None:
+            raise _error(shown, "a CSV file has no sheets", "remove 'sheet:'")
+        return _read_csv(path, shown, CSV_SUFFIXES[suffix])
+    if suffix in WORKBOOK_SUFFIXES:
+        return _read_workbook(path, shown, sheet)
+    raise _error(shown, f"cardkit cannot read '{path.suffix or path.name}' files as cards",
+                 "use a .csv, .tsv, .xlsx or .ods file")
+
+
+def _error(shown: str, what: str, fix: str, line: int = 0) -> InputError:
+    return InputError([Problem(Where(shown, line), what, fix)])
+
+
+def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise _error(shown, "not UTF-8 text", "save it as 'CSV UTF-8' (Excel) or with "
+                     "UTF-8 encoding (LibreOffice, Google Sheets' CSV download is UTF-8)")
+    except OSError as exc:
+        raise _error(shown, f"cannot read the file ({exc.strerror})",
+                     "check the path and its permissions")
+    if "\0" in text:
+        raise _error(shown, "not a text file", "export the sheet as CSV")
+    lines = text.splitlines(keepends=True)
+    separator = separator or _separator(lines)
+    reader = csv.reader(lines, delimiter=separator, strict=True)
+    rows, start = [], 1
+    try:
+        for cells in reader:
+            rows.append((start, tuple(cells)))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise _error(shown, f"not a valid CSV row ({exc})",
+                     "check the quotes in this row", line=start)
+    return _table(shown, rows, decimal_comma=separator == ";")
+
+
+def _separator(lines: list[str]) -> str:
+    """The separator that splits the first non-empty line into the most columns."""
+    first = next((line for line in lines if line.strip()), "")
+    return max(SEPARATORS, key=lambda sep: len(next(csv.reader([first], delimiter=sep), [])))
+
+
+def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
+    import python_calamine  # only decks with workbooks pay for importing it
+
+    try:
+        workbook = python_calamine.CalamineWorkbook.from_path(str(path))
+    except FileNotFoundError:
+        raise _error(shown, "file not found", "check the path")
+    except Exception:  # calamine raises its own kinds, all meaning "not a workbook"
+        raise _error(shown, "cannot be read as a spreadsheet (not an XLSX or ODS "
+                     "workbook, or damaged)", "open it in a spreadsheet program and save "
+                     "it again as .xlsx, .ods or .csv")
+    names = workbook.sheet_names
+    if not names:
+        raise _error(shown, "the workbook has no sheets", "add a sheet of cards")
+    if sheet is None:
+        sheet = names[0]
+    elif sheet not in names:
+        raise _error(shown, f"the workbook has no sheet named '{sheet}'",
+                     did_you_mean(sheet, names))
+    cells = workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+    return _table(f"{shown}[{sheet}]", list(enumerate(cells, 1)), decimal_comma=False)
+
+
+def _table(label: str, rows: list, decimal_comma: bool) -> Table:
+    """Columns from the first row that is not empty; the other non-empty rows as cards."""
+    rows = [(number, cells) for number, cells in rows if any(not is_empty(c) for c in cells)]
+    if not rows:
+        raise _error(label, "the sheet is empty",
+                     "write the field names in the first row and one card per row below")
+    (header_line, header), body = rows[0], rows[1:]
+    width = max(len(cells) for _, cells in rows)
+    columns = []
+    for index in range(width):
+        name = str(header[index]).strip() if index < len(header) else ""
+        filled = any(index < len(cells) and not is_empty(cells[index]) for _, cells in body)
+        if not name and filled:
+            raise _error(label, f"column {column_letter(index)} has cards' values but no "
+                         "name in its first row", "write the field's name above them",
+                         line=header_line)
+        columns.append((name, Where(label, header_line)))
+    padded = tuple((Where(label, number), tuple(cells) + ("",) * (width - len(cells)))
+                   for number, cells in body)
+    return Table(label, tuple(columns), padded, decimal_comma)
+
+
+def is_empty(cell) -> bool:
+    """An empty cell: the card takes the field's default."""
+    return cell is None or (isinstance(cell, str) and not cell.strip())
+
+
+def column_letter(index: int) -> str:
+    """A spreadsheet's name for the column at 0-based ``index``.
+
+    >>> column_letter(0), column_letter(25), column_letter(27)
+    ('A', 'Z', 'AB')
+    """
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def cell_value(kind: str, cell, decimal_comma: bool = False):
+    """A cell's value as a field of type ``kind`` (text, integer, number, flag, colour).
+
+    >>> cell_value('integer', '4'), cell_value('integer', 4.0), cell_value('flag', 'Yes')
+    (4, 4, True)
+    >>> cell_value('number', '2,5', decimal_comma=True), cell_value('text', 3.0)
+    (2.5, '3')
+    >>> cell_value('integer', 'four')
+    Traceback (most recent call last):
+    ...
+    cardkit.sources.spreadsheet.CellError: 'four' is not a whole number; write a number such as 4
+    """
+    text = _text(cell)
+    if kind in ("text", "colour"):
+        return text
+    if kind == "flag":
+        if isinstance(cell, bool):
+            return cell
+        word = text.strip().lower()
+        if word in TRUE_WORDS or word in FALSE_WORDS:
+            return word in TRUE_WORDS
+        raise CellError(f"'{text}' is not yes or no", "write yes or no (or true or false)")
+    if kind == "integer":
+        if isinstance(cell, float) and cell.is_integer():
+            return int(cell)
+        if isinstance(cell, int) and not isinstance(cell, bool):
+            return cell
+        if _WHOLE.match(text.strip()):
+            return int(text)
+        raise CellError(f"'{text}' is not a whole number", "write a number such as 4")
+    if kind == "number":
+        if isinstance(cell, (int, float)) and not isinstance(cell, bool) and math.isfinite(cell):
+            return cell
+        written = text.strip()
+        if "," in written and not decimal_comma:  # '1,5' or '1,500'? Not guessed.
+            raise CellError(f"'{text}' is not a number", "write it with a decimal point, "
+                            "e.g. 2.5 (a decimal comma works in semicolon-separated files)")
+        if _DECIMAL.match(written):
+            number = float(written.replace(",", "."))
+            return int(number) if _WHOLE.match(written) else number
+        raise CellError(f"'{text}' is not a number", "write a number such as 2.5")
+    raise ValueError(f"unknown field type {kind!r}")
+
+
+def _text(cell) -> str:
+    """A cell as text: whole numbers without '.0', dates as YYYY-MM-DD."""
+    if isinstance(cell, bool):
+        return "yes" if cell else "no"
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    if isinstance(cell, datetime.datetime) and cell.time() == datetime.time():
+        return cell.date().isoformat()
+    if isinstance(cell, (datetime.date, datetime.time)):
+        return cell.isoformat()
+    return str(cell)

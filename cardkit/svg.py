@@ -1,0 +1,108 @@
+"""SVG art drawn as vectors: svglib reads the file into reportlab shapes, which go into the
+PDF as paths, never as pixels.
+
+A drawing is checked once when it is loaded: it must parse, draw something, and hold no
+text (text in an SVG would be set in a font the PDF cannot embed).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group, String
+from reportlab.lib.colors import Color
+
+from .fonts import DEFAULT_FONT, register
+
+_COLOUR_KEYS = ("fillColor", "strokeColor")
+_OPACITY_KEYS = ("fillOpacity", "strokeOpacity")
+
+
+class SvgError(ValueError):
+    """An SVG file that cannot be drawn: ``what`` is wrong, ``fix`` says what to do."""
+
+    def __init__(self, what: str, fix: str):
+        super().__init__(f"{what}; {fix}")
+        self.what, self.fix = what, fix
+
+
+def load_svg(path: Path) -> Drawing:
+    """The SVG at ``path`` as a drawing; raises SvgError (or OSError) when unusable."""
+    return _load(Path(path), Path(path).stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _load(path: Path, mtime: int) -> Drawing:
+    from svglib.svglib import svg2rlg  # imported on first use: most decks have no SVG
+
+    logger = logging.getLogger("svglib")  # it logs what it skips; the checks below judge
+    level, logger.level = logger.level, logging.CRITICAL
+    try:
+        drawing = svg2rlg(str(path))
+    except Exception:  # lxml and svglib raise many kinds; all mean "not an SVG we can read"
+        drawing = None
+    finally:
+        logger.level = level
+    if drawing is None or not drawing.width or not drawing.height:
+        raise SvgError("not a readable SVG file",
+                       "save it again as plain SVG from your drawing program")
+    shapes = list(_nodes(drawing))
+    if any(isinstance(node, String) for node in shapes):
+        raise SvgError("the SVG has text in it, which cannot be embedded with its font",
+                       "turn the text into paths (Inkscape: Path > Object to Path)")
+    if not any(not isinstance(node, Group) for node in shapes):
+        raise SvgError("the SVG draws nothing", "check it is the file you meant")
+    # renderPDF starts from the drawing's font; an embedded one keeps Helvetica out
+    drawing.fontName = register(DEFAULT_FONT)
+    return drawing
+
+
+def _nodes(node):
+    yield node
+    for child in getattr(node, "contents", ()):
+        yield from _nodes(child)
+
+
+def colours(drawing: Drawing) -> set[tuple]:
+    """The distinct colours (r, g, b) a drawing paints with."""
+    found = set()
+    for node in _nodes(drawing):
+        for key in _COLOUR_KEYS:
+            colour = getattr(node, key, None)
+            if isinstance(colour, Color):
+                found.add(tuple(round(c, 4) for c in colour.rgb()))
+    return found
+
+
+@lru_cache(maxsize=512)
+def restyled(drawing: Drawing, colour: Color | None, opacity: float) -> Drawing:
+    """A copy of ``drawing`` with every colour replaced by ``colour`` (keeping each one's
+    transparency) and every transparency multiplied by ``opacity``."""
+    if colour is None and opacity == 1:
+        return drawing
+    result = copy.deepcopy(drawing)
+    for node in _nodes(result):
+        for key in _COLOUR_KEYS:
+            old = getattr(node, key, None)
+            if isinstance(old, Color):
+                new = colour if colour is not None else old
+                alpha = (old.alpha if old.alpha is not None else 1) * opacity
+                setattr(node, key, Color(new.red, new.green, new.blue, alpha))
+        for key in _OPACITY_KEYS:
+            if getattr(node, key, None) is not None:
+                setattr(node, key, getattr(node, key) * opacity)
+    return result
+
+
+def draw_svg(canvas, drawing: Drawing, x: float, y: float, width: float,
+             height: float) -> None:
+    """Draw ``drawing`` stretched to the box whose lower-left corner is (x, y)."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width / drawing.width, height / drawing.height)
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas.restoreState()
