@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import InputError, Problem, Where, did_you_mean
+from .sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS_DIR = ROOT / "decks"
@@ -24,6 +25,12 @@ def bundled_decks() -> dict[str, Path]:
 def find_deck(name_or_path: str) -> Path:
     """The deck file for a bundled deck's name, a deck folder or a YAML file path."""
     path = Path(name_or_path)
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        raise InputError([Problem(Where(path), "a spreadsheet holds cards, not a whole deck "
+                                  "(its size, layouts and backs)",
+                                  f"write a deck.yaml whose cards come from it, "
+                                  f"'cards: {{from: {path.name}}}', and build that (README: "
+                                  "'Your own game')")])
     if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.is_file():
             raise InputError([Problem(Where(path), "file not found", "check the path")])
@@ -40,6 +47,3 @@ def find_deck(name_or_path: str) -> Path:
                               did_you_mean(name_or_path, decks) + " (see 'cardkit list')")])
 
 
-def layout_dirs(deck_path: Path) -> list[Path]:
-    """Where a deck's layouts are looked up: its own layouts/ folder first."""
-    return [deck_path.parent / "layouts", LAYOUTS_DIR]

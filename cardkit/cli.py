@@ -17,7 +17,7 @@ from .bundled import ROOT, bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
 from .sheets import PAPERS, SheetOptions
-from .units import MM
+from .units import MM, UnitError, parse_length
 
 EXIT_BAD_INPUT = 2
 
@@ -52,13 +52,37 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def _cli_length(text: str) -> float:
+    """A length from the command line, in points: '3mm', '0.125in'; a bare number is in
+    millimetres. Raises ValueError."""
+    text = text.strip()
+    try:
+        return parse_length(text)
+    except UnitError:
+        return parse_length(text + "mm")
+
+
+def _bleed(ctx, param, value):
+    try:
+        bleed = _cli_length(value)
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not a length; write e.g. '3mm', "
+                                 "'0.125in' or '3' (millimetres)") from None
+    if not 0 <= bleed <= 10 * MM:
+        raise click.BadParameter(f"'{value}' is not between 0 and 10mm")
+    return bleed
+
+
 def _back_offset(ctx, param, value):
     try:
-        x, y = (float(v) for v in value.split(","))
+        x, y = (_cli_length(v) for v in value.split(","))
     except ValueError:
-        raise click.BadParameter(f"'{value}' is not two numbers; write e.g. '0.5,-0.3' "
-                                 "(millimetres right, down)") from None
-    return x * MM, y * MM
+        raise click.BadParameter(f"'{value}' is not two lengths; write e.g. '0.5,-0.3' "
+                                 "(millimetres right, down) or '0.5mm,-0.01in'") from None
+    if max(abs(x), abs(y)) > 20 * MM:
+        raise click.BadParameter(f"'{value}' moves the backs more than 20mm; measure the "
+                                 "shift on a test print again")
+    return x, y
 
 
 class _Group(click.Group):
@@ -116,8 +140,9 @@ def main():
               show_default=True,
               help="Shift the backs by X mm right and Y mm down, to correct a printer "
                    "that does not line up the two sides.")
-@click.option("--bleed", type=click.FloatRange(0, 10), default=0.0, show_default=True,
-              metavar="MM", help="Extend card backgrounds this far past the trim line.")
+@click.option("--bleed", default="0", callback=_bleed, show_default=True,
+              metavar="LENGTH", help="Extend card backgrounds this far past the trim line: "
+              "'3mm', '0.125in', or a bare number of millimetres.")
 @click.option("--guides", is_flag=True,
               help="Draw trim lines and safe areas for proofing.")
 @click.option("--strict", is_flag=True,
@@ -140,7 +165,7 @@ def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guide
         decks = tuple(bundled_decks()) + decks
     if not decks:
         raise click.UsageError("name a deck to build, or use --all")
-    options = SheetOptions(sheet, paper, duplex, back_offset, bleed * MM, guides)
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides)
     failed = False
     for name in decks:
         try:

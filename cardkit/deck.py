@@ -489,7 +489,8 @@ class _DeckLoader:
         icons = self.assets.icons
         for layout in (card.front, card.back.layout):
             for element in layout.elements:
-                for name in sorted(element.fields(layout.styles, icons) - known):
+                for name in sorted(element.fields(layout.styles, icons) - known
+                                   - self.broken_fields):
                     key = (element.where, name)
                     if key in self.reported:
                         continue  # the same element, reached through another back

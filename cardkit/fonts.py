@@ -97,17 +97,20 @@ def deck_fonts(folders, problems: Problems) -> dict[str, str]:
             continue
         for path in sorted(fonts_dir.iterdir()):
             suffix = path.suffix.lower()
-            if suffix in UNUSABLE_SUFFIXES:
-                problems.add(Where(path), f"{UNUSABLE_SUFFIXES[suffix]} cannot be embedded "
-                             "in a PDF by cardkit", FONT_HELP)
-            elif suffix in FONT_SUFFIXES and path.is_file():
-                try:
-                    registered, aliases = _load(path, path.stat().st_mtime_ns)
-                except ValueError as exc:
-                    problems.add(Where(path), str(exc), FONT_HELP)
-                    continue
-                for alias in aliases:
-                    names.setdefault(alias, registered)
+            if suffix not in UNUSABLE_SUFFIXES and suffix not in FONT_SUFFIXES:
+                continue  # a licence text, say
+            try:
+                if suffix in UNUSABLE_SUFFIXES:
+                    raise ValueError(f"{UNUSABLE_SUFFIXES[suffix]} cannot be embedded in a "
+                                     "PDF by cardkit")
+                registered, aliases = _load(path, path.stat().st_mtime_ns)
+            except (ValueError, OSError) as exc:
+                problems.add(Where(path), getattr(exc, "strerror", None) or str(exc), FONT_HELP)
+                # reported once: the layouts that name the file are not told again
+                names.setdefault(path.stem, DEFAULT_FONT)
+                continue
+            for alias in aliases:
+                names.setdefault(alias, registered)
     return names
 
 

@@ -57,7 +57,7 @@ def _load(path: Path, mtime: int) -> Drawing:
     if not any(not isinstance(node, Group) for node in shapes):
         raise SvgError("the SVG draws nothing", "check it is the file you meant")
     # renderPDF starts from the drawing's font; an embedded one keeps Helvetica out
-    drawing.fontName = register(DEFAULT_FONT)
+    drawing.initialFontName = register(DEFAULT_FONT)
     return drawing
 
 

@@ -1,0 +1,297 @@
+"""A designer's own game: fonts from the deck's fonts/ folder, SVG icons inline and as
+elements, SVG images drawn as vectors, translucent colours and opacity, anchored images,
+and the bundled example deck. Checked in the built PDFs with pypdf and PDFium."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from click.testing import CliRunner
+
+from cardkit.bundled import ROOT
+from cardkit.cli import main
+from cardkit.deck import load_deck
+from cardkit.errors import InputError
+from conftest import write_deck
+from pdfgeom import render_page
+
+EXAMPLE = ROOT / "examples" / "lantern-market"
+LEFT, TOP = 9.75, (297 - 3 * 88.9) / 2  # the first card's corner on an A4 sheet, mm
+
+
+def _fonts(pdf: Path) -> set[str]:
+    """The font names a PDF's pages use, without their subset prefixes."""
+    names = set()
+    for page in pypdf.PdfReader(str(pdf)).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            if "/DescendantFonts" in font:
+                font = font["/DescendantFonts"][0].get_object()
+            assert "/FontFile2" in font["/FontDescriptor"], f"{font['/BaseFont']} not embedded"
+            names.add(str(font["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def _xobjects(pdf: Path) -> list:
+    return [name for page in pypdf.PdfReader(str(pdf)).pages
+            for name in page["/Resources"].get("/XObject", {})]
+
+
+def _pixel(image, x_mm, y_mm, dpi):
+    """Colour at (x, y) mm from the first card's top-left corner."""
+    return image.getpixel((round((LEFT + x_mm) / 25.4 * dpi), round((TOP + y_mm) / 25.4 * dpi)))
+
+
+def _close(pixel, expected, tolerance=10):
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, expected))
+
+
+def _deck_with(tmp_path, face: str, cards: str = "  - {text: hello}", fields="text: text",
+               fonts=False, icons=()) -> Path:
+    if fonts:
+        shutil.copytree(EXAMPLE / "fonts", tmp_path / "fonts")
+    if icons:
+        (tmp_path / "icons").mkdir()
+        for name in icons:
+            shutil.copy(EXAMPLE / "icons" / f"{name}.svg", tmp_path / "icons")
+    return write_deck(tmp_path, f"""
+name: own
+size: poker
+front: face
+backs: {{plain: {{layout: back}}}}
+fields: {{{fields}}}
+cards:
+{cards}
+""", {"face": face, "back": "elements:\n  - {name: bg, kind: rect, box: card, fill: white}\n"})
+
+
+# -- fonts -------------------------------------------------------------------------------
+
+FONT_FACE = """
+elements:
+  - {name: bg, kind: rect, box: card, fill: white}
+  - {name: body, kind: text, box: [5mm, 5mm, 53mm, 30mm], font: Gentium Basic, size: 12pt,
+     text: "{text}"}
+  - {name: title, kind: text, box: [5mm, 40mm, 53mm, 10mm], font: GenBasB, size: 12pt,
+     text: Title}
+"""
+
+
+def test_a_deck_font_is_embedded_and_serves_bold_and_italic_markup(tmp_path, build):
+    deck = _deck_with(tmp_path, FONT_FACE, '  - {text: "plain **bold** *italic* ***both***"}',
+                      fonts=True)
+    result = build(deck)
+    assert not result.warnings
+    assert _fonts(result.path) >= {"GentiumBasic", "GentiumBasic-Bold",
+                                   "GentiumBasic-Italic", "GentiumBasic-BoldItalic"}
+    assert "Helvetica" not in str(_fonts(result.path))
+
+
+def test_a_font_by_file_name_full_name_and_family(tmp_path):
+    face = FONT_FACE.replace("font: GenBasB", "font: Gentium Basic Bold Italic")
+    deck = load_deck(_deck_with(tmp_path, face, fonts=True))
+    body, title = deck.cards[0].front.elements[1:]
+    assert body.fixed["font"].startswith("GenBasR~")  # the family's regular face
+    assert title.fixed["font"].startswith("GenBasBI~")
+
+
+def test_an_unknown_font_lists_the_deck_fonts(tmp_path):
+    face = FONT_FACE.replace("font: GenBasB", "font: fonts/GenBasB.ttf")
+    with pytest.raises(InputError) as caught:
+        load_deck(_deck_with(tmp_path, face, fonts=True))
+    (message,) = [str(p) for p in caught.value.problems]
+    assert "font: no font named 'fonts/GenBasB.ttf'; did you mean 'GenBasB'?" in message
+    assert message.startswith(f"{tmp_path}/layouts/face.yaml:6:")
+
+
+def _cff_font(path: Path) -> None:
+    """A tiny OpenType font with PostScript (CFF) outlines, made with fontTools."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "A"])
+    builder.setupCharacterMap({ord("A"): "A"})
+    pen = T2CharStringPen(500, None)
+    pen.moveTo((0, 0)), pen.lineTo((500, 700)), pen.lineTo((0, 700)), pen.closePath()
+    glyph = pen.getCharString()
+    builder.setupCFF("Cff", {"FullName": "Cff"}, {".notdef": glyph, "A": glyph}, {})
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Cff", "styleName": "Regular"})
+    builder.setupOS2(), builder.setupPost()
+    builder.save(str(path))
+
+
+@pytest.mark.parametrize("name,make,words", [
+    ("Cff.otf", _cff_font, ["PostScript (CFF) outlines", "use a TTF file"]),
+    ("Broken.ttf", lambda p: p.write_bytes(b"\0\1\0\0 not really a font" * 20),
+     ["not a readable TrueType font", "use a TTF file"]),
+    ("Web.woff2", lambda p: p.write_bytes(b"wOF2"), ["a web font cannot be embedded"]),
+])
+def test_a_font_that_cannot_be_embedded_names_its_file(tmp_path, name, make, words):
+    face = FONT_FACE.replace("Gentium Basic", "Lato").replace("GenBasB", Path(name).stem)
+    deck = _deck_with(tmp_path, face)
+    (tmp_path / "fonts").mkdir()
+    make(tmp_path / "fonts" / name)
+    (tmp_path / "fonts" / "OFL.txt").write_text("licence text is not a font")
+    with pytest.raises(InputError) as caught:
+        load_deck(deck)
+    (message,) = [str(p) for p in caught.value.problems]
+    assert message.startswith(f"{tmp_path}/fonts/{name}: ")
+    assert all(w in message for w in words), message
+
+
+def test_missing_glyphs_are_found_in_a_deck_font(tmp_path, build):
+    deck = _deck_with(tmp_path, FONT_FACE, '  - {text: "a ♠ b"}', fonts=True)
+    (warning,) = [str(w) for w in build(deck).warnings]
+    assert "element 'body': font GenBasR has no glyph for '♠'" in warning
+
+
+# -- SVG icons and images ----------------------------------------------------------------
+
+def _marks(image, box_mm, dpi, is_ink):
+    """The inked columns of a region, split into marks: [(left, right, top, bottom)]."""
+    x0, y0, x1, y1 = (round(v / 25.4 * dpi) for v in box_mm)
+    region = image.crop((x0, y0, x1, y1))
+    columns = {}
+    for x in range(region.width):
+        ys = [y for y in range(region.height) if is_ink(region.getpixel((x, y)))]
+        if ys:
+            columns[x] = (min(ys), max(ys))
+    marks, current = [], []
+    for x in sorted(columns):
+        if current and x > current[-1] + 1:
+            marks.append(current)
+            current = []
+        current.append(x)
+    marks.append(current)
+    return [(m[0], m[-1], min(columns[x][0] for x in m), max(columns[x][1] for x in m))
+            for m in marks if m]
+
+
+def test_an_svg_icon_inline_takes_the_text_colour_and_stands_on_the_baseline(tmp_path, build):
+    face = """
+elements:
+  - {name: bg, kind: rect, box: card, fill: white}
+  - {name: line, kind: text, box: [5mm, 20mm, 50mm, 20mm], text: "{text}", size: 30pt,
+     colour: "#203080", align: left}
+"""
+    deck = _deck_with(tmp_path, face, '  - {text: "H{sword}H{coin}H"}', icons=("sword", "coin"))
+    result = build(deck)
+    assert not result.warnings
+    assert not _xobjects(result.path)  # vectors, no images
+    image = render_page(result.path, 0, 300)
+    blue = lambda p: p[2] > p[0] + 40  # noqa: E731 - the text's colour, not the SVG's #222
+    marks = _marks(image, (LEFT + 5, TOP + 20, LEFT + 55, TOP + 40), 300, blue)
+    assert len(marks) == 5, marks
+    h_top, h_bottom = marks[0][2:]
+    cap = h_bottom - h_top
+    for _, _, top, bottom in (marks[1], marks[3]):
+        assert abs(bottom - h_bottom) <= 0.06 * cap  # on the baseline
+        assert 0.8 * cap <= bottom - top <= 1.2 * cap  # as tall as a capital
+
+
+SVG_FACE = """
+elements:
+  - {name: bg, kind: rect, box: card, fill: white}
+  - {name: art, kind: image, box: [0mm, 0mm, 63.5mm, 40mm], image: art.svg, fit: cover,
+     anchor: "{anchor}"}
+  - {name: coin, kind: icon, icon: coin, box: [20mm, 50mm, 20mm, 20mm], fill: "#c03030"}
+"""
+# A picture in two halves, green above, blue below; wider than the box is tall.
+TWO_HALVES = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <rect width="100" height="50" fill="#20a040"/><rect y="50" width="100" height="50"
+  fill="#2040c0"/></svg>"""
+
+
+@pytest.mark.parametrize("anchor,colour", [("top", (32, 160, 64)), ("bottom", (32, 64, 192)),
+                                           ("0% 100%", (32, 64, 192))])
+def test_an_svg_image_is_vector_and_cover_takes_an_anchor(tmp_path, build, anchor, colour):
+    deck = _deck_with(tmp_path, SVG_FACE, f'  - {{anchor: "{anchor}"}}', fields="anchor: text",
+                      icons=("coin",))
+    (tmp_path / "art.svg").write_text(TWO_HALVES)
+    result = build(deck)
+    assert not _xobjects(result.path)
+    image = render_page(result.path, 0, 100)
+    # the square picture covers a 63.5 x 40 mm box: it is cropped top and bottom, and the
+    # anchor decides which half shows in the middle of the box
+    assert _close(_pixel(image, 31, 20, 100), colour), _pixel(image, 31, 20, 100)
+    assert _close(_pixel(image, 30, 60, 100), (192, 48, 48), 20)  # a single-colour icon: fill
+
+
+def test_an_svg_with_text_or_not_an_svg_is_a_clear_error(tmp_path):
+    deck = _deck_with(tmp_path, SVG_FACE, '  - {anchor: top}', fields="anchor: text",
+                      icons=("coin",))
+    (tmp_path / "icons" / "note.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
+        '<text x="1" y="9">hi</text></svg>')
+    (tmp_path / "icons" / "junk.svg").write_text("not xml at all")
+    with pytest.raises(InputError) as caught:
+        load_deck(deck)
+    messages = sorted(str(p) for p in caught.value.problems)
+    assert messages == [
+        f"{tmp_path}/icons/junk.svg: not a readable SVG file; save it again as plain SVG "
+        "from your drawing program",
+        f"{tmp_path}/icons/note.svg: the SVG has text in it, which cannot be embedded with "
+        "its font; turn the text into paths (Inkscape: Path > Object to Path)"]
+
+
+# -- colours with alpha, opacity ---------------------------------------------------------
+
+@pytest.mark.parametrize("props", ['fill: "#ff000080"', 'fill: red, opacity: 0.5',
+                                   'fill: red, opacity: "50%"'])
+def test_a_translucent_colour_or_opacity_lets_the_background_through(tmp_path, build, props):
+    face = f"""
+elements:
+  - {{name: bg, kind: rect, box: card, fill: "#0000ff"}}
+  - {{name: veil, kind: rect, box: [10mm, 10mm, 20mm, 20mm], {props}}}
+"""
+    image = render_page(build(_deck_with(tmp_path, face)).path, 0, 100)
+    assert _close(_pixel(image, 20, 20, 100), (128, 0, 127), 3)  # half red, half blue
+    assert _close(_pixel(image, 40, 40, 100), (0, 0, 255))
+
+
+def test_a_translucent_icon_is_one_shape_without_darker_overlaps(tmp_path, build):
+    """The club is four circles and a stem; drawn at 50% it must be one even grey."""
+    face = """
+elements:
+  - {name: bg, kind: rect, box: card, fill: white}
+  - {name: club, kind: icon, icon: club, box: [10mm, 10mm, 40mm, 40mm], fill: black,
+     opacity: 0.5}
+"""
+    image = render_page(build(_deck_with(tmp_path, face)).path, 0, 100)
+    x0, y0 = (round(v / 25.4 * 100) for v in (LEFT + 10, TOP + 10))
+    greys = [image.getpixel((x, y))[0] for x in range(x0, x0 + 157) for y in range(y0, y0 + 157)]
+    inked = [g for g in greys if g < 250]
+    assert len(inked) > 0.3 * len(greys)
+    assert min(greys) >= 126, "parts overlap darker than the icon's grey"
+    assert sum(1 for g in inked if g <= 130) > 0.8 * len(inked)  # and no holes of white
+
+
+def test_opacity_out_of_range_is_refused(tmp_path):
+    face = "elements:\n  - {name: bg, kind: rect, box: card, fill: red, opacity: 1.5}\n"
+    with pytest.raises(InputError) as caught:
+        load_deck(_deck_with(tmp_path, face))
+    assert "opacity: expected a number from 0 to 1, got a number (1.5); write e.g. '0.7' " \
+           "or '70%'" in str(caught.value.problems[0])
+
+
+# -- the bundled example -----------------------------------------------------------------
+
+def test_the_example_deck_builds_strictly_with_its_own_font_icons_and_art(tmp_path):
+    result = CliRunner().invoke(main, ["build", str(EXAMPLE), "--strict", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "lantern-market" / "lantern-market-pnp-a4.pdf"
+    assert _fonts(pdf) == {"GentiumBasic", "GentiumBasic-Bold", "GentiumBasic-Italic",
+                           "Lato-Regular"}  # Lato: the page footers
+    assert not _xobjects(pdf)  # every picture is vector
+    deck = load_deck(EXAMPLE / "deck.yaml")
+    assert deck.total() == 21 and len(deck.cards) == 8
+    lamp = next(c for c in deck.cards if c.fields["name"] == "Golden Lamp")
+    assert (lamp.fields["cost"], lamp.fields["rare"], lamp.fields["swords"]) == (5, True, 0)
+    assert str(lamp.where) == f"{EXAMPLE}/cards.csv:5"
