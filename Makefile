@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 .PHONY: build test bench pictures clean
 
 build: $(STAMP)
-	$(BIN)/cardkit build --all
+	$(BIN)/cardkit build --all examples/lantern-market
 	$(BIN)/cardkit build --all --paper letter
 	$(BIN)/cardkit build --all --sheet gutterfold
 

@@ -1,5 +1,6 @@
 """Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
-deck, from the PDFs `make build` writes. Run with `make pictures`."""
+deck, and a close-up of the example deck's cards, from the PDFs `make build` writes. Run
+with `make pictures`."""
 
 from __future__ import annotations
 
@@ -13,7 +14,24 @@ PAGES = {"blofa": [0, 1], "bullet": [0, 12], "standard": [0, 10], "ragusa": [12]
 DPI = 40
 
 
+# deck, page, dpi, and the part of the page's height to keep: a row of three kinds of card
+CLOSE_UP = ("lantern-market", 2, 90, (0.645, 0.975))
+
+
+def close_up() -> None:
+    deck, page, dpi, (top, bottom) = CLOSE_UP
+    pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))
+    image = pdf[page].render(scale=dpi / 72).to_pil()
+    width, height = image.size
+    image = image.crop((0, round(height * top), width, round(height * bottom)))
+    target = ROOT / "docs" / f"{deck}-cards.png"
+    image.convert("P", palette=1, colors=128).save(target, optimize=True)
+    print(target.relative_to(ROOT))
+    pdf.close()
+
+
 def main() -> None:
+    close_up()
     for deck, pages in PAGES.items():
         pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))
         for page in pages:
