@@ -397,18 +397,20 @@ class _DeckLoader:
         return combinations
 
     def check_card_keys(self, item: Map, what: str = "card") -> None:
+        sheet_keys = set(SHEET_KEYS) if "from" in item else set()
         allowed = set(CARD_KEYS) | set(self.field_types) | set(GROUP_KEYS) | \
-            self.broken_fields | (set(SHEET_KEYS) if "from" in item else set())
+            self.broken_fields | sheet_keys
         if self.fields_unreadable:
             return
         for key in item:
             if key not in allowed:
                 self.problems.add(item.key_at(key), f"unknown key '{key}' in {what}",
-                                  self.unknown_key_fix(key))
+                                  self.unknown_key_fix(key, sheet_keys))
 
-    def unknown_key_fix(self, key) -> str:
-        """What to do about a card key (or spreadsheet column) that is not a field."""
-        fix = did_you_mean(key, set(CARD_KEYS) | set(self.field_types))
+    def unknown_key_fix(self, key, also=()) -> str:
+        """What to do about a card key (or spreadsheet column) that is not a field;
+        ``also`` are other keys allowed where it is written."""
+        fix = did_you_mean(key, set(CARD_KEYS) | set(self.field_types) | set(also))
         if not self.field_types or "did you mean" not in fix:
             fix = f"declare it under 'fields:' ({fix})"
         return fix

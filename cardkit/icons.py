@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from .checks import faded
 from .errors import Problems, Where
-from .svg import SvgError, colours, draw_svg, load_svg, restyled
+from .svg import SvgError, colours, draw_svg, ink_bounds, load_svg, restyled
 
 SHADINGS = ("solid", "striped", "clear")
 OUTLINE = 0.06  # outline width for clear and striped shapes, in icon units
@@ -311,7 +311,7 @@ class SvgIcon(Icon):
 
     def bounds(self):
         left, bottom, scale = self._square
-        x0, y0, x1, y1 = self.drawing.getBounds()
+        x0, y0, x1, y1 = ink_bounds(self.drawing)
         return left + x0 * scale, bottom + y0 * scale, left + x1 * scale, bottom + y1 * scale
 
     def draw(self, canvas, x, y, width, height, fill=None, stroke=None, stroke_width=0.0,

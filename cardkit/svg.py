@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import copy
 import logging
+import math
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, Group, String
+from reportlab.graphics.shapes import Circle, Drawing, Ellipse, Group, Line, PolyLine, Polygon
+from reportlab.graphics.shapes import Path as ShapePath
+from reportlab.graphics.shapes import Rect, String, mmult, transformPoint
 from reportlab.lib.colors import Color
 
 from .fonts import DEFAULT_FONT, register
@@ -65,6 +68,44 @@ def _nodes(node):
     yield node
     for child in getattr(node, "contents", ()):
         yield from _nodes(child)
+
+
+def ink_bounds(drawing: Drawing) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) the drawing's shapes cover, in its own units: their points
+    carried through every group's transform (reportlab's ``getBounds`` turns each child's
+    box instead, which grows a rotated shape's box). Curves count their control points."""
+    points = []
+
+    def visit(node, matrix):
+        if isinstance(node, Group):
+            matrix = mmult(matrix, node.transform)
+            for child in node.contents:
+                visit(child, matrix)
+            return
+        points.extend(transformPoint(matrix, p) for p in _outline(node))
+
+    visit(drawing, (1, 0, 0, 1, 0, 0))
+    if not points:
+        return drawing.getBounds()
+    xs, ys = zip(*points)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _outline(node) -> list[tuple[float, float]]:
+    """Points on or around a shape's outline, in its parent's units."""
+    if isinstance(node, (ShapePath, Polygon, PolyLine)):
+        flat = node.points
+        return list(zip(flat[0::2], flat[1::2]))
+    if isinstance(node, Rect):
+        return [(node.x, node.y), (node.x + node.width, node.y + node.height)]
+    if isinstance(node, (Circle, Ellipse)):
+        rx, ry = (node.r, node.r) if isinstance(node, Circle) else (node.rx, node.ry)
+        return [(node.cx + rx * math.cos(a * math.pi / 16),
+                 node.cy + ry * math.sin(a * math.pi / 16)) for a in range(32)]
+    if isinstance(node, Line):
+        return [(node.x1, node.y1), (node.x2, node.y2)]
+    x0, y0, x1, y1 = node.getBounds()
+    return [(x0, y0), (x1, y1)]
 
 
 def colours(drawing: Drawing) -> set[tuple]:

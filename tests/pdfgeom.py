@@ -76,3 +76,34 @@ def render_page(path, page_index: int, dpi: float = 50):
         return doc[page_index].render(scale=dpi / 72).to_pil().convert("RGB")
     finally:
         doc.close()
+
+
+def ink_marks(image, box, is_ink) -> list[tuple[int, int, int, int]]:
+    """The marks (glyphs, icons) inked in a region of a rendered page, left to right:
+    (left, right, top, bottom) in pixels of the region. ``box`` is the region in pixels,
+    (left, top, right, bottom); ``is_ink`` tells an inked pixel's colour."""
+    region = image.crop(box)
+    columns = {}
+    for x in range(region.width):
+        ys = [y for y in range(region.height) if is_ink(region.getpixel((x, y)))]
+        if ys:
+            columns[x] = (min(ys), max(ys))
+    marks, current = [], []
+    for x in sorted(columns):
+        if current and x > current[-1] + 1:
+            marks.append(current)
+            current = []
+        current.append(x)
+    marks.append(current)
+    return [(m[0], m[-1], min(columns[x][0] for x in m), max(columns[x][1] for x in m))
+            for m in marks if m]
+
+
+def assert_inline_icons_on_the_baseline(marks) -> None:
+    """Marks H, icon, H, icon, H: each icon stands on the H's baseline, as tall as it."""
+    assert len(marks) == 5, marks
+    h_top, h_bottom = marks[0][2:]
+    cap = h_bottom - h_top
+    for _, _, top, bottom in (marks[1], marks[3]):
+        assert abs(bottom - h_bottom) <= 0.06 * cap  # on the baseline
+        assert 0.8 * cap <= bottom - top <= 1.2 * cap  # as tall as a capital

@@ -115,7 +115,7 @@ CASES = [
     ("merge key of a list", "deck", "{value: 3, back: red}", "{<<: [1], value: 3, back: red}",
      "19:6", ["'<<' must name a mapping"]),
     ("spreadsheet missing", "deck", "  - {value: 3, back: red}", "  - {from: nope.csv}", "",
-     ["nope.csv: cannot read the file (No such file or directory)"]),
+     ["nope.csv: file not found; check the path (it is relative to the deck file)"]),
 ]
 
 

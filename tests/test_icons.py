@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.icons import ICONS, SHADINGS
 from conftest import write_deck
-from pdfgeom import render_page
+from pdfgeom import assert_inline_icons_on_the_baseline, ink_marks, render_page
 
 DPI = 150
 INK = colors.HexColor("#203080")
@@ -85,25 +85,5 @@ elements:
     image = render_page(result.path, 0, 300)
     scale = 300 / 25.4
     left, top = 9.75 + 5, (297 - 3 * 88.9) / 2 + 20
-    region = image.crop((round(left * scale), round(top * scale),
-                         round((left + 50) * scale), round((top + 20) * scale)))
-    columns = {}
-    for x in range(region.width):
-        ys = [y for y in range(region.height) if region.getpixel((x, y))[2] >
-              region.getpixel((x, y))[0] + 40]
-        if ys:
-            columns[x] = (min(ys), max(ys))
-    # Split the inked columns into the five marks H, icon, H, icon, H.
-    marks, current = [], []
-    for x in sorted(columns):
-        if current and x > current[-1] + 1:
-            marks.append(current)
-            current = []
-        current.append(x)
-    marks.append(current)
-    assert len(marks) == 5, [len(m) for m in marks]
-    extents = [(min(columns[x][0] for x in m), max(columns[x][1] for x in m)) for m in marks]
-    h_top, h_bottom = extents[0]
-    for icon_top, icon_bottom in (extents[1], extents[3]):
-        assert abs(icon_bottom - h_bottom) <= 0.06 * (h_bottom - h_top)  # on the baseline
-        assert 0.8 * (h_bottom - h_top) <= icon_bottom - icon_top <= 1.2 * (h_bottom - h_top)
+    box = tuple(round(v * scale) for v in (left, top, left + 50, top + 20))
+    assert_inline_icons_on_the_baseline(ink_marks(image, box, lambda p: p[2] > p[0] + 40))

@@ -16,7 +16,7 @@ from cardkit.cli import main
 from cardkit.deck import load_deck
 from cardkit.errors import InputError
 from conftest import write_deck
-from pdfgeom import render_page
+from pdfgeom import assert_inline_icons_on_the_baseline, ink_marks, render_page
 
 EXAMPLE = ROOT / "examples" / "lantern-market"
 LEFT, TOP = 9.75, (297 - 3 * 88.9) / 2  # the first card's corner on an A4 sheet, mm
@@ -153,26 +153,6 @@ def test_missing_glyphs_are_found_in_a_deck_font(tmp_path, build):
 
 # -- SVG icons and images ----------------------------------------------------------------
 
-def _marks(image, box_mm, dpi, is_ink):
-    """The inked columns of a region, split into marks: [(left, right, top, bottom)]."""
-    x0, y0, x1, y1 = (round(v / 25.4 * dpi) for v in box_mm)
-    region = image.crop((x0, y0, x1, y1))
-    columns = {}
-    for x in range(region.width):
-        ys = [y for y in range(region.height) if is_ink(region.getpixel((x, y)))]
-        if ys:
-            columns[x] = (min(ys), max(ys))
-    marks, current = [], []
-    for x in sorted(columns):
-        if current and x > current[-1] + 1:
-            marks.append(current)
-            current = []
-        current.append(x)
-    marks.append(current)
-    return [(m[0], m[-1], min(columns[x][0] for x in m), max(columns[x][1] for x in m))
-            for m in marks if m]
-
-
 def test_an_svg_icon_inline_takes_the_text_colour_and_stands_on_the_baseline(tmp_path, build):
     face = """
 elements:
@@ -185,14 +165,9 @@ elements:
     assert not result.warnings
     assert not _xobjects(result.path)  # vectors, no images
     image = render_page(result.path, 0, 300)
-    blue = lambda p: p[2] > p[0] + 40  # noqa: E731 - the text's colour, not the SVG's #222
-    marks = _marks(image, (LEFT + 5, TOP + 20, LEFT + 55, TOP + 40), 300, blue)
-    assert len(marks) == 5, marks
-    h_top, h_bottom = marks[0][2:]
-    cap = h_bottom - h_top
-    for _, _, top, bottom in (marks[1], marks[3]):
-        assert abs(bottom - h_bottom) <= 0.06 * cap  # on the baseline
-        assert 0.8 * cap <= bottom - top <= 1.2 * cap  # as tall as a capital
+    box = tuple(round(v / 25.4 * 300) for v in (LEFT + 5, TOP + 20, LEFT + 55, TOP + 40))
+    # the text's colour, not the SVG's own #222
+    assert_inline_icons_on_the_baseline(ink_marks(image, box, lambda p: p[2] > p[0] + 40))
 
 
 SVG_FACE = """

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import io
 import math
 import re
 from dataclasses import dataclass
@@ -54,6 +55,9 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
     workbook's sheet by name (default: the first). Raises InputError when the file cannot
     be read."""
     suffix = path.suffix.lower()
+    if suffix in SUFFIXES and not path.is_file():
+        raise _error(shown, "file not found" if not path.exists() else "not a file",
+                     "check the path (it is relative to the deck file)")
     if suffix in CSV_SUFFIXES:
         if sheet is not None:
             raise _error(shown, "a CSV file has no sheets", "remove 'sheet:'")
@@ -79,9 +83,8 @@ def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
                      "check the path and its permissions")
     if "\0" in text:
         raise _error(shown, "not a text file", "export the sheet as CSV")
-    lines = text.splitlines(keepends=True)
-    separator = separator or _separator(lines)
-    reader = csv.reader(lines, delimiter=separator, strict=True)
+    separator = separator or _separator(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     rows, start = [], 1
     try:
         for cells in reader:
@@ -93,9 +96,9 @@ def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
     return _table(shown, rows, decimal_comma=separator == ";")
 
 
-def _separator(lines: list[str]) -> str:
+def _separator(text: str) -> str:
     """The separator that splits the first non-empty line into the most columns."""
-    first = next((line for line in lines if line.strip()), "")
+    first = next((line for line in re.split(r"\r\n|\r|\n", text) if line.strip()), "")
     return max(SEPARATORS, key=lambda sep: len(next(csv.reader([first], delimiter=sep), [])))
 
 
@@ -104,8 +107,6 @@ def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
 
     try:
         workbook = python_calamine.CalamineWorkbook.from_path(str(path))
-    except FileNotFoundError:
-        raise _error(shown, "file not found", "check the path")
     except Exception:  # calamine raises its own kinds, all meaning "not a workbook"
         raise _error(shown, "cannot be read as a spreadsheet (not an XLSX or ODS "
                      "workbook, or damaged)", "open it in a spreadsheet program and save "
