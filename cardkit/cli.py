@@ -138,15 +138,17 @@ def main():
               help="Which edge your printer flips on; backs are placed to match.")
 @click.option("--back-offset", default="0,0", callback=_back_offset, metavar="X,Y",
               show_default=True,
-              help="Shift the backs by X mm right and Y mm down, to correct a printer "
-                   "that does not line up the two sides.")
+              help="Shift the backs X right and Y down (millimetres, or lengths such as "
+                   "'0.5mm,-0.01in'), to correct a printer that does not line up the two "
+                   "sides.")
 @click.option("--bleed", default="0", callback=_bleed, show_default=True,
               metavar="LENGTH", help="Extend card backgrounds this far past the trim line: "
               "'3mm', '0.125in', or a bare number of millimetres.")
 @click.option("--guides", is_flag=True,
               help="Draw trim lines and safe areas for proofing.")
 @click.option("--strict", is_flag=True,
-              help="Treat warnings (text that does not fit, missing glyphs) as errors.")
+              help="Treat warnings as errors: text that does not fit, missing glyphs, "
+                   "ink outside the card or in the unsafe band, images under 300 dpi.")
 @click.option("--players", type=click.IntRange(1, 99), metavar="N",
               help="Only the cards for N players, for decks with a 'players' variant "
                    "(the same as --variant players=N).")
@@ -156,8 +158,8 @@ def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guide
           players, variants):
     """Build print-ready PDF sheets for DECKS.
 
-    Each DECK is a bundled deck's name (see 'cardkit list') or a path to a deck YAML file.
-    A failed build leaves the previous output untouched.
+    Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
+    YAML file. A failed build leaves the previous output untouched.
     """
     if players is not None:
         variants = {**variants, "players": str(players)}

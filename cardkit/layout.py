@@ -149,7 +149,7 @@ PARSERS = {
 }
 ASSET_PARSERS = {"font": _font, "icon": _icon}  # these depend on the deck's own files
 
-KINDS = {
+KINDS = {kind: {**props, "opacity": 1.0} for kind, props in {  # opacity: every kind
     "rect": {"fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0},
     "ellipse": {"fill": None, "stroke": None, "stroke_width": 0.5},
     "polygon": {"fill": None, "stroke": None, "stroke_width": 0.5},
@@ -160,9 +160,7 @@ KINDS = {
     "icon": {"icon": None, "fill": checks.parse_colour("black"), "stroke": None,
              "stroke_width": 0.5, "shading": "solid"},
     "image": {"image": None, "fit": "contain", "anchor": (0.5, 0.5)},
-}
-for _defaults in KINDS.values():
-    _defaults["opacity"] = 1.0
+}.items()}
 REQUIRED = {"icon": ("icon",), "image": ("image",), "text": ("text",)}
 STRUCTURE = ("name", "kind", "box", "bleed", "rotate", "points", "style")
 STYLE_KEYS = sorted(set().union(*KINDS.values()) | {"show"})

@@ -19,7 +19,7 @@ from reportlab.lib.utils import ImageReader
 from .checks import faded
 from .errors import Problem, Problems, braced_did_you_mean
 from .fonts import missing_chars, shown
-from .icons import inline_placement
+from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .svg import SvgError, draw_svg, load_svg, restyled
@@ -132,7 +132,7 @@ class CardRenderer:
             art = self._image(card, layout, element, props)
             return Resolved(element, props, art=art) if art is not None else None
         if element.kind == "icon" and props["shading"] != "solid" and \
-                not hasattr(props["icon"], "outlines"):
+                not isinstance(props["icon"], BuiltinIcon):
             raise BadValue(f"shading '{props['shading']}' works on the built-in icons only",
                            "draw the shading into the SVG, or use 'shading: solid'")
         return Resolved(element, props)
