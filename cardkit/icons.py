@@ -231,7 +231,11 @@ class Icon:
 class BuiltinIcon(Icon):
     def __init__(self, name: str, parts):
         self.name = name
-        self.outlines = _outlines(parts)
+        self.parts = parts
+
+    @cached_property
+    def outlines(self) -> tuple:
+        return _outlines(self.parts)
 
     def bounds(self):
         """The box (x0, y0, x1, y1) in icon units that the outline fills (control points

@@ -88,6 +88,7 @@ class CardRenderer:
         self.reach = max(bleed, BLEED_ALLOWANCE)
         self._resolved: dict = {}
         self._images: dict = {}
+        self._box_places: dict = {}  # id(element) -> what its box reaches
 
     def draw(self, canvas, card: Card, side: str, x: float, y: float, width: float,
              height: float, bleed: float = 0.0) -> None:
@@ -198,9 +199,34 @@ class CardRenderer:
         """Warn about ink outside the card (or past the bleed, for bleed elements), and
         about text and icons in the unsafe band between the trim and the safe area."""
         element = item.element
-        ink = _ink(item)
-        if ink is None:
-            return
+        key = id(element)
+        if key not in self._box_places:  # the box is the same on every card
+            box = element.box
+            self._box_places[key] = self._place(layout, element, (
+                box.x, box.y, box.x + box.width, box.y + box.height))
+        sides, in_band = self._box_places[key]
+        if element.kind in ("text", "icon"):
+            if not sides and not in_band and (element.kind == "icon" or item.text.fits):
+                return  # its ink lies inside its box, which lies inside the safe area
+            ink = _ink(item)
+            if ink is None:
+                return
+            sides, in_band = self._place(layout, element, ink)
+        if sides:
+            where = "the bleed" if element.bleed else "the card"
+            self._warn(card, layout, element, f"reaches outside {where} "
+                       f"({', '.join(sides)}) and is cut off there",
+                       "move or shrink its box" + ("" if element.bleed else
+                                                   ", or give it 'bleed: true'"))
+        elif in_band and element.kind in ("text", "icon"):
+            what = "text" if element.kind == "text" else "the icon"
+            self._warn(card, layout, element, f"{what} lies within {to_mm(layout.safe):g} mm "
+                       "of the trim, where cutting may clip it",
+                       "move its box inside the safe area (see it with --guides)")
+
+    def _place(self, layout, element: Element, ink) -> tuple[list[str], bool]:
+        """The sides where ``ink`` (left, top, right, bottom on the card) reaches outside
+        the card (or the bleed), and whether it enters the unsafe band."""
         left, top, right, bottom = ink
         width, height = layout.card_size
         reach = self.reach if element.bleed else 0.0
@@ -208,20 +234,10 @@ class CardRenderer:
                                         ("top", top < -reach - EDGE),
                                         ("right", right > width + reach + EDGE),
                                         ("bottom", bottom > height + reach + EDGE)) if out]
-        if sides:
-            where = "the bleed" if element.bleed else "the card"
-            self._warn(card, layout, element, f"reaches outside {where} "
-                       f"({', '.join(sides)}) and is cut off there",
-                       "move or shrink its box" + ("" if element.bleed else
-                                                   ", or give it 'bleed: true'"))
-        elif element.kind in ("text", "icon"):
-            safe = layout.safe
-            if left < safe - EDGE or top < safe - EDGE or right > width - safe + EDGE or \
-                    bottom > height - safe + EDGE:
-                what = "text" if element.kind == "text" else "the icon"
-                self._warn(card, layout, element, f"{what} lies within {to_mm(safe):g} mm of "
-                           "the trim, where cutting may clip it",
-                           "move its box inside the safe area (see it with --guides)")
+        safe = layout.safe
+        in_band = left < safe - EDGE or top < safe - EDGE or right > width - safe + EDGE or \
+            bottom > height - safe + EDGE
+        return sides, in_band
 
     def _problem(self, card, layout, element, what, fix):
         self.report.add("problem", card, layout, element, what, fix)

@@ -13,11 +13,12 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Circle, Drawing, Ellipse, Group, Line, PolyLine, Polygon
-from reportlab.graphics.shapes import Path as ShapePath
-from reportlab.graphics.shapes import Rect, String, mmult, transformPoint
+from typing import TYPE_CHECKING
+
 from reportlab.lib.colors import Color
+
+if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is slow to load
+    from reportlab.graphics.shapes import Drawing
 
 from .fonts import DEFAULT_FONT, register
 
@@ -40,6 +41,7 @@ def load_svg(path: Path) -> Drawing:
 
 @lru_cache(maxsize=256)
 def _load(path: Path, mtime: int) -> Drawing:
+    from reportlab.graphics.shapes import Group, String
     from svglib.svglib import svg2rlg  # imported on first use: most decks have no SVG
 
     logger = logging.getLogger("svglib")  # it logs what it skips; the checks below judge
@@ -74,6 +76,8 @@ def ink_bounds(drawing: Drawing) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1) the drawing's shapes cover, in its own units: their points
     carried through every group's transform (reportlab's ``getBounds`` turns each child's
     box instead, which grows a rotated shape's box). Curves count their control points."""
+    from reportlab.graphics.shapes import Group, mmult, transformPoint
+
     points = []
 
     def visit(node, matrix):
@@ -93,6 +97,9 @@ def ink_bounds(drawing: Drawing) -> tuple[float, float, float, float]:
 
 def _outline(node) -> list[tuple[float, float]]:
     """Points on or around a shape's outline, in its parent's units."""
+    from reportlab.graphics.shapes import Circle, Ellipse, Line, PolyLine, Polygon, Rect
+    from reportlab.graphics.shapes import Path as ShapePath
+
     if isinstance(node, (ShapePath, Polygon, PolyLine)):
         flat = node.points
         return list(zip(flat[0::2], flat[1::2]))
@@ -142,6 +149,8 @@ def restyled(drawing: Drawing, colour: Color | None, opacity: float) -> Drawing:
 def draw_svg(canvas, drawing: Drawing, x: float, y: float, width: float,
              height: float) -> None:
     """Draw ``drawing`` stretched to the box whose lower-left corner is (x, y)."""
+    from reportlab.graphics import renderPDF
+
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(width / drawing.width, height / drawing.height)

@@ -97,4 +97,4 @@ def test_python_dash_m_and_help():
     done = subprocess.run([sys.executable, "-m", "cardkit", "build", "--help"],
                           capture_output=True, text=True, check=True)
     assert "--back-offset X,Y" in done.stdout
-    assert "Shift the backs by X mm right and Y mm down" in done.stdout
+    assert "Shift the backs X right and Y down" in done.stdout

@@ -98,6 +98,13 @@ def test_a_font_by_file_name_full_name_and_family(tmp_path):
     assert title.fixed["font"].startswith("GenBasBI~")
 
 
+def test_an_otf_with_truetype_outlines_is_a_deck_font(tmp_path, build):
+    face = FONT_FACE.replace("font: Gentium Basic,", "font: Outlined,")
+    deck = _deck_with(tmp_path, face, fonts=True)
+    shutil.move(tmp_path / "fonts" / "GenBasR.ttf", tmp_path / "fonts" / "Outlined.otf")
+    assert "GentiumBasic" in _fonts(build(deck).path)
+
+
 def test_an_unknown_font_lists_the_deck_fonts(tmp_path):
     face = FONT_FACE.replace("font: GenBasB", "font: fonts/GenBasB.ttf")
     with pytest.raises(InputError) as caught:
