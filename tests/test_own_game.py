@@ -224,13 +224,18 @@ def test_an_svg_with_text_or_not_an_svg_is_a_clear_error(tmp_path):
 
 # -- colours with alpha, opacity ---------------------------------------------------------
 
-@pytest.mark.parametrize("props", ['fill: "#ff000080"', 'fill: red, opacity: 0.5',
-                                   'fill: red, opacity: "50%"'])
-def test_a_translucent_colour_or_opacity_lets_the_background_through(tmp_path, build, props):
+@pytest.mark.parametrize("element", [
+    'kind: rect, fill: "#ff000080"', "kind: rect, fill: red, opacity: 0.5",
+    'kind: rect, fill: red, opacity: "50%"', "kind: image, image: red.png, fit: stretch, "
+    "opacity: 0.5"])
+def test_a_translucent_colour_or_opacity_lets_the_background_through(tmp_path, build,
+                                                                      element):
+    from PIL import Image
+    Image.new("RGB", (10, 10), (255, 0, 0)).save(tmp_path / "red.png")
     face = f"""
 elements:
   - {{name: bg, kind: rect, box: card, fill: "#0000ff"}}
-  - {{name: veil, kind: rect, box: [10mm, 10mm, 20mm, 20mm], {props}}}
+  - {{name: veil, box: [10mm, 10mm, 20mm, 20mm], {element}}}
 """
     image = render_page(build(_deck_with(tmp_path, face)).path, 0, 100)
     assert _close(_pixel(image, 20, 20, 100), (128, 0, 127), 3)  # half red, half blue
