@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from .build import build_deck, check_cards
-from .bundled import ROOT, bundled_decks, find_deck
+from .bundled import bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
 from .sheets import PAPERS, SheetOptions
@@ -126,7 +126,7 @@ def main():
 @click.argument("decks", nargs=-1)
 @click.option("--all", "build_all", is_flag=True, help="Build every bundled deck.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              default=ROOT / "output", show_default="output/",
+              default=Path("output"), show_default="output/ in the current folder",
               help="Folder for the output; each deck gets a subfolder.")
 @click.option("--sheet", type=click.Choice(["pnp", "gutterfold"]), default="pnp",
               show_default=True,
@@ -213,8 +213,9 @@ def validate(deck, strict):
         _report_input_error(error, f"in {deck}")
         sys.exit(EXIT_BAD_INPUT)
     _warn(report.warnings)
+    count = len(report.warnings)
     click.echo(f"{loaded.name}: {loaded.total()} cards, {len(loaded.cards)} distinct, OK"
-               + (f" ({len(report.warnings)} warnings)" if report.warnings else ""))
+               + (f" ({count} warning{'s' * (count != 1)})" if count else ""))
 
 
 GAME_NAMES = ["blofa", "bullet", "ragusa", "rise-up", "shapes"]

@@ -81,6 +81,22 @@ def italic(face: str) -> str:
     return _FAMILIES.get(_Style(style.family, style.bold, True), face)
 
 
+def lacks(face: str, markup: str) -> bool:
+    """Whether ``**bold**`` (markup ``**``) or ``*italic*`` (``*``) has no face to switch
+    to from ``face``: a deck's font whose family has no such file. Already bold (or
+    italic) faces lack nothing.
+
+    >>> lacks('Lato', '**')
+    False
+    """
+    if face in BOLD:
+        return False
+    style = _STYLES[face]
+    if markup == "**":
+        return not style.bold and bold(face) == face
+    return not style.italic and italic(face) == face
+
+
 def shown(face: str) -> str:
     """A registered font's name as the designer wrote it."""
     return _SHOWN.get(face, face)

@@ -51,7 +51,11 @@ def _length(value):
 
 
 def _font_size(value):
-    size = _length(value)
+    try:
+        size = parse_length(value)
+    except ValueError as exc:
+        raise BadValue(str(exc), f"write a size with its unit, e.g. '{value}pt'"
+                       if isinstance(value, (int, float)) else "write e.g. '9pt'") from None
     if size <= 0:
         raise BadValue("a font size must be above 0", "write e.g. '9pt'")
     return size
@@ -125,15 +129,15 @@ def _shown(value):
 def _font(value, assets: Assets):
     if not isinstance(value, str) or value not in assets.fonts:
         fix = did_you_mean(Path(str(value)).stem, assets.fonts)
-        raise BadValue(f"no font named {value!r}", fix + "; a font of your own goes in "
-                       "the deck's fonts/ folder, named by its file name")
+        raise BadValue(f"no font named {value!r}", fix + " (a font of your own goes in "
+                       "the deck's fonts/ folder, named by its file name)")
     return assets.fonts[value]
 
 
 def _icon(value, assets: Assets):
     if not isinstance(value, str) or value not in assets.icons:
         raise BadValue(f"no icon named {value!r}", did_you_mean(value, assets.icons)
-                       + "; an icon of your own is an SVG file in the deck's icons/ folder")
+                       + " (an icon of your own is an SVG file in the deck's icons/ folder)")
     return assets.icons[value]
 
 

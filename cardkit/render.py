@@ -18,12 +18,12 @@ from reportlab.lib.utils import ImageReader
 
 from .checks import faded
 from .errors import Problem, Problems, braced_did_you_mean
-from .fonts import missing_chars, shown
+from .fonts import lacks, missing_chars, shown
 from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .svg import SvgError, draw_svg, load_svg, restyled
-from .textfit import TextBlock, fit_text, icon_names, unbalanced_markup
+from .textfit import TextBlock, fit_text, icon_names, markup_in, unbalanced_markup
 from .units import INCH, to_mm
 
 FRONT, BACK = "front", "back"
@@ -41,11 +41,18 @@ class Report:
         self._found: dict = {}  # (severity, element position, what) -> (Problem, card numbers)
 
     def add(self, severity: str, card: Card, layout: Layout, element: Element, what: str,
-            fix: str) -> None:
+            fix: str, in_layout: bool = False) -> None:
+        """Record a finding on ``card``; ``in_layout`` when the layout is what to change
+        (the message then points at the element, not at the card)."""
         key = (severity, element.where, what)
         if key not in self._found:
-            self._found[key] = (Problem(card.where, f"{card.label()}, layout '{layout.name}', "
-                                        f"element '{element.name}': {what}", fix), {card.number})
+            if in_layout:
+                problem = Problem(element.where, f"layout '{layout.name}', element "
+                                  f"'{element.name}' ({card.label()}): {what}", fix)
+            else:
+                problem = Problem(card.where, f"{card.label()}, layout '{layout.name}', "
+                                  f"element '{element.name}': {what}", fix)
+            self._found[key] = (problem, {card.number})
         self._found[key][1].add(card.number)
 
     def _list(self, severity: str) -> list[Problem]:
@@ -151,7 +158,15 @@ class CardRenderer:
                        "closed", f"add the closing '{mark}'")
         if props["min_size"] is not None and props["min_size"] > props["size"]:
             self._warn(card, layout, element, f"min_size {props['min_size']:g}pt is larger "
-                       f"than size {props['size']:g}pt", "make min_size the smaller one")
+                       f"than size {props['size']:g}pt", "make min_size the smaller one",
+                       in_layout=True)
+        for markup in sorted(markup_in(text)):
+            if lacks(props["font"], markup):
+                style = "bold" if markup == "**" else "italic"
+                self._warn(card, layout, element, f"font {shown(props['font'])} has no "
+                           f"{style} face, so {markup}{style}{markup} text prints in it",
+                           f"add the family's {style} TTF to the deck's fonts/ folder",
+                           in_layout=True)
         width, height = element.box.width, element.box.height
         if element.rotate in (90, 270):
             width, height = height, width
@@ -214,15 +229,18 @@ class CardRenderer:
             sides, in_band = self._place(layout, element, ink)
         if sides:
             where = "the bleed" if element.bleed else "the card"
+            may_bleed = not element.bleed and element.kind not in ("text", "icon")
             self._warn(card, layout, element, f"reaches outside {where} "
                        f"({', '.join(sides)}) and is cut off there",
-                       "move or shrink its box" + ("" if element.bleed else
-                                                   ", or give it 'bleed: true'"))
+                       "move or shrink its box" + (", or give it 'bleed: true' if it is "
+                                                   "meant to run off the edge" if may_bleed
+                                                   else ""), in_layout=True)
         elif in_band and element.kind in ("text", "icon"):
             what = "text" if element.kind == "text" else "the icon"
             self._warn(card, layout, element, f"{what} lies within {to_mm(layout.safe):g} mm "
                        "of the trim, where cutting may clip it",
-                       "move its box inside the safe area (see it with --guides)")
+                       "move its box inside the safe area (see it with --guides)",
+                       in_layout=True)
 
     def _place(self, layout, element: Element, ink) -> tuple[list[str], bool]:
         """The sides where ``ink`` (left, top, right, bottom on the card) reaches outside
@@ -242,8 +260,8 @@ class CardRenderer:
     def _problem(self, card, layout, element, what, fix):
         self.report.add("problem", card, layout, element, what, fix)
 
-    def _warn(self, card, layout, element, what, fix):
-        self.report.add("warning", card, layout, element, what, fix)
+    def _warn(self, card, layout, element, what, fix, in_layout=False):
+        self.report.add("warning", card, layout, element, what, fix, in_layout)
 
 
 def _read_image(path: Path):

@@ -82,6 +82,15 @@ def unbalanced_markup(text: str) -> str:
     return ""
 
 
+def markup_in(text: str) -> set[str]:
+    """The markup a text uses: ``**`` (bold) and ``*`` (italic).
+
+    >>> sorted(markup_in('a **bold** and *slanted* word'))
+    ['*', '**']
+    """
+    return {piece for piece in _MARKUP.split(text) if piece in ("**", "*")}
+
+
 def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
     """Split one paragraph into words, each in the face its markup asks for.
 

@@ -102,7 +102,7 @@ CASES = [
     ("extends itself", "face", "elements:", "extends: face\nelements:", "1:10",
      ["layout 'face' extends itself"]),
     ("font size without unit", "face", "size: 12pt", "size: 12", "10:11",
-     ["size: '12' has no unit", "'9pt'"]),
+     ["size: '12' has no unit", "write a size with its unit, e.g. '12pt'"]),
     ("icon typo in a layout text", "face", '"{value}"', '"{value} {hart}"', "6:5",
      ["reads '{hart}', which is neither a field of the card", "did you mean '{heart}'?",
       "literal braces are written {{ and }}"]),
@@ -236,31 +236,40 @@ def test_literal_braces_and_icons_in_card_text_are_fine(tmp_path):
                      '  - {value: 1, back: blue, text: "{{hart}} {heart} {{x}}"}') == []
 
 
-@pytest.mark.parametrize("element,words", [
+@pytest.mark.parametrize("element,words,in_layout", [
     ("{name: t, kind: text, box: [50mm, 40mm, 30mm, 10mm], text: EVENT, size: 20pt}",
-     "element 't': reaches outside the card (right) and is cut off there; move or shrink its "
-     "box, or give it 'bleed: true'"),
+     "element 't' (card 1 (value 1, text hi)): reaches outside the card (right) and is cut "
+     "off there; move or shrink its box", True),
+    ("{name: t, kind: rect, box: [50mm, 40mm, 30mm, 10mm], fill: red}",
+     "element 't' (card 1 (value 1, text hi)): reaches outside the card (right) and is cut "
+     "off there; move or shrink its box, or give it 'bleed: true' if it is meant to run off "
+     "the edge", True),
     ("{name: t, kind: text, box: [1mm, 40mm, 30mm, 10mm], text: EVENT, align: left}",
-     "element 't': text lies within 3 mm of the trim, where cutting may clip it; move its box "
-     "inside the safe area (see it with --guides)"),
+     "element 't' (card 1 (value 1, text hi)): text lies within 3 mm of the trim, where "
+     "cutting may clip it; move its box inside the safe area (see it with --guides)", True),
     ("{name: t, kind: icon, icon: star, box: [20mm, 1mm, 10mm, 10mm]}",
-     "element 't': the icon lies within 3 mm of the trim, where cutting may clip it; move "
-     "its box inside the safe area (see it with --guides)"),
+     "element 't' (card 1 (value 1, text hi)): the icon lies within 3 mm of the trim, where "
+     "cutting may clip it; move its box inside the safe area (see it with --guides)", True),
     ("{name: t, kind: rect, box: [-5mm, 0mm, 30mm, 10mm], bleed: true, fill: red}",
-     "element 't': reaches outside the bleed (left) and is cut off there; move or shrink its "
-     "box"),
+     "element 't' (card 1 (value 1, text hi)): reaches outside the bleed (left) and is cut "
+     "off there; move or shrink its box", True),
     ("{name: t, kind: text, box: [5mm, 40mm, 30mm, 10mm], text: x, size: 8pt, min_size: 9pt}",
-     "element 't': min_size 9pt is larger than size 8pt; make min_size the smaller one"),
+     "element 't' (card 1 (value 1, text hi)): min_size 9pt is larger than size 8pt; make "
+     "min_size the smaller one", True),
     ("{name: t, kind: text, box: [5mm, 40mm, 50mm, 10mm], text: 'a **bold move', size: 8pt}",
-     "element 't': '**' starts bold text that is not closed; add the closing '**'"),
+     "element 't': '**' starts bold text that is not closed; add the closing '**'", False),
 ])
-def test_layout_mistakes_are_warnings_and_errors_with_strict(tmp_path, element, words):
+def test_layout_mistakes_are_warnings_and_errors_with_strict(tmp_path, element, words,
+                                                             in_layout):
+    """A mistake in the layout points at the element; one in a card's text at the card."""
     face = "elements:\n  - " + element + "\n"
     (warning,) = _problems(tmp_path, face)
-    assert warning.startswith(f"warning: {tmp_path}/deck.yaml:12:5: card 1 (value 1, text hi)")
-    assert words in warning, warning
+    place = f"{tmp_path}/layouts/face.yaml:2:5: layout 'face', " if in_layout else \
+        f"{tmp_path}/deck.yaml:12:5: card 1 (value 1, text hi), layout 'face', "
+    assert warning == f"warning: {place}{words}", warning
     (error,) = _problems(tmp_path, face, strict=True)
-    assert words.split(";")[0] + " (an error with --strict);" in error
+    what, fix = words.split("; ", 1)
+    assert error == f"{place}{what} (an error with --strict); {fix}"
 
 
 def test_a_bleed_element_may_reach_into_an_eighth_of_an_inch_of_bleed(tmp_path):

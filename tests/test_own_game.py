@@ -98,6 +98,19 @@ def test_a_font_by_file_name_full_name_and_family(tmp_path):
     assert title.fixed["font"].startswith("GenBasBI~")
 
 
+def test_markup_without_the_face_for_it_is_a_warning(tmp_path, build):
+    deck = _deck_with(tmp_path, FONT_FACE.replace("font: GenBasB", "font: Lato"),
+                      '  - {text: "plain **bold** *italic*"}', fonts=True)
+    for face in ("GenBasB", "GenBasI", "GenBasBI"):
+        (tmp_path / "fonts" / f"{face}.ttf").unlink()
+    warnings = sorted(str(w) for w in build(deck).warnings)
+    assert warnings == [
+        f"{tmp_path}/layouts/face.yaml:4:5: layout 'face', element 'body' (card 1 (text "
+        f"plain **bold** *italic*)): font GenBasR has no {style} face, so {mark}{style}{mark} "
+        f"text prints in it; add the family's {style} TTF to the deck's fonts/ folder"
+        for style, mark in (("bold", "**"), ("italic", "*"))]
+
+
 def test_an_otf_with_truetype_outlines_is_a_deck_font(tmp_path, build):
     face = FONT_FACE.replace("font: Gentium Basic,", "font: Outlined,")
     deck = _deck_with(tmp_path, face, fonts=True)
