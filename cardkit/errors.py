@@ -90,7 +90,9 @@ def folded(problems: list[Problem]) -> list[Problem]:
         if repeats:
             what += f" (and {repeats} more card{'s' * (repeats != 1)})"
         if lines:
-            shown = [str(n) for n in lines[:8]] + ([f"{len(lines) - 8} more"] if len(lines) > 8 else [])
+            shown = [str(n) for n in lines[:8]]
+            if len(lines) > 8:
+                shown.append(f"{len(lines) - 8} more")
             listed = ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
             what += f" (also at line{'s' * (len(lines) != 1)} {listed})"
         result.append(Problem(first.where, what, first.fix))
