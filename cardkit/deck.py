@@ -356,14 +356,11 @@ class _DeckLoader:
             return
         types = {"count": "integer", "back": "text", "layout": "text",
                  **{field: kind for field, (kind, _) in self.field_types.items()}}
-        columns = []
+        columns = [column if column in types else "" for column, _ in table.columns]
         for column, where in table.columns:
-            if column in types or not column:
-                columns.append(column)
-            elif column in self.broken_fields or self.fields_unreadable:
-                columns.append("")  # its declaration is wrong, and reported
-            else:
-                columns.append("")
+            # a column whose field is declared wrongly was reported with the declaration
+            if column and column not in types and column not in self.broken_fields \
+                    and not self.fields_unreadable:
                 self.problems.add(where, f"unknown column '{column}'",
                                   self.unknown_key_fix(column))
         for where, cells in table.rows:

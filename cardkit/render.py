@@ -23,7 +23,7 @@ from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .svg import SvgError, draw_svg, load_svg, restyled
-from .textfit import TextBlock, fit_text, icon_names, markup_in, unbalanced_markup
+from .textfit import TextBlock, fit_text, icon_names, markup
 from .units import INCH, to_mm
 
 FRONT, BACK = "front", "back"
@@ -151,7 +151,7 @@ class CardRenderer:
         if unknown:
             raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
                            braced_did_you_mean(unknown[0], [*card.values(), *assets.icons]))
-        mark = unbalanced_markup(text)
+        used, mark = markup(text)
         if mark:
             style = "bold" if mark == "**" else "italic"
             self._warn(card, layout, element, f"'{mark}' starts {style} text that is not "
@@ -160,11 +160,11 @@ class CardRenderer:
             self._warn(card, layout, element, f"min_size {props['min_size']:g}pt is larger "
                        f"than size {props['size']:g}pt", "make min_size the smaller one",
                        in_layout=True)
-        for markup in sorted(markup_in(text)):
-            if lacks(props["font"], markup):
-                style = "bold" if markup == "**" else "italic"
+        for used_mark in sorted(used):
+            if lacks(props["font"], used_mark):
+                style = "bold" if used_mark == "**" else "italic"
                 self._warn(card, layout, element, f"font {shown(props['font'])} has no "
-                           f"{style} face, so {markup}{style}{markup} text prints in it",
+                           f"{style} face, so {used_mark}{style}{used_mark} text prints in it",
                            f"add the family's {style} TTF to the deck's fonts/ folder",
                            in_layout=True)
         width, height = element.box.width, element.box.height

@@ -68,27 +68,25 @@ def icon_names(text: str) -> list[str]:
             if token not in ("{{", "}}")]
 
 
-def unbalanced_markup(text: str) -> str:
-    """The markup, ``**`` or ``*``, that a paragraph of ``text`` opens and does not close.
+def markup(text: str) -> tuple[set[str], str]:
+    """The markup a text uses, ``**`` (bold) and ``*`` (italic), and the one a paragraph
+    opens and does not close ('' when every one is closed).
 
-    >>> unbalanced_markup('a **bold move'), unbalanced_markup('*fine*')
-    ('**', '')
+    >>> markup('a **bold move')
+    ({'**'}, '**')
+    >>> used, unclosed = markup('*fine* and **firm**'); sorted(used), unclosed
+    (['*', '**'], '')
     """
+    used, unclosed = set(), ""
     for paragraph in text.split("\n"):
         pieces = _MARKUP.split(paragraph)
         for mark in ("**", "*"):
-            if pieces.count(mark) % 2:
-                return mark
-    return ""
-
-
-def markup_in(text: str) -> set[str]:
-    """The markup a text uses: ``**`` (bold) and ``*`` (italic).
-
-    >>> sorted(markup_in('a **bold** and *slanted* word'))
-    ['*', '**']
-    """
-    return {piece for piece in _MARKUP.split(text) if piece in ("**", "*")}
+            count = pieces.count(mark)
+            if count:
+                used.add(mark)
+            if count % 2 and not unclosed:
+                unclosed = mark
+    return used, unclosed
 
 
 def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
