@@ -9,11 +9,11 @@ from pathlib import Path
 from .deck import load_deck
 from .errors import InputError, Problem, Where
 from .model import Deck
-from .output import atomic_path
-from .pdf import write_pdf
 from .render import BACK, FRONT, CardRenderer, Report
-from .sheets import SheetError, SheetOptions, plan_pages
+from .sheets import Grid, SheetError, SheetOptions, plan_pages
 from .units import to_mm
+from .writers.atomic import atomic_path
+from .writers.sheet_pdf import write_pdf
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class BuildResult:
     path: Path
     cards: int
     pages: int
+    grid: Grid
     seconds: float
     warnings: tuple[Problem, ...]
 
@@ -43,15 +44,27 @@ def check_cards(deck: Deck, strict: bool = False,
     return renderer, report
 
 
+def offset_part(back_offset: tuple[float, float]) -> str:
+    """The back offset as a file name part, in millimetres: ``offset0.5,-0.3mm``."""
+    x, y = (round(to_mm(v), 3) for v in back_offset)
+    return f"offset{x:g},{y:g}mm"
+
+
 def output_name(deck: Deck, options: SheetOptions) -> str:
     """A file name that says what the file is: ``blofa-pnp-a4.pdf``,
-    ``blofa-pnp-letter-short-bleed3mm-guides.pdf``, ``bullet-players3-pnp-a4.pdf``."""
+    ``blofa-pnp-letter-short-bleed3mm-guides.pdf``, ``bullet-players3-pnp-a4.pdf``,
+    ``blofa-pnp-a4-landscape-offset0.5,-0.3mm.pdf``. Only choices that differ from the
+    defaults appear, so two builds that differ never share a name."""
     parts = [deck.name] + ([deck.variant] if deck.variant else []) + [options.sheet,
                                                                        options.paper]
-    if options.sheet == "pnp" and options.duplex != "long":
+    if options.orientation != "auto":
+        parts.append(options.orientation)
+    if options.duplex not in (None, "long"):
         parts.append(options.duplex)
     if options.bleed:
         parts.append(f"bleed{to_mm(options.bleed):g}mm")
+    if any(options.back_offset or ()):
+        parts.append(offset_part(options.back_offset))
     if options.guides:
         parts.append("guides")
     return "-".join(parts) + ".pdf"
@@ -64,13 +77,12 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     started = time.perf_counter()
     deck = load_deck(deck_path, variant, only_declared)
     renderer, report = check_cards(deck, strict, options.bleed)
-    try:
-        pages = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
-    except SheetError as exc:
-        raise InputError([Problem(Where(deck_path), str(exc),
-                                  "use less bleed or another sheet type")]) from None
     path = Path(out_dir) / deck.name / output_name(deck, options)
-    with atomic_path(path) as temporary:
-        write_pdf(temporary, deck, pages, options, renderer)
-    return BuildResult(deck, path, deck.total(), len(pages), time.perf_counter() - started,
-                       tuple(report.warnings))
+    try:
+        plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
+        with atomic_path(path) as temporary:
+            write_pdf(temporary, deck, plan.pages, options, renderer)
+    except SheetError as exc:
+        raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
+    return BuildResult(deck, path, deck.total(), len(plan.pages), plan.grid,
+                       time.perf_counter() - started, tuple(report.warnings))

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import click
 
-from .build import build_deck, check_cards
+from .build import build_deck, check_cards, offset_part
 from .bundled import bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
-from .sheets import PAPERS, SheetOptions
+from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
 from .units import MM, UnitError, parse_length
 
 EXIT_BAD_INPUT = 2
@@ -74,15 +74,23 @@ def _bleed(ctx, param, value):
 
 
 def _back_offset(ctx, param, value):
+    if value is None:
+        return None
     try:
         x, y = (_cli_length(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter(f"'{value}' is not two lengths; write e.g. '0.5,-0.3' "
                                  "(millimetres right, down) or '0.5mm,-0.01in'") from None
     if max(abs(x), abs(y)) > 20 * MM:
-        raise click.BadParameter(f"'{value}' moves the backs more than 20mm; measure the "
-                                 "shift on a test print again")
+        raise click.BadParameter(f"'{value}' moves the backs more than 20mm; read it again "
+                                 "from a calibration sheet ('cardkit calibrate')")
     return x, y
+
+
+_DUPLEX_HELP = "Which edge your printer flips the paper on (pnp sheets; default long)."
+_OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths such as "
+                "'0.5mm,-0.01in') to correct a printer that does not line up the two sides; "
+                "'cardkit calibrate' prints a sheet to read them from.")
 
 
 class _Group(click.Group):
@@ -133,14 +141,11 @@ def main():
               help="pnp: fronts and backs on alternate pages for duplex printing. "
                    "gutterfold: fronts and backs side by side, fold and glue.")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+@click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
               show_default=True,
-              help="Which edge your printer flips on; backs are placed to match.")
-@click.option("--back-offset", default="0,0", callback=_back_offset, metavar="X,Y",
-              show_default=True,
-              help="Shift the backs X right and Y down (millimetres, or lengths such as "
-                   "'0.5mm,-0.01in'), to correct a printer that does not line up the two "
-                   "sides.")
+              help="auto: whichever way up holds more cards (portrait on a tie).")
+@click.option("--duplex", type=click.Choice(["long", "short"]), help=_DUPLEX_HELP)
+@click.option("--back-offset", callback=_back_offset, metavar="X,Y", help=_OFFSET_HELP)
 @click.option("--bleed", default="0", callback=_bleed, show_default=True,
               metavar="LENGTH", help="Extend card backgrounds this far past the trim line: "
               "'3mm', '0.125in', or a bare number of millimetres.")
@@ -154,8 +159,8 @@ def main():
                    "(the same as --variant players=N).")
 @click.option("--variant", "variants", multiple=True, callback=_variants,
               metavar="NAME=VALUE", help="Pick an option of one of the deck's variants.")
-def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guides, strict,
-          players, variants):
+def build(decks, build_all, out, sheet, paper, orientation, duplex, back_offset, bleed, guides,
+          strict, players, variants):
     """Build print-ready PDF sheets for DECKS.
 
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
@@ -167,7 +172,7 @@ def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guide
         decks = tuple(bundled_decks()) + decks
     if not decks:
         raise click.UsageError("name a deck to build, or use --all")
-    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides)
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation)
     failed = False
     for name in decks:
         try:
@@ -179,10 +184,46 @@ def build(decks, build_all, out, sheet, paper, duplex, back_offset, bleed, guide
             failed = True
             continue
         _warn(result.warnings)
-        click.echo(f"{result.deck.name}: {result.cards} cards, {result.pages} pages -> "
+        grid = result.grid
+        click.echo(f"{result.deck.name}: {result.cards} cards, {result.pages} pages "
+                   f"({PAPER_NAMES[paper]} {grid.orientation}, {grid.per_page} a page) -> "
                    f"{_shown(result.path)} ({result.seconds:.2f} s)")
     if failed:
         sys.exit(EXIT_BAD_INPUT)
+
+
+@main.command()
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="Which edge your printer flips the paper on.")
+@click.option("--orientation", type=click.Choice(ORIENTATIONS[1:]), default="portrait",
+              show_default=True,
+              help="Calibrate the way up your sheets print ('cardkit build' names it).")
+@click.option("--back-offset", callback=_back_offset, metavar="X,Y",
+              help="Print the back with this correction applied, to check it: the red "
+                   "lines then read 0.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default="output/ in the current folder",
+              help="Folder for the output; the sheet goes in its 'calibration' subfolder.")
+def calibrate(paper, duplex, orientation, back_offset, out):
+    """Print a test sheet that measures your printer: whether it prints at 100%, and how far
+    it shifts the back side, as the --back-offset value to build with.
+
+    Print it two-sided the way you print cards, hold it to the light and read where the
+    red lines on the back cross the scales on the front.
+    """
+    from .writers.atomic import atomic_path
+    from .writers.calibration_pdf import write_calibration
+
+    name = f"calibration-{paper}-{duplex}"
+    name += "-landscape" if orientation == "landscape" else ""
+    if any(back_offset or ()):
+        name += "-" + offset_part(back_offset)
+    path = out / "calibration" / f"{name}.pdf"
+    with atomic_path(path) as temporary:
+        write_calibration(temporary, paper, duplex, orientation, back_offset or (0.0, 0.0))
+    click.echo(f"calibration sheet -> {_shown(path)}: print it two-sided, flipping on the "
+               f"{duplex} edge, at 100%")
 
 
 @main.command(name="list")

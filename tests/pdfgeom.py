@@ -20,6 +20,7 @@ class Shape:
     top: float
     fill: tuple | None  # (r, g, b) 0-255 when filled
     stroked: bool
+    stroke: tuple | None = None  # (r, g, b) 0-255 when stroked
 
     @property
     def centre(self):
@@ -56,15 +57,52 @@ def shapes(path, page_index: int) -> list[Shape]:
                 continue
             mode, stroke = ctypes.c_int(), ctypes.c_int()
             raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
-            fill = None
-            if mode.value:
-                r, g, b, a = (ctypes.c_uint() for _ in range(4))
-                raw.FPDFPageObj_GetFillColor(obj.raw, r, g, b, a)
-                fill = (r.value, g.value, b.value)
+            fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
+            line = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
             left, bottom, right, top = obj.get_bounds()
             found.append(Shape(left / MM, bottom / MM, right / MM, top / MM, fill,
-                               bool(stroke.value)))
+                               bool(stroke.value), line))
         return found
+    finally:
+        doc.close()
+
+
+def _colour(getter, obj) -> tuple:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    getter(obj.raw, r, g, b, a)
+    return (r.value, g.value, b.value)
+
+
+@dataclass(frozen=True)
+class Char:
+    text: str
+    left: float  # millimetres from the page's lower-left corner
+    bottom: float
+    right: float
+    top: float
+
+
+def chars(path, page_index: int) -> list[Char]:
+    """Every character PDFium finds on a page, with its box (mm), in reading order;
+    spaces it infers have no box and are left out."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        text_page = doc[page_index].get_textpage()
+        found = []
+        for i in range(text_page.count_chars()):
+            text = text_page.get_text_range(i, 1)
+            left, bottom, right, top = text_page.get_charbox(i)
+            if text.strip() and right > left:
+                found.append(Char(text, left / MM, bottom / MM, right / MM, top / MM))
+        return found
+    finally:
+        doc.close()
+
+
+def page_count(path) -> int:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return len(doc)
     finally:
         doc.close()
 

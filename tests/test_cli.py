@@ -21,7 +21,7 @@ def run(*args):
 def test_build_prints_a_summary_line(tmp_path):
     result = run("build", "blofa", "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(r"blofa: 18 cards, 4 pages -> \S+/blofa/blofa-pnp-a4\.pdf "
+    assert re.fullmatch(r"blofa: 18 cards, 4 pages \(A4 portrait, 9 a page\) -> \S+/blofa/blofa-pnp-a4\.pdf "
                         r"\(\d+\.\d\d s\)\n", result.output), result.output
     assert (tmp_path / "blofa" / "blofa-pnp-a4.pdf").stat().st_size > 10_000
 

@@ -1,4 +1,5 @@
-"""Geometry of built sheets, measured from the PDF with PDFium (not reportlab)."""
+"""Geometry of built sheets, measured from the PDF with PDFium and pypdf (not reportlab):
+cards, backs, cutting guides and footers against the 5 mm printable border."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from pypdf import PdfReader
 from cardkit.bundled import bundled_decks
 from cardkit.model import SIZE_PRESETS_MM
 from conftest import card_colour, id_deck
-from pdfgeom import page_sizes, render_page, shapes
+from pdfgeom import chars, page_count, page_sizes, render_page, shapes
 
 TOLERANCE = 0.1  # mm
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
+PAPER_SIZES = {"a4": A4, "letter": LETTER}
+BORDER = 5.0  # the printable border, mm
+POKER = (63.5, 88.9)
 
 
 def cards_on(path, page_index):
@@ -25,9 +29,10 @@ def cards_on(path, page_index):
     return found
 
 
-def crop_marks(path, page_index):
+def guides_on(path, page_index):
+    """Cutting guides: black hairline segments (the fold line is grey and dashed)."""
     return [s for s in shapes(path, page_index)
-            if s.stroked and s.fill is None and (s.width < 0.5 or s.height < 0.5)]
+            if s.stroke == (0, 0, 0) and s.fill is None and (s.width < 0.5 or s.height < 0.5)]
 
 
 def approx(a, b):
@@ -77,34 +82,147 @@ def test_back_offset_moves_backs_right_and_down(tmp_path, build):
         assert cards_on(moved, 0)[card_colour(i)] == cards_on(plain, 0)[card_colour(i)]
 
 
-def test_crop_marks_mark_every_trim_corner_outside_the_cards(tmp_path, build):
-    path = build(id_deck(tmp_path / "deck", 9)).path
-    cards = list(cards_on(path, 0).values())
-    marks = crop_marks(path, 0)
-    assert marks
-    for card in cards:
-        for x in (card.left, card.right):
-            above = [m for m in marks if m.width < 0.5 and approx(m.centre[0], x)
-                     and m.bottom >= max(c.top for c in cards)]
-            below = [m for m in marks if m.width < 0.5 and approx(m.centre[0], x)
-                     and m.top <= min(c.bottom for c in cards)]
-            assert above and below, f"no vertical crop mark at x={x:.2f} mm"
-        for y in (card.bottom, card.top):
-            left = [m for m in marks if m.height < 0.5 and approx(m.centre[1], y)
-                    and m.right <= min(c.left for c in cards)]
-            right = [m for m in marks if m.height < 0.5 and approx(m.centre[1], y)
-                     and m.left >= max(c.right for c in cards)]
-            assert left and right, f"no horizontal crop mark at y={y:.2f} mm"
-    for mark in marks:  # never on a card
-        for card in cards:
-            overlap_x = min(mark.right, card.right) - max(mark.left, card.left)
-            overlap_y = min(mark.top, card.top) - max(mark.bottom, card.bottom)
-            assert overlap_x <= TOLERANCE or overlap_y <= TOLERANCE
-        assert 0 < mark.left and mark.right < A4[0] and 0 < mark.bottom and mark.top < A4[1]
+# Cards a page for poker cards, worked out by hand: a card's trim stays 5 mm inside the
+# paper (every cut line needs a guide there); the margins on one axis hold the footer (5 mm
+# + a 2.2 mm line + 1 mm, beyond the bleed); portrait unless landscape holds more.
+# A4 3 mm: 3 columns need 202.5 of 200 mm, so landscape 4 x 2. Letter 1.5 mm: 3 rows need
+# 272.7 of 269.4 mm, so landscape 4 x 2. Letter 3 mm: landscape holds only 3 x 2, portrait
+# 3 x 2 upright and, in the 85.6 mm left below them, 2 cards on their side.
+POKER_PER_PAGE = {("a4", 0): 9, ("a4", 1.5): 9, ("a4", 3): 8,
+                  ("letter", 0): 9, ("letter", 1.5): 8, ("letter", 3): 8}
+
+
+def long_edge_mirrors_columns(width, height):
+    """Turning a sheet about its long edge: a portrait page's columns swap sides, a
+    landscape page's rows do."""
+    return height > width
+
+
+def assert_guides_and_footer(path, page_index, cards, bleed, label):
+    """Every cut line of ``cards`` (trim Shapes) has a guide at least 3 mm long at both
+    ends of the grid, 5 mm or more inside the paper; no guide lies on a card except along
+    one of its edges; the footer lies 5 mm or more inside the paper and says what it must."""
+    width, height = page_sizes(path)[page_index]
+    guides = guides_on(path, page_index)
+    for g in guides:
+        assert max(g.width, g.height) >= 3 - TOLERANCE, g
+        assert g.left >= BORDER - TOLERANCE and g.bottom >= BORDER - TOLERANCE, g
+        assert g.right <= width - BORDER + TOLERANCE and g.top <= height - BORDER + TOLERANCE
+        for c in cards:
+            inside = (min(g.right, c.right) - max(g.left, c.left) > TOLERANCE
+                      and min(g.top, c.top) - max(g.bottom, c.bottom) > TOLERANCE)
+            on_edge = (approx(g.centre[0], c.left) or approx(g.centre[0], c.right)
+                       if g.width < 0.5 else
+                       approx(g.centre[1], c.bottom) or approx(g.centre[1], c.top))
+            assert not inside or on_edge, f"guide {g} on card {c}"
+    upright = [c for c in cards if c.height > c.width]
+    for block in (upright, [c for c in cards if c not in upright]):  # cut one after the other
+        if not block:
+            continue
+        top, bottom = max(c.top for c in block), min(c.bottom for c in block)
+        left, right = min(c.left for c in block), max(c.right for c in block)
+        for x in {round(v, 2) for c in block for v in (c.left, c.right)}:
+            along = [g for g in guides if g.width < 0.5 and abs(g.centre[0] - x) <= TOLERANCE]
+            assert any(g.top >= top - 5 for g in along), f"no guide above the cut x={x}"
+            assert any(g.bottom <= bottom + 5 for g in along), f"no guide below the cut x={x}"
+        for y in {round(v, 2) for c in block for v in (c.bottom, c.top)}:
+            along = [g for g in guides if g.height < 0.5 and abs(g.centre[1] - y) <= TOLERANCE]
+            assert any(g.left <= left + 5 for g in along), f"no guide left of the cut y={y}"
+            assert any(g.right >= right - 5 for g in along), f"no guide right of the cut y={y}"
+    assert_footer(path, page_index, (min(c.left for c in cards) - bleed,
+                                     min(c.bottom for c in cards) - bleed,
+                                     max(c.right for c in cards) + bleed,
+                                     max(c.top for c in cards) + bleed), label)
+
+
+def assert_footer(path, page_index, cards_box, label, title="ids"):
+    """The characters outside the cards' box are the footer: all 5 mm or more inside the
+    paper, naming the deck, the page and 'print at 100%'."""
+    width, height = page_sizes(path)[page_index]
+    x1, y1, x2, y2 = cards_box
+    footer = [c for c in chars(path, page_index)
+              if c.right <= x1 or c.left >= x2 or c.top <= y1 or c.bottom >= y2]
+    text = "".join(c.text for c in footer)
+    assert "printat100%" in text and label.replace(" ", "") in text, text
+    assert text.startswith(title.replace(" ", "")[:3]), text
+    for c in footer:
+        assert c.left >= BORDER and c.bottom >= BORDER, c
+        assert c.right <= width - BORDER and c.top <= height - BORDER, c
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0, 1.5, 3])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_pnp_sheets_keep_guides_and_footer_inside_the_printable_border(
+        tmp_path, build, paper, bleed, duplex):
+    per_page = POKER_PER_PAGE[paper, bleed]
+    result = build(id_deck(tmp_path / "deck", per_page + 1), paper=paper, bleed_mm=bleed,
+                   duplex=duplex)
+    path = result.path
+    width, height = page_sizes(path)[0]
+    assert sorted((width, height)) == pytest.approx(PAPER_SIZES[paper], abs=0.01)
+    assert page_count(path) == 4
+    for page in range(4):
+        found = {c: s for c, s in cards_on(path, page).items() if c != (255, 255, 255)}
+        assert len(found) == (per_page if page < 2 else 1)
+        trims = []
+        for card in found.values():  # the background reaches the bleed; the trim is inside
+            size = sorted((card.width - 2 * bleed, card.height - 2 * bleed))
+            assert size == pytest.approx(POKER, abs=TOLERANCE)  # upright or on its side
+            assert card.left >= -TOLERANCE and card.right <= width + TOLERANCE
+            assert card.bottom >= -TOLERANCE and card.top <= height + TOLERANCE
+            trims.append(type(card)(card.left + bleed, card.bottom + bleed, card.right - bleed,
+                                    card.top - bleed, card.fill, False))
+        for trim in trims:  # inside the printable border
+            assert min(trim.left, trim.bottom, width - trim.right,
+                       height - trim.top) >= BORDER - TOLERANCE
+        label = f"{'fronts' if page % 2 == 0 else 'backs'} {page // 2 + 1}/2"
+        assert_guides_and_footer(path, page, trims, bleed, label)
+    fronts, backs = cards_on(path, 0), cards_on(path, 1)
+    columns = long_edge_mirrors_columns(width, height) == (duplex == "long")
+    for colour, front in fronts.items():
+        back = backs[colour]
+        if columns:
+            assert approx(back.left, width - front.right) and approx(back.bottom, front.bottom)
+        else:
+            assert approx(back.left, front.left) and approx(back.bottom, height - front.top)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_gutterfold_sheets_keep_guides_and_footer_inside_the_printable_border(
+        tmp_path, build, paper, bleed):
+    result = build(id_deck(tmp_path / "deck", 5), paper=paper, bleed_mm=bleed,
+                   sheet="gutterfold")
+    path = result.path
+    for page in range(result.pages):
+        trims = []
+        for shape in shapes(path, page):
+            if shape.fill and not shape.stroked and approx(shape.width, POKER[0] + 2 * bleed):
+                trims.append(type(shape)(shape.left + bleed, shape.bottom + bleed,
+                                         shape.right - bleed, shape.top - bleed, shape.fill,
+                                         False))
+        assert trims
+        assert_guides_and_footer(path, page, trims, bleed, f"sheet {page + 1}/{result.pages}")
+
+
+@pytest.mark.parametrize("name", sorted(bundled_decks()))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_every_page_of_every_bundled_deck_has_its_footer_inside_the_border(
+        tmp_path, build, name, paper, bleed):
+    result = build(bundled_decks()[name], paper=paper, bleed_mm=bleed)
+    reader = PdfReader(str(result.path))
+    mm = 72 / 25.4
+    assert result.grid.per_page >= (9 if bleed == 0 else 8)
+    for index, page in enumerate(reader.pages):
+        box = [float(v) / mm for v in page.bleedbox]
+        label = f"{'fronts' if index % 2 == 0 else 'backs'} {index // 2 + 1}/{result.pages // 2}"
+        assert_footer(result.path, index, box, label, result.deck.title)
 
 
 def test_bleed_extends_backgrounds_and_separates_cards(tmp_path, build):
-    path = build(id_deck(tmp_path / "deck", 4), bleed_mm=3).path
+    path = build(id_deck(tmp_path / "deck", 4), bleed_mm=3, orientation="portrait").path
     fronts = cards_on(path, 0)
     for i in range(4):
         card = fronts[card_colour(i)]
@@ -146,16 +264,21 @@ def test_gutterfold_puts_each_back_mirrored_across_the_fold(tmp_path, build):
     assert fold_lines
 
 
-@pytest.mark.parametrize("size,per_page", [("poker", 9), ("bridge", 9), ("mini-euro", 12),
-                                           ("mini-american", 16), ("tarot", 4), ("square", 6)])
+# Worked by hand for A4 (200 x 287 mm inside the border; 8.2 mm from the edge on the
+# footer's axis): bridge 5 x 2 landscape beats 3 x 3; mini-american 7 x 3 landscape fills
+# exactly 287 mm; tarot: landscape 4 x 1 leaves 73.6 mm below for 2 cards on their side;
+# square ties, so portrait.
+@pytest.mark.parametrize("size,per_page", [("poker", 9), ("bridge", 10), ("mini-euro", 16),
+                                           ("mini-american", 21), ("tarot", 6), ("square", 8)])
 def test_other_card_sizes_get_as_many_a_page_as_fit(tmp_path, build, size, per_page):
     result = build(id_deck(tmp_path / "deck", per_page + 1, size))
     assert result.pages == 4
     width, height = SIZE_PRESETS_MM[size]
     fronts = cards_on(result.path, 0)
     assert len(fronts) == per_page
-    for card in fronts.values():
-        assert approx(card.width, width) and approx(card.height, height)
+    for card in fronts.values():  # upright, or on its side in a strip
+        assert sorted((card.width, card.height)) == pytest.approx(sorted((width, height)),
+                                                                  abs=TOLERANCE)
 
 
 def test_every_font_is_embedded_and_helvetica_is_never_named(tmp_path, build):

@@ -1,0 +1,150 @@
+"""Write imposed pages to a PDF: cards, cutting guides, fold line, footer, proofing guides.
+
+Every font is a bundled TrueType font, embedded (subset) by reportlab; the canvas's
+initial font is one of them, so the PDF never names the unembedded Helvetica.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from ..fonts import DEFAULT_FONT, ascent_descent, register, string_width
+from ..model import Deck
+from ..render import BACK, CardRenderer
+from ..sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds, footer_spaces
+
+MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
+FOOTER_SIZE = 6.0
+MIN_FOOTER_SIZE = 4.0  # when even the shortest footer does not fit at FOOTER_SIZE
+LABEL_COLOUR = colors.HexColor("#808080")
+TRIM_GUIDE = colors.HexColor("#00a0e0")
+SAFE_GUIDE = colors.HexColor("#e0008c")
+
+
+def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
+              renderer: CardRenderer) -> None:
+    canvas = Canvas(str(path), pagesize=(pages[0].width, pages[0].height),
+                    initialFontName=register(DEFAULT_FONT), invariant=1, pageCompression=1)
+    canvas.setTitle(f"{deck.title} (print and play)")
+    canvas.setAuthor(deck.author)
+    canvas.setCreator("cardkit")
+    copies = deck.copies()
+    for page in pages:
+        canvas.setPageSize((page.width, page.height))
+        if page.slots:
+            canvas.setTrimBox(list(bounds(page.slots)))
+            canvas.setBleedBox(list(bounds(page.slots, options.bleed)))
+        for slot in page.slots:
+            _draw_card(canvas, renderer, copies[slot.index], slot, options.bleed)
+        _cut_guides(canvas, page)
+        if page.fold_x is not None:
+            _fold_line(canvas, page)
+        if options.guides:
+            _guides(canvas, page, copies, options.bleed)
+        _footer(canvas, page, deck.title, options.bleed)
+        canvas.showPage()
+    canvas.save()
+
+
+def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None:
+    """Draw a card in its slot; a turned card is drawn upright in a turned frame whose
+    origin is its trim's lower-left corner."""
+    width, height = slot.card_size
+    if not slot.turned:
+        renderer.draw(canvas, card, slot.side, slot.x, slot.y, width, height, bleed)
+        return
+    canvas.saveState()
+    if slot.turned == 90:  # the card's bottom edge runs up the slot's right side
+        canvas.translate(slot.x + slot.width, slot.y)
+    else:  # -90: its bottom edge runs down the slot's left side
+        canvas.translate(slot.x, slot.y + slot.height)
+    canvas.rotate(slot.turned)
+    renderer.draw(canvas, card, slot.side, 0, 0, width, height, bleed)
+    canvas.restoreState()
+
+
+def _cut_guides(canvas, page: Page) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(colors.black)
+    canvas.setLineWidth(MARK_WIDTH)
+    for g in page.guides:
+        canvas.line(g.x1, g.y1, g.x2, g.y2)
+    canvas.restoreState()
+
+
+def _fold_line(canvas, page: Page) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(LABEL_COLOUR)
+    canvas.setLineWidth(0.5)
+    canvas.setDash(4, 3)
+    canvas.line(page.fold_x, PRINTABLE_BORDER, page.fold_x, page.height - PRINTABLE_BORDER)
+    canvas.restoreState()
+
+
+def _guides(canvas, page: Page, copies, bleed: float) -> None:
+    """Trim lines in cyan and each layout's safe area, dashed, in magenta."""
+    canvas.saveState()
+    canvas.setLineWidth(0.3)
+    for slot in page.slots:
+        card = copies[slot.index]
+        layout = card.back.layout if slot.side == BACK else card.front
+        canvas.setStrokeColor(TRIM_GUIDE)
+        canvas.setDash()
+        canvas.rect(slot.x, slot.y, slot.width, slot.height, stroke=1, fill=0)
+        inset = layout.safe
+        canvas.setStrokeColor(SAFE_GUIDE)
+        canvas.setDash(2, 2)
+        canvas.rect(slot.x + inset, slot.y + inset, slot.width - 2 * inset,
+                    slot.height - 2 * inset, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def footer_texts(title: str, label: str):
+    """The footer, longest first: the full line, then without '(actual size)', then with
+    the deck's title cut shorter and shorter. Deck, page and 'print at 100%' always stay.
+
+    >>> list(footer_texts("Shapes", "fronts 1/2"))[:3]
+    ['Shapes · fronts 1/2 · print at 100% (actual size)', 'Shapes · fronts 1/2 · print at 100%', 'Shape… · fronts 1/2 · print at 100%']
+    """
+    yield f"{title} · {label} · print at 100% (actual size)"
+    for keep in range(len(title), 0, -1):
+        shown = title if keep == len(title) else title[:keep].rstrip() + "…"
+        yield f"{shown} · {label} · print at 100%"
+
+
+def _footer(canvas, page: Page, title: str, bleed: float) -> None:
+    """The footer in the first free strip that holds it whole (bottom, top, left, right),
+    else in the longest strip, shortened to fit."""
+    if not page.slots:
+        return
+    ascent, descent = ascent_descent(DEFAULT_FONT, FOOTER_SIZE)
+    spaces = footer_spaces(page, bleed, ascent + descent)
+    if not spaces:
+        raise SheetError("the cards leave no room for the footer inside the printable border",
+                         "use less bleed or a smaller card")
+    texts = list(footer_texts(title, page.label))
+    width = string_width(texts[0], DEFAULT_FONT, FOOTER_SIZE)
+    space = next((s for s in spaces if s.length >= width), None)
+    size = FOOTER_SIZE
+    if space is None:
+        space = max(spaces, key=lambda s: s.length)
+        fits = [t for t in texts if string_width(t, DEFAULT_FONT, size) <= space.length]
+        if fits:
+            text = fits[0]
+        else:
+            text = texts[-1]
+            size = max(MIN_FOOTER_SIZE,
+                       size * space.length / string_width(text, DEFAULT_FONT, size))
+    else:
+        text = texts[0]
+    ascent, descent = ascent_descent(DEFAULT_FONT, size)
+    canvas.saveState()
+    canvas.setFillColor(LABEL_COLOUR)
+    canvas.setFont(DEFAULT_FONT, size)
+    canvas.translate((space.x1 + space.x2) / 2, (space.y1 + space.y2) / 2)
+    canvas.rotate(space.angle)
+    canvas.drawCentredString(0, (descent - ascent) / 2, text)
+    canvas.restoreState()
