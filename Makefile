@@ -12,6 +12,8 @@ build: $(STAMP)
 	$(BIN)/cardkit build --all examples/lantern-market
 	$(BIN)/cardkit build --all --paper letter
 	$(BIN)/cardkit build --all --sheet gutterfold
+	$(BIN)/cardkit calibrate
+	$(BIN)/cardkit calibrate --paper letter
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -196,3 +196,8 @@ def ascent_descent(name: str, size: float) -> tuple[float, float]:
     """Ascent (above the baseline) and descent (below it, positive) in points."""
     face = pdfmetrics.getFont(register(name)).face
     return face.ascent * size / 1000, -face.descent * size / 1000
+
+
+def cap_height(name: str, size: float) -> float:
+    """How tall the font's capitals (and, in Lato, its figures) stand, in points."""
+    return pdfmetrics.getFont(register(name)).face.capHeight * size / 1000

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from PIL import Image, ImageChops, ImageOps
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"blofa": [0, 1], "bullet": [0, 12], "standard": [0, 10], "ragusa": [12],
@@ -30,7 +31,25 @@ def close_up() -> None:
     pdf.close()
 
 
+def calibration() -> None:
+    """The calibration sheet's scales as seen against the light, printed by a printer that
+    shifts the back 1 mm left and 0.5 mm up (so it reads X = 1, Y = 0.5)."""
+    dpi = 200
+    pdf = pdfium.PdfDocument(str(ROOT / "output" / "calibration" / "calibration-a4-long.pdf"))
+    front, back = (pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in (0, 1))
+    printed = Image.new("RGB", back.size, "white")
+    printed.paste(back, (round(-1 * dpi / 25.4), round(-0.5 * dpi / 25.4)))
+    seen = ImageChops.multiply(front, ImageOps.mirror(printed))
+    mm = dpi / 25.4
+    seen = seen.crop((round(40 * mm), round(162 * mm), round(170 * mm), round(196 * mm)))
+    target = ROOT / "docs" / "calibration.png"
+    seen.convert("P", palette=1, colors=64).save(target, optimize=True)
+    print(target.relative_to(ROOT))
+    pdf.close()
+
+
 def main() -> None:
+    calibration()
     close_up()
     for deck, pages in PAGES.items():
         pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))

@@ -82,16 +82,17 @@ class Char:
     top: float
 
 
-def chars(path, page_index: int) -> list[Char]:
+def chars(path, page_index: int, loose: bool = False) -> list[Char]:
     """Every character PDFium finds on a page, with its box (mm), in reading order;
-    spaces it infers have no box and are left out."""
+    spaces it infers have no box and are left out. Boxes fit the glyph's ink, or with
+    ``loose`` the font's whole line height, so the characters of a line share one bottom."""
     doc = pdfium.PdfDocument(str(path))
     try:
         text_page = doc[page_index].get_textpage()
         found = []
         for i in range(text_page.count_chars()):
             text = text_page.get_text_range(i, 1)
-            left, bottom, right, top = text_page.get_charbox(i)
+            left, bottom, right, top = text_page.get_charbox(i, loose=loose)
             if text.strip() and right > left:
                 found.append(Char(text, left / MM, bottom / MM, right / MM, top / MM))
         return found

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from cardkit import build as build_module
 from cardkit.bundled import bundled_decks
 from cardkit.cli import main
+from pdfgeom import page_sizes
 
 
 def run(*args):
@@ -21,8 +22,9 @@ def run(*args):
 def test_build_prints_a_summary_line(tmp_path):
     result = run("build", "blofa", "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(r"blofa: 18 cards, 4 pages \(A4 portrait, 9 a page\) -> \S+/blofa/blofa-pnp-a4\.pdf "
-                        r"\(\d+\.\d\d s\)\n", result.output), result.output
+    assert re.fullmatch(r"blofa: 18 cards, 4 pages \(A4 portrait, 9 a page\) -> "
+                        r"\S+/blofa/blofa-pnp-a4\.pdf \(\d+\.\d\d s\)\n", result.output), \
+        result.output
     assert (tmp_path / "blofa" / "blofa-pnp-a4.pdf").stat().st_size > 10_000
 
 
@@ -33,6 +35,27 @@ def test_output_names_say_what_the_file_is(tmp_path):
     assert (tmp_path / "blofa" / "blofa-gutterfold-letter-bleed3mm-guides.pdf").exists()
     run("build", "blofa", "--out", tmp_path, "--duplex", "short")
     assert (tmp_path / "blofa" / "blofa-pnp-a4-short.pdf").exists()
+    # a calibrated build does not overwrite the plain one
+    run("build", "blofa", "--out", tmp_path, "--back-offset", "0.5,-0.3", "--orientation",
+        "landscape")
+    assert (tmp_path / "blofa" / "blofa-pnp-a4-landscape-offset0.5,-0.3mm.pdf").exists()
+
+
+@pytest.mark.parametrize("option", [["--duplex", "short"], ["--back-offset", "1,0"],
+                                    ["--orientation", "portrait"]])
+def test_gutterfold_refuses_options_it_cannot_honour(tmp_path, option):
+    result = run("build", "blofa", "--out", tmp_path, "--sheet", "gutterfold", *option)
+    assert result.exit_code == 2
+    assert "gutterfold sheets" in result.output and "nothing was written" in result.output
+    assert not (tmp_path / "blofa").exists()
+
+
+def test_calibrate_writes_a_two_sided_sheet_named_for_its_settings(tmp_path):
+    result = run("calibrate", "--paper", "letter", "--duplex", "short", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "calibration" / "calibration-letter-short.pdf"
+    assert "flipping on the short edge" in result.output
+    assert page_sizes(path) == [pytest.approx((215.9, 279.4), abs=0.01)] * 2
 
 
 def test_build_all_builds_every_bundled_deck(tmp_path):

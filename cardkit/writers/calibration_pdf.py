@@ -25,7 +25,7 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..fonts import DEFAULT_FONT, register, string_width
+from ..fonts import DEFAULT_FONT, cap_height, register, string_width
 from ..sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
 from ..units import MM
 
@@ -156,10 +156,10 @@ def _scale(canvas, x: float, y: float, across: bool, sign: int) -> None:
             if half % 2 == 0:
                 text_x = x + 4.2 * MM if side > 0 else x - 4.2 * MM
                 draw = canvas.drawString if side > 0 else canvas.drawRightString
-                draw(text_x, y + offset - 0.7 * MM, label)
+                draw(text_x, y + offset - cap_height(DEFAULT_FONT, 5) / 2, label)  # centred
     canvas.setFont("Lato-Bold", 9)
     if across:
-        canvas.drawCentredString(x, y + 9 * MM, "X")
+        canvas.drawRightString(x - (SCALE_RANGE + 2) * MM, y - 1.2 * MM, "X")
     else:
         canvas.drawCentredString(x, y + (SCALE_RANGE + 4) * MM, "Y")
     canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
