@@ -106,8 +106,10 @@ def footer_texts(title: str, label: str):
     """The footer, longest first: the full line, then without '(actual size)', then with
     the deck's title cut shorter and shorter. Deck, page and 'print at 100%' always stay.
 
-    >>> list(footer_texts("Shapes", "fronts 1/2"))[:3]
-    ['Shapes · fronts 1/2 · print at 100% (actual size)', 'Shapes · fronts 1/2 · print at 100%', 'Shape… · fronts 1/2 · print at 100%']
+    >>> for text in list(footer_texts("Shapes", "fronts 1/2"))[:3]: print(text)
+    Shapes · fronts 1/2 · print at 100% (actual size)
+    Shapes · fronts 1/2 · print at 100%
+    Shape… · fronts 1/2 · print at 100%
     """
     yield f"{title} · {label} · print at 100% (actual size)"
     for keep in range(len(title), 0, -1):
@@ -120,26 +122,19 @@ def _footer(canvas, page: Page, title: str, bleed: float) -> None:
     else in the longest strip, shortened to fit."""
     if not page.slots:
         return
-    ascent, descent = ascent_descent(DEFAULT_FONT, FOOTER_SIZE)
-    spaces = footer_spaces(page, bleed, ascent + descent)
+    spaces = footer_spaces(page, bleed)
     if not spaces:
         raise SheetError("the cards leave no room for the footer inside the printable border",
                          "use less bleed or a smaller card")
     texts = list(footer_texts(title, page.label))
-    width = string_width(texts[0], DEFAULT_FONT, FOOTER_SIZE)
-    space = next((s for s in spaces if s.length >= width), None)
-    size = FOOTER_SIZE
-    if space is None:
-        space = max(spaces, key=lambda s: s.length)
-        fits = [t for t in texts if string_width(t, DEFAULT_FONT, size) <= space.length]
-        if fits:
-            text = fits[0]
-        else:
-            text = texts[-1]
-            size = max(MIN_FOOTER_SIZE,
-                       size * space.length / string_width(text, DEFAULT_FONT, size))
-    else:
-        text = texts[0]
+
+    def width(text):
+        return string_width(text, DEFAULT_FONT, FOOTER_SIZE)
+
+    whole = [s for s in spaces if s.length >= width(texts[0])]
+    space = whole[0] if whole else max(spaces, key=lambda s: s.length)
+    text = next((t for t in texts if width(t) <= space.length), texts[-1])
+    size = max(MIN_FOOTER_SIZE, min(FOOTER_SIZE, FOOTER_SIZE * space.length / width(text)))
     ascent, descent = ascent_descent(DEFAULT_FONT, size)
     canvas.saveState()
     canvas.setFillColor(LABEL_COLOUR)
