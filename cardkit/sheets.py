@@ -203,8 +203,9 @@ def _too_big(width: float, height: float, options: SheetOptions, where: str) -> 
 def _ends(bleed: float, footer: bool = False) -> float:
     """What a row or column of cards keeps free at its two ends together: the trim inset,
     or, on the sides that hold the footer, room for it between the border and the bleed."""
-    footer_room = PRINTABLE_BORDER + FOOTER_DEPTH + FOOTER_CLEARANCE + bleed
-    return 2 * max(trim_inset(bleed), footer_room if footer else 0)
+    if footer:  # always more than the trim inset
+        return 2 * (PRINTABLE_BORDER + FOOTER_DEPTH + FOOTER_CLEARANCE + bleed)
+    return 2 * trim_inset(bleed)
 
 
 def pnp_grid(width: float, height: float, options: SheetOptions) -> Grid:
