@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -16,6 +17,8 @@ from .build import build_deck, check_cards, offset_part
 from .bundled import bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
+from .export import DEFAULT_DPI, ExportOptions, export_deck
+from .services import FORMATS, SERVICES
 from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
 from .units import MM, UnitError, parse_length
 
@@ -73,6 +76,10 @@ def _bleed(ctx, param, value):
     return bleed
 
 
+def _optional_bleed(ctx, param, value):
+    return None if value is None else _bleed(ctx, param, value)
+
+
 def _back_offset(ctx, param, value):
     if value is None:
         return None
@@ -124,18 +131,58 @@ def main():
     Start with:
       cardkit list                 the decks that ship with cardkit
       cardkit build blofa          print-and-play PDF in output/blofa/
+      cardkit export blofa --for tgc   images for a print service
       cardkit validate my.yaml     check a deck without building it
       cardkit check bullet         check the rules examples of a game
       cardkit score bullet "6 6 6 5 5" "4 4 4 7 7"   ask the rules
     """
 
 
+def _deck_options(command):
+    """The options every command that writes decks shares: which decks, where to, how strict,
+    which variant."""
+    for option in reversed([
+        click.argument("decks", nargs=-1),
+        click.option("--all", "every_deck", is_flag=True, help="Every bundled deck."),
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                     default=Path("output"), show_default="output/ in the current folder",
+                     help="Folder for the output; each deck gets a subfolder."),
+        click.option("--strict", is_flag=True,
+                     help="Treat warnings as errors: text that does not fit, missing glyphs, "
+                          "ink outside the card or in the unsafe band, images under 300 dpi."),
+        click.option("--players", type=click.IntRange(1, 99), metavar="N",
+                     help="Only the cards for N players, for decks with a 'players' variant "
+                          "(the same as --variant players=N)."),
+        click.option("--variant", "variants", multiple=True, callback=_variants,
+                     metavar="NAME=VALUE", help="Pick an option of one of the deck's variants."),
+    ]):
+        command = option(command)
+    return command
+
+
+def _each_deck(decks, every_deck, players, variants, write) -> None:
+    """Call ``write(path, variants, only_declared)`` for each deck named (or every bundled
+    deck), reporting bad input per deck; exit 2 if any deck was refused."""
+    if players is not None:
+        variants = {**variants, "players": str(players)}
+    if every_deck:
+        decks = tuple(bundled_decks()) + decks
+    if not decks:
+        raise click.UsageError("name a deck, or use --all")
+    failed = False
+    for name in decks:
+        try:
+            # --all applies a variant to the decks that have it
+            write(find_deck(name), variants, every_deck)
+        except InputError as error:
+            _report_input_error(error, f"in {name}; nothing was written")
+            failed = True
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
 @main.command()
-@click.argument("decks", nargs=-1)
-@click.option("--all", "build_all", is_flag=True, help="Build every bundled deck.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("output"), show_default="output/ in the current folder",
-              help="Folder for the output; each deck gets a subfolder.")
+@_deck_options
 @click.option("--sheet", type=click.Choice(["pnp", "gutterfold"]), default="pnp",
               show_default=True,
               help="pnp: fronts and backs on alternate pages for duplex printing. "
@@ -151,45 +198,100 @@ def main():
               "'3mm', '0.125in', or a bare number of millimetres.")
 @click.option("--guides", is_flag=True,
               help="Draw trim lines and safe areas for proofing.")
-@click.option("--strict", is_flag=True,
-              help="Treat warnings as errors: text that does not fit, missing glyphs, "
-                   "ink outside the card or in the unsafe band, images under 300 dpi.")
-@click.option("--players", type=click.IntRange(1, 99), metavar="N",
-              help="Only the cards for N players, for decks with a 'players' variant "
-                   "(the same as --variant players=N).")
-@click.option("--variant", "variants", multiple=True, callback=_variants,
-              metavar="NAME=VALUE", help="Pick an option of one of the deck's variants.")
-def build(decks, build_all, out, sheet, paper, orientation, duplex, back_offset, bleed, guides,
-          strict, players, variants):
+def build(decks, every_deck, out, strict, players, variants, sheet, paper, orientation,
+          duplex, back_offset, bleed, guides):
     """Build print-ready PDF sheets for DECKS.
 
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
     YAML file. A failed build leaves the previous output untouched.
     """
-    if players is not None:
-        variants = {**variants, "players": str(players)}
-    if build_all:
-        decks = tuple(bundled_decks()) + decks
-    if not decks:
-        raise click.UsageError("name a deck to build, or use --all")
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation)
-    failed = False
-    for name in decks:
-        try:
-            # --all applies a variant to the decks that have it
-            result = build_deck(find_deck(name), out, options, strict, variants,
-                                only_declared=build_all)
-        except InputError as error:
-            _report_input_error(error, f"in {name}; nothing was written")
-            failed = True
-            continue
+
+    def write(path, chosen, only_declared):
+        result = build_deck(path, out, options, strict, chosen, only_declared)
         _warn(result.warnings)
         grid = result.grid
         click.echo(f"{result.deck.name}: {result.cards} cards, {result.pages} pages "
                    f"({PAPER_NAMES[paper]} {grid.orientation}, {grid.per_page} a page) -> "
                    f"{_shown(result.path)} ({result.seconds:.2f} s)")
-    if failed:
-        sys.exit(EXIT_BAD_INPUT)
+
+    _each_deck(decks, every_deck, players, variants, write)
+
+
+def _progress(length: int):
+    """A progress bar on a terminal; nothing otherwise (logs and pipes stay clean)."""
+    if not sys.stderr.isatty():
+        return nullcontext(_NoBar())
+    return click.progressbar(length=length, file=sys.stderr, show_eta=False)
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+
+def _service(ctx, param, value):
+    return SERVICES[value] if value else None
+
+
+@main.command()
+@_deck_options
+@click.option("--to", type=click.Choice(FORMATS),
+              help="png: one image per card face and a manifest of counts. pdf: one card "
+                   "face a page, for print shops. tts: a Tabletop Simulator deck. "
+                   "[default: what --for takes]")
+@click.option("--for", "service", type=click.Choice(sorted(SERVICES)), callback=_service,
+              help="A print service's exact sizes and rules: tgc (The Game Crafter) and mpc "
+                   "(MakePlayingCards) take images; drivethru (DriveThruCards) and eu "
+                   "(3 mm bleed shops) take PDFs.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=DEFAULT_DPI, show_default=True,
+              help="Image resolution (png).")
+@click.option("--bleed", callback=_optional_bleed, metavar="LENGTH",
+              help="Art past the trim on each side: '3mm', '0.125in', or millimetres. "
+                   "[default: the service's, else none]")
+@click.option("--colour", type=click.Choice(["rgb", "cmyk"]),
+              help="Colours of a pdf: cmyk writes every colour and image as CMYK, black "
+                   "text pure black, ink limited to the service's maximum. "
+                   "[default: the service's, else rgb]")
+@click.option("--base-url", metavar="URL",
+              help="tts: where you will host the images (default: file:// paths on this "
+                   "computer, for playing alone).")
+def export(decks, every_deck, out, strict, players, variants, to, service, dpi, bleed, colour,
+           base_url):
+    """Export DECKS for print services and Tabletop Simulator.
+
+    \b
+      cardkit export blofa --for tgc        images for The Game Crafter
+      cardkit export blofa --for mpc        images for MakePlayingCards
+      cardkit export blofa --for drivethru  CMYK PDF, one card a page
+      cardkit export blofa --to tts         a deck for Tabletop Simulator
+      cardkit export blofa --to png --dpi 600 --bleed 3mm
+
+    A failed export leaves the previous output untouched.
+    """
+    to = to or (service.to if service else None)
+    if to is None:
+        raise click.UsageError("say what to export: --to png, pdf or tts, or --for a service")
+    if service and service.to != to:
+        raise click.UsageError(f"--for {service.name} makes {service.to} files, not {to}; "
+                               f"leave out --to")
+    if colour and to != "pdf":
+        raise click.UsageError("--colour is for --to pdf (images are RGB, as services ask)")
+    if base_url and to != "tts":
+        raise click.UsageError("--base-url is for --to tts")
+    if to == "tts" and (bleed is not None or service):
+        raise click.UsageError("a Tabletop Simulator deck has no bleed and no service")
+    options = ExportOptions(to, service, dpi, bleed, colour, base_url)
+
+    def write(path, chosen, only_declared):
+        result = export_deck(path, out, options, strict, chosen, only_declared, _progress)
+        _warn(result.warnings)
+        for note in result.notes:
+            click.echo(f"note: {note}", err=True)
+        click.echo(f"{result.deck.name}: {result.files} {result.what} -> "
+                   f"{_shown(result.path)} ({result.seconds:.2f} s)")
+
+    _each_deck(decks, every_deck, players, variants, write)
 
 
 @main.command()

@@ -19,10 +19,11 @@ from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
 from .sources.yamlfile import Map, Seq, joined, load_yaml, merged
-from .template import fill, is_template
+from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
-             "backs", "fields", "composition", "variants", "extends", "drop", "cards")
+             "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
+             "cards")
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
 SHEET_KEYS = ("from", "sheet")  # a group whose cards are a spreadsheet's rows
@@ -177,12 +178,27 @@ class _DeckLoader:
         deck = Deck(name, checks.get_text(problems, data, "title", name),
                     checks.get_text(problems, data, "author", ""),
                     checks.get_text(problems, data, "version", ""),
-                    size, tuple(cards), self.path, backs, variants=self.variants())
+                    size, tuple(cards), self.path, backs, variants=self.variants(),
+                    card_name=self.card_name())
         deck = self.drop(deck)
         self.check_composition(deck)
         return deck
 
     # -- top-level entries -------------------------------------------------------------------
+
+    def card_name(self) -> str:
+        """The template that names each card in exported files: ``"{rank} of {suit}"``."""
+        data, problems = self.data, self.problems
+        name = checks.get_text(problems, data, "card_name", "")
+        if not name:
+            return ""
+        known = set(self.field_types) | {"back"}
+        for field_name in fields_in(name):
+            if field_name not in known:
+                problems.add(data.at("card_name"), f"card_name reads '{{{field_name}}}', "
+                             "which is not a field", did_you_mean(field_name, known))
+                return ""
+        return name
 
     def size(self) -> CardSize | None:
         data, problems = self.data, self.problems

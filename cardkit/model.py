@@ -87,6 +87,7 @@ class Deck:
     backs: dict = field(default_factory=dict)
     variants: dict = field(default_factory=dict)  # name -> option -> field -> values allowed
     variant: str = ""  # the chosen variant options, e.g. 'players3'; '' for everything
+    card_name: str = ""  # a template naming each card in exported files, '' for the default
 
     def copies(self) -> list[Card]:
         """Every printed card in deck order, each distinct card repeated ``count`` times."""

@@ -105,7 +105,7 @@ def test_an_interrupted_build_leaves_the_previous_good_file(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("args,message", [
-    (["build"], "name a deck to build, or use --all"),
+    (["build"], "name a deck, or use --all"),
     (["build", "blofa", "--back-offset", "1"], "'1' is not two lengths"),
     (["build", "blofa", "--paper", "a3"], "'a3' is not one of"),
     (["build", "blofa", "--bleed", "-1"], "-1"),

@@ -1,0 +1,184 @@
+"""Deck file -> checked deck -> one card a page -> images, print-shop PDF or TTS deck.
+
+Every export draws the cards once, as vectors, onto one-card pages (the same drawing as the
+home sheets); images are those pages rasterised, so a PNG is exactly the PDF card.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+
+from .build import check_cards
+from .deck import load_deck
+from .errors import InputError, Problem, Where
+from .faces import card_pages, faces
+from .model import Deck
+from .render import BACK, CardRenderer
+from .services import PDF, PNG, TTS, Service, pixel_size
+from .units import INCH, to_mm
+from .writers.atomic import atomic_folder, atomic_path
+from .writers.card_pdf import write_card_pdf
+from .writers.card_png import write_pngs
+from .writers.manifest import write_manifest
+from .writers.tts import card_pixels, write_tts
+
+DEFAULT_DPI = 300
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """``bleed`` in points and ``colour`` ('rgb' or 'cmyk') default to the service's, or to
+    none and 'rgb' without one; ``base_url`` is where the TTS images will be hosted."""
+
+    to: str
+    service: Service | None = None
+    dpi: int = DEFAULT_DPI
+    bleed: float | None = None
+    colour: str | None = None
+    base_url: str | None = None
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    deck: Deck
+    path: Path
+    files: int  # images, pages or (TTS) cards written
+    what: str  # 'images', 'pages' or 'cards'
+    seconds: float
+    warnings: tuple[Problem, ...]
+    notes: tuple[str, ...]  # colours limited to the service's ink
+
+
+def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: bool = False,
+                variant: dict | None = None, only_declared: bool = False,
+                progress=None) -> ExportResult:
+    """Export one deck; ``progress(length)`` gives a context whose ``update(n)`` is told
+    of the work done (a progress bar), or None for none."""
+    started = time.perf_counter()
+    deck = load_deck(deck_path, variant, only_declared)
+    service = options.service
+    if service and service.products and not service.product(deck.size.width,
+                                                              deck.size.height):
+        raise InputError([Problem(Where(deck_path), f"{service.title} sells no card of "
+                                  f"{to_mm(deck.size.width):g} x {to_mm(deck.size.height):g}"
+                                  " mm, the deck's size", f"its cards are {service.offer()}; "
+                                  f"or leave out --for and give --dpi and --bleed yourself")])
+    bleed = _bleed(options)
+    renderer, report = check_cards(deck, strict, bleed)
+    progress = progress or (lambda length: nullcontext(_Quiet()))
+    base = Path(out_dir) / deck.name / export_name(deck, options)
+    notes: list[str] = []
+    if options.to == PNG:
+        path, count = _png(deck, renderer, options, base, progress)
+    elif options.to == PDF:
+        path, count, notes = _pdf(deck, renderer, options, base, progress)
+    else:
+        path, count = _tts(deck, renderer, options, base, progress)
+    what = {PNG: "images", PDF: "pages", TTS: "cards"}[options.to]
+    return ExportResult(deck, path, count, what,
+                        time.perf_counter() - started, tuple(report.warnings), tuple(notes))
+
+
+class _Quiet:
+    def update(self, n: int) -> None:
+        pass
+
+
+def _bleed(options: ExportOptions) -> float:
+    """The bleed in points on each side."""
+    if options.bleed is not None:
+        return options.bleed
+    service = options.service
+    if service is None or options.to == TTS:
+        return 0.0
+    return service.bleed if service.to == PDF else service.bleed_pixels / service.dpi * INCH
+
+
+def _colour(options: ExportOptions) -> str:
+    return options.colour or (options.service.colour if options.service else "rgb")
+
+
+def export_name(deck: Deck, options: ExportOptions) -> str:
+    """What the export is called, saying how it differs from the defaults:
+    ``blofa-png-tgc``, ``blofa-png-600dpi-bleed3mm``, ``blofa-cards-drivethru.pdf``,
+    ``bullet-players3-tts``."""
+    parts = [deck.name] + ([deck.variant] if deck.variant else [])
+    service = options.service
+    if options.to == TTS:
+        return "-".join(parts + ["tts"])
+    parts.append("png" if options.to == PNG else "cards")
+    if service:
+        parts.append(service.name)
+    if options.to == PNG and (options.dpi != DEFAULT_DPI or not service):
+        parts.append(f"{options.dpi}dpi")
+    if options.bleed is not None or not service:
+        parts.append(f"bleed{round(to_mm(_bleed(options)), 3):g}mm")
+    if options.to == PDF and (not service or options.colour not in (None, service.colour)):
+        parts.append(_colour(options))
+    return "-".join(parts) + (".pdf" if options.to == PDF else "")
+
+
+def _same_back(renderer: CardRenderer):
+    return lambda a, b: renderer.resolve(a, BACK) == renderer.resolve(b, BACK)
+
+
+def _png(deck, renderer, options, folder, progress):
+    dpi, service = options.dpi, options.service
+    # a service's bleed is whole or half pixels; the page is sized to map onto them exactly
+    bleed_pixels = service.bleed_pixels if service and options.bleed is None else \
+        _bleed(options) / INCH * dpi
+    size = tuple(pixel_size(side, bleed_pixels, dpi)
+                 for side in (deck.size.width, deck.size.height))
+    page = (size[0] / dpi * INCH, size[1] / dpi * INCH)
+    shown = faces(deck, _same_back(renderer))
+    with atomic_folder(folder) as temporary, progress(len(shown)) as bar:
+        drawing = temporary / ".cards.pdf"
+        write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], page, renderer)
+        write_pngs(drawing, [temporary / f"{f.file}.png" for f in shown], size, dpi,
+                   bar.update)
+        drawing.unlink()
+        write_manifest(temporary / "manifest.csv", deck, shown)
+    return folder, len(shown)
+
+
+def _pdf(deck, renderer, options, path, progress):
+    service = options.service
+    order, per_copy = (service.order, service.per_copy) if service else (("front", "back"),
+                                                                         True)
+    ink_limit = None
+    if _colour(options) == "cmyk":
+        ink_limit = service.ink_limit if service else 4.0
+    bleed = _bleed(options)
+    page = (deck.size.width + 2 * bleed, deck.size.height + 2 * bleed)
+    pages = card_pages(deck, order, per_copy)
+    with atomic_path(path) as temporary, progress(len(pages)) as bar:
+        notes = write_card_pdf(temporary, deck, pages, page, renderer, ink_limit,
+                               on_page=lambda: bar.update(1))
+    return path, len(pages), notes
+
+
+def _tts(deck, renderer, options, folder, progress):
+    size = card_pixels(deck.size.width, deck.size.height)
+    page = (deck.size.width, deck.size.height)
+    shown = faces(deck, _same_back(renderer))
+    base_url = options.base_url
+
+    def url_of(name: str) -> str:
+        return base_url.rstrip("/") + "/" + name if base_url else (folder / name).resolve() \
+            .as_uri()
+
+    with atomic_folder(folder) as temporary, tempfile.TemporaryDirectory() as scratch, \
+            progress(len(shown)) as bar:
+        scratch = Path(scratch)
+        drawing = scratch / "cards.pdf"
+        write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], page, renderer)
+        images = {f.file: scratch / f"{f.file}.png" for f in shown}
+        dpi = size[0] / (deck.size.width / INCH)
+        write_pngs(drawing, list(images.values()), size, dpi, bar.update)
+        write_tts(temporary, url_of, deck, shown, images, size)
+    return folder, deck.total()
+

@@ -1,0 +1,93 @@
+"""Per-card placement: the distinct faces of a deck, their file names and their counts.
+
+Print services take one image per distinct face and a quantity, so copies are not
+repeated; a back design that draws the same on every card is one shared face
+(``back-blue``), a back that reads card fields is a face per card.
+
+>>> slug("Rules 1/3: Setup")
+'rules-1-3-setup'
+>>> slug("Blófa ♥ 7")
+'blofa-7'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .model import Card, Deck
+from .render import BACK, FRONT
+from .template import fill
+
+MAX_SLUG = 40  # characters of a card's name in a file name
+
+
+@dataclass(frozen=True)
+class Face:
+    """One image to make: a side of ``card`` (the first card showing it), ``file`` its
+    name without extension, ``cards`` the numbers of the cards that show it and ``count``
+    how many printed cards do."""
+
+    card: Card
+    side: str
+    file: str
+    cards: tuple[int, ...]
+    count: int
+
+
+def slug(text: str) -> str:
+    """Lower-case ASCII letters and digits joined by '-', for a file name."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:MAX_SLUG].strip("-")
+
+
+def card_name(deck: Deck, card: Card) -> str:
+    """The card's name: the deck's ``card_name`` template filled in, else (or when that
+    comes out empty, as on a reference card) its ``name`` or ``title`` field, else its
+    first two short fields ('value 2')."""
+    named = " ".join(fill(deck.card_name, card.values()).split())
+    if named:
+        return named
+    for field in ("name", "title"):
+        value = card.fields.get(field)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    short = [str(v) for v in card.fields.values()
+             if isinstance(v, (int, float, str)) and not isinstance(v, bool)
+             and 0 < len(str(v)) <= 24]
+    return " ".join(short[:2]) or f"card {card.number}"
+
+
+def faces(deck: Deck, same_back) -> list[Face]:
+    """Every distinct face: each card's front in deck order, then the backs. Cards whose
+    back design is drawn identically (``same_back(a, b)`` says so) share one back face."""
+    width = max(3, len(str(len(deck.cards))))
+    names = {card.number: f"{card.number:0{width}d}-{slug(card_name(deck, card)) or 'card'}"
+             for card in deck.cards}
+    fronts = [Face(card, FRONT, names[card.number] + "-front", (card.number,), card.count)
+              for card in deck.cards]
+    by_design: dict[str, list[Card]] = {}
+    for card in deck.cards:
+        by_design.setdefault(card.back.name, []).append(card)
+    backs = []
+    for design, cards in by_design.items():
+        if all(same_back(cards[0], other) for other in cards[1:]):
+            backs.append(Face(cards[0], BACK, f"back-{slug(design) or 'design'}",
+                              tuple(c.number for c in cards), sum(c.count for c in cards)))
+        else:
+            backs += [Face(card, BACK, names[card.number] + "-back", (card.number,),
+                           card.count) for card in cards]
+    return fronts + backs
+
+
+def back_of(faces_: list[Face], card: Card) -> Face:
+    """The back face ``card`` is printed with."""
+    return next(f for f in faces_ if f.side == BACK and card.number in f.cards)
+
+
+def card_pages(deck: Deck, order: tuple[str, str], per_copy: bool) -> list[tuple[Card, str]]:
+    """(card, side) for each page of a one-card-per-page PDF: the sides of each card in
+    ``order``, for every printed copy or, without ``per_copy``, every distinct card once."""
+    cards = deck.copies() if per_copy else list(deck.cards)
+    return [(card, side) for card in cards for side in order]

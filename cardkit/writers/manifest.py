@@ -1,0 +1,27 @@
+"""The manifest of an image export: each image with how many printed cards show it, since a
+print service takes an image and a quantity."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from ..faces import Face, back_of, card_name
+from ..model import Deck
+from ..render import FRONT
+
+COLUMNS = ("image", "side", "count", "cards", "name", "back")
+
+
+def write_manifest(path: Path, deck: Deck, faces: list[Face], suffix: str = ".png") -> None:
+    """One row per image: its file, side, count, the card numbers showing it, the card's
+    name and, for a front, the back image it is printed with."""
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(COLUMNS)
+        for face in faces:
+            front = face.side == FRONT
+            writer.writerow([face.file + suffix, face.side, face.count,
+                             " ".join(map(str, face.cards)),
+                             card_name(deck, face.card) if front else face.card.back.name,
+                             back_of(faces, face.card).file + suffix if front else ""])
