@@ -27,10 +27,13 @@ def write_pngs(pdf_path: Path, targets: list[Path], size: tuple[int, int], dpi: 
     processes = min(os.cpu_count() or 1, len(tasks) // MIN_PAGES_PER_PROCESS)
     if processes < 2:
         _open(str(pdf_path))
-        for chunk in chunks:
-            _render(chunk, size, dpi)
-            if on_done:
-                on_done(len(chunk))
+        try:
+            for chunk in chunks:
+                _render(chunk, size, dpi)
+                if on_done:
+                    on_done(len(chunk))
+        finally:
+            _close()
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -45,6 +48,12 @@ def _open(pdf_path: str) -> None:
     global _document
     import pypdfium2  # imported here: only exports need it, and each worker loads its own
     _document = pypdfium2.PdfDocument(pdf_path)
+
+
+def _close() -> None:
+    global _document
+    _document.close()
+    _document = None
 
 
 def _render(chunk: list[tuple[int, str]], size: tuple[int, int], dpi: float) -> int:
