@@ -22,6 +22,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/poker_bench.py
+	$(BIN)/python bench/export_bench.py
 
 # The README's pictures, from the PDFs `make build` writes.
 pictures: build

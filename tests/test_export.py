@@ -293,3 +293,79 @@ def test_a_failed_export_leaves_the_previous_files(tmp_path, monkeypatch):
         export(deck_path, tmp_path / "o", "png", "tgc")
     assert {p.name: p.read_bytes() for p in first.path.iterdir()} == before
     assert [p.name for p in first.path.parent.iterdir()] == [first.path.name]  # no leftovers
+
+
+# -- CMYK ------------------------------------------------------------------------------------
+
+RGB_OPERATORS = {b"rg", b"RG", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}
+
+
+def colour_use(path) -> tuple[set, set, list]:
+    """Over every page and form of the PDF: the colour operators used, the colour spaces
+    of its images, and the fill operands in force at each text-showing operator."""
+    reader = pypdf.PdfReader(path)
+    operators, spaces, text_fills = set(), set(), []
+
+    def walk(content, resources):
+        fill = None
+        for operands, op in content.operations:
+            if op in (b"k", b"g", b"rg", b"sc", b"scn") or op in RGB_OPERATORS | {b"K", b"G"}:
+                operators.add(op)
+                if op in (b"k", b"g", b"rg"):
+                    fill = (op, [float(v) for v in operands])
+            elif op in (b"Tj", b"TJ"):
+                text_fills.append(fill)
+            elif op == b"Do":
+                xobject = resources["/XObject"][operands[0]].get_object()
+                if xobject["/Subtype"] == "/Form":
+                    walk(pypdf.generic.ContentStream(xobject, reader),
+                         xobject.get("/Resources", resources))
+                else:
+                    spaces.add(xobject["/ColorSpace"])
+
+    for page in reader.pages:
+        walk(page.get_contents(), page["/Resources"])
+    return operators, spaces, text_fills
+
+
+def test_drivethru_pdf_is_cmyk_only_with_pure_black_text(tmp_path):
+    result = export(find_deck("bullet"), tmp_path, "pdf", "drivethru")
+    operators, _, text_fills = colour_use(result.path)
+    assert not operators & RGB_OPERATORS
+    assert b"k" in operators
+    # body text is near-black grey (#1a1a1a): black ink alone, on every card
+    assert text_fills.count((b"k", [0.0, 0.0, 0.0, 0.898039])) > 1000
+    rich = [fill for op, fill in text_fills if fill[3] > 0.5 and sum(fill[:3]) > 0
+            and max(fill[:3]) - min(fill[:3]) < 0.1]  # dark and nearly neutral, with CMY
+    assert not rich
+
+
+def test_cmyk_converts_images_and_reports_clipped_ink(tmp_path):
+    folder = tmp_path / "d"
+    folder.mkdir()
+    Image.new("RGB", (300, 420), (0x33, 0, 0)).save(folder / "dark.png")  # 280% ink
+    deck_path = write_deck(folder, """
+        name: inky
+        size: poker
+        front: front
+        backs:
+          plain: {layout: back}
+        fields:
+          colour: colour
+        cards:
+          - {colour: "#004000"}
+          - {colour: "#ffcc00"}
+        """.replace("\n        ", "\n"), {
+        "front": "elements:\n  - {name: bg, kind: rect, box: card, bleed: true, "
+                 "fill: '{colour}'}\n  - {name: art, kind: image, box: [10%, 10%, 80%, 40%],"
+                 " image: dark.png}\n",
+        "back": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ffffff'}\n"})
+    result = export(deck_path, tmp_path / "o", "pdf", "drivethru")
+    operators, spaces, _ = colour_use(result.path)
+    assert not operators & RGB_OPERATORS
+    assert spaces == {"/DeviceCMYK"}
+    assert result.notes == (
+        "card 1 (colour #004000), front: ink limited to 240% for #004000 (275% ink, "
+        "printed at 240%), image dark.png (ink over 240% in 100% of its pixels)",
+        "card 2 (colour #ffcc00), front: ink limited to 240% for image dark.png (ink over "
+        "240% in 100% of its pixels)")

@@ -2,16 +2,24 @@
 
 Each page is drawn onto a bitmap of exactly the pixel size asked for (pdfium maps the page
 onto it), so an image is never a pixel off the service's size. The PNG records its dpi.
+
+The PNG file is written here rather than by Pillow: Pillow tries five filters on every row
+of an RGB image, which made encoding 80% of an export's time (31 ms for a 825 x 1125 card
+against 7 ms to render it). Unfiltered rows compressed at zlib level 1 take 12 ms and make
+smaller files for flat card art. Writing is the whole of it: signature, header, dpi, data.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import struct
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-PNG_COMPRESSION = 1  # zlib level: files ~10% larger than level 6, encoded twice as fast
+PNG_COMPRESSION = 1  # zlib level: on card art, 14% larger files than level 6, 2.5x faster
+INCHES_PER_METRE = 1 / 0.0254
 PAGES_PER_TASK = 4
 MIN_PAGES_PER_PROCESS = 12  # below this, starting a process costs more than it saves
 
@@ -67,6 +75,31 @@ def _render(chunk: list[tuple[int, str]], size: tuple[int, int], dpi: float) -> 
         bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
         pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0,
                                        pdfium_c.FPDF_REVERSE_BYTE_ORDER)
-        bitmap.to_pil().save(target, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESSION)
+        with open(target, "wb") as out:
+            out.write(png_bytes(bytes(bitmap.buffer), width, height, bitmap.stride, dpi))
         page.close()
     return len(chunk)
+
+
+def png_bytes(rgb: bytes, width: int, height: int, stride: int, dpi: float) -> bytes:
+    """A PNG file of 8-bit RGB rows (``stride`` bytes apart), recording ``dpi``.
+
+    >>> data = png_bytes(bytes([255, 0, 0, 0, 0, 255]), 2, 1, 6, 300)
+    >>> from PIL import Image; import io
+    >>> image = Image.open(io.BytesIO(data))
+    >>> image.size, image.getpixel((0, 0)), image.getpixel((1, 0)), round(image.info["dpi"][0])
+    ((2, 1), (255, 0, 0), (0, 0, 255), 300)
+    """
+    row = width * 3
+    rows = b"".join(b"\x00" + rgb[y * stride:y * stride + row] for y in range(height))
+    per_metre = round(dpi * INCHES_PER_METRE)
+    return b"".join([
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),  # 8-bit RGB
+        _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),  # 1: per metre
+        _chunk(b"IDAT", zlib.compress(rows, PNG_COMPRESSION)),
+        _chunk(b"IEND", b"")])
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
