@@ -14,6 +14,9 @@ build: $(STAMP)
 	$(BIN)/cardkit build --all --sheet gutterfold
 	$(BIN)/cardkit calibrate
 	$(BIN)/cardkit calibrate --paper letter
+	$(BIN)/cardkit export --all --for tgc
+	$(BIN)/cardkit export --all --for drivethru
+	$(BIN)/cardkit export --all --to tts
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

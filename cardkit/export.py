@@ -17,7 +17,7 @@ from .deck import load_deck
 from .errors import InputError, Problem, Where
 from .faces import card_pages, faces
 from .model import Deck
-from .render import BACK, CardRenderer
+from .render import BACK, FRONT, CardRenderer
 from .services import PDF, PNG, TTS, Service, pixel_size
 from .units import INCH, to_mm
 from .writers.atomic import atomic_folder, atomic_path
@@ -147,14 +147,13 @@ def _png(deck, renderer, options, folder, progress):
 
 def _pdf(deck, renderer, options, path, progress):
     service = options.service
-    order, per_copy = (service.order, service.per_copy) if service else (("front", "back"),
-                                                                         True)
+    order = service.order if service else (FRONT, BACK)
     ink_limit = None
     if _colour(options) == "cmyk":
         ink_limit = service.ink_limit if service else 4.0
     bleed = _bleed(options)
     page = (deck.size.width + 2 * bleed, deck.size.height + 2 * bleed)
-    pages = card_pages(deck, order, per_copy)
+    pages = card_pages(deck, order)
     with atomic_path(path) as temporary, progress(len(pages)) as bar:
         notes = write_card_pdf(temporary, deck, pages, page, renderer, ink_limit,
                                on_page=lambda: bar.update(1))

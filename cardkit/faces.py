@@ -86,8 +86,7 @@ def back_of(faces_: list[Face], card: Card) -> Face:
     return next(f for f in faces_ if f.side == BACK and card.number in f.cards)
 
 
-def card_pages(deck: Deck, order: tuple[str, str], per_copy: bool) -> list[tuple[Card, str]]:
-    """(card, side) for each page of a one-card-per-page PDF: the sides of each card in
-    ``order``, for every printed copy or, without ``per_copy``, every distinct card once."""
-    cards = deck.copies() if per_copy else list(deck.cards)
-    return [(card, side) for card in cards for side in order]
+def card_pages(deck: Deck, order: tuple[str, str]) -> list[tuple[Card, str]]:
+    """(card, side) for each page of a one-card-per-page PDF: the sides of every printed
+    copy in ``order``."""
+    return [(card, side) for card in deck.copies() for side in order]

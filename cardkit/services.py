@@ -29,7 +29,7 @@ class Service:
 
     ``bleed_pixels`` is the bleed on each side at ``dpi`` (images); ``bleed`` the bleed in
     points (PDF pages). ``order`` is the page order of a card's faces in a one-card-per-page
-    PDF; with ``per_copy`` every printed copy gets its pages, else every distinct card once.
+    PDF, in which every printed copy gets its pages.
     ``ink_limit`` is the largest total of C+M+Y+K the service prints, as a fraction (2.4 is
     240%). ``products`` maps the service's card names to their trim (width, height) in points.
     """
@@ -42,13 +42,12 @@ class Service:
     bleed_pixels: float = 0.0
     bleed: float = 0.0
     order: tuple = ("front", "back")
-    per_copy: bool = True
     colour: str = "rgb"
     ink_limit: float = 4.0
-    source: str = ""
 
     def product(self, width: float, height: float) -> str | None:
-        """The name of the product whose trim is ``width`` x ``height``, or None."""
+        """The name of the product whose trim is ``width`` x ``height``, or None (a service
+        without products takes any size: check that with ``products`` first)."""
         for name, (w, h) in self.products.items():
             if abs(w - width) <= SIZE_TOLERANCE and abs(h - height) <= SIZE_TOLERANCE:
                 return name
@@ -68,25 +67,16 @@ def _inches(width: float, height: float) -> tuple[float, float]:
 _CARDS = {"poker": _inches(2.5, 3.5), "bridge": _inches(2.25, 3.5),
           "mini": _inches(1.75, 2.5), "tarot": _inches(2.75, 4.75)}
 
+# The README's "Print services" table names each preset's source of truth.
 SERVICES = {
-    "tgc": Service(
-        "tgc", "The Game Crafter", PNG, _CARDS, bleed_pixels=37.5,
-        source="https://help.thegamecrafter.com (poker deck template: 825 x 1125 px, "
-               "1/8 in bleed, 300 dpi)"),
-    "mpc": Service(
-        "mpc", "MakePlayingCards", PNG, _CARDS, bleed_pixels=36,
-        source="https://www.makeplayingcards.com (poker size: 822 x 1122 px at 300 dpi, "
-               "36 px bleed)"),
-    "drivethru": Service(
-        "drivethru", "DriveThruCards", PDF, {"poker": _inches(2.5, 3.5)}, bleed=INCH / 8,
-        order=("back", "front"), colour="cmyk", ink_limit=2.4,
-        source="https://onebookshelfpublisherservice.zendesk.com (card prep: 1/8 in bleed "
-               "built into each page, PDF/X-1a:2003, 240% total ink)"),
-    "eu": Service(
-        "eu", "EU print shops (3 mm bleed)", PDF, {}, bleed=3 * MM, colour="cmyk",
-        ink_limit=3.0,
-        source="common European print-shop spec: 3 mm bleed, CMYK, 300% total ink "
-               "(FOGRA39), front then back of each card"),
+    "tgc": Service("tgc", "The Game Crafter", PNG, _CARDS, bleed_pixels=37.5),  # 1/8 in
+    "mpc": Service("mpc", "MakePlayingCards", PNG, _CARDS, bleed_pixels=36),
+    "drivethru": Service("drivethru", "DriveThruCards", PDF, {"poker": _inches(2.5, 3.5)},
+                         bleed=INCH / 8, order=("back", "front"), colour="cmyk",
+                         ink_limit=2.4),
+    # any size (empty products); 300% is the total ink of FOGRA39 coated offset
+    "eu": Service("eu", "EU print shops (3 mm bleed)", PDF, {}, bleed=3 * MM, colour="cmyk",
+                  ink_limit=3.0),
 }
 
 

@@ -369,3 +369,18 @@ def test_cmyk_converts_images_and_reports_clipped_ink(tmp_path):
         "printed at 240%), image dark.png (ink over 240% in 100% of its pixels)",
         "card 2 (colour #ffcc00), front: ink limited to 240% for image dark.png (ink over "
         "240% in 100% of its pixels)")
+
+
+@pytest.mark.parametrize("name", ["blofa", "bullet", "ragusa", "rise-up", "shapes",
+                                  "standard"])
+def test_every_bundled_deck_exports_for_each_service(tmp_path, name):
+    deck = load_deck(find_deck(name))
+    images = export(find_deck(name), tmp_path, "png", "tgc")
+    rows = manifest(images.path)
+    assert sum(int(r["count"]) for r in rows if r["side"] == "front") == deck.total()
+    assert sum(int(r["count"]) for r in rows if r["side"] == "back") == deck.total()
+    assert {im.size for im in pngs(images.path).values()} == {(825, 1125)}
+    pdf = export(find_deck(name), tmp_path, "pdf", "drivethru")
+    assert len(pypdf.PdfReader(pdf.path).pages) == 2 * deck.total()
+    _, saved = tts_export(tmp_path, find_deck(name))
+    assert len(saved["DeckIDs"]) == deck.total()
