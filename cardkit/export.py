@@ -24,6 +24,8 @@ from .writers.atomic import atomic_folder, atomic_path
 from .writers.card_pdf import write_card_pdf
 from .writers.card_png import write_pngs
 from .writers.manifest import write_manifest
+from .writers.pdfx import VERSION as PDFX_VERSION
+from .writers.pdfx import mark_pdfx
 from .writers.tts import card_pixels, write_tts
 
 DEFAULT_DPI = 300
@@ -157,6 +159,16 @@ def _pdf(deck, renderer, options, path, progress):
     with atomic_path(path) as temporary, progress(len(pages)) as bar:
         notes = write_card_pdf(temporary, deck, pages, page, renderer, ink_limit,
                                on_page=lambda: bar.update(1))
+        if ink_limit is not None and service and service.pdfx:
+            transparent = mark_pdfx(temporary, service.pdfx)
+            if transparent:
+                card, side = pages[transparent[0]]
+                more = len(transparent) - 1
+                notes.append(f"not marked {PDFX_VERSION}, which forbids transparency: "
+                             f"{card.label()}, {side} (page {transparent[0] + 1})"
+                             + (f" and {more} more page{'s' * (more > 1)}" if more else "")
+                             + " use opacity or image alpha; remove it from the layouts "
+                             "and art, or flatten the PDF in Acrobat")
     return path, len(pages), notes
 
 

@@ -31,7 +31,8 @@ class Service:
     points (PDF pages). ``order`` is the page order of a card's faces in a one-card-per-page
     PDF, in which every printed copy gets its pages.
     ``ink_limit`` is the largest total of C+M+Y+K the service prints, as a fraction (2.4 is
-    240%). ``products`` maps the service's card names to their trim (width, height) in points.
+    240%) and ``pdfx`` the printing condition a CMYK PDF is marked PDF/X-1a for.
+    ``products`` maps the service's card names to their trim (width, height) in points.
     """
 
     name: str
@@ -44,6 +45,7 @@ class Service:
     order: tuple = ("front", "back")
     colour: str = "rgb"
     ink_limit: float = 4.0
+    pdfx: str | None = None
 
     def product(self, width: float, height: float) -> str | None:
         """The name of the product whose trim is ``width`` x ``height``, or None (a service
@@ -73,10 +75,10 @@ SERVICES = {
     "mpc": Service("mpc", "MakePlayingCards", PNG, _CARDS, bleed_pixels=36),
     "drivethru": Service("drivethru", "DriveThruCards", PDF, {"poker": _inches(2.5, 3.5)},
                          bleed=INCH / 8, order=("back", "front"), colour="cmyk",
-                         ink_limit=2.4),
+                         ink_limit=2.4, pdfx="swop"),
     # any size (empty products); 300% is the total ink of FOGRA39 coated offset
     "eu": Service("eu", "EU print shops (3 mm bleed)", PDF, {}, bleed=3 * MM, colour="cmyk",
-                  ink_limit=3.0),
+                  ink_limit=3.0, pdfx="fogra39"),
 }
 
 

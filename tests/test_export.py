@@ -384,3 +384,49 @@ def test_every_bundled_deck_exports_for_each_service(tmp_path, name):
     assert len(pypdf.PdfReader(pdf.path).pages) == 2 * deck.total()
     _, saved = tts_export(tmp_path, find_deck(name))
     assert len(saved["DeckIDs"]) == deck.total()
+
+
+def test_drivethru_pdf_is_marked_pdfx_1a_and_meets_its_rules(tmp_path):
+    """PDF/X-1a:2003 as the tests can check it without a validator: the output intent and
+    version key, CMYK only (above), every font embedded, trim and bleed boxes on every
+    page, trapping stated, and no transparency."""
+    result = export(find_deck("shapes"), tmp_path, "pdf", "drivethru")
+    reader = pypdf.PdfReader(result.path)
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    assert reader.metadata["/Trapped"] == "/False"
+    (intent,) = reader.trailer["/Root"]["/OutputIntents"]
+    assert (intent["/S"], intent["/OutputConditionIdentifier"]) == ("/GTS_PDFX", "CGATS TR 001")
+    fonts = set()
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        resources = page["/Resources"]
+        assert "/SMask" not in str(resources)
+        for state in resources.get("/ExtGState", {}).values():
+            assert float(state.get_object().get("/ca", 1)) == 1.0
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor") or \
+                font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor.get_object())
+            fonts.add(font["/BaseFont"])
+    assert fonts
+
+
+def test_transparency_leaves_the_pdf_unmarked_with_a_note(tmp_path):
+    deck_path = write_deck(tmp_path / "d", """
+        name: faded
+        size: poker
+        front: front
+        backs:
+          plain: {layout: front}
+        cards:
+          - {count: 2}
+        """.replace("\n        ", "\n"), {
+        "front": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#3366cc', "
+                 "opacity: 0.5}\n"})
+    result = export(deck_path, tmp_path / "o", "pdf", "eu")
+    assert "/GTS_PDFXVersion" not in pypdf.PdfReader(result.path).metadata
+    assert result.notes == ("not marked PDF/X-1a:2003, which forbids transparency: card 1, "
+                            "front (page 1) and 3 more pages use opacity or image alpha; "
+                            "remove it from the layouts and art, or flatten the PDF in "
+                            "Acrobat",)
