@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -17,7 +16,7 @@ from .build import build_deck, check_cards, offset_part
 from .bundled import bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
-from .export import DEFAULT_DPI, ExportOptions, export_deck
+from .export import DEFAULT_DPI, ExportOptions, export_deck, no_progress
 from .services import FORMATS, SERVICES
 from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
 from .units import MM, UnitError, parse_length
@@ -221,13 +220,8 @@ def build(decks, every_deck, out, strict, players, variants, sheet, paper, orien
 def _progress(length: int):
     """A progress bar on a terminal; nothing otherwise (logs and pipes stay clean)."""
     if not sys.stderr.isatty():
-        return nullcontext(_NoBar())
+        return no_progress(length)
     return click.progressbar(length=length, file=sys.stderr, show_eta=False)
-
-
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
 
 
 def _service(ctx, param, value):
@@ -244,8 +238,8 @@ def _service(ctx, param, value):
               help="A print service's exact sizes and rules: tgc (The Game Crafter) and mpc "
                    "(MakePlayingCards) take images; drivethru (DriveThruCards) and eu "
                    "(3 mm bleed shops) take PDFs.")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=DEFAULT_DPI, show_default=True,
-              help="Image resolution (png).")
+@click.option("--dpi", type=click.IntRange(72, 1200),
+              help=f"Image resolution (png). [default: {DEFAULT_DPI}]")
 @click.option("--bleed", callback=_optional_bleed, metavar="LENGTH",
               help="Art past the trim on each side: '3mm', '0.125in', or millimetres. "
                    "[default: the service's, else none]")
@@ -275,13 +269,18 @@ def export(decks, every_deck, out, strict, players, variants, to, service, dpi, 
     if service and service.to != to:
         raise click.UsageError(f"--for {service.name} makes {service.to} files, not {to}; "
                                f"leave out --to")
+    if service and (dpi or bleed is not None):
+        raise click.UsageError(f"--for {service.name} sets the resolution and bleed "
+                               f"{service.title} asks for; leave out --dpi and --bleed")
+    if dpi and to != "png":
+        raise click.UsageError("--dpi is for --to png")
     if colour and to != "pdf":
         raise click.UsageError("--colour is for --to pdf (images are RGB, as services ask)")
     if base_url and to != "tts":
         raise click.UsageError("--base-url is for --to tts")
     if to == "tts" and (bleed is not None or service):
         raise click.UsageError("a Tabletop Simulator deck has no bleed and no service")
-    options = ExportOptions(to, service, dpi, bleed, colour, base_url)
+    options = ExportOptions(to, service, dpi or DEFAULT_DPI, bleed, colour, base_url)
 
     def write(path, chosen, only_declared):
         result = export_deck(path, out, options, strict, chosen, only_declared, _progress)

@@ -71,7 +71,7 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
                                   f"or leave out --for and give --dpi and --bleed yourself")])
     bleed = _bleed(options)
     renderer, report = check_cards(deck, strict, bleed)
-    progress = progress or (lambda length: nullcontext(_Quiet()))
+    progress = progress or no_progress
     base = Path(out_dir) / deck.name / export_name(deck, options)
     notes: list[str] = []
     if options.to == PNG:
@@ -88,6 +88,11 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
 class _Quiet:
     def update(self, n: int) -> None:
         pass
+
+
+def no_progress(length: int):
+    """A progress context that shows nothing."""
+    return nullcontext(_Quiet())
 
 
 def _bleed(options: ExportOptions) -> float:

@@ -273,6 +273,9 @@ def test_export_command_is_quiet_off_a_terminal(tmp_path):
     (["blofa", "--to", "tts", "--bleed", "3"], "no bleed"),
     (["blofa", "--to", "png", "--base-url", "http://x"], "--base-url is for --to tts"),
     (["blofa", "--to", "png", "--bleed", "11mm"], "not between 0 and 10mm"),
+    (["blofa", "--for", "tgc", "--dpi", "600"], "--for tgc sets the resolution and bleed"),
+    (["blofa", "--for", "drivethru", "--bleed", "3mm"], "leave out --dpi and --bleed"),
+    (["blofa", "--to", "pdf", "--dpi", "600"], "--dpi is for --to png"),
 ])
 def test_bad_options_exit_2(tmp_path, args, message):
     outcome = CliRunner().invoke(main, ["export", *args, "--out", str(tmp_path)])
