@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import InputError, Problem, Where, did_you_mean
+from .sources.files import why_unreadable
 from .sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
+from .sources.yamlfile import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS_DIR = ROOT / "decks"
@@ -32,8 +34,9 @@ def find_deck(name_or_path: str) -> Path:
                                   f"'cards: {{from: {path.name}}}', and build that (README: "
                                   "'Your own game')")])
     if path.suffix in (".yaml", ".yml") or path.is_file():
-        if not path.is_file():
-            raise InputError([Problem(Where(path), "file not found", "check the path")])
+        why = why_unreadable(path, MAX_BYTES)
+        if why:
+            raise InputError([Problem(Where(path), why, "check the path")])
         return path
     if path.is_dir():
         if (path / DECK_FILE).is_file():

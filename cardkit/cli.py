@@ -7,6 +7,7 @@ traceback. Set CARDKIT_DEBUG=1 to see the traceback of an internal error.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -29,6 +30,12 @@ def _report_input_error(error: InputError, what: str) -> None:
         click.echo(f"{problem}", err=True)
     count = len(error.problems)
     click.echo(f"cardkit: {count} problem{'s' * (count != 1)} {what}", err=True)
+
+
+def _report_output_error(error: OSError) -> None:
+    where = f" {error.filename}" if error.filename else ""
+    click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give --out a "
+               "folder you can write to", err=True)
 
 
 def _warn(warnings) -> None:
@@ -135,6 +142,12 @@ def main():
       cardkit check bullet         check the rules examples of a game
       cardkit score bullet "6 6 6 5 5" "4 4 4 7 7"   ask the rules
     """
+    # a terminated build unwinds like Ctrl-C does, so it removes its temporary files
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
 
 
 def _deck_options(command):
@@ -175,6 +188,9 @@ def _each_deck(decks, every_deck, players, variants, write) -> None:
             write(find_deck(name), variants, every_deck)
         except InputError as error:
             _report_input_error(error, f"in {name}; nothing was written")
+            failed = True
+        except OSError as error:  # the output folder: read-only, under a file, too long
+            _report_output_error(error)
             failed = True
     if failed:
         sys.exit(EXIT_BAD_INPUT)
@@ -321,8 +337,12 @@ def calibrate(paper, duplex, orientation, back_offset, out):
     if any(back_offset or ()):
         name += "-" + offset_part(back_offset)
     path = out / "calibration" / f"{name}.pdf"
-    with atomic_path(path) as temporary:
-        write_calibration(temporary, paper, duplex, orientation, back_offset or (0.0, 0.0))
+    try:
+        with atomic_path(path) as temporary:
+            write_calibration(temporary, paper, duplex, orientation, back_offset or (0.0, 0.0))
+    except OSError as error:
+        _report_output_error(error)
+        sys.exit(EXIT_BAD_INPUT)
     click.echo(f"calibration sheet -> {_shown(path)}: print it two-sided, flipping on the "
                f"{duplex} edge, at 100%")
 

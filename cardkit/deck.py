@@ -7,6 +7,8 @@ and column and a fix, all in one :class:`~cardkit.errors.InputError`.
 
 from __future__ import annotations
 
+import math
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +22,7 @@ from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
 from .sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .template import fields_in, fill, is_template
+from .units import MM, to_mm
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
@@ -36,6 +39,18 @@ FIELD_TYPES = {
 }
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_COPIES = 10_000  # per card: more is surely a typo
+MIN_CARD, MAX_CARD = 10 * MM, 420 * MM  # a stamp to A3's long side
+MAX_CARDS = 100_000  # printed cards, copies included; CARDKIT_MAX_CARDS raises it
+TOO_MANY_FIX = ("check the counts and product lists; for a deck this big, set "
+                "CARDKIT_MAX_CARDS=N in the environment")
+
+
+def max_cards() -> int:
+    """The most printed cards a deck may have: MAX_CARDS, or CARDKIT_MAX_CARDS if set."""
+    try:
+        return max(1, int(os.environ.get("CARDKIT_MAX_CARDS", MAX_CARDS)))
+    except ValueError:
+        return MAX_CARDS
 
 
 def load_deck(path: Path, variant: dict | None = None, only_declared: bool = False) -> Deck:
@@ -146,6 +161,7 @@ class _DeckLoader:
         self.broken_fields: set[str] = set()
         self.broken_backs: set[str] = set()
         self.fields_unreadable = False
+        self.max_cards = max_cards()
 
     def load(self) -> Deck | None:
         data, problems = self.data, self.problems
@@ -181,6 +197,10 @@ class _DeckLoader:
                     size, tuple(cards), self.path, backs, variants=self.variants(),
                     card_name=self.card_name())
         deck = self.drop(deck)
+        if deck.total() > self.max_cards:
+            problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
+                         f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
+            return None
         self.check_composition(deck)
         return deck
 
@@ -217,9 +237,11 @@ class _DeckLoader:
             height = checks.length(problems, raw["height"], raw.at("height"), "height")
             if width is None or height is None:
                 return None
-            if width <= 0 or height <= 0:
-                problems.add(raw.where, "a card must be wider and taller than 0",
-                             "give a positive width and height")
+            if not all(MIN_CARD <= side <= MAX_CARD for side in (width, height)):
+                problems.add(raw.where, f"a card is {to_mm(width):g} x {to_mm(height):g} mm,"
+                             f" but each side must be {to_mm(MIN_CARD):g} to "
+                             f"{to_mm(MAX_CARD):g} mm",
+                             "give the card's trim size, e.g. 'width: 63.5mm, height: 88.9mm'")
                 return None
             return CardSize("custom", width, height)
         if raw is not None:
@@ -349,6 +371,11 @@ class _DeckLoader:
                 self.add_card(cards, item.where, values, size, backs, folder)
 
     def add_card(self, cards: list, where: Where, values: dict, size, backs, folder) -> None:
+        if len(cards) == self.max_cards:
+            self.problems.add(where, f"the deck has more than {self.max_cards:,} cards",
+                              TOO_MANY_FIX)
+        if len(cards) >= self.max_cards:
+            return
         card = self.card(where, values, len(cards) + 1, size, backs, folder)
         if card is not None:
             cards.append(card)
@@ -405,6 +432,12 @@ class _DeckLoader:
                 self.problems.add(raw.at(key), f"product '{key}' must be a non-empty list",
                                   f"write e.g. '{key}: [a, b, c]'")
                 return []
+        count = math.prod(len(options) for options in raw.values())
+        if count > self.max_cards:
+            self.problems.add(item.at("product"), f"this product makes {count:,} cards, more "
+                              f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
+            return []
+        for key, options in raw.items():
             combinations = [{**c, key: (option, where)} for c in combinations
                             for option, where in zip(options, options.item_where)]
         return combinations

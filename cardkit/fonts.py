@@ -19,6 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from .errors import Problems, Where
+from .sources.files import MB, why_unreadable
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -36,6 +37,7 @@ BOLD = {"Lato": "Lato-Bold", "Lato-Italic": "Lato-Bold", "Lato-Bold": "Lato-Blac
 ITALIC = {"Lato": "Lato-Italic", "Lato-Bold": "Lato-Italic", "Lato-Italic": "Lato-Italic",
           "Lato-Black": "Lato-Italic"}
 FONT_SUFFIXES = (".ttf", ".otf")
+MAX_FONT_BYTES = 30 * MB  # a large CJK font is about 20 MB
 UNUSABLE_SUFFIXES = {
     ".woff": "a web font", ".woff2": "a web font", ".ttc": "a font collection",
     ".otc": "a font collection", ".pfb": "a Type 1 font", ".pfa": "a Type 1 font",
@@ -119,6 +121,9 @@ def deck_fonts(folders, problems: Problems) -> dict[str, str]:
                 if suffix in UNUSABLE_SUFFIXES:
                     raise ValueError(f"{UNUSABLE_SUFFIXES[suffix]} cannot be embedded in a "
                                      "PDF by cardkit")
+                why = why_unreadable(path, MAX_FONT_BYTES)
+                if why:
+                    raise ValueError(why)
                 registered, aliases = _load(path, path.stat().st_mtime_ns)
             except (ValueError, OSError) as exc:
                 problems.add(Where(path), getattr(exc, "strerror", None) or str(exc), FONT_HELP)

@@ -303,9 +303,11 @@ class Layout:
 # -- loading ---------------------------------------------------------------------------------
 
 def find_layout(name: str, dirs) -> Path | None:
+    """The first ``NAME.yaml`` in ``dirs`` (anything of that name, so that a FIFO or a
+    folder there is reported as what it is when it is read)."""
     for folder in dirs:
         path = Path(folder) / f"{name}.yaml"
-        if path.is_file():
+        if path.exists():
             return path
     return None
 

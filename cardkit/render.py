@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image
 from reportlab.lib.utils import ImageReader
 
 from .checks import faded
@@ -22,6 +23,7 @@ from .fonts import lacks, missing_chars, shown
 from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
+from .sources.files import MB, why_unreadable
 from .svg import SvgError, draw_svg, load_svg, restyled
 from .textfit import TextBlock, fit_text, icon_names, markup
 from .units import INCH, to_mm
@@ -30,6 +32,8 @@ FRONT, BACK = "front", "back"
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
 PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
+MAX_IMAGE_BYTES = 50 * MB
+MAX_IMAGE_PIXELS = 60_000_000  # a tarot card's art at 1200 dpi is 15 megapixels
 
 
 class Report:
@@ -194,6 +198,8 @@ class CardRenderer:
         if art is None:
             raise BadValue(f"image '{name}': {why}",
                            f"put a PNG, JPG or SVG at {path}" if "not found" in why else
+                           "use a smaller image: 300 dpi at its size on the card is enough"
+                           if "MB" in why or "pixels" in why else
                            "save it again as PNG, JPG or plain SVG")
         if isinstance(art, ImageReader):
             self._check_resolution(card, layout, element, props, name, art)
@@ -265,17 +271,25 @@ class CardRenderer:
 
 
 def _read_image(path: Path):
-    """(the image or SVG drawing, None) or (None, why it cannot be used)."""
-    if not path.is_file():
-        return None, "file not found" if not path.exists() else "not a file"
+    """(the image or SVG drawing, None) or (None, why it cannot be used). A raster image is
+    decoded whole here, so a damaged file is found when the deck is checked, not later
+    while the PDF is written."""
+    why = why_unreadable(path, MAX_IMAGE_BYTES)
+    if why:
+        return None, why
     if path.suffix.lower() == ".svg":
         try:
             return load_svg(path), None
         except SvgError as exc:
             return None, exc.what
     try:
+        with Image.open(path) as probe:
+            width, height = probe.size
+            if width * height > MAX_IMAGE_PIXELS:
+                return None, (f"{width} x {height} px is more than "
+                              f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels")
+            probe.load()  # decode it all: a truncated file fails now
         image = ImageReader(str(path))
-        image.getSize()
     except Exception:  # Pillow raises many kinds; all mean "not an image it can read"
         return None, "not an image cardkit can read (PNG, JPG or SVG), or damaged"
     return image, None

@@ -21,7 +21,9 @@ if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is s
     from reportlab.graphics.shapes import Drawing
 
 from .fonts import DEFAULT_FONT, register
+from .sources.files import MB, why_unreadable
 
+MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")
 _OPACITY_KEYS = ("fillOpacity", "strokeOpacity")
 
@@ -36,7 +38,11 @@ class SvgError(ValueError):
 
 def load_svg(path: Path) -> Drawing:
     """The SVG at ``path`` as a drawing; raises SvgError (or OSError) when unusable."""
-    return _load(Path(path), Path(path).stat().st_mtime_ns)
+    path = Path(path)
+    why = why_unreadable(path, MAX_SVG_BYTES)
+    if why:
+        raise SvgError(why, "use a plain SVG file of a few hundred kilobytes at most")
+    return _load(path, path.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=256)

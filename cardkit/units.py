@@ -7,6 +7,7 @@ sheet printed in the wrong unit is a sheet wasted.
 
 from __future__ import annotations
 
+import math
 import re
 
 MM = 72 / 25.4
@@ -33,6 +34,10 @@ def parse_length(text, percent_of: float | None = None) -> float:
     Traceback (most recent call last):
     ...
     cardkit.units.UnitError: '12' has no unit
+    >>> parse_length('9' * 400 + 'mm')
+    Traceback (most recent call last):
+    ...
+    cardkit.units.UnitError: '99999999999999999999…' is too large to be a length
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise UnitError(f"{text!r} is not a length")
@@ -42,6 +47,8 @@ def parse_length(text, percent_of: float | None = None) -> float:
             raise UnitError(f"'{text}' has no unit")
         raise UnitError(f"'{text}' is not a length")
     number, unit = float(match.group(1)), match.group(2)
+    if not math.isfinite(number):
+        raise UnitError(f"'{str(text)[:20]}…' is too large to be a length")
     if unit == "%":
         if percent_of is None:
             raise UnitError(f"'{text}': a percentage is not allowed here")

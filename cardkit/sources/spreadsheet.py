@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError, Problem, Where, did_you_mean
+from .files import MB, why_unreadable
 
 CSV_SUFFIXES = {".csv": None, ".tsv": "\t", ".tab": "\t"}  # None: detect the separator
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 SUFFIXES = tuple(CSV_SUFFIXES) + WORKBOOK_SUFFIXES
 SEPARATORS = ",;\t"
+MAX_BYTES = 50 * MB
 TRUE_WORDS = ("yes", "y", "true", "x", "1")
 FALSE_WORDS = ("no", "n", "false", "0")
 _WHOLE = re.compile(r"^[+-]?\d+$")
@@ -55,8 +57,9 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
     workbook's sheet by name (default: the first). Raises InputError when the file cannot
     be read."""
     suffix = path.suffix.lower()
-    if suffix in SUFFIXES and not path.is_file():
-        raise _error(shown, "file not found" if not path.exists() else "not a file",
+    why = why_unreadable(path, MAX_BYTES)
+    if suffix in SUFFIXES and why:
+        raise _error(shown, why, "split the cards into several files" if "MB" in why else
                      "check the path (it is relative to the deck file)")
     if suffix in CSV_SUFFIXES:
         if sheet is not None:

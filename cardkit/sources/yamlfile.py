@@ -8,17 +8,26 @@ Only the standard YAML tags are accepted: nothing in a deck can construct Python
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
 
 from ..errors import InputError, Problem, Where
+from .files import MB, why_unreadable
 
 # libyaml's parser when PyYAML was built with it (the wheels are): same nodes and marks,
 # several times faster on large decks.
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Anchors and aliases can expand a small file into a huge tree ("billion laughs").
 MAX_NODES = 200_000
+MAX_BYTES = 20 * MB  # a 50,000-card deck is about 3 MB
+# libyaml's composer recurses in C: thousands of nested lists crash the interpreter
+# before Python can raise. Decks nest a handful of levels deep.
+MAX_DEPTH = 100
+_OPENERS = re.compile(r"[^\[\]{}]+")
+_COMPACT = re.compile(r"(?:-[ \t]+)+")
+_INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 TIMESTAMP = "tag:yaml.org,2002:timestamp"
@@ -72,10 +81,12 @@ def joined(first: Seq, second: Seq) -> Seq:
 def load_yaml(path: Path):
     """Read ``path`` as YAML; raise :class:`InputError` with file:line:col on any fault."""
     path = Path(path)
+    why = why_unreadable(path, MAX_BYTES)
+    if why:
+        raise InputError([Problem(Where(path), why, "split it into several files" if "MB"
+                                  in why else "check the path")])
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError([Problem(Where(path), "file not found", "check the path")]) from None
     except UnicodeDecodeError as exc:
         raise InputError([Problem(Where(path), f"not UTF-8 text ({exc.reason})",
                                   "save the file as UTF-8")]) from None
@@ -89,6 +100,7 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     """Parse one YAML document from ``text``; see :func:`load_yaml`."""
     loader = None
     try:
+        _check_depth(text, path)
         loader = SafeLoader(text)
         node = loader.get_single_node()
     except yaml.reader.ReaderError as exc:
@@ -122,6 +134,35 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     except RecursionError:
         raise InputError([Problem(Where(path), "the document nests too deeply",
                                   "flatten its lists and mappings")]) from None
+
+
+def _check_depth(text: str, path) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH, before libyaml composes it.
+
+    A cheap bound first (bracket depth, ignoring quotes; runs of '- '; indentation):
+    only a text that might nest deeply is parsed for events, whose depth is exact.
+    """
+    brackets = _OPENERS.sub("", text)
+    depth = bound = 0
+    for char in brackets:
+        depth += 1 if char in "[{" else -1
+        bound = max(bound, depth)
+    runs = max((len(m) for m in _COMPACT.findall(text)), default=0) // 2
+    indent = max((len(m) for m in _INDENT.findall(text)), default=0)
+    if max(bound, runs, indent) <= MAX_DEPTH:
+        return
+    depth = 0
+    for event in yaml.parse(text, Loader=SafeLoader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise InputError([Problem(Where(path, mark.line + 1, mark.column + 1),
+                                          f"lists and mappings nest more than {MAX_DEPTH} "
+                                          "deep here", "flatten them: a deck needs a few "
+                                          "levels")])
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
 
 
 class _Converter:

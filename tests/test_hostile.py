@@ -1,0 +1,188 @@
+"""Hostile and broken decks: each ends with exit code 2 and one message naming the file and
+the fix, quickly, never with a crash, a hang or an internal error (exit 1).
+
+Special files (FIFOs, devices) are tried in a subprocess with a timeout, so a regression
+fails the test instead of hanging the suite.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from cardkit.cli import main
+from conftest import write_deck
+
+PLAIN = "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ffffff'}\n"
+
+
+def deck_with(folder: Path, top: str = "size: poker", card: str = "{count: 1}",
+              front: str = PLAIN, fields: str = "") -> Path:
+    return write_deck(folder, f"name: hostile\n{top}\nfront: f\nbacks:\n  b: {{layout: f}}\n"
+                              f"{fields}cards:\n  - {card}\n", {"f": front})
+
+
+def image_deck(folder: Path, image: str) -> Path:
+    return deck_with(folder, front=PLAIN + f"  - {{name: art, kind: image, box: card, "
+                                           f"image: '{image}'}}\n")
+
+
+def run(*args, env=None) -> tuple[int, str]:
+    outcome = CliRunner().invoke(main, [str(a) for a in args], env=env)
+    return outcome.exit_code, outcome.output
+
+
+def run_process(*args, timeout=20) -> tuple[int, str]:
+    done = subprocess.run([sys.executable, "-m", "cardkit", *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout)
+    return done.returncode, done.stderr
+
+
+def test_deep_nesting_is_refused_before_the_parser(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("name: x\ncards: " + "[" * 30000 + "]" * 30000 + "\n")
+    code, err = run_process("validate", path)
+    assert code == 2
+    assert "deck.yaml:2:107: lists and mappings nest more than 100 deep here" in err
+
+
+def test_deep_nesting_in_a_layout(tmp_path):
+    deck = deck_with(tmp_path, front="elements:\n" + "- " * 5000 + "x\n")
+    code, err = run_process("validate", deck)
+    assert code == 2 and "f.yaml:2:199: lists and mappings nest more than 100 deep" in err
+
+
+@pytest.mark.parametrize("target", ["image", "deck", "layout", "spreadsheet", "font", "icon"])
+def test_a_fifo_is_refused_not_waited_for(tmp_path, target):
+    folder = tmp_path / "d"
+    if target == "image":
+        deck = image_deck(folder, "art.png")
+        fifo = folder / "art.png"
+    elif target == "deck":
+        folder.mkdir()
+        deck = fifo = folder / "deck.yaml"
+    elif target == "layout":
+        deck = deck_with(folder)
+        fifo = folder / "layouts" / "f.yaml"
+        fifo.unlink()
+    elif target == "spreadsheet":
+        deck = deck_with(folder, card="{from: cards.csv}", fields="fields:\n  n: integer\n")
+        fifo = folder / "cards.csv"
+    else:
+        deck = deck_with(folder)
+        (folder / f"{target}s").mkdir()
+        fifo = folder / f"{target}s" / ("x.ttf" if target == "font" else "x.svg")
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    code, err = run_process("validate", deck)
+    assert time.monotonic() - started < 15
+    assert code == 2
+    assert "not a regular file" in err
+
+
+def test_a_device_as_an_image(tmp_path):
+    deck = image_deck(tmp_path, "zero.png")
+    (tmp_path / "zero.png").symlink_to("/dev/zero")
+    code, err = run_process("build", deck, "--out", tmp_path / "out")
+    assert code == 2
+    assert "image 'zero.png': not a regular file" in err
+
+
+def test_a_truncated_png_fails_validation(tmp_path):
+    deck = image_deck(tmp_path, "art.png")
+    Image.new("RGB", (750, 1050), (200, 30, 30)).save(tmp_path / "art.png")
+    data = (tmp_path / "art.png").read_bytes()
+    (tmp_path / "art.png").write_bytes(data[:len(data) // 2])
+    code, out = run("validate", deck)
+    assert code == 2
+    assert "image 'art.png': not an image cardkit can read (PNG, JPG or SVG), or damaged" in out
+
+
+def test_an_image_of_too_many_pixels(tmp_path):
+    deck = image_deck(tmp_path, "huge.png")
+    Image.new("1", (9000, 9000), 1).save(tmp_path / "huge.png")  # 81 MP, a small file
+    code, out = run("validate", deck)
+    assert code == 2
+    assert "image 'huge.png': 9000 x 9000 px is more than 60 megapixels" in out
+
+
+@pytest.mark.parametrize("size, message", [
+    ("{width: " + "9" * 320 + "mm, height: 88mm}", "is too large to be a length"),
+    ("{width: 0.01mm, height: 88mm}", "a card is 0.01 x 88 mm, but each side must be 10 to "
+                                      "420 mm"),
+    ("{width: 5000mm, height: 88mm}", "each side must be 10 to 420 mm"),
+])
+def test_absurd_card_sizes(tmp_path, size, message):
+    code, out = run("build", deck_with(tmp_path, top=f"size: {size}"), "--out",
+                    tmp_path / "out")
+    assert code == 2
+    assert message in out
+
+
+def test_a_product_too_big_is_refused_before_it_is_made(tmp_path):
+    lists = "".join(f"\n      f{i}: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]" for i in range(10))
+    fields = "fields:\n" + "".join(f"  f{i}: integer\n" for i in range(10))
+    deck = deck_with(tmp_path, card="product:" + lists, fields=fields)
+    started = time.monotonic()
+    code, out = run("validate", deck)
+    assert time.monotonic() - started < 5
+    assert code == 2
+    assert "this product makes 10,000,000,000 cards, more than the limit of 100,000" in out
+    assert "CARDKIT_MAX_CARDS" in out
+
+
+def test_the_card_limit_counts_copies_and_can_be_raised(tmp_path):
+    deck = deck_with(tmp_path, card="{count: 10000}\n  - {count: 10000}\n  - {count: 10000}")
+    code, out = run("validate", deck, env={"CARDKIT_MAX_CARDS": "20000"})
+    assert code == 2 and "the deck prints 30,000 cards, more than the limit of 20,000" in out
+    code, out = run("validate", deck, env={"CARDKIT_MAX_CARDS": "30000"})
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("command", ["build", "export"])
+def test_an_output_folder_under_a_file(tmp_path, command):
+    (tmp_path / "afile").write_text("")
+    extra = ["--for", "tgc"] if command == "export" else []
+    code, out = run(command, "blofa", *extra, "--out", tmp_path / "afile" / "x")
+    assert code == 2
+    assert "cannot write" in out and "Not a directory; give --out a folder you can write " \
+                                       "to" in out
+
+
+def test_a_terminated_build_leaves_no_temporary_file(tmp_path):
+    cards = "".join(f"\n  - {{value: {i}, text: 'card {i}'}}" for i in range(4000))
+    deck = write_deck(tmp_path / "d", "name: slow\nsize: poker\nfront: f\nbacks:\n"
+                      "  b: {layout: f}\nfields:\n  value: integer\n  text: text\ncards:"
+                      + cards + "\n", {"f": PLAIN + "  - {name: t, kind: text, box: "
+                                       "[5mm, 5mm, 50mm, 70mm], text: '{text} {value}'}\n"})
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "cardkit", "build", str(deck), "--out",
+                                str(out)], stderr=subprocess.PIPE)
+    folder = out / "slow"
+    deadline = time.monotonic() + 30
+    while not list(folder.glob(".*.part")) and time.monotonic() < deadline:
+        time.sleep(0.01)  # wait until it is writing
+    assert list(folder.glob(".*.part")), "the build never started writing"
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 128 + signal.SIGTERM
+    assert list(folder.iterdir()) == []
+
+
+def test_a_killed_builds_leftover_is_removed_by_the_next_build(tmp_path):
+    folder = tmp_path / "out" / "blofa"
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # a process id that no longer runs
+    leftover = folder / f".blofa-pnp-a4.pdf.{dead.pid}.part"
+    leftover.write_bytes(b"%PDF-1.4 half a file")
+    code, _ = run("build", "blofa", "--out", tmp_path / "out")
+    assert code == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["blofa-pnp-a4.pdf"]
