@@ -134,12 +134,10 @@ def _same_back(renderer: CardRenderer):
 
 
 def _png(deck, renderer, options, folder, progress):
-    dpi, service = options.dpi, options.service
-    # a service's bleed is whole or half pixels; the page is sized to map onto them exactly
-    bleed_pixels = service.bleed_pixels if service and options.bleed is None else \
-        _bleed(options) / INCH * dpi
-    size = tuple(pixel_size(side, bleed_pixels, dpi)
+    dpi = options.dpi
+    size = tuple(pixel_size(side, _bleed(options) / INCH * dpi, dpi)
                  for side in (deck.size.width, deck.size.height))
+    # the page is sized to map onto whole pixels exactly: the bleed takes the rounding
     page = (size[0] / dpi * INCH, size[1] / dpi * INCH)
     shown = faces(deck, _same_back(renderer))
     with atomic_folder(folder) as temporary, progress(len(shown)) as bar:

@@ -1,2 +1,5 @@
 """Writers: the last stage. They take imposed pages (or single cards) and the renderer, and
-write files atomically: PDF sheets for home printing and the calibration page."""
+write files atomically: PDF sheets for home printing and the calibration page
+(``sheet_pdf``, ``calibration_pdf``); one card a page (``card_pdf``, CMYK by ``cmyk``,
+marked PDF/X by ``pdfx``); card images (``card_png``, with a ``manifest``); Tabletop
+Simulator decks (``tts``)."""

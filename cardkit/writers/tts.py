@@ -75,7 +75,7 @@ def plan_sheets(deck: Deck, faces: list[Face]) -> list[Sheet]:
 
 
 def write_tts(folder: Path, url_of, deck: Deck, faces: list[Face], images: dict,
-              size: tuple[int, int]) -> list[Sheet]:
+              size: tuple[int, int]) -> None:
     """Write the sheets, back images and ``DECK.json`` into ``folder``. ``images`` maps a
     face's file name to its rendered PNG; ``url_of(name)`` is the URL a file will have."""
     sheets = plan_sheets(deck, faces)
@@ -93,7 +93,6 @@ def write_tts(folder: Path, url_of, deck: Deck, faces: list[Face], images: dict,
     saved = saved_object(deck, sheets, url_of)
     (folder / f"{deck.name}.json").write_text(json.dumps(saved, indent=2, ensure_ascii=False),
                                               encoding="utf-8")
-    return sheets
 
 
 def _grid(path: Path, sheet: Sheet, faces: list[Face], hidden: Face, images: dict,
