@@ -296,7 +296,8 @@ def export(decks, every_deck, out, strict, players, variants, to, service, dpi, 
         raise click.UsageError("--base-url is for --to tts")
     if to == "tts" and (bleed is not None or service):
         raise click.UsageError("a Tabletop Simulator deck has no bleed and no service")
-    options = ExportOptions(to, service, dpi or DEFAULT_DPI, bleed, colour, base_url)
+    dpi = dpi or (service.dpi if service else DEFAULT_DPI)
+    options = ExportOptions(to, service, dpi, bleed, colour, base_url)
 
     def write(path, chosen, only_declared):
         result = export_deck(path, out, options, strict, chosen, only_declared, _progress)
