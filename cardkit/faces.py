@@ -81,9 +81,9 @@ def faces(deck: Deck, same_back) -> list[Face]:
     return fronts + backs
 
 
-def back_of(faces_: list[Face], card: Card) -> Face:
-    """The back face ``card`` is printed with."""
-    return next(f for f in faces_ if f.side == BACK and card.number in f.cards)
+def backs_by_card(faces_: list[Face]) -> dict[int, Face]:
+    """Each card's number -> the back face it is printed with."""
+    return {number: face for face in faces_ if face.side == BACK for number in face.cards}
 
 
 def card_pages(deck: Deck, order: tuple[str, str]) -> list[tuple[Card, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from ..faces import Face, back_of, card_name
+from ..faces import Face, backs_by_card, card_name
 from ..model import Deck
 from ..render import FRONT
 
@@ -19,9 +19,10 @@ def write_manifest(path: Path, deck: Deck, faces: list[Face], suffix: str = ".pn
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(COLUMNS)
+        backs = backs_by_card(faces)
         for face in faces:
             front = face.side == FRONT
             writer.writerow([face.file + suffix, face.side, face.count,
                              " ".join(map(str, face.cards)),
                              card_name(deck, face.card) if front else face.card.back.name,
-                             back_of(faces, face.card).file + suffix if front else ""])
+                             backs[face.card.number].file + suffix if front else ""])

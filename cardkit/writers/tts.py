@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
-from ..faces import Face, back_of, card_name
+from ..faces import Face, backs_by_card, card_name
 from ..model import Card, Deck
 from ..render import FRONT
 
@@ -62,9 +63,9 @@ def plan_sheets(deck: Deck, faces: list[Face]) -> list[Sheet]:
     by_back: dict[str, list[Card]] = {}
     for card in deck.cards:
         by_back.setdefault(card.back.name, []).append(card)
-    sheets = []
+    sheets, backs = [], backs_by_card(faces)
     for cards in by_back.values():
-        first = back_of(faces, cards[0])
+        first = backs[cards[0].number]
         back = first if first.cards == tuple(c.number for c in cards) else None
         for start in range(0, len(cards), SLOTS - 1):
             part = tuple(cards[start:start + SLOTS - 1])
@@ -80,16 +81,16 @@ def write_tts(folder: Path, url_of, deck: Deck, faces: list[Face], images: dict,
     face's file name to its rendered PNG; ``url_of(name)`` is the URL a file will have."""
     sheets = plan_sheets(deck, faces)
     fronts = {f.card.number: f for f in faces if f.side == FRONT}
+    backs = backs_by_card(faces)
     for sheet in sheets:
         _grid(folder / f"{sheet.name}.png", sheet, [fronts[c.number] for c in sheet.cards],
-              back_of(faces, sheet.cards[0]), images, size)
+              backs[sheet.cards[0].number], images, size)
         if sheet.back is None:
             _grid(folder / f"{sheet.name}-backs.png", sheet,
-                  [back_of(faces, c) for c in sheet.cards], back_of(faces, sheet.cards[0]),
+                  [backs[c.number] for c in sheet.cards], backs[sheet.cards[0].number],
                   images, size)
         else:
-            with Image.open(images[sheet.back.file]) as back:
-                back.save(folder / f"{sheet.back.file}.png", "PNG")
+            shutil.copyfile(images[sheet.back.file], folder / f"{sheet.back.file}.png")
     saved = saved_object(deck, sheets, url_of)
     (folder / f"{deck.name}.json").write_text(json.dumps(saved, indent=2, ensure_ascii=False),
                                               encoding="utf-8")
