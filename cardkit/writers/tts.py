@@ -54,7 +54,8 @@ def card_pixels(width: float, height: float) -> tuple[int, int]:
     (409, 572)
     """
     scale = min(MAX_SIDE // COLUMNS / width, MAX_SIDE // ROWS / height)
-    return math.floor(width * scale), math.floor(height * scale)
+    # a millimetre size is a hair under its inch value in points: do not lose a pixel to it
+    return math.floor(width * scale + 1e-6), math.floor(height * scale + 1e-6)
 
 
 def plan_sheets(deck: Deck, faces: list[Face]) -> list[Sheet]:
