@@ -9,13 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import InputError, Problem, Where, did_you_mean
-from .sources.files import why_unreadable
+from .sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, why_unreadable
 from .sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
 from .sources.yamlfile import MAX_BYTES
 
-ROOT = Path(__file__).resolve().parent.parent
-DECKS_DIR = ROOT / "decks"
-LAYOUTS_DIR = ROOT / "layouts"
+DECKS_DIR, LAYOUTS_DIR = BUNDLED_DECKS, BUNDLED_LAYOUTS
 DECK_FILE = "deck.yaml"
 
 

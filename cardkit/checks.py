@@ -15,6 +15,7 @@ from .errors import Problems, did_you_mean
 from .sources.yamlfile import Map, Seq
 from .units import LENGTH_HELP, UnitError, parse_length
 
+MAX_QUOTED = 30  # characters of a user's value shown in a message
 TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
               Map: "a mapping (key: value lines)", Seq: "a list (lines starting with '-')"}
 
@@ -29,14 +30,27 @@ def one_of(value, choices) -> bool:
     return any(type(value) is type(choice) and value == choice for choice in choices)
 
 
-def describe(value) -> str:
-    """How a YAML value reads to a user, for 'expected X, got Y' messages."""
+def describe(value, show: bool = True) -> str:
+    """How a YAML value reads to a user, for 'expected X, got Y' messages; with ``show``
+    false, its kind only (a whole file read by mistake is never echoed).
+
+    >>> describe(4), describe('a' * 50), describe('secret', show=False)
+    ('a whole number (4)', "text ('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...')", 'text')
+    """
     if value is None:
         return "nothing"
     for kind, name in TYPE_NAMES.items():
         if type(value) is kind:
-            return f"{name} ({value!r})" if kind in (str, int, float, bool) else name
+            return f"{name} ({quoted(value)})" if show and kind in (str, int, float, bool) \
+                else name
     return type(value).__name__
+
+
+def quoted(value, limit: int = MAX_QUOTED) -> str:
+    """``value`` as a message quotes it: text longer than ``limit`` is cut."""
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit] + "..."
+    return repr(value)
 
 
 def check_keys(problems: Problems, m: Map, allowed, required=(), what="this entry") -> bool:

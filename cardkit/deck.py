@@ -16,9 +16,10 @@ from pathlib import Path
 from . import checks
 from .assets import load_assets
 from .bundled import LAYOUTS_DIR, bundled_decks, find_deck
-from .errors import InputError, Problems, Where, braced_did_you_mean, did_you_mean
+from .errors import InputError, Problem, Problems, Where, braced_did_you_mean, did_you_mean
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
+from .sources.files import REACH_FIX, why_outside
 from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
 from .sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .template import fields_in, fill, is_template
@@ -38,6 +39,7 @@ FIELD_TYPES = {
     "flag": "true or false",
 }
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+MAX_EXTENDS = 20  # decks extending decks: a base, an expansion, a variant of it...
 MAX_COPIES = 10_000  # per card: more is surely a typo
 MIN_CARD, MAX_CARD = 10 * MM, 420 * MM  # a stamp to A3's long side
 MAX_CARDS = 100_000  # printed cards, copies included; CARDKIT_MAX_CARDS raises it
@@ -61,6 +63,10 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     """
     path = Path(path)
     problems = Problems()
+    outside = why_outside(path, path.parent)  # a deck file linked from elsewhere
+    if outside:
+        raise InputError([Problem(Where(path), f"the deck file is {outside}",
+                                  "build the deck from its own folder")])
     data, folders = _read(path, problems, ())
     problems.check()
     checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
@@ -84,7 +90,7 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     data = load_yaml(path)
     if not isinstance(data, Map):
         problems.add(getattr(data, "where", Where(path, 1, 1)),
-                     f"a deck must be a mapping of 'key: value' lines, not {checks.describe(data)}",
+                     f"a deck must be a mapping of 'key: value' lines, not {checks.describe(data, show=False)}",
                      "start with 'name: my-deck' (see README, 'Deck format')")
         return None, []
     folders = [path.parent]
@@ -96,14 +102,22 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
         local = path.parent / name  # a path is relative to the deck that names it
         try:
             parent_path = find_deck(str(local) if local.exists() else name)
-        except InputError:
+        except (InputError, ValueError):  # ValueError: a NUL in the name
             pass
     if parent_path is None:
-        problems.add(data.at("extends"), f"no deck {name!r} to extend",
+        problems.add(data.at("extends"), f"no deck {checks.quoted(name)} to extend",
                      did_you_mean(name, bundled_decks()) + " (a bundled deck's name or a path)")
+        return None, []
+    outside = why_outside(parent_path, path.parent)
+    if outside:
+        problems.add(data.at("extends"), f"deck {parent_path} is {outside}", REACH_FIX)
         return None, []
     if parent_path.resolve() in chain:
         problems.add(data.at("extends"), f"deck '{name}' extends itself", "remove 'extends'")
+        return None, []
+    if len(chain) >= MAX_EXTENDS:
+        problems.add(data.at("extends"), f"decks extend each other more than {MAX_EXTENDS} "
+                     "deep here", "extend a deck that holds what the chain adds up to")
         return None, []
     parent, parent_folders = _read(parent_path, problems, chain + (path.resolve(),))
     if parent is None:
@@ -325,8 +339,9 @@ class _DeckLoader:
         data = self.data
         if "back" in data:
             return (data["back"], data.at("back"))
-        if len(backs) == 1:
-            return (next(iter(backs)), data.at("backs"))
+        declared = data.get("backs")  # a broken back is still the one the cards mean
+        if isinstance(declared, Map) and len(declared) == 1:
+            return (str(next(iter(declared))), data.at("backs"))
         return None
 
     def layout(self, name, where: Where, size: CardSize) -> Layout | None:
@@ -391,7 +406,12 @@ class _DeckLoader:
                                   f"{checks.describe(value)}", "write e.g. 'from: cards.csv'"
                                   if key == "from" else "write the sheet's name")
                 return
-        path = Path(item.where.file).parent / name
+        folder = Path(item.where.file).parent
+        path = folder / name
+        outside = why_outside(path, folder)
+        if outside:
+            self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
+            return
         try:
             table = read_table(path, str(path), sheet)
         except InputError as error:

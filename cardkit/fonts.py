@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from .errors import Problems, Where
-from .sources.files import MB, why_unreadable
+from .sources.files import MB, REACH_FIX, why_outside, why_unreadable
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -121,6 +121,10 @@ def deck_fonts(folders, problems: Problems) -> dict[str, str]:
                 if suffix in UNUSABLE_SUFFIXES:
                     raise ValueError(f"{UNUSABLE_SUFFIXES[suffix]} cannot be embedded in a "
                                      "PDF by cardkit")
+                outside = why_outside(path, folder)
+                if outside:
+                    problems.add(Where(path), f"the font file is {outside}", REACH_FIX)
+                    continue
                 why = why_unreadable(path, MAX_FONT_BYTES)
                 if why:
                     raise ValueError(why)

@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from .checks import faded
 from .errors import Problems, Where
+from .sources.files import REACH_FIX, deck_root, why_outside
 from .svg import SvgError, colours, draw_svg, ink_bounds, load_svg, restyled
 
 SHADINGS = ("solid", "striped", "clear")
@@ -301,9 +302,9 @@ class SvgIcon(Icon):
     """An icon from an SVG file, drawn as vectors. Its unit square is the SVG's own
     canvas, scaled to a side of 1 and centred."""
 
-    def __init__(self, name: str, path: Path):
+    def __init__(self, name: str, path: Path, root: Path):
         self.name = name
-        self.drawing = load_svg(path)  # raises SvgError
+        self.drawing = load_svg(path, root)  # raises SvgError
         self.single_colour = len(colours(self.drawing)) <= 1
 
     @cached_property
@@ -346,8 +347,12 @@ def deck_icons(folders, problems: Problems) -> dict[str, Icon]:
             name = path.stem
             if name in own:
                 continue  # the deck's own icon overrides the one of a deck it extends
+            outside = why_outside(path, folder)
+            if outside:
+                problems.add(Where(path), f"the icon file is {outside}", REACH_FIX)
+                continue
             try:
-                own[name] = SvgIcon(name, path)
+                own[name] = SvgIcon(name, path, deck_root(folder))
             except SvgError as exc:
                 problems.add(Where(path), exc.what, exc.fix)
             except OSError as exc:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+import re
 from pathlib import Path
 
 from . import checks
 from .assets import BUNDLED, Assets
 from .errors import Problems, Where, did_you_mean
 from .icons import SHADINGS
+from .sources.files import REACH_FIX, why_outside
 from .sources.yamlfile import Map, Seq, load_yaml, merged
 from .template import fields_in, fill, fill_text, is_template
 from .units import LENGTH_HELP, UnitError, parse_length
@@ -169,6 +171,8 @@ REQUIRED = {"icon": ("icon",), "image": ("image",), "text": ("text",)}
 STRUCTURE = ("name", "kind", "box", "bleed", "rotate", "points", "style")
 STYLE_KEYS = sorted(set().union(*KINDS.values()) | {"show"})
 LAYOUT_KEYS = ("extends", "description", "safe", "styles", "elements")
+LAYOUT_NAME = re.compile(r"^\w[\w.-]{0,99}(/\w[\w.-]{0,99}){0,4}$")  # no '..', nothing absolute
+MAX_EXTENDS = 20
 
 
 @dataclass(frozen=True)
@@ -302,13 +306,13 @@ class Layout:
 
 # -- loading ---------------------------------------------------------------------------------
 
-def find_layout(name: str, dirs) -> Path | None:
-    """The first ``NAME.yaml`` in ``dirs`` (anything of that name, so that a FIFO or a
-    folder there is reported as what it is when it is read)."""
+def find_layout(name: str, dirs) -> tuple[Path, Path] | None:
+    """The first ``NAME.yaml`` in ``dirs`` and the folder it was found in (anything of that
+    name, so that a FIFO or a folder there is reported as what it is when it is read)."""
     for folder in dirs:
         path = Path(folder) / f"{name}.yaml"
         if path.exists():
-            return path
+            return path, Path(folder)
     return None
 
 
@@ -329,20 +333,37 @@ def _load_raw(name, dirs, problems, used_at, chain):
         problems.add(used_at, f"a layout name must be text, not {checks.describe(name)}",
                      "write the name of a file in layouts/ without '.yaml'")
         return None
+    if not LAYOUT_NAME.match(name):
+        problems.add(used_at, f"layout name {checks.quoted(name)} is not the name of a file in "
+                     "layouts/", "use letters, digits, '-' and '_' (and '/' for a subfolder "
+                     "of layouts/), e.g. 'my-front'")
+        return None
     if name in chain:
         problems.add(used_at, f"layout '{name}' extends itself through "
                      + " -> ".join(chain + (name,)), "remove one of the 'extends'")
         return None
-    path = find_layout(name, dirs)
-    if path is None:
+    if len(chain) >= MAX_EXTENDS:
+        problems.add(used_at, f"layouts extend each other more than {MAX_EXTENDS} deep here",
+                     "extend a layout that holds what the chain adds up to")
+        return None
+    found = find_layout(name, dirs)
+    if found is not None:
+        path, folder = found
+        outside = why_outside(path, folder.parent)
+        if outside:
+            problems.add(used_at, f"layout '{name}' is {outside}", REACH_FIX)
+            return None
+    else:
         known = sorted({p.stem for d in dirs if Path(d).is_dir() for p in Path(d).glob("*.yaml")})
         problems.add(used_at, f"no layout named '{name}' (looked in "
                      + ", ".join(str(d) for d in dirs) + ")",
                      did_you_mean(name, known) if known else "create the layout file")
         return None
     data = load_yaml(path)
-    if not checks.expect_map(problems, data, getattr(data, "where", Where(path)),
-                             f"layout '{name}'"):
+    if not isinstance(data, Map):
+        problems.add(getattr(data, "where", Where(path)), f"layout '{name}' must be a mapping "
+                     f"of 'key: value' lines, not {checks.describe(data, show=False)}",
+                     "start with 'elements:' (see README, 'Layout format')")
         return None
     if not checks.check_keys(problems, data, LAYOUT_KEYS, (), f"layout '{name}'"):
         return None

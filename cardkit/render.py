@@ -17,13 +17,13 @@ from pathlib import Path
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 
-from .checks import faded
+from .checks import faded, quoted
 from .errors import Problem, Problems, braced_did_you_mean
 from .fonts import lacks, missing_chars, shown
 from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
-from .sources.files import MB, why_unreadable
+from .sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from .svg import SvgError, draw_svg, load_svg, restyled
 from .textfit import TextBlock, fit_text, icon_names, markup
 from .units import INCH, to_mm
@@ -191,16 +191,13 @@ class CardRenderer:
         """The image (PNG, JPG) or SVG drawing a card's image element shows; its path is
         relative to the deck file that gave the card."""
         name = props["image"]
-        path = (card.folder / name).resolve()
-        if path not in self._images:
-            self._images[path] = _read_image(path)
-        art, why = self._images[path]
+        key = (name, card.folder)
+        if key not in self._images:
+            self._images[key] = _read_image(card.folder / name, card.folder)
+        art, problem = self._images[key]
         if art is None:
-            raise BadValue(f"image '{name}': {why}",
-                           f"put a PNG, JPG or SVG at {path}" if "not found" in why else
-                           "use a smaller image: 300 dpi at its size on the card is enough"
-                           if "MB" in why or "pixels" in why else
-                           "save it again as PNG, JPG or plain SVG")
+            what, fix = problem
+            raise BadValue(f"image {quoted(name, 200)}: {what}", fix)
         if isinstance(art, ImageReader):
             self._check_resolution(card, layout, element, props, name, art)
         return art
@@ -270,28 +267,37 @@ class CardRenderer:
         self.report.add("warning", card, layout, element, what, fix, in_layout)
 
 
-def _read_image(path: Path):
-    """(the image or SVG drawing, None) or (None, why it cannot be used). A raster image is
-    decoded whole here, so a damaged file is found when the deck is checked, not later
-    while the PDF is written."""
+def _read_image(path: Path, folder: Path):
+    """(the image or SVG drawing, None) or (None, (why it cannot be used, the fix)) for
+    the image at ``path`` named by a deck in ``folder``. A raster image is decoded whole
+    here, so a damaged file is found when the deck is checked, not later while the PDF is
+    written."""
+    outside = why_outside(path, folder)
+    if outside:
+        return None, (outside, REACH_FIX)
+    path = path.resolve()
     why = why_unreadable(path, MAX_IMAGE_BYTES)
     if why:
-        return None, why
+        return None, (why, f"put a PNG, JPG or SVG at {path}" if "not found" in why else
+                      "use a smaller image: 300 dpi at its size on the card is enough"
+                      if "MB" in why else "use a PNG, JPG or SVG file")
     if path.suffix.lower() == ".svg":
         try:
-            return load_svg(path), None
+            return load_svg(path, deck_root(folder)), None
         except SvgError as exc:
-            return None, exc.what
+            return None, (exc.what, exc.fix)
     try:
         with Image.open(path) as probe:
             width, height = probe.size
             if width * height > MAX_IMAGE_PIXELS:
                 return None, (f"{width} x {height} px is more than "
-                              f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels")
+                              f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+                              "use a smaller image: 300 dpi at its size on the card is enough")
             probe.load()  # decode it all: a truncated file fails now
         image = ImageReader(str(path))
     except Exception:  # Pillow raises many kinds; all mean "not an image it can read"
-        return None, "not an image cardkit can read (PNG, JPG or SVG), or damaged"
+        return None, ("not an image cardkit can read (PNG, JPG or SVG), or damaged",
+                      "save it again as PNG, JPG or plain SVG")
     return image, None
 
 

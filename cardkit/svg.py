@@ -36,28 +36,52 @@ class SvgError(ValueError):
         self.what, self.fix = what, fix
 
 
-def load_svg(path: Path) -> Drawing:
-    """The SVG at ``path`` as a drawing; raises SvgError (or OSError) when unusable."""
+def load_svg(path: Path, root: Path) -> Drawing:
+    """The SVG at ``path`` as a drawing; raises SvgError (or OSError) when unusable. The
+    files it links (``<image href=...>``) must lie inside ``root``, the deck's reach."""
     path = Path(path)
     why = why_unreadable(path, MAX_SVG_BYTES)
     if why:
         raise SvgError(why, "use a plain SVG file of a few hundred kilobytes at most")
-    return _load(path, path.stat().st_mtime_ns)
+    return _load(path, path.stat().st_mtime_ns, Path(root))
+
+
+class _Refusals(logging.Handler):
+    """Collects svglib's refusals of linked files outside the trusted folder."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.refused: list[str] = []
+
+    def emit(self, record):
+        if record.getMessage().startswith("Refusing"):
+            self.refused.append(str(record.args[0]) if record.args else "")
 
 
 @lru_cache(maxsize=256)
-def _load(path: Path, mtime: int) -> Drawing:
+def _load(path: Path, mtime: int, root: Path) -> Drawing:
     from reportlab.graphics.shapes import Group, String
     from svglib.svglib import svg2rlg  # imported on first use: most decks have no SVG
 
     logger = logging.getLogger("svglib")  # it logs what it skips; the checks below judge
-    level, logger.level = logger.level, logging.CRITICAL
+    refusals = _Refusals()
+    level, propagate = logger.level, logger.propagate
+    logger.setLevel(logging.ERROR)
+    logger.propagate = False
+    logger.addHandler(refusals)
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg2rlg(str(path), external_reference_root=str(root))
     except Exception:  # lxml and svglib raise many kinds; all mean "not an SVG we can read"
         drawing = None
     finally:
-        logger.level = level
+        logger.removeHandler(refusals)
+        logger.setLevel(level)
+        logger.propagate = propagate
+    if refusals.refused:
+        raise SvgError(f"the SVG links {refusals.refused[0]!r}, outside the deck's folder "
+                       f"{root}", "embed the image in the SVG (Inkscape: Extensions > Images "
+                       "> Embed Images), or keep linked files in the deck's folder (README: 'What a deck "
+                       "can read')")
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError("not a readable SVG file",
                        "save it again as plain SVG from your drawing program")

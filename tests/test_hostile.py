@@ -7,6 +7,7 @@ fails the test instead of hanging the suite.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -19,6 +20,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardkit.cli import main
+from cardkit.fonts import FONT_DIR as FONTS
 from conftest import write_deck
 
 PLAIN = "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ffffff'}\n"
@@ -93,7 +95,8 @@ def test_a_device_as_an_image(tmp_path):
     (tmp_path / "zero.png").symlink_to("/dev/zero")
     code, err = run_process("build", deck, "--out", tmp_path / "out")
     assert code == 2
-    assert "image 'zero.png': not a regular file" in err
+    assert f"image 'zero.png': outside the deck's folder {tmp_path} (it leads to /dev/zero)" \
+        in err
 
 
 def test_a_truncated_png_fails_validation(tmp_path):
@@ -186,3 +189,161 @@ def test_a_killed_builds_leftover_is_removed_by_the_next_build(tmp_path):
     code, _ = run("build", "blofa", "--out", tmp_path / "out")
     assert code == 0
     assert sorted(p.name for p in folder.iterdir()) == ["blofa-pnp-a4.pdf"]
+
+
+# -- confinement: a deck reads its own folder (or its project's) and the bundled files -----
+
+SECRET = "TOP SECRET LINE that must never be echoed"
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A folder next to the deck's, holding files a deck must not read."""
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    Image.new("RGB", (750, 1050), (10, 200, 10)).save(folder / "secret.png")
+    (folder / "secret.yaml").write_text(f"{SECRET}\n")
+    (folder / "deck.yaml").write_text(f"{SECRET}\n")
+    (folder / "secret.csv").write_text(f"n\n1\n")
+    (folder / "secret.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" '
+                                       'height="10"><rect width="10" height="10"/></svg>')
+    (folder / "secret.ttf").write_bytes((FONTS / "Lato-Regular.ttf").read_bytes())
+    return folder
+
+
+def _escape(deck_folder: Path, outside: Path, way: str) -> Path:
+    """A deck in ``deck_folder`` that reads a file in ``outside`` in the given way."""
+    link = deck_folder / "link"
+    if way == "absolute image":
+        return image_deck(deck_folder, str(outside / "secret.png"))
+    if way == "dot-dot image":
+        return image_deck(deck_folder, "../outside/secret.png")
+    if way == "linked image":
+        deck = image_deck(deck_folder, "art.png")
+        (deck_folder / "art.png").symlink_to(outside / "secret.png")
+        return deck
+    if way == "image in a linked folder":
+        deck = image_deck(deck_folder, "link/secret.png")
+        link.symlink_to(outside, target_is_directory=True)
+        return deck
+    if way == "image from a field":
+        return deck_with(deck_folder, card="{art: ../outside/secret.png}",
+                         fields="fields:\n  art: text\n",
+                         front=PLAIN + "  - {name: art, kind: image, box: card, image: '{art}'}\n")
+    if way == "svg linking a file":
+        deck = image_deck(deck_folder, "art.svg")
+        (deck_folder / "art.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            'width="10" height="10"><rect width="5" height="5"/><image width="10" height="10" '
+            'xlink:href="../outside/secret.png"/></svg>')
+        return deck
+    if way == "linked layout":
+        deck = deck_with(deck_folder)
+        (deck_folder / "layouts" / "f.yaml").unlink()
+        (deck_folder / "layouts" / "f.yaml").symlink_to(outside / "secret.yaml")
+        return deck
+    if way == "linked deck file":
+        deck_folder.mkdir()
+        (deck_folder / "deck.yaml").symlink_to(outside / "deck.yaml")
+        return deck_folder / "deck.yaml"
+    if way == "extends a path":
+        return deck_with(deck_folder, top="size: poker\nextends: ../outside")
+    if way == "spreadsheet":
+        return deck_with(deck_folder, card="{from: ../outside/secret.csv}",
+                         fields="fields:\n  n: integer\n")
+    if way in ("linked font", "linked icon"):
+        deck = deck_with(deck_folder)
+        kind = way.split()[1]
+        (deck_folder / f"{kind}s").mkdir()
+        suffix = "ttf" if kind == "font" else "svg"
+        (deck_folder / f"{kind}s" / f"x.{suffix}").symlink_to(outside / f"secret.{suffix}")
+        return deck
+    raise AssertionError(way)
+
+
+ESCAPES = {
+    "absolute image": "image '{outside}/secret.png': outside the deck's folder {deck}",
+    "dot-dot image": "image '../outside/secret.png': outside the deck's folder {deck} (it "
+                     "leads to {outside}/secret.png)",
+    "linked image": "image 'art.png': outside the deck's folder {deck} (it leads to "
+                    "{outside}/secret.png)",
+    "image in a linked folder": "image 'link/secret.png': outside the deck's folder {deck} "
+                                "(it leads to {outside}/secret.png)",
+    "image from a field": "image '../outside/secret.png': outside the deck's folder {deck}",
+    "svg linking a file": "image 'art.svg': the SVG links '../outside/secret.png', outside "
+                          "the deck's folder {deck}",
+    "linked layout": "layout 'f' is outside the deck's folder {deck} (it leads to "
+                     "{outside}/secret.yaml)",
+    "linked deck file": "deck.yaml: the deck file is outside the deck's folder {deck} (it "
+                        "leads to {outside}/deck.yaml); build the deck from its own folder",
+    "extends a path": "deck.yaml:3:10: deck {deck}/../outside/deck.yaml is outside the "
+                      "deck's folder {deck}",
+    "spreadsheet": "../outside/secret.csv is outside the deck's folder {deck} (it leads to "
+                   "{outside}/secret.csv)",
+    "linked font": "fonts/x.ttf: the font file is outside the deck's folder {deck}",
+    "linked icon": "icons/x.svg: the icon file is outside the deck's folder {deck}",
+}
+
+
+@pytest.mark.parametrize("way", ESCAPES)
+def test_a_deck_cannot_read_outside_its_folder(tmp_path, outside, way):
+    deck_folder = tmp_path / "deck"
+    deck = _escape(deck_folder, outside, way)
+    code, out = run("build", deck, "--out", tmp_path / "out")
+    assert code == 2, out
+    assert ESCAPES[way].format(deck=deck_folder, outside=outside) in out
+    assert "What a deck can read" in out or "build the deck from its own folder" in out
+    assert SECRET not in out
+    assert out.count("\n") == 2  # one problem, then the summary line
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("way", ["dot-dot image", "image from a field", "svg linking a file",
+                                 "extends a path", "spreadsheet"])
+def test_a_project_file_lets_the_decks_below_it_share_files(tmp_path, outside, way):
+    (outside / "deck.yaml").unlink()
+    deck_with(outside, top="size: poker")  # a deck to extend, in place of the junk file
+    (tmp_path / "cardkit-project.txt").write_text("")
+    deck = _escape(tmp_path / "deck", outside, way)
+    code, out = run("validate", deck)
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "../../x", "a/../../b", "x" * 300, "a\x00b"])
+def test_a_layout_name_is_a_name_not_a_path(tmp_path, name):
+    deck = deck_with(tmp_path, card=f"{{layout: {json.dumps(name)}}}")
+    code, out = run("validate", deck)
+    assert code == 2, out
+    assert "is not the name of a file in layouts/; use letters, digits, '-' and '_'" in out
+
+
+def test_a_layout_cannot_extend_a_path(tmp_path, outside):
+    deck = deck_with(tmp_path / "deck", front="extends: ../../outside/secret\n" + PLAIN)
+    code, out = run("validate", deck)
+    assert code == 2
+    assert "layout name '../../outside/secret' is not the name of a file in layouts/" in out
+
+
+def test_extending_a_file_that_is_not_a_deck_never_shows_its_content(tmp_path):
+    (tmp_path / "notes.yaml").write_text(f"{SECRET}\n" * 20)
+    deck = deck_with(tmp_path, top="size: poker\nextends: notes.yaml")
+    code, out = run("validate", deck)
+    assert code == 2
+    assert "notes.yaml:1:1: a deck must be a mapping of 'key: value' lines, not text;" in out
+    assert "TOP SECRET" not in out
+
+
+@pytest.mark.parametrize("what", ["deck", "layout"])
+def test_an_extends_chain_1000_deep(tmp_path, what):
+    if what == "deck":
+        for i in range(1000):
+            deck_with(tmp_path / f"d{i}", top=f"size: poker\nextends: ../d{i + 1}")
+        (tmp_path / "cardkit-project.txt").touch()
+        deck = tmp_path / "d0" / "deck.yaml"
+    else:
+        layouts = {f"l{i}": f"extends: l{i + 1}\n" for i in range(1000)}
+        deck = write_deck(tmp_path, "name: chain\nsize: poker\nfront: l0\nbacks:\n"
+                                    "  b: {layout: l0}\ncards:\n  - {count: 1}\n", layouts)
+    code, out = run("validate", deck)
+    assert code == 2
+    assert f"{what}s extend each other more than 20 deep here" in out

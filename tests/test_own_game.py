@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from cardkit.bundled import ROOT
+from cardkit.sources.files import ROOT
 from cardkit.cli import main
 from cardkit.deck import load_deck
 from cardkit.errors import InputError

@@ -395,6 +395,7 @@ def test_a_built_deck_has_a_page_per_nine_cards_and_its_backs(tmp_path, build):
         [[f"Card {i}", str(i), str(1 + i % 3), ["red", ""][i % 2]] for i in range(6)]
     write_csv(tmp_path / "cards.csv", rows, delimiter=";")
     deck_path = make_deck(tmp_path / "deck", "  - {from: ../cards.csv}\n")
+    (tmp_path / "cardkit-project.txt").touch()  # the project holds the sheet and the deck
     result = build(deck_path)
     total = sum(1 + i % 3 for i in range(6))  # 12 printed cards: 2 sheets of fronts and backs
     assert total == 12

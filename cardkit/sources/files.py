@@ -1,9 +1,16 @@
-"""What every file a deck names must be before cardkit opens it: a regular file of a
-sane size. A FIFO or a device (``/dev/zero``) would block or never end; a huge file would
-fill memory before any check could look at it.
+"""What every file a deck names must be before cardkit opens it.
+
+- **Inside the deck's reach.** A deck reads files inside its own folder (the folder of its
+  YAML file) and cardkit's bundled decks and layouts, nothing else: symbolic links are
+  followed first, so neither ``../``, an absolute path nor a link leads out. Decks that
+  share files (an expansion that extends ``../base``) live in one project folder that holds
+  a file named ``cardkit-project.txt``; every deck below it may read the whole project.
+- **A regular file of a sane size.** A FIFO or a device (``/dev/zero``) would block or never
+  end; a huge file would fill memory before any check could look at it.
 
 >>> why_unreadable(Path("/dev/null"), 1000)
 'not a regular file (a folder, a FIFO or a device)'
+>>> why_outside(ROOT / "decks" / "blofa" / "deck.yaml", Path("/somewhere/else"))
 """
 
 from __future__ import annotations
@@ -12,6 +19,12 @@ import stat
 from pathlib import Path
 
 MB = 1_000_000
+ROOT = Path(__file__).resolve().parents[2]  # cardkit's checkout
+BUNDLED_DECKS, BUNDLED_LAYOUTS = ROOT / "decks", ROOT / "layouts"
+PROJECT_FILE = "cardkit-project.txt"
+REACH_FIX = (f"copy the file into the deck's folder; decks that share files go in one "
+             f"project folder holding a file named {PROJECT_FILE} (README: 'What a deck "
+             "can read')")
 
 
 def why_unreadable(path: Path, limit: int) -> str | None:
@@ -22,8 +35,35 @@ def why_unreadable(path: Path, limit: int) -> str | None:
         return "file not found"
     except OSError as exc:
         return f"cannot read it ({exc.strerror})"
+    except ValueError:  # a NUL character in the name
+        return "not a usable file name"
     if not stat.S_ISREG(status.st_mode):
         return "not a regular file (a folder, a FIFO or a device)"
     if status.st_size > limit:
         return f"larger than {limit // MB} MB"
     return None
+
+
+def deck_root(folder: Path) -> Path:
+    """The folder a deck in ``folder`` may read: the nearest folder at or above it that
+    holds a ``cardkit-project.txt``, else ``folder`` itself (symbolic links followed)."""
+    folder = Path(folder).resolve()
+    for candidate in (folder, *folder.parents):
+        if (candidate / PROJECT_FILE).is_file():
+            return candidate
+    return folder
+
+
+def why_outside(path: Path, folder: Path) -> str | None:
+    """Why a deck in ``folder`` may not read ``path``, or None if it may."""
+    try:
+        real = Path(path).resolve()
+    except (OSError, RuntimeError):  # a loop of symbolic links
+        return "a symbolic link that leads round in a loop"
+    except ValueError:
+        return "not a usable file name"
+    root = deck_root(folder)
+    if any(real.is_relative_to(allowed) for allowed in (root, BUNDLED_DECKS, BUNDLED_LAYOUTS)):
+        return None
+    led = f" (it leads to {real})" if real != Path(path).absolute() else ""
+    return f"outside the deck's folder {root}{led}"
