@@ -152,11 +152,20 @@ def choose_variant(deck: Deck, chosen: dict) -> Deck:
         else:
             keep.update(options[str(value)])
     problems.check()
-    cards = [card for card in deck.cards
-             if all(card.fields.get(f) is None or str(card.fields.get(f)) in allowed
-                    for f, allowed in keep.items())]
+    cards = [card for card in deck.cards if _allowed(card, keep)]
     suffix = "-".join(f"{k}{v}" for k, v in sorted(chosen.items()))
+    if not cards:  # each option keeps cards (checked on loading), but not these together
+        problems.add(Where(deck.path), "these variant options together leave no cards: "
+                     + ", ".join(f"{k} {v}" for k, v in sorted(chosen.items())),
+                     "choose other options, or check the values in 'variants:'")
+        problems.check()
     return _renumbered(deck, cards, variant=suffix)
+
+
+def _allowed(card: Card, keep: dict) -> bool:
+    """Whether a variant that allows ``keep`` (field -> values as text) keeps ``card``."""
+    return all(card.fields.get(f) is None or str(card.fields.get(f)) in allowed
+               for f, allowed in keep.items())
 
 
 def _renumbered(deck: Deck, cards, **changes) -> Deck:
@@ -208,7 +217,7 @@ class _DeckLoader:
         deck = Deck(name, checks.get_text(problems, data, "title", name),
                     checks.get_text(problems, data, "author", ""),
                     checks.get_text(problems, data, "version", ""),
-                    size, tuple(cards), self.path, backs, variants=self.variants(),
+                    size, tuple(cards), self.path, backs, variants=self.variants(cards),
                     card_name=self.card_name())
         deck = self.drop(deck)
         if deck.total() > self.max_cards:
@@ -492,7 +501,8 @@ class _DeckLoader:
             problems.add(count_where, f"count must be a whole number, not {checks.describe(count)}",
                          "write e.g. 'count: 3'")
         elif not 1 <= count <= MAX_COPIES:
-            problems.add(count_where, f"count is {count} but must be between 1 and {MAX_COPIES}",
+            shown = count if abs(count) < 10 ** 12 else "beyond a trillion"
+            problems.add(count_where, f"count is {shown} but must be between 1 and {MAX_COPIES}",
                          "remove the card instead of giving it count 0" if count < 1
                          else "check the number")
         back_name, back_where = self.named("back", values, where)
@@ -591,10 +601,14 @@ class _DeckLoader:
                 self.problems.add(where, "drop matches no card",
                                   "name the fields of a card the deck has")
             cards = [c for c in cards if c not in matching]
+        if not cards and not self.problems:
+            self.problems.add(self.data.at("drop"), "drop leaves the deck with no cards",
+                              "drop fewer cards")
         return _renumbered(deck, cards)
 
-    def variants(self) -> dict:
-        """Variant name -> option (as text) -> field -> the values allowed (as text)."""
+    def variants(self, cards) -> dict:
+        """Variant name -> option (as text) -> field -> the values allowed (as text). Each
+        option must keep some of ``cards``."""
         data, problems = self.data, self.problems
         result = {}
         if "variants" not in data or not checks.expect_map(problems, data["variants"],
@@ -610,11 +624,14 @@ class _DeckLoader:
                 if not checks.expect_map(problems, rule, options.at(option), what) or \
                         not checks.check_keys(problems, rule, list(self.field_types), (), what):
                     continue
-                result[str(name)][str(option)] = {
+                keep = result[str(name)][str(option)] = {
                     field_name: frozenset(str(v) for v in allowed)
                     for field_name, allowed in rule.items()
                     if checks.expect_list(problems, allowed, rule.at(field_name),
                                           f"the values of '{field_name}' allowed")}
+                if cards and not any(_allowed(card, keep) for card in cards):
+                    problems.add(options.at(option), f"{what} leaves no cards",
+                                 "allow values the cards have")
         return result
 
     def check_composition(self, deck: Deck) -> None:

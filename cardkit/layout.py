@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+import math
 import re
 from pathlib import Path
 
@@ -57,7 +58,8 @@ def _font_size(value):
         size = parse_length(value)
     except ValueError as exc:
         raise BadValue(str(exc), f"write a size with its unit, e.g. '{value}pt'"
-                       if isinstance(value, (int, float)) else "write e.g. '9pt'") from None
+                       if isinstance(value, (int, float)) and math.isfinite(value)
+                       and abs(value) < 1000 else "write e.g. '9pt'") from None
     if size <= 0:
         raise BadValue("a font size must be above 0", "write e.g. '9pt'")
     return size
@@ -391,9 +393,12 @@ def _extend(parent: Map, child: Map) -> Map:
 
 def _extend_elements(parent: Seq, child: Seq) -> Seq:
     items = list(zip(parent, parent.item_where))
-    index = {e.get("name"): i for i, (e, _) in enumerate(items) if isinstance(e, Map)}
+    index = {e.get("name"): i for i, (e, _) in enumerate(items)
+             if isinstance(e, Map) and isinstance(e.get("name"), str)}
     for element, where in zip(child, child.item_where):
         name = element.get("name") if isinstance(element, Map) else None
+        if not isinstance(name, str):  # reported when the element is read
+            name = None
         if name in index and isinstance(element, Map):
             i = index[name]
             items[i] = (merged(items[i][0], element), where)
@@ -476,7 +481,7 @@ def _element(problems: Problems, raw, where, width, height, assets: Assets) -> E
     bleed = checks.get_bool(problems, raw, "bleed")
     style = checks.get_text(problems, raw, "style")
     points = ()
-    if kind == "polygon":
+    if kind == "polygon" and box is not None:  # corners are placed in their box
         points = _points(problems, raw, box)
     fixed, templates = {}, {}
     for key in raw:

@@ -41,17 +41,18 @@ def parse_length(text, percent_of: float | None = None) -> float:
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise UnitError(f"{text!r} is not a length")
+    shown = str(text) if len(str(text)) <= 30 else str(text)[:20] + "…"
     match = _LENGTH.match(str(text))
     if not match:
         if re.match(r"^\s*-?[\d.]+\s*$", str(text)):
-            raise UnitError(f"'{text}' has no unit")
-        raise UnitError(f"'{text}' is not a length")
+            raise UnitError(f"'{shown}' has no unit")
+        raise UnitError(f"'{shown}' is not a length")
     number, unit = float(match.group(1)), match.group(2)
     if not math.isfinite(number):
-        raise UnitError(f"'{str(text)[:20]}…' is too large to be a length")
+        raise UnitError(f"'{shown}' is too large to be a length")
     if unit == "%":
         if percent_of is None:
-            raise UnitError(f"'{text}': a percentage is not allowed here")
+            raise UnitError(f"'{shown}': a percentage is not allowed here")
         return number / 100 * percent_of
     return number * POINTS_PER_UNIT[unit]
 

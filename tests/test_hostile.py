@@ -347,3 +347,90 @@ def test_an_extends_chain_1000_deep(tmp_path, what):
     code, out = run("validate", deck)
     assert code == 2
     assert f"{what}s extend each other more than 20 deep here" in out
+
+
+# -- every bad input exits 2 with one message -------------------------------------------------
+
+def _rect(extra: str) -> str:
+    return PLAIN + "  - {name: x, kind: rect, box: card, " + extra + "}\n"
+
+
+BAD_DECKS = {
+    "a 320-digit box": (dict(front=PLAIN + "  - {name: x, kind: rect, box: [" + "9" * 320
+                             + "mm, 1mm, 1mm, 1mm]}\n"),
+                        "box x: '99999999999999999999…' is too large to be a length"),
+    "an infinite box": (dict(front=PLAIN + "  - {name: x, kind: rect, box: [.inf, 0mm, 1mm, "
+                             "1mm]}\n"), "box x: 'inf' is not a length"),
+    "an infinite font size": (dict(front=PLAIN + "  - {name: x, kind: text, box: card, "
+                                         "text: hi, size: .inf}\n"),
+                              "size: 'inf' is not a length; write e.g. '9pt'"),
+    "a NaN stroke": (dict(front=_rect("stroke: red, stroke_width: .nan")),
+                     "stroke_width: 'nan' is not a length"),
+    "a NaN opacity": (dict(front=_rect("opacity: .nan")),
+                      "opacity: expected a number from 0 to 1, got a number (nan)"),
+    "an infinite turn": (dict(front=_rect("rotate: .inf")), "'rotate' cannot be inf"),
+    "an infinite safe area": (dict(front="safe: .inf\n" + PLAIN), "safe: 'inf' is not a "
+                                                                  "length"),
+    "a 400-digit count": (dict(card="{count: " + "9" * 400 + "}"),
+                          "count is beyond a trillion but must be between 1 and 10000"),
+    "an infinite count": (dict(card="{count: .inf}"),
+                          "count must be a whole number, not a number (inf)"),
+    "a drop of every card": (dict(top="size: poker\ndrop:\n  - {n: 1}", card="{n: 1}",
+                                  fields="fields:\n  n: integer\n"),
+                             "deck.yaml:4:3: drop leaves the deck with no cards; drop fewer"),
+    "a variant without cards": (dict(top="size: poker\nvariants:\n  players: {'2': {n: [2]}}",
+                                     card="{n: 1}", fields="fields:\n  n: integer\n"),
+                                "deck.yaml:4:18: option 2 of variant 'players' leaves no "
+                                "cards; allow values the cards have"),
+    "a 300-character image name": (dict(front=PLAIN + "  - {name: art, kind: image, box: "
+                                        "card, image: '" + "a" * 300 + ".png'}\n"),
+                                   "(File name too long)"),
+    "a polygon with a bad box": (dict(front=PLAIN + "  - {name: p, kind: polygon, box: [1mm, "
+                                      "1mm, -5mm, 0mm], points: [[0%, 0%], [1%, 0%], [1%, "
+                                      "1%]]}\n"),
+                                 "box width and height must not be negative"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_DECKS)
+def test_a_bad_deck_exits_2_with_one_message(tmp_path, case):
+    parts, message = BAD_DECKS[case]
+    deck = deck_with(tmp_path, **parts)
+    for command in ("validate", "build"):
+        code, out = run(command, deck, "--out", tmp_path / "out") if command == "build" \
+            else run(command, deck)
+        assert code == 2, out
+        assert message in out
+        assert out.count("\n") == 2, out  # the problem, then the summary
+        assert len(out) < 600, out  # a huge value is not echoed whole
+
+
+def test_a_list_as_an_element_name_in_an_extended_layout(tmp_path):
+    deck = deck_with(tmp_path, front="extends: base\nelements:\n  - {name: [a], kind: rect, "
+                                     "box: card}\n")
+    (tmp_path / "layouts" / "base.yaml").write_text(PLAIN)
+    code, out = run("validate", deck)
+    assert code == 2
+    assert "f.yaml:3:12: 'name' must be text, not a list" in out
+
+
+def test_variant_options_that_together_keep_nothing(tmp_path):
+    deck = deck_with(tmp_path, top="size: poker\nvariants:\n  players: {'2': {n: [1]}, '3': "
+                                   "{n: [2]}}\n  mode: {short: {m: [1]}, long: {m: [2]}}",
+                     card="{n: 1, m: 2}\n  - {n: 2, m: 1}",
+                     fields="fields:\n  n: integer\n  m: integer\n")
+    code, out = run("build", deck, "--players", "2", "--variant", "mode=short", "--out",
+                    tmp_path / "out")
+    assert code == 2
+    assert "these variant options together leave no cards: mode short, players 2" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["bullet", "² 1 1 1 1"], "'²' is not a card value with 5 players"),
+    (["bullet", "9" * 5000 + " 1 1 1 1"], "is not a card value with 5 players"),
+    (["rise-up", "--room", "²H", "5H"], "'²H' has no rank '²'"),
+])
+def test_score_refuses_odd_digits(args, message):
+    code, out = run("score", *args)
+    assert code == 2
+    assert message in out

@@ -48,7 +48,7 @@ def parse_values(text, players: int = 5, size: int | None = 5) -> list[int]:
     allowed = values_in_play(players)
     values = []
     for word in words:
-        if not word.isdigit() or int(word) not in allowed:
+        if word not in {str(value) for value in allowed}:  # '²' and '٣' are digits too
             raise RulesError(f"'{word}' is not a card value with {players} players",
                              f"values run {allowed[0]}-{allowed[-1]}")
         values.append(int(word))

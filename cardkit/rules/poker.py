@@ -55,7 +55,7 @@ def parse_card(text: str) -> Card:
                          "write a rank (2-10, J, Q, K, A) and a suit (S, H, D, C), e.g. 'KH'")
     if rank in RANK_LETTERS:
         return Card(RANK_LETTERS[rank], suit)
-    if rank.isdigit() and 2 <= int(rank) <= 10:
+    if rank in {str(n) for n in range(2, 11)}:
         return Card(int(rank), suit)
     raise RulesError(f"'{text}' has no rank {rank!r}", "ranks are 2-10, J, Q, K and A")
 

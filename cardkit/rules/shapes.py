@@ -88,7 +88,7 @@ def destination(cards, owner: int, players: int) -> int:
     return owner
 
 
-_CONDITION = re.compile(r"^\s*(\d+)\+\s*triplets?\s*(?::\s*(.+))?$")
+_CONDITION = re.compile(r"^\s*([0-9]{1,2})\+\s*triplets?\s*(?::\s*(.+))?$")
 
 
 def parse_condition(text: str) -> tuple[int, list[tuple[str, str]]]:
