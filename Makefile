@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test bench pictures clean
+.PHONY: build test fuzz bench pictures clean
 
 build: $(STAMP)
 	$(BIN)/cardkit build --all examples/lantern-market
@@ -20,6 +20,10 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The fuzz test with a few thousand examples (make test runs a few hundred).
+fuzz: $(STAMP)
+	CARDKIT_FUZZ_EXAMPLES=3000 $(BIN)/python -m pytest tests/test_fuzz.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

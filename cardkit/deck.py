@@ -38,7 +38,7 @@ FIELD_TYPES = {
     "colour": "a colour such as '#1f5fa8'",
     "flag": "true or false",
 }
-NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")  # it names files: short and plain
 MAX_EXTENDS = 20  # decks extending decks: a base, an expansion, a variant of it...
 MAX_COPIES = 10_000  # per card: more is surely a typo
 MIN_CARD, MAX_CARD = 10 * MM, 420 * MM  # a stamp to A3's long side
@@ -191,7 +191,7 @@ class _DeckLoader:
         name = checks.get_text(problems, data, "name")
         if name is not None and not NAME.match(name):
             problems.add(data.at("name"), f"deck name '{name}' is not a simple name",
-                         "use lower-case letters, digits and '-', e.g. 'my-deck'")
+                         "use up to 64 lower-case letters, digits and '-', e.g. 'my-deck'")
         size = self.size()
         self.field_types = self.fields()
         backs = self.backs(size or CardSize.preset("poker"))

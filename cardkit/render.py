@@ -33,6 +33,7 @@ EDGE = 0.01  # points: how close a box edge must be to the trim to count as on i
 PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 MAX_IMAGE_BYTES = 50 * MB
+MAX_TEXT = 10_000  # characters in one text element: a dense tarot card holds about 2,000
 MAX_IMAGE_PIXELS = 60_000_000  # a tarot card's art at 1200 dpi is 15 megapixels
 
 
@@ -151,6 +152,10 @@ class CardRenderer:
 
     def _text(self, card, layout, element: Element, props) -> TextBlock:
         text, assets = props["text"], layout.assets
+        if len(text) > MAX_TEXT:  # fitting it would take long, and no card can hold it
+            raise BadValue(f"the text is {len(text):,} characters long; no card holds more "
+                           f"than a few hundred words", f"shorten it to under {MAX_TEXT:,} "
+                           "characters")
         unknown = [name for name in icon_names(text) if name not in assets.icons]
         if unknown:
             raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
@@ -286,15 +291,17 @@ def _read_image(path: Path, folder: Path):
             return load_svg(path, deck_root(folder)), None
         except SvgError as exc:
             return None, (exc.what, exc.fix)
+    too_big = (f"more than {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+               "use a smaller image: 300 dpi at its size on the card is enough")
     try:
         with Image.open(path) as probe:
             width, height = probe.size
             if width * height > MAX_IMAGE_PIXELS:
-                return None, (f"{width} x {height} px is more than "
-                              f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels",
-                              "use a smaller image: 300 dpi at its size on the card is enough")
+                return None, (f"{width} x {height} px is {too_big[0]}", too_big[1])
             probe.load()  # decode it all: a truncated file fails now
         image = ImageReader(str(path))
+    except Image.DecompressionBombError:  # Pillow's own, larger limit, met while opening
+        return None, too_big
     except Exception:  # Pillow raises many kinds; all mean "not an image it can read"
         return None, ("not an image cardkit can read (PNG, JPG or SVG), or damaged",
                       "save it again as PNG, JPG or plain SVG")

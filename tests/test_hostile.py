@@ -434,3 +434,56 @@ def test_score_refuses_odd_digits(args, message):
     code, out = run("score", *args)
     assert code == 2
     assert message in out
+
+
+# -- the worst small inputs: refused quickly, in little memory ---------------------------------
+
+def _alias_bomb(folder: Path) -> Path:
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"] + \
+        [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 10)]
+    return write_deck(folder, "name: bomb\nsize: poker\n" + "\n".join(levels) + "\n")
+
+
+def _huge_image(folder: Path) -> Path:
+    deck = image_deck(folder, "huge.png")
+    Image.new("1", (30000, 30000), 1).save(folder / "huge.png")  # 900 MP in a small file
+    return deck
+
+
+WORST = {
+    "an alias bomb": (_alias_bomb, "more than 200000 values"),
+    "30,000 nested lists": (lambda f: write_deck(f, "name: x\ncards: " + "[" * 30000
+                                                 + "]" * 30000 + "\n"), "nest more than 100"),
+    "a product of 10^10 cards": (lambda f: deck_with(
+        f, card="product:" + "".join(f"\n      f{i}: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]"
+                                     for i in range(10)),
+        fields="fields:\n" + "".join(f"  f{i}: integer\n" for i in range(10))),
+        "this product makes 10,000,000,000 cards"),
+    "a 0.01 mm card": (lambda f: deck_with(f, top="size: {width: 0.01mm, height: 0.01mm}"),
+                       "each side must be 10 to 420 mm"),
+    "a 900-megapixel image": (_huge_image, "image 'huge.png': more than 60 megapixels"),
+    "a megabyte of text": (lambda f: deck_with(
+        f, card="{t: '" + "many words " * 100_000 + "'}", fields="fields:\n  t: text\n",
+        front=PLAIN + "  - {name: t, kind: text, box: card, text: '{t}'}\n"),
+        "the text is 1,100,000 characters long"),
+}
+MEASURED = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], "
+            "capture_output=True, text=True); print(done.returncode, resource.getrusage("
+            "resource.RUSAGE_CHILDREN).ru_maxrss); print(done.stderr)")
+
+
+@pytest.mark.parametrize("case", WORST)
+def test_the_worst_small_inputs_are_refused_quickly_in_little_memory(tmp_path, case):
+    make, message = WORST[case]
+    deck = make(tmp_path / "deck")
+    assert deck.stat().st_size < 1_200_000
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "cardkit",
+                           "build", str(deck), "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=60)
+    seconds = time.monotonic() - started
+    first, err = done.stdout.split("\n", 1)
+    code, peak_kb = map(int, first.split())
+    assert code == 2 and message in err
+    assert seconds < 10
+    assert peak_kb < 500_000

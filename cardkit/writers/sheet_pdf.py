@@ -19,6 +19,7 @@ from ..sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds, f
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
 FOOTER_SIZE = 6.0
 MIN_FOOTER_SIZE = 4.0  # when even the shortest footer does not fit at FOOTER_SIZE
+MAX_FOOTER_TITLE = 200  # characters of a title a footer shows: about a page width at 6 pt
 LABEL_COLOUR = colors.HexColor("#808080")
 TRIM_GUIDE = colors.HexColor("#00a0e0")
 SAFE_GUIDE = colors.HexColor("#e0008c")
@@ -126,6 +127,8 @@ def _footer(canvas, page: Page, title: str, bleed: float) -> None:
     if not spaces:
         raise SheetError("the cards leave no room for the footer inside the printable border",
                          "use less bleed or a smaller card")
+    if len(title) > MAX_FOOTER_TITLE:  # trying every shorter cut would take long
+        title = title[:MAX_FOOTER_TITLE - 1] + "…"
     texts = list(footer_texts(title, page.label))
 
     def width(text):
