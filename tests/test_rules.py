@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from cardkit.bundled import bundled_decks
 from cardkit.cli import main
 from cardkit.deck import load_deck
-from cardkit.rules import bullet, poker, ragusa
+from cardkit.rules import blofa, bullet, poker, ragusa, rise_up, shapes
+from cardkit.rules.errors import RulesError
 from cardkit.rules.examples import EXAMPLES_FILE, GAMES, check_deck, run_examples
 
 DATA = Path(__file__).parent / "data"
@@ -193,3 +194,245 @@ def test_impossible_input_is_a_clear_error(args, words):
     assert result.exit_code == 2
     assert words in result.output
     assert "Traceback" not in result.output
+
+
+# -- situations that cannot happen: one check a game, used by `score` and the examples ----
+
+def refused(call, *args, **kwargs) -> str:
+    """The RulesError message of a call that must refuse its situation."""
+    with pytest.raises(RulesError) as caught:
+        call(*args, **kwargs)
+    return str(caught.value)
+
+
+def score_error(*args) -> str:
+    """The error line of a `cardkit score` that must exit 2."""
+    result = run("score", *args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output.strip()
+
+
+def test_rise_up_refuses_a_card_named_twice():
+    assert score_error("rise-up", "--room", "5H", "5H") == \
+        "cardkit: '5H' is named twice; each card of the deck exists once"
+    assert score_error("rise-up", "--room", "7C 9D 7C", "KS") == \
+        "cardkit: '7C' is named twice; each card of the deck exists once"
+    assert score_error("rise-up", "--room", "AH AD", "KS") == \
+        "cardkit: the room holds 2 aces (AH, AD); only the stage's ace is dealt into the " \
+        "grid, so a room has one ace at most"
+    assert refused(rise_up.removal_loses, rise_up.parse_card("KD"), rise_up.parse_card("KD")) \
+        == "the stage's ace 'KD' is not an ace; name an ace: AS, AH, AD or AC"
+
+
+def test_shapes_refuses_more_copies_than_the_deck_holds():
+    assert score_error("shapes", *["circle 1 clear left"] * 3) == \
+        "cardkit: 'circle 1 clear left' is named 3 times; the deck has each front once with " \
+        "each back (left, right, blank; a card without a back is the blank one): give the " \
+        "copies different backs"
+    assert "'circle 1 clear blank' is named twice" in score_error(
+        "shapes", "circle 1 clear", "circle 1 clear blank", "circle 1 clear left")
+    # one front three times, once with each back, is three real cards
+    assert run("score", "shapes", "circle 1 clear left", "circle 1 clear right",
+               "circle 1 clear").exit_code == 0
+    # across triplets too: a card locked in twice
+    twice = [shapes.parse_card(c) for c in ("circle 1 clear", "circle 2 clear", "circle 3 clear")]
+    assert refused(shapes.check_situation, [twice, twice]).startswith(
+        "'circle 1 clear blank' is named twice;")
+
+
+def test_shapes_seat_counts():
+    cards = ["circle 1 clear", "circle 2 clear", "circle 3 clear"]
+    assert score_error("shapes", *cards, "--players", "10") == \
+        "cardkit: the game is for 2-9 players, not 10; each player gets one of the 9 rule " \
+        "cards; give 2-9 players"
+    assert score_error("shapes", *cards, "--players", "0").startswith(
+        "cardkit: the game is for 2-9 players, not 0;")
+    assert score_error("shapes", *cards, "--players", "3", "--owner", "3") == \
+        "cardkit: seat 3 is not at a table of 3; seats are 0-2"
+
+
+def test_blofa_refuses_cards_and_declarations_that_cannot_be():
+    assert score_error("blofa", "5", "5", "--declared", "10") == \
+        "cardkit: 5 is played twice, but the deck has one 5; the 18 cards are three 0s, " \
+        "five 1s, four 2s, three 3s, two 4s, one 5"
+    for declared in ("0", "-2"):
+        assert score_error("blofa", "4", "--declared", declared) == \
+            f"cardkit: a declared sum of {declared} cannot happen; a trick opens with a " \
+            "declaration of 1 or 2 and each next one is higher"
+    assert score_error("blofa", "4", "--declared", "37") == \
+        "cardkit: a declared sum of 37 cannot happen; a trick has at most 18 plays, each " \
+        "declaring 1 or 2 more than the last, so declarations stop at 36"
+    assert run("score", "blofa", "4", "--declared", "36").exit_code == 0
+    assert score_error("blofa", "٣", "--declared", "3") == \
+        "cardkit: '٣' is not a card value; write values 0-5"
+    assert refused(blofa.declarations_legal, list(range(1, 20))).startswith(
+        "19 declarations in one trick cannot happen;")
+
+
+def test_bullet_counts_values_across_all_hands_and_seats():
+    assert score_error("bullet", "1 1 1 1 1", "1 1 1 1 2") == \
+        "cardkit: the hands hold nine 1s together; the deck has eight of each value " \
+        "(4 suits x 2 copies)"
+    assert run("score", "bullet", "1 1 1 1 1", "1 1 1 2 2").exit_code == 0  # eight 1s
+    assert score_error("bullet", "--players", "2", "1 1 2 2 3", "1 2 3 4 4", "3 3 4 4 1") == \
+        "cardkit: 3 hands with 2 players; each player holds one hand: give at most 2 hands, " \
+        "or more players"
+    assert score_error("bullet", "--players", "0", "1 1 2 2 3") == \
+        "cardkit: Bluff the Bullet is for 2-5 players, not 0; choose 2, 3, 4 or 5 players"
+    assert refused(bullet.example_start, {"face_up": ["1 1 1", "1 1 1", "1 1 1"],
+                                          "dealer": 0}).startswith(
+        "the hands hold nine 1s together;")
+
+
+def test_shapes_refuses_a_property_given_twice():
+    assert score_error("shapes", "circle triangle 1 clear", "circle 2 clear",
+                       "circle 3 clear") == \
+        "cardkit: 'circle triangle 1 clear' names two shapes, 'circle' and 'triangle'; a " \
+        "card has one shape, one number, one fill and at most one back"
+    assert refused(shapes.parse_card, "circle 1 clear left right") == \
+        "'circle 1 clear left right' names two backs, 'left' and 'right'; a card has one " \
+        "shape, one number, one fill and at most one back"
+    assert refused(shapes.parse_card, "2 circle 1 clear").startswith(
+        "'2 circle 1 clear' names two numbers, '2' and '1';")
+    assert refused(shapes.parse_card, "solid circle 1 clear").startswith(
+        "'solid circle 1 clear' names two fills, 'solid' and 'clear';")
+
+
+FOUNDATION_FIX = "Foundation Cards stay on the table all round: choose another card"
+
+
+@pytest.mark.parametrize("kind, situation", [
+    ("hand", {"cards": "KC KD 2S 7C 9H", "suit": "clubs", "foundations": "4H 7C 9D QS"}),
+    ("value", {"card": "7C", "suit": "hearts", "foundations": "4H 7C 9D QS"}),
+    ("showdown", {"foundations": "4H 7C 9D QS", "players": [
+        {"suit": "hearts", "shown": "3C 3D 8S 9C 10D"}, {"suit": "spades",
+                                                          "shown": "KC KD 7C 6C 8D"}]}),
+])
+def test_ragusa_examples_of_every_kind_refuse_a_foundation_card_in_a_hand(kind, situation):
+    seat = 1 if kind == "showdown" else 0
+    assert refused(ragusa.EXAMPLES[kind], situation) == \
+        f"7C is both a foundation card on the table and player {seat}'s; {FOUNDATION_FIX}"
+
+
+def test_ragusa_example_files_and_score_refuse_a_foundation_card(tmp_path):
+    path = tmp_path / "examples.yaml"
+    path.write_text("examples:\n  - name: kings\n    hand: {cards: 'KC KD 2S 7C 9H', suit: "
+                    "clubs, foundations: '4H 7C 9D QS'}\n    expect: {category: pair}\n")
+    result = run("check", "ragusa", path)
+    assert result.exit_code == 2
+    assert f"{path}:3:11: example 'kings': 7C is both a foundation card on the table and " \
+        f"player 0's; {FOUNDATION_FIX}" in result.output
+    assert score_error("ragusa", "--foundations", "4H 7C 9D QS", "clubs: KC KD 2S 7C 9H") == \
+        f"cardkit: 7C is both a foundation card on the table and player 0's; {FOUNDATION_FIX}"
+    assert score_error("ragusa", "--foundations", "4H 7C 9D QS", "clubs: KC KD 2S 7H 9H",
+                       "hearts: KC 3D 4S 5S 6S") == \
+        "cardkit: KC is both player 0's and player 1's; one deck holds each card once"
+
+
+def test_shapes_final_scores_for_a_player_with_an_objective_and_no_triplets():
+    left = [shapes.parse_card(f"circle {n} clear left") for n in (1, 2, 3)]
+    outcome = shapes.final_scores([{"objective": "1+ triplets", "points": 3},
+                                   {"triplets": [left], "objective": "1+ triplets",
+                                    "points": 2}])
+    assert outcome == {"scores": [4, 2], "winners": [0]}
+    assert shapes.example_table({"players": [{"objective": "1+ triplets", "points": 3},
+                                             {}]})[0] == {"scores": [0, 0], "winners": [0, 1]}
+
+
+# -- property tests: the deck's real composition is accepted, one copy more is refused ---
+
+def _bullet_deck(players: int) -> list[int]:
+    return [v for v in bullet.values_in_play(players) for _ in range(bullet.PER_VALUE)]
+
+
+@st.composite
+def bullet_tables(draw):
+    """2-5 players and 1 hand a player or fewer, dealt from the real deck."""
+    players = draw(st.integers(2, 5))
+    count = draw(st.integers(1, players))
+    dealt = draw(st.permutations(_bullet_deck(players)))[:5 * count]
+    return players, [dealt[i:i + 5] for i in range(0, len(dealt), 5)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(bullet_tables())
+def test_bullet_hands_dealt_from_the_deck_are_always_accepted(table):
+    players, hands = table
+    bullet.check_situation(hands, players)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 5), st.data())
+def test_bullet_one_copy_more_than_the_deck_holds_is_always_refused(players, data):
+    value = data.draw(st.sampled_from(list(bullet.values_in_play(players))))
+    count = data.draw(st.integers(2, players))  # nine cards need two hands at least
+    others = [v for v in _bullet_deck(players) if v != value]
+    rest = data.draw(st.permutations(others))[:5 * count - bullet.PER_VALUE - 1]
+    dealt = data.draw(st.permutations([value] * (bullet.PER_VALUE + 1) + rest))
+    hands = [dealt[i:i + 5] for i in range(0, len(dealt), 5)]
+    assert refused(bullet.check_situation, hands, players) == \
+        f"the hands hold nine {value}s together; the deck has eight of each value " \
+        "(4 suits x 2 copies)"
+
+
+room_and_abilities = st.lists(st.sampled_from(DECK), min_size=2, max_size=12, unique=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(room_and_abilities, st.data())
+def test_rise_up_a_card_named_twice_is_always_refused(cards, data):
+    split = data.draw(st.integers(1, len(cards) - 1))
+    invested = [(card, data.draw(st.booleans())) for card in cards[:split]]
+    room = [card for card in cards[split:] if card.rank != 14]  # one ace a room at most
+    rise_up.check_situation(invested, room)  # distinct cards: accepted
+    twice = data.draw(st.sampled_from(cards[:split] + room))
+    where = data.draw(st.sampled_from(["room", "abilities"]))
+    if where == "room" and twice.rank != 14:
+        room = room + [twice]
+    else:
+        invested = invested + [(twice, False)]
+    assert refused(rise_up.check_situation, invested, room) == \
+        f"'{twice}' is named twice; each card of the deck exists once"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=10, max_size=10, unique=True), st.data())
+def test_ragusa_a_card_in_two_hands_or_a_hand_and_the_table_is_always_refused(cards, data):
+    table = {s: poker.Card(2, s) for s in "SHDC"}
+    cards = [c for c in cards if c.rank != 2] or [poker.Card(3, "S")]
+    players = [{"suit": "H", "shown": cards[:len(cards) // 2]},
+               {"suit": "S", "shown": cards[len(cards) // 2:]}]
+    ragusa.check_situation(players, table)
+    extra = data.draw(st.sampled_from(cards + list(table.values())))
+    seat = data.draw(st.integers(0, 1))
+    players[seat]["shown"].append(extra)
+    message = refused(ragusa.check_situation, players, table)
+    if extra in table.values():
+        assert message == f"{extra} is both a foundation card on the table and player " \
+            f"{seat}'s; {FOUNDATION_FIX}"
+    elif extra in players[1 - seat]["shown"]:
+        assert message == f"{extra} is both player 0's and player 1's; one deck holds each " \
+            "card once"
+    else:
+        assert message == f"{extra} is named twice in player {seat}'s cards; one deck " \
+            "holds each card once"
+
+
+SHAPE_CARDS = [shapes.Card(s, n, f, b) for s in shapes.PROPERTIES["shape"]
+               for n in shapes.PROPERTIES["number"] for f in shapes.PROPERTIES["fill"]
+               for b in shapes.BACKS]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 9), st.data())
+def test_shapes_distinct_cards_are_accepted_and_a_repeated_one_refused(count, data):
+    dealt = data.draw(st.permutations(SHAPE_CARDS))[:3 * count]
+    triplets = [dealt[i:i + 3] for i in range(0, len(dealt), 3)]
+    shapes.check_situation(triplets)
+    twice = data.draw(st.sampled_from(dealt))
+    triplets[-1] = triplets[-1][:2] + [twice] if triplets[-1][2] != twice else \
+        [twice] + triplets[-1][1:]
+    message = refused(shapes.check_situation, triplets)
+    assert message.startswith(
+        f"'{twice.shape} {twice.number} {twice.fill} {twice.back}' is named twice;")

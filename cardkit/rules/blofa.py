@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections import Counter
 
 from .errors import RulesError
+from .situations import number, over_supply, times
 
 PLAYERS = 4
 RULE_CARDS = 3
 DISTRIBUTION = {0: 3, 1: 5, 2: 4, 3: 3, 4: 2, 5: 1}  # value -> copies
 BACKS = {"blue": (0, 2, 4), "yellow": (1, 3, 5)}  # blue backs are even, yellow odd
 CAPTURE_POINTS = {"capturer": 6, "across": 4, "right": 2}
+MAX_DECLARED = 2 * sum(DISTRIBUTION.values())  # 18 plays of one card, each declaring +2
 
 
 def across(seat: int) -> int:
@@ -37,7 +39,12 @@ def _seat(seat, what="seat") -> int:
 
 def declarations_legal(declared: list[int]) -> tuple[bool, str]:
     """Ruling: a trick opens with a declaration of 1 or 2; each later one is the last
-    plus 1 or plus 2. Whether the cards add up does not matter here: lies are legal."""
+    plus 1 or plus 2. Whether the cards add up does not matter here: lies are legal.
+    A trick of more than 18 plays cannot happen (see :func:`check_situation`)."""
+    if len(declared) > MAX_DECLARED // 2:
+        raise RulesError(f"{len(declared)} declarations in one trick cannot happen",
+                         f"each play takes a card of the 18 until the trick ends, so a "
+                         f"trick has at most {MAX_DECLARED // 2} declarations")
     last = 0
     for i, value in enumerate(declared):
         if value - last not in (1, 2):
@@ -47,19 +54,60 @@ def declarations_legal(declared: list[int]) -> tuple[bool, str]:
     return True, "each declaration is 1 or 2 more than the last"
 
 
-def check_play(cards: list[int]) -> None:
-    if not 1 <= len(cards) <= 2:
-        raise RulesError(f"a play is 1 or 2 cards, not {len(cards)}", "play 1 or 2 cards")
-    for value in cards:
+def parse_played(words) -> list[int]:
+    """'4', '0 2' or ['0', '2'] -> the values played; digits only, 0-5 checked later."""
+    words = words.split() if isinstance(words, str) else [str(w) for w in words]
+    for word in words:
+        if not (word.isascii() and word.isdigit()) or len(word) > 3:
+            raise RulesError(f"'{word[:12]}' is not a card value", "write values 0-5")
+    return [int(word) for word in words]
+
+
+def _copies() -> str:
+    return ", ".join(f"{number(n)} {v}{'s' * (n > 1)}" for v, n in DISTRIBUTION.items())
+
+
+def check_situation(played: list[int], declared: int | None = None) -> None:
+    """Refuse a play that cannot happen. A play is 1 or 2 cards of values 0-5, and the 18
+    cards hold each value as often as DISTRIBUTION says, so two 5s cannot be played. A
+    declaration is at least 1 (a trick opens with 1 or 2 and each next one is higher).
+    Decision: it is at most MAX_DECLARED, 36: the cards played in a trick stay in it, so a
+    trick has at most 18 plays, each declaring at most 2 more than the last.
+
+    >>> check_situation([5, 5], declared=10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: 5 is played twice, but the deck has one 5; ...
+    >>> check_situation([4], declared=0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: a declared sum of 0 cannot happen; ...
+    """
+    if not 1 <= len(played) <= 2:
+        raise RulesError(f"a play is 1 or 2 cards, not {len(played)}", "play 1 or 2 cards")
+    for value in played:
         if value not in DISTRIBUTION:
             raise RulesError(f"{value} is not a Blófa card", "values run 0-5")
+    over = over_supply(played, DISTRIBUTION.get)
+    if over:
+        value, named, held = over
+        raise RulesError(f"{value} is played {times(named)}, but the deck has "
+                         f"{number(held)} {value}", f"the 18 cards are {_copies()}")
+    if declared is not None and declared < 1:
+        raise RulesError(f"a declared sum of {declared} cannot happen",
+                         "a trick opens with a declaration of 1 or 2 and each next one "
+                         "is higher")
+    if declared is not None and declared > MAX_DECLARED:
+        raise RulesError(f"a declared sum of {declared} cannot happen",
+                         f"a trick has at most 18 plays, each declaring 1 or 2 more than "
+                         f"the last, so declarations stop at {MAX_DECLARED}")
 
 
 def challenge(played: list[int], declared: int, declarer: int, challenger: int) -> dict:
     """Ruling: a challenge is right when the played cards' sum differs from the declared
     sum. The clash winner (the challenger if right, else the declarer) gets +1 VP and the
-    trick; the loser gets -1 VP."""
-    check_play(played)
+    trick; the loser gets -1 VP. The situation is checked first (:func:`check_situation`)."""
+    check_situation(played, declared)
     _seat(declarer, "declarer")
     if _seat(challenger, "challenger") == declarer:
         raise RulesError("the declarer cannot challenge themselves", "name another seat")

@@ -21,11 +21,13 @@ from collections import Counter
 
 from .errors import RulesError
 from .poker import by_count
+from .situations import number, over_supply
 
 VALUES = range(1, 8)
 SUITS = ("crow", "cup", "key", "bullet")
 ABILITIES = {"crow": "discard", "cup": "swap", "key": "look", "bullet": "cancel"}
 COPIES = 2  # of each suit and value
+PER_VALUE = len(SUITS) * COPIES  # 8 cards of each value
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "full house",
               "four of a kind", "five of a kind")
 SHAPES = {(5,): 6, (4, 1): 5, (3, 2): 4, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1,
@@ -55,11 +57,36 @@ def parse_values(text, players: int = 5, size: int | None = 5) -> list[int]:
     if size is not None and len(values) != size:
         raise RulesError(f"'{text}' has {len(values)} cards, not {size}",
                          f"write {size} values separated by spaces")
-    most = max(Counter(values).values(), default=0)
-    if most > len(SUITS) * COPIES:
-        raise RulesError(f"'{text}' has a value {most} times; the deck has "
-                         f"{len(SUITS) * COPIES} of each", "check the values")
     return values
+
+
+def check_situation(hands, players: int = 5) -> None:
+    """Refuse hands that cannot be on the table together. Each player holds one hand, so
+    there are no more hands than ``players``; and all the hands come from one deck, which
+    holds each value in play PER_VALUE times (4 suits x 2 copies), counted across every
+    hand, not within one.
+
+    >>> check_situation([[1, 1, 1, 1, 1], [1, 1, 1, 1, 2]])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: the hands hold nine 1s together; ...
+    """
+    allowed = values_in_play(players)
+    if len(hands) > players:
+        raise RulesError(f"{len(hands)} hands with {players} players",
+                         f"each player holds one hand: give at most {players} hands, or "
+                         "more players")
+    for value in (v for hand in hands for v in hand):
+        if value not in allowed:
+            raise RulesError(f"'{value}' is not a card value with {players} players",
+                             f"values run {allowed[0]}-{allowed[-1]}")
+    over = over_supply((v for hand in hands for v in hand), lambda value: PER_VALUE)
+    if over:
+        value, named, held = over
+        where = "the hand holds" if len(hands) == 1 else "the hands hold"
+        raise RulesError(f"{where} {number(named)} {value}s"
+                         + (" together" if len(hands) > 1 else ""),
+                         f"the deck has {number(held)} of each value (4 suits x 2 copies)")
 
 
 def hand_key(values) -> tuple:
@@ -162,12 +189,16 @@ def called_bluff(stated: str, played: str, player: int, caller: int,
 # -- examples ---------------------------------------------------------------------------
 
 def example_hand(situation):
-    values = parse_values(situation["cards"], situation.get("players", 5))
+    players = situation.get("players", 5)
+    values = parse_values(situation["cards"], players)
+    check_situation([values], players)
     return {"category": CATEGORIES[hand_key(values)[0]]}, describe(values)
 
 
 def example_compare(situation):
-    hands = [parse_values(h, situation.get("players", 5)) for h in situation["hands"]]
+    players = situation.get("players", 5)
+    hands = [parse_values(h, players) for h in situation["hands"]]
+    check_situation(hands, players)
     best = compare(hands)
     words = [describe(h) for h in hands]
     if len(best) > 1:
@@ -177,8 +208,9 @@ def example_compare(situation):
 
 
 def example_start(situation):
-    face_up = [parse_values(h, situation.get("players", 5), size=3)
-               for h in situation["face_up"]]
+    players = situation.get("players", 5)
+    face_up = [parse_values(h, players, size=3) for h in situation["face_up"]]
+    check_situation(face_up, players)
     seat = starting_player(face_up, situation["dealer"])
     return {"starts": seat}, (f"seat {seat} starts with {describe(face_up[seat])} "
                               f"(dealer: seat {situation['dealer']})")

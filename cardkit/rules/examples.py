@@ -6,7 +6,10 @@
         expect: {value: 11}
 
 Each example has a ``name``, one situation keyed by its kind (the kinds each game knows are
-in its module's ``EXAMPLES``) and ``expect``: the parts of the result to check.
+in its module's ``EXAMPLES``) and ``expect``: the parts of the result to check. Each kind
+first puts its situation through the game's ``check_situation`` (the check ``cardkit
+score`` uses too), so an example that cannot happen in the game is an error with its
+file:line, not an outcome.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""`cardkit score`: a quick answer from the rules for cards typed on the command line."""
+"""`cardkit score`: a quick answer from the rules for cards typed on the command line.
+
+Each scorer parses the words, then the whole situation goes through its game's
+``check_situation`` (the check the example files use too), directly or through the rule
+function that starts with it (``rise_up.fight``, ``blofa.challenge``, ``ragusa.showdown``),
+so anything that cannot happen in the game is a RulesError before any scoring.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +23,9 @@ def score(game: str, args: tuple[str, ...], players: int | None = None,
 
 
 def _bullet(args, players, **_):
-    hands = [bullet.parse_values(a, players or 5) for a in args]
+    players = 5 if players is None else players
+    hands = [bullet.parse_values(a, players) for a in args]
+    bullet.check_situation(hands, players)
     lines = [f"{' '.join(map(str, h))}: {bullet.describe(h)}" for h in hands]
     if len(hands) > 1:
         best = bullet.compare(hands)
@@ -42,7 +50,7 @@ def _ragusa(args, foundations, **_):
             player["other"] = ragusa.parse_hand(other)
         players.append(player)
     if len(players) == 1:
-        ragusa.check_cards(players, table)
+        ragusa.check_situation(players, table)
         player = players[0]
         return [f"{ragusa.describe(player['shown'], player['suit'], table)}"]
     winners, reason = ragusa.showdown(players, table)
@@ -63,10 +71,7 @@ def _rise_up(args, room, **_):
 def _blofa(args, declared, **_):
     if declared is None:
         raise RulesError("a Blófa challenge needs the declared sum", "add --declared N")
-    try:
-        played = [int(a) for a in args]
-    except ValueError:
-        raise RulesError(f"'{' '.join(args)}' are not card values", "write values 0-5") from None
+    played = blofa.parse_played(args)
     outcome = blofa.challenge(played, declared, declarer=0, challenger=1)
     return [("a lie: the challenger wins the clash" if outcome["lie"] else
              "the truth: the declarer wins the clash") +
@@ -75,9 +80,10 @@ def _blofa(args, declared, **_):
 
 def _shapes(args, players, owner, **_):
     cards = [shapes.parse_card(a) for a in args]
+    shapes.check_situation([cards], players)
     lines = [f"{shapes.score_triplet(cards)} points: " + ", ".join(
         f"{p} {shapes.property_points(cards, p)}" for p in shapes.PROPERTIES)]
-    if players:
+    if players is not None:
         lines.append(f"scored by seat {shapes.destination(cards, owner, players)} "
                      f"(owner: seat {owner} of {players})")
     return lines

@@ -76,22 +76,37 @@ def rotation_table(foundation: int) -> dict[int, int]:
             for r in poker.RANKS for s in poker.SUITS}
 
 
-def check_table(players: list[dict], foundations: dict[str, Card]) -> None:
-    """2-4 players, and no card twice in the one deck."""
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+def check_situation(players: list[dict], foundations: dict[str, Card]) -> None:
+    """Refuse players' cards that cannot be on the table together. At most 4 players (4
+    foundations, 5 common goods and 10 cards each must fit in 52); a player holds at most 10
+    cards; and as one deck holds each card once, no card is in two places: a Foundation
+    Card stays on the table all round, so no player holds it, and no two players hold the
+    same card. A lone player (one hand, one card) is a situation too.
+
+    >>> table = parse_foundations("4H 7C 9D QS")
+    >>> clubs = {"suit": "C", "shown": parse_hand("KC KD 2S 7C 9H")}
+    >>> check_situation([clubs], table)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: 7C is both a foundation card on the table and player 0's; ...
+    """
+    if len(players) > MAX_PLAYERS:
         raise RulesError(f"Ragusa is for 2-4 players, not {len(players)}",
                          "4 foundations, 5 common goods and 10 cards a player must fit in 52")
-    check_cards(players, foundations)
-
-
-def check_cards(players: list[dict], foundations: dict[str, Card]) -> None:
-    """No card in two places: a foundation and a hand, or two hands."""
-    seen = {card: "a foundation" for card in foundations.values()}
+    seen = {card: "a foundation card on the table" for card in foundations.values()}
     for i, player in enumerate(players):
-        for card in player["shown"] + player.get("other", []):
-            if card in seen:
-                raise RulesError(f"{card} is both {seen[card]} and player {i}'s",
+        cards = player["shown"] + player.get("other", [])
+        if len(cards) > HAND_SIZE:
+            raise RulesError(f"player {i} has {len(cards)} cards, more than {HAND_SIZE}",
+                             "a player holds 10 cards: 5 shown and 5 other")
+        for card in cards:
+            if seen.get(card) == f"player {i}'s":
+                raise RulesError(f"{card} is named twice in player {i}'s cards",
                                  "one deck holds each card once")
+            if card in seen:
+                fix = ("Foundation Cards stay on the table all round: choose another card"
+                       if card in foundations.values() else "one deck holds each card once")
+                raise RulesError(f"{card} is both {seen[card]} and player {i}'s", fix)
             seen[card] = f"player {i}'s"
 
 
@@ -101,7 +116,10 @@ def showdown(players: list[dict], foundations: dict[str, Card]) -> tuple[list[in
     Ruling: the best shown hand wins the pot. Players still tied compare their other five
     cards the same way; players tied on those too split the pot.
     """
-    check_table(players, foundations)
+    if len(players) < MIN_PLAYERS:
+        raise RulesError(f"a showdown needs 2-4 players, not {len(players)}",
+                         "give every player's suit and shown cards")
+    check_situation(players, foundations)
     for player in players:
         if len(player["shown"]) != SHOWN:
             raise RulesError("each player shows 5 cards", "list the 5 cards shown")
@@ -136,6 +154,7 @@ def _foundations(situation):
 def example_value(situation):
     foundations = _foundations(situation)
     card, suit = parse_card(str(situation["card"])), parse_suit(situation["suit"])
+    check_situation([{"suit": suit, "shown": [card]}], foundations)
     value = card_value(card, suit, foundations)
     return {"value": value}, (f"{card} counts as {RANK_NAMES[value]} ({value}) on the "
                               f"{SUIT_NAMES[suit]} scale from {foundations[suit]}")
@@ -145,6 +164,7 @@ def example_hand(situation):
     foundations = _foundations(situation)
     suit = parse_suit(situation["suit"])
     cards = parse_hand(str(situation["cards"]))
+    check_situation([{"suit": suit, "shown": cards}], foundations)
     words = describe(cards, suit, foundations)
     key = poker.KEY_OF_STRENGTH[strength(cards, suit, foundations)]
     return {"category": poker.CATEGORIES[key[0]]}, f"{words} on the {SUIT_NAMES[suit]} scale"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .errors import RulesError
 from .poker import RANK_LETTERS, SUIT_NAMES, Card, standard_deck_problems
 from .poker import parse_card as parse_poker_card
+from .situations import over_supply, times
 
 STAGES = (1, 2, 3)
 ABILITIES = {"H": "draw a card from the unused pile", "D": "reveal a face-down card",
@@ -36,8 +37,33 @@ def invested_strength(abilities) -> int:
     return sum(strength(card) - (1 if used else 0) for card, used in abilities)
 
 
+def check_situation(invested, room) -> None:
+    """Refuse a fight that cannot happen. Rise Up uses one standard deck whose joker is the
+    player's piece, so every card named (an ability invested or a card of the room) is one
+    of the 52 and exists once: none may be named twice. Decision: a room holds at most one
+    ace, since the stage's ace is the only ace dealt into the grid.
+
+    >>> check_situation([(parse_card("5H"), False)], [parse_card("5H")])
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: '5H' is named twice; each card of the deck exists once
+    """
+    cards = [card for card, _ in invested] + list(room)
+    over = over_supply(cards, lambda card: 1)
+    if over:
+        raise RulesError(f"'{over[0]}' is named {times(over[1])}",
+                         "each card of the deck exists once")
+    aces = [str(card) for card in room if card.rank == RANK_LETTERS["A"]]
+    if len(aces) > 1:
+        raise RulesError(f"the room holds {len(aces)} aces ({', '.join(aces)})",
+                         "only the stage's ace is dealt into the grid, so a room has one "
+                         "ace at most")
+
+
 def fight(invested, room) -> dict:
-    """Ruling: invested strength equal to or above the room's wins it; below loses the game."""
+    """Ruling: invested strength equal to or above the room's wins it; below loses the game.
+    The situation is checked first (:func:`check_situation`)."""
+    check_situation(invested, room)
     mine, theirs = invested_strength(invested), room_strength(room)
     return {"invested": mine, "room": theirs, "win": mine >= theirs}
 
@@ -68,6 +94,9 @@ def joker_move_legal(start, target) -> bool:
 
 def removal_loses(card: Card, stage_ace: Card) -> bool:
     """Removing the stage's ace with a spade ability loses the game."""
+    if stage_ace.rank != RANK_LETTERS["A"]:
+        raise RulesError(f"the stage's ace '{stage_ace}' is not an ace",
+                         "name an ace: AS, AH, AD or AC")
     return card == stage_ace
 
 

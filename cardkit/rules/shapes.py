@@ -15,6 +15,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from .errors import RulesError
+from .situations import over_supply, times
 
 PROPERTIES = {"shape": ("circle", "triangle", "square"), "number": (1, 2, 3),
               "fill": ("clear", "striped", "solid")}
@@ -34,23 +35,73 @@ class Card(NamedTuple):
 
 
 def parse_card(text) -> Card:
-    """'circle 1 clear left' (the back is optional; words in any order)."""
+    """'circle 1 clear left' (the back is optional and then blank; words in any order).
+    A card has one of each property: a second shape, number, fill or back is refused.
+
+    >>> parse_card("left 2 striped square")
+    Card(shape='square', number=2, fill='striped', back='left')
+    >>> parse_card("circle triangle 1 clear")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: 'circle triangle 1 clear' names two shapes, 'circle' and 'triangle'; ...
+    """
     words = str(text).split()
-    found = {}
+    found, said = {}, {}
     for word in words:
-        key = word if word in BACKS else None
+        key = "back" if word in BACKS else None
         for prop, options in PROPERTIES.items():
             if word in map(str, options):
                 key = prop
         if key is None:
             raise RulesError(f"'{word}' in '{text}' is not a shape, number, fill or back",
                              "write e.g. 'circle 2 striped left'")
-        found["back" if key in BACKS else key] = int(word) if key == "number" else word
+        if key in found:
+            raise RulesError(f"'{text}' names two {key}s, '{said[key]}' and '{word}'",
+                             "a card has one shape, one number, one fill and at most one "
+                             "back")
+        found[key], said[key] = (int(word) if key == "number" else word), word
     missing = [p for p in PROPERTIES if p not in found]
     if missing:
         raise RulesError(f"'{text}' has no {', '.join(missing)}",
                          "write a shape, a number and a fill, e.g. 'circle 2 striped'")
     return Card(found["shape"], found["number"], found["fill"], found.get("back", "blank"))
+
+
+MAX_PLAYERS = 9  # one secret rule card each
+
+
+def check_seats(players: int, owner: int | None = None) -> None:
+    """Decision: 2-9 players, as each is dealt one of the 9 rule cards; ``owner`` is a seat."""
+    if not 2 <= players <= MAX_PLAYERS:
+        raise RulesError(f"the game is for 2-{MAX_PLAYERS} players, not {players}",
+                         f"each player gets one of the {MAX_PLAYERS} rule cards; give 2-"
+                         f"{MAX_PLAYERS} players")
+    if owner is not None and not 0 <= owner < players:
+        raise RulesError(f"seat {owner} is not at a table of {players}",
+                         f"seats are 0-{players - 1}")
+
+
+def check_situation(triplets, players: int | None = None) -> None:
+    """Refuse triplets that cannot be locked in together: each is 3 cards, and the 81 shape
+    cards hold each front once with each back (left, right, blank), so no card is named
+    twice across all the triplets. With ``players``, the seat count too (:func:`check_seats`).
+
+    >>> check_situation([[parse_card("circle 1 clear left")] * 3])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: 'circle 1 clear left' is named 3 times; ...
+    """
+    if players is not None:
+        check_seats(players)
+    for triplet in triplets:
+        _triplet(triplet)
+    over = over_supply((card for triplet in triplets for card in triplet), lambda card: 1)
+    if over:
+        card = over[0]
+        raise RulesError(f"'{card.shape} {card.number} {card.fill} {card.back}' is named "
+                         f"{times(over[1])}", "the deck has each front once with each back "
+                         "(left, right, blank; a card without a back is the blank one): give "
+                         "the copies different backs")
 
 
 def _triplet(cards) -> list[Card]:
@@ -75,11 +126,7 @@ def destination(cards, owner: int, players: int) -> int:
     """Ruling: a triplet whose three backs show the same arrow is scored by the neighbour
     it points to: left is the next seat, right the previous one. Blank or mixed backs: the
     owner scores it."""
-    if players < 2:
-        raise RulesError(f"the game needs 2 or more players, not {players}", "add players")
-    if not 0 <= owner < players:
-        raise RulesError(f"seat {owner} is not at a table of {players}",
-                         f"seats are 0-{players - 1}")
+    check_seats(players, owner)
     backs = {c.back for c in _triplet(cards)}
     if backs == {"left"}:
         return (owner + 1) % players
@@ -129,13 +176,19 @@ def meets(condition: str, triplets: list) -> tuple[bool, int]:
 def final_scores(players: list[dict]) -> dict:
     """Each player: {'triplets': [[3 cards], ...], optionally 'objective': condition and
     'points'}. Every triplet scores for whoever its arrows send it to; objectives met add
-    their points to their owner. The highest total wins (ties share the win)."""
+    their points to their owner. The highest total wins (ties share the win).
+
+    >>> final_scores([{"objective": "1+ triplets", "points": 3}, {}])
+    {'scores': [0, 0], 'winners': [0, 1]}
+    """
     n = len(players)
+    check_situation([t for p in players for t in p.get("triplets", [])], n)
     scores = [0] * n
     for owner, player in enumerate(players):
-        for triplet in player.get("triplets", []):
+        triplets = player.get("triplets", [])
+        for triplet in triplets:
             scores[destination(triplet, owner, n)] += score_triplet(triplet)
-        if player.get("objective") and meets(player["objective"], player["triplets"])[0]:
+        if player.get("objective") and meets(player["objective"], triplets)[0]:
             scores[owner] += player.get("points", 0)
     best = max(scores)
     return {"scores": scores, "winners": [i for i, s in enumerate(scores) if s == best]}
@@ -149,12 +202,14 @@ def _cards(raw) -> list[Card]:
 
 def example_triplet(situation):
     cards = _cards(situation["cards"])
+    check_situation([cards])
     parts = ", ".join(f"{p} {property_points(cards, p)}" for p in PROPERTIES)
     return {"points": score_triplet(cards)}, f"{parts}: {score_triplet(cards)} points"
 
 
 def example_arrows(situation):
     cards = _cards(situation["cards"])
+    check_situation([cards], situation["players"])
     seat = destination(cards, situation["owner"], situation["players"])
     backs = ", ".join(c.back for c in cards)
     return {"scored_by": seat}, f"backs {backs}: seat {seat} scores it"
@@ -162,6 +217,7 @@ def example_arrows(situation):
 
 def example_objective(situation):
     triplets = [_cards(t) for t in situation["triplets"]]
+    check_situation(triplets)
     met, count = meets(situation["condition"], triplets)
     return {"met": met}, f"{count} triplet{'s' * (count != 1)} fit '{situation['condition']}'"
 
