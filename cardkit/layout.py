@@ -397,13 +397,12 @@ def _extend_elements(parent: Seq, child: Seq) -> Seq:
              if isinstance(e, Map) and isinstance(e.get("name"), str)}
     for element, where in zip(child, child.item_where):
         name = element.get("name") if isinstance(element, Map) else None
-        if not isinstance(name, str):  # reported when the element is read
-            name = None
-        if name in index and isinstance(element, Map):
+        if isinstance(name, str) and name in index:
             i = index[name]
             items[i] = (merged(items[i][0], element), where)
-        else:
-            index[name] = len(items)
+        else:  # a new element, or one without a usable name (reported when it is read)
+            if isinstance(name, str):
+                index[name] = len(items)
             items.append((element, where))
     result = Seq(e for e, _ in items)
     result.where = child.where
