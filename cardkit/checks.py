@@ -50,7 +50,8 @@ def quoted(value, limit: int = MAX_QUOTED) -> str:
     """``value`` as a message quotes it: text longer than ``limit`` is cut."""
     if isinstance(value, str) and len(value) > limit:
         value = value[:limit] + "..."
-    return repr(value)
+    shown = repr(value)
+    return shown if len(shown) <= limit + 5 else shown[:limit] + "..."  # a 400-digit number
 
 
 def check_keys(problems: Problems, m: Map, allowed, required=(), what="this entry") -> bool:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-import math
 import re
 from pathlib import Path
 
@@ -58,8 +57,8 @@ def _font_size(value):
         size = parse_length(value)
     except ValueError as exc:
         raise BadValue(str(exc), f"write a size with its unit, e.g. '{value}pt'"
-                       if isinstance(value, (int, float)) and math.isfinite(value)
-                       and abs(value) < 1000 else "write e.g. '9pt'") from None
+                       if isinstance(value, (int, float)) and 0 < value < 1000
+                       else "write e.g. '9pt'") from None
     if size <= 0:
         raise BadValue("a font size must be above 0", "write e.g. '9pt'")
     return size
@@ -79,10 +78,11 @@ def _one_of(choices):
     return parse
 
 
-def _number(value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-        raise BadValue(f"expected a number above 0, got {checks.describe(value)}",
-                       "write e.g. '1.2'")
+def _leading(value):
+    """Line spacing as a multiple of the font size: ``1.2``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 10:
+        raise BadValue(f"expected a number above 0 and at most 10, got "
+                       f"{checks.describe(value)}", "write e.g. '1.2'")
     return float(value)
 
 
@@ -149,7 +149,7 @@ PARSERS = {
     "fill": _colour, "stroke": _colour, "colour": _colour,
     "stroke_width": _length, "radius": _length,
     "text": _text, "image": _text, "show": _shown,
-    "size": _font_size, "min_size": _font_size, "leading": _number, "opacity": _opacity,
+    "size": _font_size, "min_size": _font_size, "leading": _leading, "opacity": _opacity,
     "align": _one_of(("left", "center", "right")),
     "valign": _one_of(("top", "middle", "bottom")),
     "fit": _one_of(("contain", "cover", "stretch")), "anchor": _anchor,

@@ -364,6 +364,13 @@ BAD_DECKS = {
     "an infinite font size": (dict(front=PLAIN + "  - {name: x, kind: text, box: card, "
                                          "text: hi, size: .inf}\n"),
                               "size: 'inf' is not a length; write e.g. '9pt'"),
+    "a 400-digit font size": (dict(front=PLAIN + "  - {name: x, kind: text, box: card, "
+                                         "text: hi, size: " + "1" * 400 + "}\n"),
+                              "size: '11111111111111111111…' has no unit; write e.g. '9pt'"),
+    "a 400-digit leading": (dict(front=PLAIN + "  - {name: x, kind: text, box: card, "
+                                       "text: hi, leading: " + "1" * 400 + "}\n"),
+                            "leading: expected a number above 0 and at most 10, got a whole "
+                            "number (" + "1" * 30 + "...)"),
     "a NaN stroke": (dict(front=_rect("stroke: red, stroke_width: .nan")),
                      "stroke_width: 'nan' is not a length"),
     "a NaN opacity": (dict(front=_rect("opacity: .nan")),
