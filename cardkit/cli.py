@@ -6,6 +6,7 @@ traceback. Set CARDKIT_DEBUG=1 to see the traceback of an internal error.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import sys
@@ -18,6 +19,7 @@ from .bundled import bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
 from .export import DEFAULT_DPI, ExportOptions, export_deck, no_progress
+from .games import MODULES as GAMES
 from .services import FORMATS, SERVICES
 from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
 from .units import MM, UnitError, parse_length
@@ -381,7 +383,7 @@ def validate(deck, strict):
                + (f" ({count} warning{'s' * (count != 1)})" if count else ""))
 
 
-GAME_NAMES = ["blofa", "bullet", "ragusa", "rise-up", "shapes"]
+GAME_NAMES = sorted(GAMES)
 
 
 @main.command()
@@ -464,3 +466,139 @@ def score(game, cards, players, foundations, room, declared, owner):
         sys.exit(EXIT_BAD_INPUT)
     for line in lines:
         click.echo(line)
+
+
+def _bot_specs(ctx, param, value):
+    from .playtest.runner import BotSpec
+
+    specs = []
+    for text in value:
+        name, _, rest = text.partition(":")
+        params = []
+        for item in filter(None, rest.split(",")):
+            key, sep, number = item.partition("=")
+            try:
+                parsed = float(number)
+            except ValueError:
+                parsed = math.nan
+            if not sep or not key or not math.isfinite(parsed):
+                raise click.BadParameter(f"'{item}' in '{text}' is not NAME=NUMBER; write "
+                                         "e.g. 'heuristic:bluff=0.3,call=0.6'")
+            params.append((key, parsed))
+        specs.append(BotSpec(name, tuple(params)))
+    return tuple(specs)
+
+
+@main.command()
+@click.argument("game", type=click.Choice(GAME_NAMES))
+@click.option("--games", "count", type=click.IntRange(1, 10_000_000), default=1000,
+              show_default=True, help="How many games to play.")
+@click.option("--players", type=int, help="Players a game (default: the game's usual number).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Same seed, same games, however many workers.")
+@click.option("--bots", "bots", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
+              help="Who plays: 'random' or 'heuristic' with parameters, e.g. "
+                   "'heuristic:bluff=0.3'. Once for every seat, or once a seat in order "
+                   "(default: random).")
+@click.option("--deck", "deck_file", metavar="DECK",
+              help="Play with a changed deck: its cards' counts and fields decide the "
+                   "composition (a deck folder, YAML file or bundled deck name).")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write a report folder: report.html with plots, summary.json, games.csv.")
+@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+              show_default="the machine's cores", help="Processes playing in parallel.")
+def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
+    """Play GAME many times with bots and show how it behaves: who wins from which seat,
+    how long games last, the scores and the game's own figures.
+
+    \b
+      cardkit simulate blofa --games 5000
+      cardkit simulate bullet --players 3 --bots heuristic:bluff_rate=0.5 \\
+                              --bots random --bots random
+      cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
+    """
+    import time
+
+    from .games import load_game
+    from .playtest.report import write_report
+    from .playtest.runner import BotSpec, Setup, play_many
+    from .playtest.summary import summarise
+    from .rules.errors import RulesError
+
+    def refuse(what: str, fix: str):
+        click.echo(f"cardkit: {what}; {fix}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+    rules = load_game(game)
+    players = rules.default_players if players is None else players
+    if players not in rules.players:
+        allowed = rules.players
+        span = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]}-{allowed[-1]}"
+        refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
+               "choose --players " + " or ".join(map(str, allowed)) if len(allowed) < 4
+               else f"choose --players from {span}")
+    bots = bots or (BotSpec("random"),)
+    if len(bots) not in (1, players):
+        refuse(f"{len(bots)} --bots for {players} players",
+               "give --bots once for every seat, or once a seat")
+    for spec in bots:
+        if spec.name not in rules.bots:
+            refuse(f"{game} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
+        try:
+            rules.bots[spec.name](**dict(spec.params))
+        except ValueError as error:
+            refuse(f"--bots {spec}: {error}".split("; ")[0], str(error).split("; ")[-1])
+    cards = None
+    if deck_file:
+        try:
+            deck = load_deck(find_deck(deck_file))
+        except InputError as error:
+            _report_input_error(error, f"in {deck_file}")
+            sys.exit(EXIT_BAD_INPUT)
+        try:
+            cards = rules.cards_from_deck([{**card.fields, "back": card.back.name}
+                                           for card in deck.copies()])
+        except RulesError as error:
+            refuse(f"{deck_file}: {error.what}", error.fix)
+    setup = Setup(game, players, seed, tuple(bots) * (players // len(bots)), cards)
+    started = time.perf_counter()
+    with _progress(count) as bar:
+        results = play_many(setup, count, workers, bar.update)
+    summary = summarise(setup, results, time.perf_counter() - started)
+    for line in _summary_lines(summary):
+        click.echo(line)
+    if report_dir:
+        try:
+            write_report(report_dir, summary, results)
+        except OSError as error:
+            click.echo(f"cardkit: cannot write {error.filename or report_dir}: "
+                       f"{error.strerror or error}; give --report a folder you can write to",
+                       err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        click.echo(f"report: {_shown(Path(report_dir) / 'report.html')}")
+
+
+def _summary_lines(summary: dict) -> list[str]:
+    """The run in a few lines for the terminal."""
+    per_second = summary["games"] / summary["seconds"] if summary["seconds"] else 0
+    lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} "
+             f"player{'s' * (summary['players'] != 1)}, {summary['deck']}, seed "
+             f"{summary['seed']} ({summary['seconds']:.1f} s, {per_second:,.0f} games/s)"]
+    for seat in summary["seats"]:
+        low, high = seat["interval"]
+        lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {seat['win_rate']:.1%} "
+                     f"(95%: {low:.1%}-{high:.1%}), mean score {seat['score']['mean']:.2f}")
+    if summary["players"] > 1:
+        lines.append(f"  nobody won: {summary['nobody_won']:.1%}")
+    length = summary["length"]
+    lines.append(f"  length: {length['mean']:.1f} moves on average (median {length['median']}, "
+                 f"10-90%: {length['p10']}-{length['p90']})")
+    for name, figure in summary["figures"].items():
+        shown = name.replace("_", " ")
+        if figure["kind"] == "number":
+            lines.append(f"  {shown}: {figure['mean']:.2f} a game")
+        else:
+            total = sum(figure["counts"].values())
+            lines.append(f"  {shown}: " + ", ".join(
+                f"{value} {count / total:.0%}" for value, count in figure["counts"].items()))
+    return lines

@@ -73,3 +73,18 @@ def build(tmp_path):
         return build_deck(deck_path, tmp_path / f"out{len(calls)}", sheet, strict)
 
     return run
+
+
+def play_out(state, bots, rng, check=None):
+    """Play a game (cardkit.games) to its end: each seat's bot picks from the legal moves
+    with the one ``rng``, and the pick is asserted legal; ``check(state, move)`` runs
+    before each move is applied. Returns the finished state."""
+    while not state.is_over():
+        seat = state.current_player()
+        moves = state.legal_moves()
+        move = bots[seat].choose(state.observation(seat), moves, rng)
+        assert move in moves
+        if check:
+            check(state, move)
+        state.apply(move)
+    return state

@@ -204,7 +204,7 @@ def outside(tmp_path):
     Image.new("RGB", (750, 1050), (10, 200, 10)).save(folder / "secret.png")
     (folder / "secret.yaml").write_text(f"{SECRET}\n")
     (folder / "deck.yaml").write_text(f"{SECRET}\n")
-    (folder / "secret.csv").write_text(f"n\n1\n")
+    (folder / "secret.csv").write_text("n\n1\n")
     (folder / "secret.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" '
                                        'height="10"><rect width="10" height="10"/></svg>')
     (folder / "secret.ttf").write_bytes((FONTS / "Lato-Regular.ttf").read_bytes())

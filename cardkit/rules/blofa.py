@@ -111,7 +111,17 @@ def challenge(played: list[int], declared: int, declarer: int, challenger: int) 
     _seat(declarer, "declarer")
     if _seat(challenger, "challenger") == declarer:
         raise RulesError("the declarer cannot challenge themselves", "name another seat")
-    lie = sum(played) != declared
+    return clash(sum(played), declared, declarer, challenger)
+
+
+def clash(total: int, declared: int, declarer: int, challenger: int) -> dict:
+    """The clash once the challenged cards are flipped, from their total, unchecked (the
+    simulator's path; :func:`challenge` checks the situation first).
+
+    >>> clash(3, declared=3, declarer=2, challenger=0)
+    {'lie': False, 'winner': 2, 'vp': {2: 1, 0: -1}}
+    """
+    lie = total != declared
     winner, loser = (challenger, declarer) if lie else (declarer, challenger)
     return {"lie": lie, "winner": winner, "vp": {winner: 1, loser: -1}}
 
@@ -121,17 +131,20 @@ def three_passes(declarer: int) -> dict:
     return {"winner": _seat(declarer, "declarer"), "vp": {declarer: 1}}
 
 
-def final_scores(vp: list[int], captured_by: list[int], holding: list[int]) -> dict:
+def final_scores(vp: list[int], captured_by: list[int], holding: list[int],
+                 rule_cards: int = RULE_CARDS) -> dict:
     """Ruling: per captured rule card the capturer gets +6, the player across +4 and the
     capturer's right neighbour +2. Then anyone still holding a rule card is eliminated.
-    The highest score among the rest wins; a tie for highest means nobody wins."""
+    The highest score among the rest wins; a tie for highest means nobody wins.
+    ``rule_cards`` is how many the deck holds (a designer's deck may change it)."""
     if len(vp) != PLAYERS:
         raise RulesError(f"Blófa has 4 players, not {len(vp)}", "give 4 VP totals")
     for seat in captured_by + holding:
         _seat(seat)
-    if len(captured_by) + len(holding) > RULE_CARDS:
+    if len(captured_by) + len(holding) > rule_cards:
         raise RulesError(f"{len(captured_by)} captured and {len(holding)} held rule cards "
-                         f"make more than {RULE_CARDS}", "there are only 3 rule cards")
+                         f"make more than {rule_cards}",
+                         f"there are only {number(rule_cards)} rule cards")
     scores = list(vp)
     for seat in captured_by:
         scores[seat] += CAPTURE_POINTS["capturer"]

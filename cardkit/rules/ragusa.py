@@ -65,9 +65,101 @@ def strength(cards, suit: str, foundations) -> int:
     return poker.strength(rotated(cards, suit, foundations))
 
 
+WHEEL = (1 << 14) | (0b1111 << 2)  # A-2-3-4-5 as a bit mask of ranks
+
+
+def straight_top(mask: int) -> int:
+    """The high card of the best straight among the ranks in ``mask`` (bit r for rank r),
+    or 0.
+
+    >>> straight_top(sum(1 << r for r in (2, 3, 4, 5, 14))), straight_top(0b11111 << 9)
+    (5, 13)
+    """
+    for high in range(14, 5, -1):
+        window = 0b11111 << (high - 4)
+        if mask & window == window:
+            return high
+    return 5 if mask & WHEEL == WHEEL else 0
+
+
+def best_key(cards) -> tuple:
+    """(category, tie-break ranks) of the best five of ``cards`` (already on the player's
+    scale), or of all of them when there are five or fewer; equal to poker's key for
+    exactly five cards. Straights and flushes need five cards.
+
+    >>> best_key(parse_hand("9C 9D 4S 4C 9H KD 2C", size=7))
+    (6, (9, 4))
+    >>> best_key(parse_hand("9C 9D 4S", size=3))
+    (1, (9, 4))
+    """
+    counts: dict[int, int] = {}
+    suits: dict[str, list[int]] = {}
+    for rank, suit in cards:
+        counts[rank] = counts.get(rank, 0) + 1
+        suits.setdefault(suit, []).append(rank)
+    if not counts:
+        return poker.HIGH_CARD, ()
+    flushes = [sorted(ranks, reverse=True) for ranks in suits.values() if len(ranks) >= 5]
+    high = max((straight_top(sum(1 << r for r in ranks)) for ranks in flushes), default=0)
+    if high:
+        return poker.STRAIGHT_FLUSH, (high,)
+    most, top = max((n, r) for r, n in counts.items())
+    rest = sorted((r for r in counts if r != top), reverse=True)
+    pairs = [r for r in rest if counts[r] >= 2]
+    if most == 4:
+        return poker.FOUR, (top, *rest[:1])
+    if most == 3 and pairs:
+        return poker.FULL_HOUSE, (top, pairs[0])
+    if flushes:
+        return poker.FLUSH, tuple(max(ranks[:5] for ranks in flushes))
+    high = straight_top(sum(1 << r for r in counts))
+    if high:
+        return poker.STRAIGHT, (high,)
+    if most == 3:
+        return poker.THREE, (top, *rest[:2])
+    if most == 2 and pairs:
+        kicker = [r for r in rest if r != pairs[0]][:1]
+        return poker.TWO_PAIR, (top, pairs[0], *kicker)
+    if most == 2:
+        return poker.PAIR, (top, *rest[:3])
+    return poker.HIGH_CARD, (top, *rest[:4])
+
+
+def hand_key(cards, suit: str, foundations) -> tuple:
+    """(category, tie-break ranks) of ``cards`` on a player's scale: comparing keys compares
+    hands. Five cards are ranked as in poker; more cards by their best five.
+
+    Ruling (cardkit): a player left with fewer than five cards (sold or given up) shows
+    them all. Fewer than five cards make no straight and no flush, and a missing card
+    counts below every rank, so such a hand loses to the same hand with kickers.
+
+    >>> table = parse_foundations("2H 2C 2D 2S")
+    >>> hand_key(parse_hand("9C 9D 4S", size=3), "H", table) < hand_key(
+    ...     parse_hand("9S 9H 4C 3D", size=4), "H", table)
+    True
+    """
+    relabelled = rotated(cards, suit, foundations)
+    if len(relabelled) == SHOWN:
+        return poker.KEY_OF_STRENGTH[poker.strength(relabelled)]
+    return best_key(relabelled)
+
+
 def describe(cards, suit: str, foundations) -> str:
-    """'two pair, Js and 5s, 9 kicker' in the player's own ranks."""
-    return poker.describe(rotated(cards, suit, foundations))
+    """'two pair, Js and 5s, 9 kicker' in the player's own ranks; a hand of fewer than
+    five cards names its category and ranks.
+
+    >>> describe(parse_hand("9C 9D 4S", size=3), "H", parse_foundations("2H 2C 2D 2S"))
+    'pair from only 3 cards: 9 9 4'
+    """
+    if len(cards) == SHOWN:
+        return poker.describe(rotated(cards, suit, foundations))
+    if not cards:
+        return "no cards"
+    kind, _ = hand_key(cards, suit, foundations)
+    ranks = sorted((c.rank for c in rotated(cards, suit, foundations)), reverse=True)
+    ranks.sort(key=ranks.count, reverse=True)
+    return (f"{poker.CATEGORIES[kind]} from only {len(cards)} card{'s' * (len(cards) > 1)}: "
+            + " ".join(RANK_NAMES[r] for r in ranks))
 
 
 def rotation_table(foundation: int) -> dict[int, int]:
@@ -110,39 +202,53 @@ def check_situation(players: list[dict], foundations: dict[str, Card]) -> None:
             seen[card] = f"player {i}'s"
 
 
-def showdown(players: list[dict], foundations: dict[str, Card]) -> tuple[list[int], str]:
-    """The winning seats and why. Each player: {'suit', 'shown': 5 cards, 'other': 5 cards}.
+def winners(players: list[dict], foundations: dict[str, Card]) -> list[int]:
+    """The seats that take the pot. Each player: {'suit', 'shown': 5 cards, 'other': the
+    rest}.
 
-    Ruling: the best shown hand wins the pot. Players still tied compare their other five
-    cards the same way; players tied on those too split the pot.
+    Ruling: the best shown hand wins the pot. Players still tied compare their other cards
+    (five, or fewer for a player who holds fewer than ten) the same way; players tied on
+    those too split the pot. Ruling (cardkit): a player holding fewer than five cards shows
+    them all and has no other cards (see ``hand_key``).
     """
     if len(players) < MIN_PLAYERS:
         raise RulesError(f"a showdown needs 2-4 players, not {len(players)}",
                          "give every player's suit and shown cards")
     check_situation(players, foundations)
     for player in players:
-        if len(player["shown"]) != SHOWN:
-            raise RulesError("each player shows 5 cards", "list the 5 cards shown")
-    strengths = [strength(p["shown"], p["suit"], foundations) for p in players]
-    best = max(strengths)
-    tied = [i for i, s in enumerate(strengths) if s == best]
+        if len(player["shown"]) != SHOWN and (len(player["shown"]) > SHOWN
+                                               or player.get("other")):
+            raise RulesError("each player shows 5 cards", "list the 5 cards shown (all of "
+                             "them for a player who holds fewer than 5)")
+    tied = _best(players, "shown", range(len(players)), foundations)
+    if len(tied) == 1:
+        return tied
+    if any("other" not in players[i] for i in tied):
+        raise RulesError(f"players {tied} tie on their shown cards",
+                         "give each tied player's 'other' 5 cards")
+    return _best(players, "other", tied, foundations)
+
+
+def _best(players, part: str, seats, foundations) -> list[int]:
+    keys = {i: hand_key(players[i][part], players[i]["suit"], foundations) for i in seats}
+    best = max(keys.values())
+    return [i for i in seats if keys[i] == best]
+
+
+def showdown(players: list[dict], foundations: dict[str, Card]) -> tuple[list[int], str]:
+    """The winning seats (``winners``) and why, in each player's own ranks."""
+    won = winners(players, foundations)
     reasons = [f"player {i} ({SUIT_NAMES[players[i]['suit']]}): "
                f"{describe(players[i]['shown'], players[i]['suit'], foundations)}"
                for i in range(len(players))]
-    if len(tied) == 1:
-        return tied, "; ".join(reasons)
-    if any(len(players[i].get("other", [])) != SHOWN for i in tied):
-        raise RulesError(f"players {tied} tie on their shown cards",
-                         "give each tied player's 'other' 5 cards")
-    others = {i: strength(players[i]["other"], players[i]["suit"], foundations) for i in tied}
-    best = max(others.values())
-    winners = [i for i in tied if others[i] == best]
-    reasons.append("tie broken on the other five: " + "; ".join(
-        f"player {i}: {describe(players[i]['other'], players[i]['suit'], foundations)}"
-        for i in tied))
-    if len(winners) > 1:
+    tied = _best(players, "shown", range(len(players)), foundations)
+    if len(tied) > 1:
+        reasons.append("tie broken on the other five: " + "; ".join(
+            f"player {i}: {describe(players[i]['other'], players[i]['suit'], foundations)}"
+            for i in tied))
+    if len(won) > 1:
         reasons.append("still tied: they split the pot")
-    return winners, "; ".join(reasons)
+    return won, "; ".join(reasons)
 
 
 # -- examples: situation -> (result, reason in words) ------------------------------------

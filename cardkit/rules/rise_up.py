@@ -60,12 +60,21 @@ def check_situation(invested, room) -> None:
                          "ace at most")
 
 
-def fight(invested, room) -> dict:
+def wins(invested: int, room: int) -> bool:
     """Ruling: invested strength equal to or above the room's wins it; below loses the game.
-    The situation is checked first (:func:`check_situation`)."""
+
+    >>> wins(8, 8), wins(7, 8)
+    (True, False)
+    """
+    return invested >= room
+
+
+def fight(invested, room) -> dict:
+    """The outcome of investing ``invested`` against ``room`` (:func:`wins`), once the
+    situation is checked (:func:`check_situation`)."""
     check_situation(invested, room)
     mine, theirs = invested_strength(invested), room_strength(room)
-    return {"invested": mine, "room": theirs, "win": mine >= theirs}
+    return {"invested": mine, "room": theirs, "win": wins(mine, theirs)}
 
 
 def stage_setup(stage: int) -> dict:

@@ -67,7 +67,28 @@ def parse_card(text) -> Card:
     return Card(found["shape"], found["number"], found["fill"], found.get("back", "blank"))
 
 
-MAX_PLAYERS = 9  # one secret rule card each
+class Objective(NamedTuple):
+    """A secret rule card: ``points`` for its owner when ``condition`` holds at the end."""
+    title: str
+    condition: str  # as :func:`parse_condition` reads it
+    points: int
+
+
+# Decision (the original rule cards are lost): cardkit's own 9 objectives, as printed by the
+# bundled deck (decks/shapes/deck.yaml).
+OBJECTIVES = (
+    Objective("Variety Show", "2+ triplets: shape different", 3),
+    Objective("True to Form", "2+ triplets: shape same", 3),
+    Objective("Count Off", "2+ triplets: number different", 3),
+    Objective("Seeing Triple", "2+ triplets: number same", 3),
+    Objective("Full Spectrum", "2+ triplets: fill different", 3),
+    Objective("Dress Code", "2+ triplets: fill same", 3),
+    Objective("Perfect Mix", "1+ triplets: shape different, number different, fill different",
+              5),
+    Objective("Lookalikes", "1+ triplets: shape same, number same", 4),
+    Objective("Hoarder", "4+ triplets", 3),
+)
+MAX_PLAYERS = len(OBJECTIVES)  # one secret rule card each
 
 
 def check_seats(players: int, owner: int | None = None) -> None:

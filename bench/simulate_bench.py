@@ -1,0 +1,94 @@
+"""Benchmark (run with `make bench`): complete games a second on one core, for each game,
+with random bots in every seat.
+
+The baseline is the smallest game there is, played through the same runner in the same
+run: shuffle a 52-card deck, each of the players draws one card, the highest wins. Its
+games a second are what the runner, the bots' interface and a shuffle cost; each game's
+ratio to it says how much its own rules cost. Rounds alternate game and baseline, and the
+medians are printed.
+
+Target (issue 11): at least 500 games a second a core for every game.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardkit.games import MODULES, load_game  # noqa: E402
+from cardkit.games.base import RandomBot, State  # noqa: E402
+
+GAMES = 400
+ROUNDS = 3
+
+
+class HighCard(State):
+    """The baseline: each player draws one card from a shuffled deck; the highest wins."""
+
+    def __init__(self, players, rng):
+        self.players, self.rng = players, rng
+        self.deck = list(range(52))
+        rng.shuffle(self.deck)
+        self.drawn: list[int] = []
+
+    def current_player(self):
+        return len(self.drawn)
+
+    def legal_moves(self):
+        return ["draw"]
+
+    def apply(self, move):
+        self.drawn.append(self.deck.pop())
+
+    def is_over(self):
+        return len(self.drawn) == self.players
+
+    def returns(self):
+        best = max(self.drawn)
+        return [1.0 if card == best else 0.0 for card in self.drawn]
+
+    def scores(self):
+        return [float(card) for card in self.drawn]
+
+    def observation(self, seat):
+        return {"drawn": list(self.drawn)}
+
+
+def games_a_second(new_state, players: int, games: int = GAMES) -> float:
+    """Play ``games`` games with random bots as the runner does; games a second."""
+    bot = RandomBot()
+    started = time.perf_counter()
+    for index in range(games):
+        state = new_state(players, random.Random(f"1:{index}"))
+        rngs = [random.Random(f"1:{index}:{seat}") for seat in range(players)]
+        while not state.is_over():
+            seat = state.current_player()
+            state.apply(bot.choose(state.observation(seat), state.legal_moves(), rngs[seat]))
+        state.returns()
+    return games / (time.perf_counter() - started)
+
+
+def main() -> None:
+    print(f"games a second on one core, random bots, median of {ROUNDS} rounds of {GAMES} games")
+    print("(baseline: one card each from a shuffled deck, through the same loop)")
+    for name in sorted(MODULES):
+        game = load_game(name)
+        players = game.default_players
+        rates, baseline = [], []
+        for _ in range(ROUNDS):
+            rates.append(games_a_second(game.new_state, players))
+            baseline.append(games_a_second(HighCard, players))
+        rate, base = statistics.median(rates), statistics.median(baseline)
+        verdict = "ok" if rate >= 500 else "UNDER the 500 target"
+        print(f"  {name:8} {players} players: {rate:8,.0f} games/s   baseline {base:8,.0f}/s   "
+              f"ratio {rate / base:.3f}   {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""What every playable game is, in OpenSpiel's shape: a state, the legal moves of the seat
+to play, applying one, the end and the returns. Bots see only what a seat may see.
+
+A game module (``cardkit/games/blofa.py`` ...) defines a :class:`State` subclass, at least
+two bots (``random`` and a heuristic a real player would recognise) and a :data:`GAME`
+entry. Chance (shuffles, draws) comes from the state's own ``rng``, so a game is fully
+determined by its seed and the bots' seeds: the same seed gives the same game on any
+machine and in any worker process.
+
+>>> import random
+>>> RandomBot().choose({}, ["a", "b"], random.Random(1)) in ("a", "b")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+class IllegalMove(ValueError):
+    """A move that is not among the state's legal moves."""
+
+
+class State(ABC):
+    """One game in progress. ``apply`` changes it in place (copying a state per move would
+    halve the games a second); every other method only reads it."""
+
+    players: int  # seats 0 .. players-1, in turn order (play passes to the left: seat + 1)
+    rng: random.Random  # the game's chance: shuffles and draws
+    moves_made: int = 0  # moves applied so far: the game's length
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move (meaningless once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list:
+        """The moves the seat to play may make, never empty before the end. A move is a
+        small hashable value (a tuple or a string) whose ``str`` reads as the move."""
+
+    @abstractmethod
+    def apply(self, move) -> None:
+        """Make ``move`` for the seat to play and advance to the next decision, drawing
+        from ``rng`` for chance. Raises IllegalMove for a move not in ``legal_moves()``."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's share of the win once the game is over: 1 for a sole winner, 1/k for
+        each of k tied winners, 0 otherwise (all 0 when nobody wins). Solitaire: [1] or [0]."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's points as the game counts them (VP, chips, points), for the
+        report's score distribution."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict:
+        """Everything ``seat`` may know now, and nothing more: its own hand, what is face
+        up, what has been announced, counts of the others' cards. Bots see only this."""
+
+    def figures(self) -> dict[str, float | int | str]:
+        """The game's own figures for this finished game (captures, showdown category...),
+        added up over many games by the simulator. Numbers are summed and averaged; text
+        values are counted."""
+        return {}
+
+
+class Bot(ABC):
+    """A player: picks one of the legal moves from what its seat may see."""
+
+    PARAMS: dict[str, float] = {}  # parameter -> default, settable from the command line
+
+    def __init__(self, **params: float):
+        unknown = set(params) - set(self.PARAMS)
+        if unknown:
+            raise ValueError(f"unknown bot parameter {sorted(unknown)[0]!r}; this bot takes "
+                             + (", ".join(self.PARAMS) or "none"))
+        self.params = {**self.PARAMS, **params}
+
+    @abstractmethod
+    def choose(self, observation: dict, moves: list, rng: random.Random):
+        """One of ``moves``; ``rng`` is the bot's own randomness."""
+
+
+class RandomBot(Bot):
+    """Uniformly random legal moves: the baseline every other bot is compared with."""
+
+    def choose(self, observation, moves, rng):
+        return moves[rng.randrange(len(moves))]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A playable game: how to start one and who can play it."""
+
+    name: str  # as on the command line: 'blofa'
+    title: str
+    players: tuple[int, ...]  # the player counts the rules allow
+    default_players: int
+    new_state: Callable[..., State]  # (players, rng, cards=None) -> State
+    bots: dict[str, type[Bot]] = field(default_factory=dict)  # name -> class; 'random' first
+    # a designer's deck: the printed cards' fields (one dict a copy, 'back' included) ->
+    # the ``cards`` argument of new_state; raises RulesError naming what is missing
+    cards_from_deck: Callable[[list[dict]], object] | None = None

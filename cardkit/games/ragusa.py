@@ -1,0 +1,614 @@
+"""Ragusa: Trade 'Em, played: five turns of forced trades with bluffs, deck actions paid in
+tokens, then a poker showdown where each player ranks cards on their own secret scale.
+
+The round, as cardkit plays it (hand ranking: ``cardkit.rules.ragusa``):
+
+* Setup: one card of each suit is turned up as that suit's Foundation Card and stays out
+  all round. Each player is dealt one card, whose suit is their secret suit, then nine
+  more; five Common Goods are turned up; everyone antes 20 tokens into the pot.
+* Turns: seat 0 first, then to the left, five turns each. On a turn a player may take one
+  deck action, then must trade with another player.
+* A trade: the player picks a partner and places a card face down, naming a card; the
+  partner does the same. Each believes or calls out the other, neither seeing the
+  other's choice. A called-out card is turned up: a false claim costs its owner 5
+  tokens, a true one costs the accuser 5. The two cards change hands either way. A player
+  who cannot pay 5 gives up a card of their choice from their hand instead.
+* Deck actions: sell any number of cards into the deck for 1 token each from the pot;
+  swap a card with a Common Good for 3; buy a Common Good for 5 (the deck's top card
+  replaces it; holding 11, put one back); swipe all five Common Goods for 15.
+* Showdown: everyone shows their best five; the best hand on its owner's scale takes the
+  pot; tied players compare their other cards; still tied, they split it.
+
+Moves: ``("sell", card)`` (repeat to sell more) then ``"stop"``, ``("swap", give, take)``,
+``("buy", good)`` then ``("discard", card)`` when holding 11, ``"swipe"``; ``("trade",
+seat, card)`` and ``("claim", card)``; the partner's ``("place", card)`` and ``("claim",
+card, "believe")`` or ``("claim", card, "call")``; then the player's ``"believe"`` or
+``"call"``; ``("remove", card)`` for a penalty not paid; ``"end"`` only when nobody can
+trade. Cards are written as in the rules: ``"KH"``, ``"10S"``.
+
+>>> import random
+>>> state = new_state(3, random.Random(7))
+>>> len(state.hands[0]), len(state.goods), state.pot, state.tokens
+(10, 5, 60, [30, 30, 30])
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+
+from ..rules import poker, ragusa
+from ..rules.errors import RulesError
+from .base import Bot, Game, IllegalMove, RandomBot, State
+
+TURNS = 5  # turns each player takes in the round
+ANTE, PENALTY = 20, 5
+SWAP_COST, BUY_COST, SWIPE_COST = 3, 5, 15
+GOODS = 5
+STACK = 50  # tokens a player sits down with (see RagusaState.__init__)
+
+CARD = {str(poker.Card(r, s)): poker.Card(r, s) for s in poker.SUITS for r in poker.RANKS}
+STANDARD = tuple(CARD)  # the bundled deck: 52 cards, each once
+RELABELLED = {f: {name: poker.Card(ragusa.rotated_rank(card.rank, f), card.suit)
+                  for name, card in CARD.items()}
+              for f in poker.RANKS}  # foundation rank -> card name -> card on that scale
+
+ACT, SELL, DISCARD, PLACE, CLAIM, ANSWER, CALL, REMOVE, OVER = (
+    "act", "sell", "discard", "place", "claim", "answer", "call", "remove", "over")
+
+# every move made once, so listing the legal moves allocates nothing
+PLACES, CLAIMS, SELLS, BUYS, DISCARDS, REMOVES = (
+    {c: (word, c) for c in CARD} for word in ("place", "claim", "sell", "buy", "discard",
+                                               "remove"))
+ANSWERS = {card: [("claim", card, "believe"), ("claim", card, "call")] for card in CARD}
+SWAPS = {give: {take: ("swap", give, take) for take in CARD} for give in CARD}
+TRADES = {seat: {card: ("trade", seat, card) for card in CARD}
+          for seat in range(ragusa.MAX_PLAYERS)}
+
+
+def deck_size(players: int) -> int:
+    """Cards a round needs: 4 foundations, 5 Common Goods and 10 a player.
+
+    >>> [deck_size(n) for n in (2, 3, 4)]
+    [29, 39, 49]
+    """
+    return len(poker.SUITS) + GOODS + ragusa.HAND_SIZE * players
+
+
+@functools.lru_cache(maxsize=8)
+def claim_moves(cards: tuple[str, ...]) -> tuple[list, list]:
+    """The claims a player may make, and the partner's claims with its call (see
+    ``RagusaState._claim``): any card of the deck."""
+    return (list(map(CLAIMS.__getitem__, cards)),
+            [answer for card in cards for answer in ANSWERS[card]])
+
+
+def turn_up_foundations(deck: list[str]) -> dict[str, poker.Card]:
+    """Ruling (cardkit): the Foundation Cards are found by turning up the shuffled deck
+    until every suit has shown a card; the first card of each suit is its foundation.
+
+    >>> sorted(map(str, turn_up_foundations(["3H", "9H", "KS", "2C", "AD", "4C"]).values()))
+    ['2C', '3H', 'AD', 'KS']
+    """
+    foundations: dict[str, poker.Card] = {}
+    for card in deck:
+        foundations.setdefault(CARD[card].suit, CARD[card])
+    return foundations
+
+
+def best_split(hand: list[str], suit: str, foundations: dict) -> tuple[list[str], list[str]]:
+    """The five cards a player shows and the rest, as the showdown rewards them: the best
+    five on the player's scale, and among equally good fives the one whose other cards
+    are best (they break ties). Fewer than six cards: all shown.
+
+    Ruling (cardkit): the showdown picks this split for every player, as no other choice
+    can do better: a better shown hand always wins, and the rest only matters on a tie.
+
+    >>> table = ragusa.parse_foundations("2H 2C 2D 2S")
+    >>> best_split("9C 9D 4S 4C 3H KD".split(), "H", table)
+    (['9C', '9D', '4S', '4C', 'KD'], ['3H'])
+    """
+    if len(hand) <= ragusa.SHOWN:
+        return list(hand), []
+    relabelled = RELABELLED[foundations[suit].rank]
+    cards = [relabelled[card] for card in hand]
+    best = ragusa.best_key(cards)
+    kind, ranks = best
+    if kind in (poker.STRAIGHT, poker.STRAIGHT_FLUSH):  # the high card names the run
+        ranks = [14 if r == 1 else r for r in range(ranks[0] - 4, ranks[0] + 1)]
+    # a best five holds only ranks its key names (and a flush one suit): try just those
+    useful = [i for i, card in enumerate(cards) if card.rank in ranks]
+    if kind in (poker.FLUSH, poker.STRAIGHT_FLUSH):
+        suits = Counter(card.suit for card in cards)
+        useful = [i for i in useful if suits[cards[i].suit] >= ragusa.SHOWN]
+    fives = list(itertools.combinations(useful, ragusa.SHOWN))
+    if len(fives) > 1:
+        fives = [five for five in fives if ragusa.best_key([cards[i] for i in five]) == best]
+    five = fives[0] if len(fives) == 1 else max(fives, key=lambda five: ragusa.best_key(
+        [card for i, card in enumerate(cards) if i not in five]))
+    return [hand[i] for i in five], [card for i, card in enumerate(hand) if i not in five]
+
+
+class RagusaState(State):
+    """One round in progress. Zones: ``deck`` (its top is the end of the list), ``goods``,
+    ``foundations`` (suit -> card), ``hands``, ``table`` (seat -> card placed in the trade
+    under way) and ``removed`` (cards given up for want of tokens)."""
+
+    def __init__(self, rng: random.Random, cards, foundations: dict[str, poker.Card],
+                 suits: list[str], hands: list[list[str]], goods: list[str],
+                 deck: list[str]):
+        """A round as ``deal`` leaves it (``cards``: every card in play), before the antes:
+        each player puts 20 of their tokens into the pot.
+
+        Ruling (cardkit): the text never says how many tokens a player brings; each sits
+        down with 50, so after the ante 30 pay for deck actions and penalties."""
+        self.players, self.rng = len(hands), rng
+        self.foundations, self.suits, self.hands = foundations, suits, hands
+        self.goods, self.deck, self.removed, self.table = goods, deck, [], {}
+        self.tokens = [STACK - ANTE] * self.players
+        self.pot = ANTE * self.players
+        self.claims_allowed, self.answers_allowed = claim_moves(tuple(cards))
+        self.foundation_names = {suit: str(card) for suit, card in foundations.items()}
+        self.turn = self.active = self.mover = 0
+        self.phase, self.acted, self.partner = ACT, False, None
+        self.claims: dict[int, str] = {}
+        self.calls: dict[int, bool] = {}
+        self.owed: list[int] = []  # seats that must give up a card, in order
+        self.exposed = (0, 0)  # called-out claims found false, found true (public)
+        self.spent = self.sold = self.trades = self.called = self.right = self.lies = 0
+        self.pot_won = 0
+        self.shown: list[tuple[list[str], list[str]]] = []
+        self.winners: list[int] = []
+        self.category = ""
+        self._legal = None
+
+    # -- reading the state ---------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.mover
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_moves(self) -> list:
+        if self._legal is None:
+            self._legal = self._moves()
+        return list(self._legal)
+
+    def _moves(self) -> list:
+        hand, phase = self.hands[self.mover], self.phase
+        if phase == ACT:
+            return self._act_moves()
+        if phase == CLAIM:
+            return self.claims_allowed
+        if phase == ANSWER:
+            return self.answers_allowed
+        if phase == CALL:
+            return ["believe", "call"]
+        if phase == PLACE:
+            return list(map(PLACES.__getitem__, hand))
+        if phase == SELL:
+            return [*map(SELLS.__getitem__, hand), "stop"]
+        if phase == DISCARD:
+            return list(map(DISCARDS.__getitem__, hand))
+        if phase == REMOVE:
+            return list(map(REMOVES.__getitem__, hand))
+        return []
+
+    def _act_moves(self) -> list:
+        """The start of a turn: one deck action the player can afford, or straight to the
+        trade, which must follow: any card to any other player holding a card.
+
+        Ruling (cardkit): the deck action, if any, comes before the trade, and the turn ends
+        when the trade is settled; a player who cannot trade (no card, or nobody else has
+        one) ends the turn instead. A buy needs a card in the deck to refill the goods, a
+        swipe needs five, so that the new goods are new cards."""
+        seat, hand = self.active, self.hands[self.active]
+        moves = []
+        for partner in range(self.players):
+            if partner != seat and self.hands[partner]:
+                moves += map(TRADES[partner].__getitem__, hand)
+        if not moves:
+            moves.append("end")
+        if not self.acted:
+            tokens, goods = self.tokens[seat], self.goods
+            moves += map(SELLS.__getitem__, hand)
+            if tokens >= SWAP_COST:
+                for give in hand:
+                    moves += map(SWAPS[give].__getitem__, goods)
+            if tokens >= BUY_COST and self.deck:
+                moves += map(BUYS.__getitem__, goods)
+            if tokens >= SWIPE_COST and len(self.deck) >= GOODS:
+                moves.append("swipe")
+        return moves
+
+    def returns(self) -> list[float]:
+        """Ruling (cardkit): a game is one round; whoever takes the pot wins it, and
+        players who split the pot share the win."""
+        return [1 / len(self.winners) if seat in self.winners else 0.0
+                for seat in range(self.players)]
+
+    def scores(self) -> list[float]:
+        """Tokens each player holds (after the pot is paid out, once the round is over)."""
+        return [float(t) for t in self.tokens]
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know: its own suit, hand and card placed; everything face up;
+        every seat's tokens and hand size; the claims of the trade under way; how many
+        called-out claims proved false and true. Never another seat's suit or cards."""
+        return {
+            "seat": seat, "suit": self.suits[seat], "hand": tuple(self.hands[seat]),
+            "placed": self.table.get(seat), "foundations": self.foundation_names.copy(),
+            "goods": tuple(self.goods), "deck": len(self.deck), "pot": self.pot,
+            "tokens": tuple(self.tokens), "hand_sizes": tuple(map(len, self.hands)),
+            "turn": self.turn, "active": self.active, "phase": self.phase,
+            "acted": self.acted, "partner": self.partner, "claims": self.claims.copy(),
+            "exposed": self.exposed,
+        }
+
+    def figures(self) -> dict:
+        """Tokens paid for deck actions and got from sales, the pot the winners took,
+        trades, calls and right calls, false claims made, the winning hand's category."""
+        return {"deck_tokens_spent": self.spent, "tokens_from_sales": self.sold,
+                "pot_won": self.pot_won, "trades": self.trades, "bluff_calls": self.called,
+                "calls_right": self.right, "false_claims": self.lies,
+                "winning_hand": self.category}
+
+    # -- making moves ----------------------------------------------------------------------
+
+    def apply(self, move) -> None:
+        legal = self._legal if self._legal is not None else self._moves()
+        if move not in legal:
+            raise IllegalMove(f"{move!r} is not a legal move for seat {self.mover} now "
+                              f"({self.phase})")
+        self._legal = None
+        self.moves_made += 1
+        kind = move if isinstance(move, str) else move[0]
+        seat = self.mover
+        if kind in ("trade", "place"):
+            if kind == "trade":
+                self.partner = move[1]
+            self.hands[seat].remove(move[-1])
+            self.table[seat] = move[-1]
+            self.phase = CLAIM if kind == "trade" else ANSWER
+        elif kind == "claim":
+            self._claim(seat, *move[1:])
+        elif kind in ("believe", "call"):
+            self.calls[seat] = kind == "call"
+            self._settle()
+        elif kind == "remove":
+            self.hands[seat].remove(move[1])
+            self.removed.append(move[1])
+            self._next_owed()
+        elif kind in ("sell", "stop"):
+            self._sell(move)
+        elif kind == "swap":
+            self._pay(seat, SWAP_COST)
+            give, take = move[1:]
+            self.hands[seat].remove(give)
+            self.hands[seat].append(take)
+            self.goods[self.goods.index(take)] = give
+        elif kind == "buy":
+            self._buy(move[1])
+        elif kind == "discard":
+            self.hands[seat].remove(move[1])
+            self.deck.append(move[1])
+            self.rng.shuffle(self.deck)
+            self.phase = ACT
+        elif kind == "swipe":
+            self._pay(seat, SWIPE_COST)
+            fresh = [self.deck.pop() for _ in range(GOODS)]
+            self.deck += self.goods
+            self.rng.shuffle(self.deck)
+            self.goods = fresh
+        else:
+            self._end_turn()
+
+    def _pay(self, seat: int, tokens: int) -> None:
+        """A deck action: the player pays into the pot, once a turn."""
+        self.tokens[seat] -= tokens
+        self.pot += tokens
+        self.spent += tokens
+        self.acted = True
+
+    def _sell(self, move) -> None:
+        """Selling: each card sold goes into the deck for 1 token from the pot; the deck is
+        shuffled when the player stops. Ruling (cardkit): a sale is at least one card and
+        may be the whole hand (the player can then no longer trade)."""
+        seat = self.active
+        if move == "stop":
+            self.rng.shuffle(self.deck)
+            self.phase = ACT
+            return
+        self.hands[seat].remove(move[1])
+        self.deck.append(move[1])
+        self.tokens[seat] += 1
+        self.pot -= 1
+        self.sold += 1
+        self.acted, self.phase = True, SELL
+
+    def _buy(self, good: str) -> None:
+        """Buying: the good goes to the hand, the deck's top card takes its place; a
+        player now holding 11 cards puts one of them back into the deck."""
+        seat = self.active
+        self._pay(seat, BUY_COST)
+        self.goods[self.goods.index(good)] = self.deck.pop()
+        self.hands[seat].append(good)
+        if len(self.hands[seat]) > ragusa.HAND_SIZE:
+            self.phase = DISCARD
+
+    def _claim(self, seat: int, claim: str, verdict: str = "") -> None:
+        """The active player places and names a card first; then the partner places one,
+        names it and says whether it believes the active player's claim; last, the
+        active player believes or calls out the partner's.
+
+        Ruling (cardkit): the two decide to call at once, as at a table: the partner
+        decides with its claim (it would learn nothing more before the active player's
+        call), and neither is told the other's choice until the trade is settled. A claim
+        names one card of the deck (rank and suit) and is true when the card placed is
+        that card; naming a card face up on the table is a lie anyone can see. Talk
+        before the trade is not played out: the partner cannot refuse, and answers with
+        a card of its choice."""
+        self.claims[seat] = claim
+        self.lies += claim != self.table[seat]
+        if seat == self.active:
+            self.mover, self.phase = self.partner, PLACE
+        else:
+            self.calls[seat] = verdict == "call"
+            self.mover, self.phase = self.active, CALL
+
+    def _settle(self) -> None:
+        """Each call turns up the accused card: a false claim costs its owner 5 tokens, a
+        true one costs the accuser 5. The cards change hands either way; then anyone who
+        could not pay gives up a card (see ``_next_owed``)."""
+        active, partner = self.active, self.partner
+        for accuser, accused in ((active, partner), (partner, active)):
+            if self.calls[accuser]:
+                lie = self.table[accused] != self.claims[accused]
+                self.called += 1
+                self.right += lie
+                self.exposed = (self.exposed[0] + lie, self.exposed[1] + (not lie))
+                self._penalise(accused if lie else accuser)
+        self.hands[active].append(self.table.pop(partner))
+        self.hands[partner].append(self.table.pop(active))
+        self.trades += 1
+        self.claims, self.calls = {}, {}
+        self._next_owed()
+
+    def _penalise(self, seat: int) -> None:
+        """Ruling (cardkit): a player with fewer than 5 tokens pays nothing and owes a card
+        instead, given up after the swap from the hand holding the card just received;
+        each unpaid penalty costs one card."""
+        if self.tokens[seat] >= PENALTY:
+            self.tokens[seat] -= PENALTY
+            self.pot += PENALTY
+        else:
+            self.owed.append(seat)
+
+    def _next_owed(self) -> None:
+        """The next player owing a card chooses one to give up; when nobody owes one, the
+        turn ends. Ruling (cardkit): a given-up card is out of play for the rest of the
+        round, and a player with no card left owes nothing more."""
+        while self.owed:
+            seat = self.owed.pop(0)
+            if self.hands[seat]:
+                self.mover, self.phase = seat, REMOVE
+                return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        if self.turn == TURNS * self.players:
+            self._showdown()
+            return
+        self.active = self.mover = self.turn % self.players
+        self.phase, self.acted, self.partner = ACT, False, None
+
+    def _showdown(self) -> None:
+        """Everyone shows their best five (``best_split``); the rules name the winners,
+        who take the pot. Ruling (cardkit): a split pot's odd tokens go one each
+        to the winners in seat order from seat 0 (the first to play)."""
+        self.shown = [best_split(hand, suit, self.foundations)
+                      for hand, suit in zip(self.hands, self.suits)]
+        players = [{"suit": suit, "shown": [CARD[c] for c in shown],
+                    "other": [CARD[c] for c in other]}
+                   for suit, (shown, other) in zip(self.suits, self.shown)]
+        self.winners = ragusa.winners(players, self.foundations)
+        winner = players[self.winners[0]]
+        key = ragusa.hand_key(winner["shown"], winner["suit"], self.foundations)
+        self.category = poker.CATEGORIES[key[0]]
+        self.pot_won = self.pot
+        share, odd = divmod(self.pot, len(self.winners))
+        for i, seat in enumerate(self.winners):
+            self.tokens[seat] += share + (i < odd)
+        self.pot, self.phase, self.partner = 0, OVER, None
+
+
+def deal(players: int, rng: random.Random, cards) -> tuple:
+    """Setup: the foundations, then from the reshuffled rest one card a player (its suit
+    is the player's), nine more each, and five Common Goods. Returns (foundations, suits,
+    hands, goods, deck)."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    foundations = turn_up_foundations(deck)
+    out = {str(card) for card in foundations.values()}
+    deck = [card for card in deck if card not in out]
+    rng.shuffle(deck)
+    first = [deck.pop() for _ in range(players)]
+    hands = [[card] + [deck.pop() for _ in range(ragusa.HAND_SIZE - 1)] for card in first]
+    goods = [deck.pop() for _ in range(GOODS)]
+    return foundations, [CARD[card].suit for card in first], hands, goods, deck
+
+
+def new_state(players: int, rng: random.Random, cards=None) -> RagusaState:
+    """Deal a round for 2-4 players from ``cards`` (``cards_from_deck``; None: the 52
+    standard cards)."""
+    cards = STANDARD if cards is None else cards
+    if not ragusa.MIN_PLAYERS <= players <= ragusa.MAX_PLAYERS:
+        raise RulesError(f"Ragusa is for 2-4 players, not {players}", "choose 2, 3 or 4")
+    if len(cards) < deck_size(players):
+        raise RulesError(f"the deck has {len(cards)} cards; {players} players need "
+                         f"{deck_size(players)}", "add cards or play with fewer players")
+    return RagusaState(rng, cards, *deal(players, rng, cards))
+
+
+def cards_from_deck(cards: list[dict]) -> tuple[str, ...]:
+    """A printed deck's playing cards (those with a rank and a suit; reference cards have
+    neither) as the card names ``new_state`` deals. Refused: a card with only one of
+    them, a rank or suit the game does not know, a joker, a suit with no card (it needs
+    a foundation), fewer cards than two players need.
+
+    Ruling (cardkit): a designer may leave cards out but not print one twice: claims and
+    the showdown name cards by rank and suit, and one deck holds each card once.
+
+    >>> cards_from_deck([{"rank": "10", "suit": "heart"}] * 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardkit.rules.errors.RulesError: the deck holds 10H 2 times; one deck holds each card ...
+    """
+    if any("rank" not in c or "suit" not in c for c in cards):
+        raise RulesError("the deck's cards have no rank or no suit field",
+                         "Ragusa needs a rank (2-10, J, Q, K, A) and a suit on each card")
+    names = []
+    for number, fields in enumerate(cards, 1):
+        rank, suit = str(fields["rank"]).strip(), str(fields["suit"]).strip()
+        if not rank and not suit:
+            continue  # a reference card
+        if rank.lower() == "joker":
+            raise RulesError("the deck has a joker; Ragusa is played without",
+                             "drop it: 'drop: [{rank: Joker}]'")
+        try:
+            card = poker.parse_card(rank + ragusa.parse_suit(suit))
+        except RulesError as error:
+            raise RulesError(f"card {number} (rank {rank!r}, suit {suit!r}) is not a "
+                             "playing card", "give a rank 2-10, J, Q, K or A and a suit "
+                             "heart, diamond, spade or club") from error
+        names.append(str(card))
+    for name in set(names):
+        if names.count(name) > 1:
+            raise RulesError(f"the deck holds {name} {names.count(name)} times",
+                             "one deck holds each card once: remove the copies")
+    for suit in poker.SUITS:
+        if not any(CARD[name].suit == suit for name in names):
+            raise RulesError(f"the deck has no {poker.SUIT_NAMES[suit]}",
+                             "every suit needs a card to turn up as its foundation")
+    if len(names) < deck_size(ragusa.MIN_PLAYERS):
+        raise RulesError(f"the deck has {len(names)} playing cards; 2 players need "
+                         f"{deck_size(ragusa.MIN_PLAYERS)}", "add cards")
+    return tuple(sorted(names, key=STANDARD.index))
+
+
+# -- bots ------------------------------------------------------------------------------------
+
+def key_value(key: tuple) -> float:
+    """A hand key as one number: the category, plus each tie-break rank in base 15 after
+    the point, so one rank of the leading card is worth 1/15.
+
+    >>> round(key_value((1, (9, 14, 5, 3))), 3)  # a pair of 9s
+    1.664
+    """
+    return key[0] + sum(rank / 15 ** (i + 1) for i, rank in enumerate(key[1]))
+
+
+class Trader(Bot):
+    """A careful trader. It gives away (and gives up, or puts back) the card whose loss
+    hurts its best five least; names that card truly except when bluffing (then it names
+    a card it cannot see); calls out a claim of a card it holds or sees face up, and any
+    claim when the share of called-out claims so far found false (counting one false and
+    one true to begin with) reaches its call threshold; before trading, swaps its
+    least-missed card for a Common Good or buys one when that raises its best five
+    enough. It picks trade partners at random, and never sells or swipes.
+
+    Parameters: ``bluff`` (0.2) the chance of naming another card than the one placed;
+    ``call`` (0.6) the call threshold; ``greed`` (0.2) the least rise in the best five's
+    value (``key_value``: a category is 1, a rank of the leading card 1/15) that a swap
+    or a buy must bring.
+    """
+
+    PARAMS = {"bluff": 0.2, "call": 0.6, "greed": 0.2}
+
+    def choose(self, observation, moves, rng):
+        phase = observation["phase"]
+        if phase in (PLACE, DISCARD, REMOVE):  # the card it misses least
+            return (phase, worst(observation, [move[1] for move in moves]))
+        if phase in (CLAIM, ANSWER):
+            claim = observation["placed"]
+            if rng.random() < self.params["bluff"]:
+                lies = sorted({move[1] for move in moves} - seen(observation))
+                claim = lies[rng.randrange(len(lies))]
+            if phase == CLAIM:
+                return CLAIMS[claim]
+            return ANSWERS[claim][self._doubts(observation)]
+        if phase == CALL:
+            return "call" if self._doubts(observation) else "believe"
+        if phase == SELL:
+            return "stop"
+        action = None if observation["acted"] else self._deck_action(observation, moves)
+        if action:
+            return action
+        if moves[0] == "end":
+            return "end"
+        give = worst(observation, list(observation["hand"]))
+        partners = sorted({move[1] for move in moves if move[0] == "trade"})
+        return TRADES[partners[rng.randrange(len(partners))]][give]
+
+    def _doubts(self, observation) -> bool:
+        active = observation["active"]
+        partner = observation["partner"] if observation["seat"] == active else active
+        if observation["claims"][partner] in seen(observation):
+            return True
+        lies, truths = observation["exposed"]
+        return (lies + 1) / (lies + truths + 2) >= self.params["call"]
+
+    def _deck_action(self, observation, moves):
+        """Swapping the card it misses least for a Common Good, or buying one (with room
+        in its hand): the move that most raises its best five, if by ``greed`` or more;
+        between equal hands the cheaper."""
+        value, hand = valuer(observation), list(observation["hand"])
+        now, give = value(hand), worst(observation, hand) if hand else None
+        best, choice = None, None
+        for move in moves:
+            if move[0] == "swap" and move[1] == give:
+                gain = (value([c for c in hand if c != give] + [move[2]]) - now, -SWAP_COST)
+            elif move[0] == "buy" and len(hand) < ragusa.HAND_SIZE:
+                gain = (value(hand + [move[1]]) - now, -BUY_COST)
+            else:
+                continue
+            if best is None or gain > best:
+                best, choice = gain, move
+        return choice if best and best[0] >= self.params["greed"] else None
+
+
+def seen(observation) -> set[str]:
+    """The cards the observing seat knows are not in the other player's hand: its own,
+    the one it placed, and those face up."""
+    return {*observation["hand"], observation["placed"], *observation["goods"],
+            *observation["foundations"].values()}
+
+
+def scale(observation) -> dict[str, poker.Card]:
+    """The observing seat's scale: card name -> the card relabelled (rules' ruling)."""
+    return RELABELLED[CARD[observation["foundations"][observation["suit"]]].rank]
+
+
+def valuer(observation):
+    """The ``key_value`` of a set of cards' best five on the observing seat's scale."""
+    relabelled = scale(observation)
+    return lambda cards: key_value(ragusa.best_key([relabelled[card] for card in cards]))
+
+
+def worst(observation, candidates: list[str]) -> str:
+    """The candidate whose loss leaves the observing seat the best hand; on a tie, the
+    lowest on its scale."""
+    value, hand, relabelled = valuer(observation), observation["hand"], scale(observation)
+    return max(candidates, key=lambda card: (value([c for c in hand if c != card]),
+                                             -relabelled[card].rank))
+
+
+# Three players by default: with four, only 3 cards are left in the deck, so nobody can
+# swipe until someone sells.
+GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default_players=3,
+            new_state=new_state, bots={"random": RandomBot, "heuristic": Trader},
+            cards_from_deck=cards_from_deck)

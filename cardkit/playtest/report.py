@@ -1,0 +1,154 @@
+"""The report of a simulation run: a folder a designer opens in a browser.
+
+- ``report.html``: one self-contained page (plots embedded as PNG), readable offline;
+- ``summary.json``: the figures the page shows, for scripts;
+- ``games.csv``: one row a game (returns, scores, length and the game's own figures), for
+  a spreadsheet.
+
+matplotlib is imported here only: ``cardkit simulate`` without ``--report`` never loads it.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+from pathlib import Path
+
+from ..writers.atomic import atomic_folder
+from .runner import Result
+
+
+def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
+    """Write the report folder atomically: a failed run leaves the previous report."""
+    with atomic_folder(Path(folder)) as temporary:
+        (temporary / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
+                                                encoding="utf-8")
+        _write_games(temporary / "games.csv", summary, results)
+        (temporary / "report.html").write_text(_page(summary, results), encoding="utf-8")
+
+
+def _write_games(path: Path, summary: dict, results: list[Result]) -> None:
+    seats = range(summary["players"])
+    names = list(summary["figures"])
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["game", *(f"return_{s}" for s in seats),
+                         *(f"score_{s}" for s in seats), "length", *names])
+        for r in results:
+            writer.writerow([r.index, *(f"{x:g}" for x in r.returns),
+                             *(f"{x:g}" for x in r.scores), r.length,
+                             *(r.figures.get(name, "") for name in names)])
+
+
+# -- the page ------------------------------------------------------------------------------
+
+def _png(figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
+    """(caption, base64 PNG) for each plot of the page."""
+    import matplotlib
+    matplotlib.use("Agg")  # no display: files only
+    from matplotlib import pyplot
+
+    plots = []
+    seats = summary["seats"]
+    players = summary["players"]
+    figure, axes = pyplot.subplots(figsize=(6, 3.2))
+    rates = [s["win_rate"] * 100 for s in seats]
+    errors = [[r - s["interval"][0] * 100 for r, s in zip(rates, seats)],
+              [s["interval"][1] * 100 - r for r, s in zip(rates, seats)]]
+    axes.bar([f"seat {s['seat']}" for s in seats], rates, yerr=errors, capsize=6,
+             color="#4a7ab5")
+    if players > 1:
+        axes.axhline(100 / players, color="#c0392b", linestyle="--", linewidth=1,
+                     label=f"fair share ({100 / players:.0f}%)")
+        axes.legend(loc="upper right", fontsize=8)
+    axes.set_ylabel("games won (%)")
+    axes.set_ylim(0, max(100 / players * 2, max(rates + [0]) * 1.3, 5))
+    plots.append(("Share of the wins by seat, with 95% intervals", _png(figure)))
+    pyplot.close(figure)
+
+    figure, axes = pyplot.subplots(figsize=(6, 3.2))
+    axes.hist([r.length for r in results], bins=min(40, max(5, len(results) // 20)),
+              color="#6a9f58")
+    axes.set_xlabel("moves in the game")
+    axes.set_ylabel("games")
+    plots.append(("How long games last", _png(figure)))
+    pyplot.close(figure)
+
+    figure, axes = pyplot.subplots(figsize=(6, 3.2))
+    axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats],
+                 tick_labels=[f"seat {s['seat']}" for s in seats])
+    axes.set_ylabel("score")
+    plots.append(("Scores by seat", _png(figure)))
+    pyplot.close(figure)
+
+    for name, figure_summary in summary["figures"].items():
+        if figure_summary["kind"] != "count":
+            continue
+        counts = figure_summary["counts"]
+        figure, axes = pyplot.subplots(figsize=(6, 0.5 + 0.35 * len(counts)))
+        axes.barh(list(counts)[::-1], list(counts.values())[::-1], color="#8e6bb0")
+        axes.set_xlabel("games")
+        plots.append((name.replace("_", " ").capitalize(), _png(figure)))
+        pyplot.close(figure)
+    return plots
+
+
+STYLE = """body{font:15px/1.45 system-ui,sans-serif;max-width:52rem;margin:2rem auto;
+padding:0 1rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
+td,th{border-bottom:1px solid #ddd;padding:.25rem .8rem;text-align:right}
+th:first-child,td:first-child{text-align:left}figure{margin:1rem 0 2rem}
+figcaption{font-weight:600;margin-bottom:.3rem}.note{color:#666}"""
+
+
+def _number(value) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
+
+
+def _page(summary: dict, results: list[Result]) -> str:
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>seat {s['seat']}</td><td>{e(s['bot'])}</td><td>{s['win_rate']:.1%}</td>"
+        f"<td>{s['interval'][0]:.1%} – {s['interval'][1]:.1%}</td>"
+        f"<td>{_number(s['score'].get('mean', 0.0))}</td></tr>" for s in summary["seats"])
+    length = summary["length"]
+    numbers = "".join(
+        f"<tr><td>{e(name.replace('_', ' '))}</td>" + "".join(
+            f"<td>{_number(f[key])}</td>" for key in ("mean", "median", "p10", "p90", "total"))
+        + "</tr>" for name, f in summary["figures"].items() if f["kind"] == "number")
+    plots = "".join(f'<figure><figcaption>{e(caption)}</figcaption>'
+                    f'<img alt="{e(caption)}" src="data:image/png;base64,{data}"></figure>'
+                    for caption, data in _plots(summary, results))
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{e(summary['game'])}: {summary['games']:,} simulated games</title>
+<style>{STYLE}</style></head><body>
+<h1>{e(summary['game'])}: {summary['games']:,} simulated games</h1>
+<p>{summary['players']} player{'s' * (summary['players'] != 1)}, {e(summary['deck'])},
+seed {summary['seed']}, played in {summary['seconds']:.1f} s.
+{'Nobody won ' + format(summary['nobody_won'], '.1%') + ' of the games.'
+ if summary['nobody_won'] and summary['players'] > 1 else ''}</p>
+<h2>Who wins</h2>
+<table><tr><th>seat</th><th>bot</th><th>won</th><th>95% interval</th><th>mean score</th></tr>
+{rows}</table>
+<p class="note">A share is the games a seat won, a tied win counting as a share of one. The
+interval is where the true rate lies with 95% confidence (Wilson): if it does not contain the
+fair share, the seat has a real edge (or handicap) with these bots.</p>
+<h2>How long games last</h2>
+<p>{_number(length['mean'])} moves on average (median {length['median']}, 10% of games under
+{length['p10']}, 10% over {length['p90']}; shortest {length['min']}, longest
+{length['max']}).</p>
+<h2>The game's own figures, a game</h2>
+<table><tr><th>figure</th><th>mean</th><th>median</th><th>10%</th><th>90%</th><th>total</th></tr>
+{numbers}</table>
+{plots}
+</body></html>
+"""

@@ -1,0 +1,72 @@
+"""What many games add up to: each seat's share of the wins with a 95% interval, how long
+games last, the scores, and the game's own figures.
+
+>>> [round(x, 4) for x in wilson(50, 100)]
+[0.4038, 0.5962]
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from .runner import Result, Setup
+
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate of ``wins`` in ``games``: unlike
+    p ± 1.96·se it stays inside 0..1 and is honest for rare events and small runs."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def spread(values) -> dict:
+    """Mean, median, the 10th and 90th percentiles, least and most (nearest rank).
+
+    >>> spread([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    {'mean': 5.5, 'median': 5, 'p10': 1, 'p90': 9, 'min': 1, 'max': 10}
+    """
+    ordered = sorted(values)
+    if not ordered:
+        return {}
+
+    def rank(q):
+        return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+    return {"mean": sum(ordered) / len(ordered), "median": rank(0.5), "p10": rank(0.1),
+            "p90": rank(0.9), "min": ordered[0], "max": ordered[-1]}
+
+
+def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
+    """The run as plain data (what ``summary.json`` holds)."""
+    games = len(results)
+    seats = range(setup.players)
+    wins = [sum(r.returns[seat] for r in results) for seat in seats]
+    figures = {}
+    names = sorted({name for r in results for name in r.figures})
+    for name in names:
+        values = [r.figures[name] for r in results if name in r.figures]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            figures[name] = {"kind": "number", **spread(values), "total": sum(values)}
+        else:
+            figures[name] = {"kind": "count", "counts": dict(Counter(map(str, values))
+                                                             .most_common())}
+    return {
+        "game": setup.game, "players": setup.players, "games": games, "seed": setup.seed,
+        "bots": [str(bot) for bot in setup.bots], "seconds": round(seconds, 3),
+        "deck": "designer's deck" if setup.cards is not None else "bundled deck",
+        "seats": [{"seat": seat, "bot": str(setup.bots[seat]),
+                   "win_rate": wins[seat] / games if games else 0.0,
+                   "interval": list(wilson(wins[seat], games)),
+                   "score": spread([r.scores[seat] for r in results])} for seat in seats],
+        "nobody_won": sum(1 for r in results if not any(r.returns)) / games if games else 0.0,
+        "length": spread([r.length for r in results]),
+        "figures": figures,
+    }

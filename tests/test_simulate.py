@@ -1,0 +1,96 @@
+"""`cardkit simulate`: the runner is reproducible, the statistics are right, the report is
+written, and bad requests exit 2."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.games import MODULES, load_game
+from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.summary import spread, summarise, wilson
+
+
+def run(*args) -> tuple[int, str]:
+    outcome = CliRunner().invoke(main, [str(a) for a in args])
+    return outcome.exit_code, outcome.output
+
+
+# Published 95% Wilson intervals (e.g. Newcombe 1998, table I; any statistics package).
+@pytest.mark.parametrize("wins, games, low, high", [
+    (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (5, 10, 0.2366, 0.7634),
+    (81, 263, 0.2553, 0.3662), (15, 148, 0.0624, 0.1605)])
+def test_wilson_intervals_match_published_values(wins, games, low, high):
+    assert [round(x, 4) for x in wilson(wins, games)] == [low, high]
+
+
+def test_spread_uses_nearest_rank():
+    assert spread([5, 1, 3]) == {"mean": 3, "median": 3, "p10": 1, "p90": 5, "min": 1, "max": 5}
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_every_game_runs_with_every_bot(game):
+    rules = load_game(game)
+    assert list(rules.bots)[:2] == ["random", "heuristic"]
+    for bot in rules.bots:
+        code, out = run("simulate", game, "--games", 60, "--bots", bot, "--workers", 1)
+        assert code == 0, out
+        assert f"{game}: 60 games, {rules.default_players} player" in out
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_same_seed_gives_the_same_games_whatever_the_workers(game):
+    rules = load_game(game)
+    setup = Setup(game, rules.default_players, 7, (BotSpec("random"),) * rules.default_players)
+    alone = play_many(setup, 120, workers=1)
+    shared = play_many(setup, 120, workers=2)
+    assert [(r.returns, r.scores, r.length, r.figures) for r in alone] == \
+        [(r.returns, r.scores, r.length, r.figures) for r in shared]
+    other = play_many(Setup(game, rules.default_players, 8, setup.bots), 120, workers=1)
+    assert [r.length for r in other] != [r.length for r in alone]
+
+
+def test_win_shares_add_up_to_the_games_someone_won():
+    setup = Setup("blofa", 4, 3, (BotSpec("random"),) * 4)
+    results = play_many(setup, 200)
+    summary = summarise(setup, results, 1.0)
+    shares = sum(seat["win_rate"] for seat in summary["seats"])
+    assert shares + summary["nobody_won"] == pytest.approx(1.0)
+    for seat in summary["seats"]:
+        low, high = seat["interval"]
+        assert low <= seat["win_rate"] <= high
+
+
+def test_the_report_folder(tmp_path):
+    folder = tmp_path / "report"
+    code, out = run("simulate", "blofa", "--games", 150, "--report", folder, "--workers", 1)
+    assert code == 0, out
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["games"] == 150 and len(summary["seats"]) == 4
+    with (folder / "games.csv").open() as rows:
+        table = list(csv.DictReader(rows))
+    assert len(table) == 150
+    assert sum(float(row[f"return_{s}"]) for row in table for s in range(4)) == \
+        pytest.approx(150 * (1 - summary["nobody_won"]))
+    page = (folder / "report.html").read_text()
+    assert page.count('<img alt="') >= 3 and "data:image/png;base64," in page
+    assert "Share of the wins by seat" in page
+
+
+@pytest.mark.parametrize("args, message", [
+    (["blofa", "--players", "7"], "Blófa Cards is for 4 players, not 7; choose --players 4"),
+    (["blofa", "--bots", "genius"], "blofa has no bot 'genius'; use one of: random, heuristic"),
+    (["blofa", "--bots", "random", "--bots", "random"], "2 --bots for 4 players"),
+    (["blofa", "--bots", "heuristic:bluff=nan"], "'bluff=nan' in 'heuristic:bluff=nan' is not "
+                                                 "NAME=NUMBER"),
+    (["blofa", "--bots", "random:x=1"], "unknown bot parameter 'x'"),
+    (["blofa", "--deck", "no-such-deck"], "no bundled deck or file of that name"),
+])
+def test_bad_requests_exit_2(args, message):
+    code, out = run("simulate", *args)
+    assert code == 2
+    assert message in out
