@@ -86,7 +86,8 @@ def main() -> None:
             baseline.append(games_a_second(HighCard, players))
         rate, base = statistics.median(rates), statistics.median(baseline)
         verdict = "ok" if rate >= 500 else "UNDER the 500 target"
-        print(f"  {name:8} {players} players: {rate:8,.0f} games/s   baseline {base:8,.0f}/s   "
+        seats = f"{players} player{'s' * (players != 1)}"
+        print(f"  {name:8} {seats:9}: {rate:8,.0f} games/s   baseline {base:8,.0f}/s   "
               f"ratio {rate / base:.3f}   {verdict}")
 
 

@@ -90,7 +90,8 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     data = load_yaml(path)
     if not isinstance(data, Map):
         problems.add(getattr(data, "where", Where(path, 1, 1)),
-                     f"a deck must be a mapping of 'key: value' lines, not {checks.describe(data, show=False)}",
+                     "a deck must be a mapping of 'key: value' lines, not "
+                     + checks.describe(data, show=False),
                      "start with 'name: my-deck' (see README, 'Deck format')")
         return None, []
     folders = [path.parent]

@@ -402,7 +402,7 @@ def test_a_claim_names_any_card_of_the_deck():
             state.apply(move)
     play(state, ("claim", "2S"), ("place", "6D"))  # a Common Good: a lie anyone can see
     assert len(state.legal_moves()) == 2 * 52
-    assert Trader(call=1.0).choose(state.observation(1), state.legal_moves(),
+    assert Trader(call_threshold=1.0).choose(state.observation(1), state.legal_moves(),
                                    random.Random(0))[2] == "call"
 
 
@@ -475,19 +475,20 @@ def test_the_trader_gives_away_the_card_it_misses_least():
 
 def test_the_trader_calls_a_claim_of_a_card_it_holds_and_tells_the_truth_without_bluff():
     state = play(seed_example(), ("trade", 1, "6C"), ("claim", "AS"))  # seat 1 holds AS
-    honest, rng = Trader(bluff=0.0), random.Random(0)
+    honest, rng = Trader(bluff_rate=0.0), random.Random(0)
     placed = honest.choose(state.observation(1), state.legal_moves(), rng)
     assert placed == ("place", "4C")  # the lowest on the spades scale outside its hand
     play(state, placed)
     assert honest.choose(state.observation(1), state.legal_moves(), rng) == \
         ("claim", "4C", "call")
-    trusting = Trader(bluff=0.0, call=1.0)
+    trusting = Trader(bluff_rate=0.0, call_threshold=1.0)
     assert trusting.choose({**state.observation(1), "claims": {0: "3H"}},
                            state.legal_moves(), rng) == ("claim", "4C", "believe")
     play(state, ("claim", "4C", "believe"))
     assert trusting.choose(state.observation(0), state.legal_moves(), rng) == "believe"
-    assert Trader(call=0.5).choose(state.observation(0), state.legal_moves(), rng) == "call"
-    liar = Trader(bluff=1.0)
+    assert Trader(call_threshold=0.5).choose(state.observation(0), state.legal_moves(),
+                                             rng) == "call"
+    liar = Trader(bluff_rate=1.0)
     claim = play(seed_example(), ("trade", 1, "6C"))
     assert liar.choose(claim.observation(0), claim.legal_moves(), rng) != ("claim", "6C")
 

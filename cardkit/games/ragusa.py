@@ -521,13 +521,13 @@ class Trader(Bot):
     least-missed card for a Common Good or buys one when that raises its best five
     enough. It picks trade partners at random, and never sells or swipes.
 
-    Parameters: ``bluff`` (0.2) the chance of naming another card than the one placed;
-    ``call`` (0.6) the call threshold; ``greed`` (0.2) the least rise in the best five's
-    value (``key_value``: a category is 1, a rank of the leading card 1/15) that a swap
-    or a buy must bring.
+    Parameters: ``bluff_rate`` (0.2) the chance of naming another card than the one
+    placed; ``call_threshold`` (0.6) the call threshold; ``greed`` (0.2) the least rise in
+    the best five's value (``key_value``: a category is 1, a rank of the leading card
+    1/15) that a swap or a buy must bring.
     """
 
-    PARAMS = {"bluff": 0.2, "call": 0.6, "greed": 0.2}
+    PARAMS = {"bluff_rate": 0.2, "call_threshold": 0.6, "greed": 0.2}
 
     def choose(self, observation, moves, rng):
         phase = observation["phase"]
@@ -535,7 +535,7 @@ class Trader(Bot):
             return (phase, worst(observation, [move[1] for move in moves]))
         if phase in (CLAIM, ANSWER):
             claim = observation["placed"]
-            if rng.random() < self.params["bluff"]:
+            if rng.random() < self.params["bluff_rate"]:
                 lies = sorted({move[1] for move in moves} - seen(observation))
                 claim = lies[rng.randrange(len(lies))]
             if phase == CLAIM:
@@ -560,7 +560,7 @@ class Trader(Bot):
         if observation["claims"][partner] in seen(observation):
             return True
         lies, truths = observation["exposed"]
-        return (lies + 1) / (lies + truths + 2) >= self.params["call"]
+        return (lies + 1) / (lies + truths + 2) >= self.params["call_threshold"]
 
     def _deck_action(self, observation, moves):
         """Swapping the card it misses least for a Common Good, or buying one (with room
