@@ -546,8 +546,8 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
             refuse(f"{game} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
         try:
             rules.bots[spec.name](**dict(spec.params))
-        except ValueError as error:
-            refuse(f"--bots {spec}: {error}".split("; ")[0], str(error).split("; ")[-1])
+        except RulesError as error:
+            refuse(f"--bots {spec}: {error.what}", error.fix)
     cards = None
     if deck_file:
         try:

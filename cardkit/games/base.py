@@ -19,6 +19,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..rules.errors import RulesError
+
 
 class IllegalMove(ValueError):
     """A move that is not among the state's legal moves."""
@@ -80,8 +82,8 @@ class Bot(ABC):
     def __init__(self, **params: float):
         unknown = set(params) - set(self.PARAMS)
         if unknown:
-            raise ValueError(f"unknown bot parameter {sorted(unknown)[0]!r}; this bot takes "
-                             + (", ".join(self.PARAMS) or "none"))
+            raise RulesError(f"unknown bot parameter {sorted(unknown)[0]!r}",
+                             "this bot takes " + (", ".join(self.PARAMS) or "none"))
         self.params = {**self.PARAMS, **params}
 
     @abstractmethod
