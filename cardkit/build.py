@@ -10,6 +10,7 @@ from .deck import load_deck
 from .errors import InputError, Problem, Where
 from .model import Deck
 from .render import BACK, FRONT, CardRenderer, Report
+from .selection import select_cards
 from .sheets import Grid, SheetError, SheetOptions, plan_pages
 from .units import to_mm
 from .writers.atomic import atomic_path
@@ -25,6 +26,13 @@ class BuildResult:
     grid: Grid
     seconds: float
     warnings: tuple[Problem, ...]
+
+
+def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
+                cards: str = "") -> Deck:
+    """The deck with the variant options and the ``--cards`` selection applied."""
+    deck = load_deck(deck_path, variant, only_declared)
+    return select_cards(deck, cards) if cards else deck
 
 
 def check_cards(deck: Deck, strict: bool = False,
@@ -72,10 +80,11 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
 
 def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
                strict: bool = False, variant: dict | None = None,
-               only_declared: bool = False) -> BuildResult:
-    """Build one deck's PDF; ``variant`` and ``only_declared`` as in :func:`load_deck`."""
+               only_declared: bool = False, cards: str = "") -> BuildResult:
+    """Build one deck's PDF; ``variant`` and ``only_declared`` as in :func:`load_deck`,
+    ``cards`` as in :func:`select_cards`."""
     started = time.perf_counter()
-    deck = load_deck(deck_path, variant, only_declared)
+    deck = load_chosen(deck_path, variant, only_declared, cards)
     renderer, report = check_cards(deck, strict, options.bleed)
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:

@@ -10,6 +10,7 @@ import math
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -18,7 +19,8 @@ from .build import build_deck, check_cards, offset_part
 from .bundled import bundled_decks, find_deck
 from .deck import load_deck
 from .errors import InputError
-from .export import DEFAULT_DPI, ExportOptions, export_deck, no_progress
+from .export import (DEFAULT_DPI, PREVIEW_DPI, ExportOptions, export_deck, no_progress,
+                     preview_deck)
 from .games import MODULES as GAMES
 from .services import FORMATS, SERVICES
 from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
@@ -53,6 +55,16 @@ def _variants(ctx, param, value):
             raise click.BadParameter(f"'{item}' is not NAME=VALUE; write e.g. 'players=3'")
         chosen[name] = option
     return chosen
+
+
+def _cards(ctx, param, value):
+    from .selection import SpecError, parse_spec
+
+    try:
+        parse_spec(value) if value else None
+    except SpecError as error:
+        raise click.BadParameter(str(error)) from None
+    return value
 
 
 def _shown(path: Path) -> str:
@@ -144,78 +156,111 @@ def main():
       cardkit check bullet         check the rules examples of a game
       cardkit score bullet "6 6 6 5 5" "4 4 4 7 7"   ask the rules
     """
-    # a terminated build unwinds like Ctrl-C does, so it removes its temporary files
-    signal.signal(signal.SIGTERM, _terminated)
+    # a terminated build unwinds like Ctrl-C does, so it removes its temporary files (only
+    # the main thread may set a handler: cardkit run from a thread leaves it be)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)
 
 
 def _terminated(signum, frame):
     raise SystemExit(128 + signum)
 
 
-def _deck_options(command):
-    """The options every command that writes decks shares: which decks, where to, how strict,
-    which variant."""
-    for option in reversed([
-        click.argument("decks", nargs=-1),
-        click.option("--all", "every_deck", is_flag=True, help="Every bundled deck."),
-        click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-                     default=Path("output"), show_default="output/ in the current folder",
-                     help="Folder for the output; each deck gets a subfolder."),
-        click.option("--strict", is_flag=True,
-                     help="Treat warnings as errors: text that does not fit, missing glyphs, "
-                          "ink outside the card or in the unsafe band, images under 300 dpi."),
-        click.option("--players", type=click.IntRange(1, 99), metavar="N",
-                     help="Only the cards for N players, for decks with a 'players' variant "
-                          "(the same as --variant players=N)."),
-        click.option("--variant", "variants", multiple=True, callback=_variants,
-                     metavar="NAME=VALUE", help="Pick an option of one of the deck's variants."),
-    ]):
-        command = option(command)
-    return command
+def _options(*options):
+    """A decorator adding ``options`` to a command, in the order given."""
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+    return decorate
+
+
+# what to build and how strictly: every command that writes a deck
+_choice_options = _options(
+    click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                 default=Path("output"), show_default="output/ in the current folder",
+                 help="Folder for the output; each deck gets a subfolder."),
+    click.option("--strict", is_flag=True,
+                 help="Treat warnings as errors: text that does not fit, missing glyphs, "
+                      "ink outside the card or in the unsafe band, images under 300 dpi."),
+    click.option("--players", type=click.IntRange(1, 99), metavar="N",
+                 help="Only the cards for N players, for decks with a 'players' variant "
+                      "(the same as --variant players=N)."),
+    click.option("--variant", "variants", multiple=True, callback=_variants,
+                 metavar="NAME=VALUE", help="Pick an option of one of the deck's variants."),
+    click.option("--cards", default="", callback=_cards, metavar="SPEC",
+                 help="Only these cards, each once: numbers and ranges ('3,7-9', as "
+                      "messages and 'cardkit preview' number them) or FIELD=VALUE "
+                      "('name=Dragon'). For proofs and spares."),
+)
+
+# which decks: one or more named, or every bundled one
+_deck_options = _options(
+    click.argument("decks", nargs=-1),
+    click.option("--all", "every_deck", is_flag=True, help="Every bundled deck."),
+    _choice_options,
+)
+
+# how the home-printing sheets are laid out: build and watch
+_sheet_options = _options(
+    click.option("--sheet", type=click.Choice(["pnp", "gutterfold"]), default="pnp",
+                 show_default=True,
+                 help="pnp: fronts and backs on alternate pages for duplex printing. "
+                      "gutterfold: fronts and backs side by side, fold and glue."),
+    click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4",
+                 show_default=True),
+    click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
+                 show_default=True,
+                 help="auto: whichever way up holds more cards (portrait on a tie)."),
+    click.option("--duplex", type=click.Choice(["long", "short"]), help=_DUPLEX_HELP),
+    click.option("--back-offset", callback=_back_offset, metavar="X,Y", help=_OFFSET_HELP),
+    click.option("--bleed", default="0", callback=_bleed, show_default=True,
+                 metavar="LENGTH", help="Extend card backgrounds this far past the trim "
+                 "line: '3mm', '0.125in', or a bare number of millimetres."),
+    click.option("--guides", is_flag=True, help="Draw trim lines and safe areas for proofing."),
+)
 
 
 def _each_deck(decks, every_deck, players, variants, write) -> None:
     """Call ``write(path, variants, only_declared)`` for each deck named (or every bundled
     deck), reporting bad input per deck; exit 2 if any deck was refused."""
-    if players is not None:
-        variants = {**variants, "players": str(players)}
+    variants = _with_players(variants, players)
     if every_deck:
         decks = tuple(bundled_decks()) + decks
     if not decks:
         raise click.UsageError("name a deck, or use --all")
-    failed = False
-    for name in decks:
-        try:
-            # --all applies a variant to the decks that have it
-            write(find_deck(name), variants, every_deck)
-        except InputError as error:
-            _report_input_error(error, f"in {name}; nothing was written")
-            failed = True
-        except OSError as error:  # the output folder: read-only, under a file, too long
-            _report_output_error(error)
-            failed = True
-    if failed:
+    # --all applies a variant to the decks that have it
+    results = [_written(name, write, variants, every_deck) for name in decks]
+    if not all(results):
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 card``, ``18 cards``."""
+    return f"{number:,} {thing}{'s' * (number != 1)}"
+
+
+def _with_players(variants: dict, players: int | None) -> dict:
+    return variants if players is None else {**variants, "players": str(players)}
+
+
+def _written(name: str, write, variants: dict, only_declared: bool) -> bool:
+    """Call ``write`` for the deck ``name``; report its bad input or unwritable output and
+    return False, or return True."""
+    try:
+        write(find_deck(name), variants, only_declared)
+        return True
+    except InputError as error:
+        _report_input_error(error, f"in {name}; nothing was written")
+    except OSError as error:  # the output folder: read-only, under a file, too long
+        _report_output_error(error)
+    return False
 
 
 @main.command()
 @_deck_options
-@click.option("--sheet", type=click.Choice(["pnp", "gutterfold"]), default="pnp",
-              show_default=True,
-              help="pnp: fronts and backs on alternate pages for duplex printing. "
-                   "gutterfold: fronts and backs side by side, fold and glue.")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
-@click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
-              show_default=True,
-              help="auto: whichever way up holds more cards (portrait on a tie).")
-@click.option("--duplex", type=click.Choice(["long", "short"]), help=_DUPLEX_HELP)
-@click.option("--back-offset", callback=_back_offset, metavar="X,Y", help=_OFFSET_HELP)
-@click.option("--bleed", default="0", callback=_bleed, show_default=True,
-              metavar="LENGTH", help="Extend card backgrounds this far past the trim line: "
-              "'3mm', '0.125in', or a bare number of millimetres.")
-@click.option("--guides", is_flag=True,
-              help="Draw trim lines and safe areas for proofing.")
-def build(decks, every_deck, out, strict, players, variants, sheet, paper, orientation,
+@_sheet_options
+def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper, orientation,
           duplex, back_offset, bleed, guides):
     """Build print-ready PDF sheets for DECKS.
 
@@ -223,16 +268,84 @@ def build(decks, every_deck, out, strict, players, variants, sheet, paper, orien
     YAML file. A failed build leaves the previous output untouched.
     """
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation)
+    _each_deck(decks, every_deck, players, variants,
+               _build_writer(out, options, strict, cards))
 
+
+def _build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
+    """The ``write`` of :func:`_written` that builds a deck's sheets and says so."""
     def write(path, chosen, only_declared):
-        result = build_deck(path, out, options, strict, chosen, only_declared)
+        result = build_deck(path, out, options, strict, chosen, only_declared, cards)
         _warn(result.warnings)
         grid = result.grid
-        click.echo(f"{result.deck.name}: {result.cards} cards, {result.pages} pages "
-                   f"({PAPER_NAMES[paper]} {grid.orientation}, {grid.per_page} a page) -> "
-                   f"{_shown(result.path)} ({result.seconds:.2f} s)")
+        click.echo(f"{result.deck.name}: {_count(result.cards, 'card')}, "
+                   f"{_count(result.pages, 'page')} "
+                   f"({PAPER_NAMES[options.paper]} {grid.orientation}, {grid.per_page} a "
+                   f"page) -> {_shown(result.path)} ({result.seconds:.2f} s)")
+    return write
 
-    _each_deck(decks, every_deck, players, variants, write)
+
+def _preview_writer(out: Path, dpi: int, strict: bool, cards: str):
+    """The ``write`` of :func:`_written` that writes a deck's preview images."""
+    def write(path, chosen, only_declared):
+        result = preview_deck(path, out, dpi, strict, chosen, only_declared, _progress, cards)
+        _warn(result.warnings)
+        click.echo(f"{result.deck.name}: {_count(len(result.deck.cards), 'card')} previewed -> "
+                   f"{_shown(result.path)} ({result.seconds:.2f} s)")
+    return write
+
+
+@main.command()
+@click.argument("deck")
+@_choice_options
+@_sheet_options
+@click.option("--preview", "also_preview", is_flag=True,
+              help="Also write the preview images after each build (of the --cards chosen), "
+                   "for an image viewer that reloads them.")
+def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation, duplex,
+          back_offset, bleed, guides, also_preview):
+    """Build DECK, then build it again each time a file it reads is saved: the deck, its
+    layouts, spreadsheets, images, icons and fonts. Takes the options of 'cardkit build'.
+
+    \b
+      cardkit watch my-game
+      cardkit watch my-game --cards 3 --preview    proof card 3 as you work on it
+
+    A save with a mistake prints the problems and the last good PDF stays; the next save
+    builds again. Ctrl-C stops.
+    """
+    import time
+
+    from .watch import watch as watch_deck
+    from .watch import watched_folders
+
+    try:
+        path = find_deck(deck)
+    except InputError as error:
+        _report_input_error(error, f"in {deck}")
+        sys.exit(EXIT_BAD_INPUT)
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation)
+    variants = _with_players(variants, players)
+    writers = [_build_writer(out, options, strict, cards)]
+    if also_preview:
+        writers.append(_preview_writer(out, PREVIEW_DPI, strict, cards))
+
+    def rebuild(changed: list[str]) -> None:
+        if changed:
+            more = len(changed) - 3
+            click.echo(time.strftime("%H:%M:%S ") + ", ".join(changed[:3])
+                       + (f" and {more} more" if more > 0 else "") + " changed")
+        for write in writers:
+            if not _written(deck, write, variants, False):
+                break  # the build's problems are the preview's too
+        if not changed:
+            click.echo("watching " + ", ".join(_shown(f) for f in watched_folders(path))
+                       + " for changes (Ctrl-C stops)")
+
+    try:
+        watch_deck(path, out, rebuild)
+    except KeyboardInterrupt:  # how a watch is meant to end
+        pass
 
 
 def _progress(length: int):
@@ -268,8 +381,8 @@ def _service(ctx, param, value):
 @click.option("--base-url", metavar="URL",
               help="tts: where you will host the images (default: file:// paths on this "
                    "computer, for playing alone).")
-def export(decks, every_deck, out, strict, players, variants, to, service, dpi, bleed, colour,
-           base_url):
+def export(decks, every_deck, out, strict, players, variants, cards, to, service, dpi, bleed,
+           colour, base_url):
     """Export DECKS for print services and Tabletop Simulator.
 
     \b
@@ -302,7 +415,8 @@ def export(decks, every_deck, out, strict, players, variants, to, service, dpi, 
     options = ExportOptions(to, service, dpi, bleed, colour, base_url)
 
     def write(path, chosen, only_declared):
-        result = export_deck(path, out, options, strict, chosen, only_declared, _progress)
+        result = export_deck(path, out, options, strict, chosen, only_declared, _progress,
+                             cards)
         _warn(result.warnings)
         for note in result.notes:
             click.echo(f"note: {note}", err=True)
@@ -310,6 +424,24 @@ def export(decks, every_deck, out, strict, players, variants, to, service, dpi, 
                    f"{_shown(result.path)} ({result.seconds:.2f} s)")
 
     _each_deck(decks, every_deck, players, variants, write)
+
+
+@main.command()
+@_deck_options
+@click.option("--dpi", type=click.IntRange(36, 600), default=PREVIEW_DPI, show_default=True,
+              help="Image resolution: 150 suits a screen, 300 a close look.")
+def preview(decks, every_deck, out, strict, players, variants, cards, dpi):
+    """Show DECKS on screen: an image of each card's front and back side by side, and a
+    contact sheet of the deck, each card labelled with its number.
+
+    \b
+      cardkit preview blofa                 every card, and the contact sheet
+      cardkit preview blofa --cards 3       card 3 alone
+      cardkit preview my-game --cards kind=event
+
+    The images go to output/DECK/DECK-preview/, replacing the last preview.
+    """
+    _each_deck(decks, every_deck, players, variants, _preview_writer(out, dpi, strict, cards))
 
 
 @main.command()

@@ -12,10 +12,9 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from .build import check_cards
-from .deck import load_deck
+from .build import check_cards, load_chosen
 from .errors import InputError, Problem, Where
-from .faces import card_pages, faces
+from .faces import backs_by_card, card_name, card_pages, faces
 from .model import Deck
 from .render import BACK, FRONT, CardRenderer
 from .services import PDF, PNG, TTS, Service, pixel_size
@@ -26,6 +25,7 @@ from .writers.card_png import write_pngs
 from .writers.manifest import write_manifest
 from .writers.pdfx import VERSION as PDFX_VERSION
 from .writers.pdfx import mark_pdfx
+from .writers.preview_png import contact_sheets, side_by_side
 from .writers.tts import card_pixels, write_tts
 
 DEFAULT_DPI = 300
@@ -57,11 +57,12 @@ class ExportResult:
 
 def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: bool = False,
                 variant: dict | None = None, only_declared: bool = False,
-                progress=None) -> ExportResult:
+                progress=None, cards: str = "") -> ExportResult:
     """Export one deck; ``progress(length)`` gives a context whose ``update(n)`` is told
-    of the work done (a progress bar), or None for none."""
+    of the work done (a progress bar), or None for none; ``cards`` as in
+    :func:`select_cards`."""
     started = time.perf_counter()
-    deck = load_deck(deck_path, variant, only_declared)
+    deck = load_chosen(deck_path, variant, only_declared, cards)
     service = options.service
     if service and service.products and not service.product(deck.size.width,
                                                               deck.size.height):
@@ -83,6 +84,50 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
     what = {PNG: "images", PDF: "pages", TTS: "cards"}[options.to]
     return ExportResult(deck, path, count, what,
                         time.perf_counter() - started, tuple(report.warnings), tuple(notes))
+
+
+PREVIEW_DPI = 150
+
+
+def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict: bool = False,
+                 variant: dict | None = None, only_declared: bool = False,
+                 progress=None, cards: str = "") -> ExportResult:
+    """Screen previews of a deck (or of the ``cards`` chosen): an image of each card's
+    front and back side by side, and contact sheets of the fronts, in one folder."""
+    started = time.perf_counter()
+    deck = load_chosen(deck_path, variant, only_declared, cards)
+    renderer, report = check_cards(deck, strict)
+    folder = Path(out_dir) / deck.name / "-".join(
+        [deck.name] + ([deck.variant] if deck.variant else []) + ["preview"]
+        + ([] if dpi == PREVIEW_DPI else [f"{dpi}dpi"]))
+    size = tuple(round(side / INCH * dpi) for side in (deck.size.width, deck.size.height))
+    shown = faces(deck, _same_back(renderer))
+    backs = backs_by_card(shown)
+    progress = progress or no_progress
+    with atomic_folder(folder) as temporary, tempfile.TemporaryDirectory() as scratch, \
+            progress(len(shown) + len(deck.cards)) as bar:
+        scratch = Path(scratch)
+        drawing = scratch / "cards.pdf"
+        write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], size_points(size, dpi),
+                       renderer)
+        images = {f.file: scratch / f"{f.file}.png" for f in shown}
+        write_pngs(drawing, list(images.values()), size, dpi, bar.update)
+        labels = []
+        for face in shown[:len(deck.cards)]:  # the fronts, in deck order
+            side_by_side(images[face.file], images[backs[face.card.number].file],
+                         temporary / f"{face.file.removesuffix('-front')}.png", dpi)
+            labels.append((images[face.file], f"#{face.card.number}  "
+                           f"{card_name(deck, face.card)}"
+                           + (f"  ×{face.card.count}" if face.card.count > 1 else "")))
+            bar.update(1)
+        sheets = contact_sheets(labels, temporary, dpi)
+    return ExportResult(deck, folder, len(deck.cards) + len(sheets), "images",
+                        time.perf_counter() - started, tuple(report.warnings), ())
+
+
+def size_points(pixels: tuple[int, int], dpi: float) -> tuple[float, float]:
+    """A page size in points that maps onto ``pixels`` exactly at ``dpi``."""
+    return pixels[0] / dpi * INCH, pixels[1] / dpi * INCH
 
 
 class _Quiet:
@@ -138,7 +183,7 @@ def _png(deck, renderer, options, folder, progress):
     size = tuple(pixel_size(side, _bleed(options) / INCH * dpi, dpi)
                  for side in (deck.size.width, deck.size.height))
     # the page is sized to map onto whole pixels exactly: the bleed takes the rounding
-    page = (size[0] / dpi * INCH, size[1] / dpi * INCH)
+    page = size_points(size, dpi)
     shown = faces(deck, _same_back(renderer))
     with atomic_folder(folder) as temporary, progress(len(shown)) as bar:
         drawing = temporary / ".cards.pdf"

@@ -1,0 +1,105 @@
+"""Rebuild a deck whenever a file it may read changes.
+
+Every file a deck reads lies in its reach (its folder, or its project folder) or among the
+bundled decks and layouts, so watching those folders sees every change: the deck, its
+layouts, spreadsheets, images, icons and fonts, and files that do not exist yet (the image
+a card names before it is drawn). The operating system reports the changes (watchfiles);
+nothing polls. Saves that come in a burst (an editor writing a file and renaming it) are
+one rebuild.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from pathlib import Path
+from typing import Callable
+
+from .sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, deck_root
+
+QUIET_MS = 50  # a burst of saves ends when the files have been quiet this long
+
+
+def watched_folders(deck_path: Path) -> list[Path]:
+    """The folders whose files a deck may read: its reach and cardkit's bundled decks and
+    layouts, without a folder inside another."""
+    folders = sorted({deck_root(Path(deck_path).parent), BUNDLED_DECKS, BUNDLED_LAYOUTS})
+    return [f for f in folders if f.is_dir() and not any(
+        f != other and f.is_relative_to(other) for other in folders)]
+
+
+def changed_files(changes, since: Path) -> list[str]:
+    """The files of a batch of watchfiles changes, as paths relative to ``since`` when
+    they are below it. A file that came and went within the batch (an editor's or a
+    tool's temporary file) is left out.
+
+    >>> from watchfiles import Change
+    >>> changed_files({(Change.modified, "/d/deck.yaml"), (Change.added, "/d/tmp1"),
+    ...                (Change.deleted, "/d/tmp1"), (Change.deleted, "/d/art/x.png")},
+    ...               Path("/d"))
+    ['art/x.png', 'deck.yaml']
+    """
+    from watchfiles import Change
+
+    kinds: dict[str, set] = {}
+    for change, name in changes:
+        kinds.setdefault(name, set()).add(change)
+    shown = set()
+    for name, seen in kinds.items():
+        path = Path(name)
+        if {Change.added, Change.deleted} <= seen and not path.exists():
+            continue
+        shown.add(str(path.relative_to(since)) if path.is_relative_to(since) else str(path))
+    return sorted(shown)
+
+
+def watch(deck_path: Path, out_dir: Path, rebuild: Callable[[list[str]], None],
+          stop_event=None) -> None:
+    """Call ``rebuild([])`` once the watching has begun, then ``rebuild(changed)`` with the
+    files changed after every burst of changes to the files ``deck_path`` may read, until
+    interrupted (or until ``stop_event`` is set). Changes inside ``out_dir``, where the
+    builds write, and an editor's swap and backup files do not count.
+
+    The first build starts only once the operating system watches the folders, so a save
+    made while it runs is not missed: it rebuilds as soon as the first build ends.
+    """
+    from watchfiles import DefaultFilter
+    from watchfiles import watch as file_events
+
+    stop = stop_event or threading.Event()
+    running = _Running(stop)
+    batches: queue.Queue = queue.Queue()
+
+    def listen() -> None:
+        ignored = DefaultFilter(ignore_paths=[Path(out_dir).resolve()])
+        try:
+            for batch in file_events(*watched_folders(deck_path), watch_filter=ignored,
+                                     step=QUIET_MS, stop_event=running, raise_interrupt=False):
+                batches.put(batch)
+        finally:
+            running.started.set()  # the watcher could not start: do not wait for it
+            batches.put(None)
+
+    threading.Thread(target=listen, name="cardkit-watch", daemon=True).start()
+    running.started.wait()
+    here = Path.cwd()
+    try:
+        rebuild([])
+        while (batch := batches.get()) is not None:
+            changed = changed_files(batch, here)
+            if changed:
+                rebuild(changed)
+    finally:
+        stop.set()
+
+
+class _Running:
+    """The stop event watchfiles polls between its steps. Its first poll also says that
+    the watcher runs: watchfiles asks only once it watches the folders."""
+
+    def __init__(self, stop: threading.Event):
+        self.stop, self.started = stop, threading.Event()
+
+    def is_set(self) -> bool:
+        self.started.set()
+        return self.stop.is_set()

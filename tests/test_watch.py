@@ -1,0 +1,147 @@
+"""``cardkit watch``: a save rebuilds the deck; a bad save prints its problems and the
+watch goes on. Each test is bounded in time: a rebuild that does not come fails it."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image
+
+import cardkit.watch
+from cardkit.cli import main
+from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
+from cardkit.watch import watched_folders
+from conftest import card_colour, hex_colour, id_deck
+from pdfgeom import shapes
+
+WAIT = 20  # seconds for a rebuild to show, on a busy machine
+
+
+def first_card_fill(pdf: Path) -> tuple:
+    """The fill colour of the first card on the first page."""
+    cards = [s for s in shapes(pdf, 0) if (round(s.width, 1), round(s.height, 1)) == (63.5, 88.9)]
+    return max(cards, key=lambda s: (s.top, -s.left)).fill
+
+
+def save(path: Path, text: str) -> None:
+    """Write as an editor does: a whole new file, with a new modification time."""
+    path.write_text(text, encoding="utf-8")
+
+
+class Lines:
+    """The lines a process prints, read on a thread so waiting for one has a timeout."""
+
+    def __init__(self, stream):
+        self.queue: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            self.queue.put(line.rstrip("\n"))
+
+    def until(self, text: str) -> list[str]:
+        """The lines up to and including the first that holds ``text``."""
+        seen, deadline = [], time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            try:
+                seen.append(self.queue.get(timeout=deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if text in seen[-1]:
+                return seen
+        raise AssertionError(f"no line with {text!r} within {WAIT} s; saw {seen}")
+
+
+def test_watch_rebuilds_on_save_and_survives_a_bad_one(tmp_path):
+    deck = id_deck(tmp_path / "deck", 3)
+    out = tmp_path / "out"
+    pdf = out / "ids" / "ids-pnp-a4.pdf"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardkit", "watch", str(deck), "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        lines = Lines(process.stdout)
+        assert lines.until("watching")[0].startswith("ids: 3 cards, 2 pages")
+        assert first_card_fill(pdf) == card_colour(0)
+        text = deck.read_text()
+
+        # a change of the first card's colour shows in the PDF
+        save(deck, text.replace(hex_colour(card_colour(0)), "#123456"))
+        seen = lines.until("ids: 3 cards")
+        assert seen[0].endswith("deck/deck.yaml changed")
+        assert first_card_fill(pdf) == (0x12, 0x34, 0x56)
+
+        # a bad save: its problem, and the last good PDF stays
+        save(deck, text.replace("cards:", "cards: ["))
+        seen = lines.until("nothing was written")
+        assert any("deck/deck.yaml:" in line and "not valid YAML" in line for line in seen)
+        assert first_card_fill(pdf) == (0x12, 0x34, 0x56)
+
+        # a layout's change is seen too, once the deck is mended
+        save(deck, text)
+        lines.until("ids: 3 cards")
+        assert first_card_fill(pdf) == card_colour(0)
+        layout = deck.parent / "layouts" / "id-front.yaml"
+        save(layout, layout.read_text().replace('fill: "{colour}"', "fill: '#abcdef'"))
+        assert lines.until("ids: 3 cards")[0].endswith("id-front.yaml changed")
+        assert first_card_fill(pdf) == (0xab, 0xcd, 0xef)
+        assert process.poll() is None  # still watching
+    finally:
+        process.terminate()
+        process.wait(timeout=WAIT)
+
+
+def test_watch_through_the_click_runner(tmp_path, monkeypatch):
+    """In-process: the watch ends when its stop event is set (Ctrl-C, for a person)."""
+    deck = id_deck(tmp_path / "deck", 2)
+    stop = threading.Event()
+    real = cardkit.watch.watch
+    monkeypatch.setattr(cardkit.watch, "watch",
+                        lambda *args: real(*args, stop_event=stop))
+    result = {}
+    runner = threading.Thread(target=lambda: result.update(outcome=CliRunner().invoke(
+        main, ["watch", str(deck), "--out", str(tmp_path / "out"), "--cards", "2",
+               "--preview"])))
+    runner.start()
+    pdf = tmp_path / "out" / "ids" / "ids-cards2-pnp-a4.pdf"
+    deadline = time.monotonic() + WAIT
+    while not pdf.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    save(deck, deck.read_text().replace(hex_colour(card_colour(1)), "#654321"))
+    while time.monotonic() < deadline and first_card_fill(pdf) != (0x65, 0x43, 0x21):
+        time.sleep(0.05)
+    stop.set()
+    runner.join(WAIT)
+    output = result["outcome"].output.splitlines()
+    assert result["outcome"].exit_code == 0
+    assert output[0].startswith("ids: 1 card, 2 pages")
+    assert output[1].startswith("ids: 1 card previewed -> ")
+    assert output[2].startswith("watching ")
+    assert output[3].endswith("deck.yaml changed")
+    assert first_card_fill(pdf) == (0x65, 0x43, 0x21)
+    preview = tmp_path / "out" / "ids" / "ids-cards2-preview" / "002-654321.png"
+    front = Image.open(preview).convert("RGB")
+    assert front.getpixel((front.width // 4, front.height // 2)) == (0x65, 0x43, 0x21)
+
+
+def test_watch_refuses_a_deck_that_is_not_there(tmp_path):
+    result = CliRunner().invoke(main, ["watch", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert "nope: no bundled deck or file of that name" in result.output
+
+
+def test_watched_folders_are_the_decks_reach(tmp_path):
+    deck = id_deck(tmp_path / "game" / "base", 1)
+    assert watched_folders(deck) == sorted([deck.parent.resolve(), BUNDLED_DECKS,
+                                            BUNDLED_LAYOUTS])
+    (tmp_path / "game" / PROJECT_FILE).write_text("")
+    assert (tmp_path / "game").resolve() in watched_folders(deck)
+    assert deck.parent.resolve() not in watched_folders(deck)  # inside the project
