@@ -22,6 +22,7 @@ from .errors import InputError
 from .export import (DEFAULT_DPI, PREVIEW_DPI, ExportOptions, export_deck, no_progress,
                      preview_deck)
 from .games import MODULES as GAMES
+from .model import SIZE_PRESETS_MM
 from .services import FORMATS, SERVICES
 from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
 from .units import MM, UnitError, parse_length
@@ -480,6 +481,54 @@ def calibrate(paper, duplex, orientation, back_offset, out):
         sys.exit(EXIT_BAD_INPUT)
     click.echo(f"calibration sheet -> {_shown(path)}: print it two-sided, flipping on the "
                f"{duplex} edge, at 100%")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--size", type=click.Choice(list(SIZE_PRESETS_MM)), default="poker",
+              show_default=True, help="The cards' size; the layouts fit every size.")
+def new(folder, size):
+    """Start a new deck in FOLDER, named after it: a deck of two kinds of card read from a
+    spreadsheet, their layouts and backs, and a README saying what to change. It builds as
+    it stands.
+
+    \b
+      cardkit new my-game
+      cardkit new my-game --size tarot
+    """
+    from .starter import create_deck
+
+    try:
+        files = create_deck(folder, folder.name, size)
+    except InputError as error:
+        _report_input_error(error, f"in {folder}; nothing was written")
+        sys.exit(EXIT_BAD_INPUT)
+    shown = _shown(folder)
+    click.echo(f"{folder.name}: a new deck of {size} cards in {shown}/ ("
+               + ", ".join(str(f) for f in files if f.parent == Path(".")) + ", layouts/, "
+               "schemas/)")
+    click.echo(f"next: cardkit build {shown}, or 'cardkit watch .' in {shown}/ to rebuild "
+               "on every save; its README.md says what each file is for")
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(["deck", "layout"]))
+def schema(kind):
+    """Print the JSON Schema of a deck file or a layout file, for editors that complete
+    keys and flag mistakes as you type.
+
+    \b
+      cardkit schema deck > deck.schema.json
+      cardkit schema layout > layout.schema.json
+
+    Then make this the first line of deck.yaml (for VS Code's YAML extension and others):
+      # yaml-language-server: $schema=deck.schema.json
+    """
+    import json
+
+    from .schema import deck_schema, layout_schema
+
+    click.echo(json.dumps(deck_schema() if kind == "deck" else layout_schema(), indent=2))
 
 
 @main.command(name="list")
