@@ -121,6 +121,11 @@ _OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths suc
                 "'cardkit calibrate' prints a sheet to read them from.")
 
 
+def _internal_error(exc: Exception) -> str:
+    return (f"internal error: {exc!r}. Please report it with the deck that caused it "
+            "(CARDKIT_DEBUG=1 shows the traceback).")
+
+
 class _Group(click.Group):
     """Turns unexpected exceptions into a one-line message instead of a traceback."""
 
@@ -138,8 +143,7 @@ class _Group(click.Group):
         except Exception as exc:
             if os.environ.get("CARDKIT_DEBUG"):
                 raise
-            click.echo(f"cardkit: internal error: {exc!r}. Please report it with the deck "
-                       "that caused it (CARDKIT_DEBUG=1 shows the traceback).", err=True)
+            click.echo(f"cardkit: {_internal_error(exc)}", err=True)
             ctx.exit(1)
 
 
@@ -150,6 +154,9 @@ def main():
 
     \b
     Start with:
+      cardkit new my-game          a deck of your own to change
+      cardkit watch my-game        rebuild it on every save
+      cardkit preview my-game      PNGs of its cards, and a contact sheet
       cardkit list                 the decks that ship with cardkit
       cardkit build blofa          print-and-play PDF in output/blofa/
       cardkit export blofa --for tgc   images for a print service
@@ -337,8 +344,14 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
             click.echo(time.strftime("%H:%M:%S ") + ", ".join(changed[:3])
                        + (f" and {more} more" if more > 0 else "") + " changed")
         for write in writers:
-            if not _written(deck, write, variants, False):
-                break  # the build's problems are the preview's too
+            try:
+                if not _written(deck, write, variants, False):
+                    break  # the build's problems are the preview's too
+            except Exception as exc:  # a bug of cardkit's: say so, and keep watching
+                if os.environ.get("CARDKIT_DEBUG"):
+                    raise
+                click.echo(f"cardkit: {_internal_error(exc)}", err=True)
+                break
         if not changed:
             click.echo("watching " + ", ".join(_shown(f) for f in watched_folders(path))
                        + " for changes (Ctrl-C stops)")

@@ -1,6 +1,6 @@
 """Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
-deck, and a close-up of the example deck's cards, from the PDFs `make build` writes. Run
-with `make pictures`."""
+deck, and a close-up of the example deck's cards, from the PDFs `make build` writes, and the
+previews of a new deck. Run with `make pictures`."""
 
 from __future__ import annotations
 
@@ -48,7 +48,31 @@ def calibration() -> None:
     pdf.close()
 
 
+def starter() -> None:
+    """A new deck's contact sheet and one card's proof, as `cardkit new` and `cardkit
+    preview` make them."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        def cardkit(*args):
+            subprocess.run([sys.executable, "-m", "cardkit", *args], cwd=scratch, check=True,
+                           capture_output=True)
+
+        cardkit("new", "my-game")
+        cardkit("preview", "my-game")
+        folder = Path(scratch) / "output" / "my-game" / "my-game-preview"
+        for source, name in (("contact-sheet.png", "new-deck-contact-sheet.png"),
+                             ("006-ambush.png", "new-deck-card-6.png")):
+            target = ROOT / "docs" / name
+            Image.open(folder / source).convert("P", palette=1, colors=128).save(
+                target, optimize=True)
+            print(target.relative_to(ROOT))
+
+
 def main() -> None:
+    starter()
     calibration()
     close_up()
     for deck, pages in PAGES.items():

@@ -121,3 +121,26 @@ def test_python_dash_m_and_help():
                           capture_output=True, text=True, check=True)
     assert "--back-offset X,Y" in done.stdout
     assert "Shift the backs X right and Y down" in done.stdout
+
+
+def test_python_dash_m_without_the_libraries_says_what_to_run():
+    """`python -m cardkit` in a Python without cardkit's libraries (here: the same Python
+    with its site-packages switched off) names what is missing and what to run first."""
+    from cardkit.sources.files import ROOT
+
+    done = subprocess.run([sys.executable, "-S", "-m", "cardkit", "list"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert re.fullmatch(r"cardkit: this Python \(.+\) lacks \w+, which cardkit needs; run "
+                        r"'make build' in cardkit's folder, then '\.venv/bin/cardkit' or "
+                        r"'\.venv/bin/python -m cardkit' \(or 'source \.venv/bin/activate' "
+                        r"first\)\n", done.stderr)
+
+
+def test_the_readme_runs_python_dash_m_in_the_venv():
+    from cardkit.sources.files import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    uses = re.findall(r"(\S*)python -m cardkit", readme)
+    assert uses and all(use.endswith(".venv/bin/") for use in uses), uses

@@ -230,3 +230,14 @@ def test_preview_of_every_bundled_deck_as_a_subprocess(tmp_path):
         assert f": {distinct} cards previewed -> " in line
         folder = tmp_path / name / f"{name}-preview"
         assert len([f for f in folder.iterdir() if f.name[0].isdigit()]) == distinct
+
+
+def test_build_with_cards_as_a_subprocess(tmp_path):
+    deck = counted_deck(tmp_path / "deck")
+    done = subprocess.run([sys.executable, "-m", "cardkit", "build", str(deck), "--cards",
+                           "7-9", "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("proofs: 3 cards, 2 pages")
+    pdf = tmp_path / "out" / "proofs" / "proofs-cards7-9-pnp-a4.pdf"
+    assert cards_on_fronts(pdf) == Counter({7: 1, 8: 1, 9: 1})

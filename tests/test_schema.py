@@ -25,6 +25,7 @@ from cardkit.schema import (CHOICES, DECK_KEY_HELP, ENTRY_KEY_HELP, LAYOUT_KEY_H
                             PROPERTY_HELP, deck_schema, layout_schema)
 from cardkit.units import parse_length
 from conftest import write_deck
+from test_bad_input import BACK, FACE
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK, LAYOUT = deck_schema(), layout_schema()
@@ -153,22 +154,8 @@ cards:
   - {value: 1, count: 2}
   - {value: 2, back: red}
 """,
-    "face": """\
-elements:
-  - name: bg
-    kind: rect
-    box: card
-    fill: white
-  - name: value
-    kind: text
-    box: [5mm, 5mm, 20mm, 10mm]
-    text: "{value}"
-    size: 12pt
-""",
-    "back": """\
-elements:
-  - {name: bg, kind: rect, box: card, fill: "{back.colour}"}
-""",
+    "face": FACE,
+    "back": BACK,
 }
 
 

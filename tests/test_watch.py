@@ -14,6 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from PIL import Image
 
+import cardkit.cli
 import cardkit.watch
 from cardkit.cli import main
 from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
@@ -145,3 +146,24 @@ def test_watched_folders_are_the_decks_reach(tmp_path):
     (tmp_path / "game" / PROJECT_FILE).write_text("")
     assert (tmp_path / "game").resolve() in watched_folders(deck)
     assert deck.parent.resolve() not in watched_folders(deck)  # inside the project
+
+
+def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, monkeypatch):
+    deck = id_deck(tmp_path / "deck", 1)
+    calls = []
+
+    def failing_build(*args):
+        calls.append(args)
+        raise RuntimeError("boom")
+
+    def two_saves(path, out, rebuild, stop_event=None):
+        rebuild([])
+        rebuild(["deck/deck.yaml"])
+
+    monkeypatch.setattr(cardkit.cli, "build_deck", failing_build)
+    monkeypatch.setattr(cardkit.watch, "watch", two_saves)
+    result = CliRunner().invoke(main, ["watch", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0
+    assert len(calls) == 2  # built again after the failure
+    assert result.output.count("cardkit: internal error: RuntimeError('boom'). Please "
+                               "report it") == 2
