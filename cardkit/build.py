@@ -9,7 +9,7 @@ from pathlib import Path
 from .deck import load_deck
 from .errors import InputError, Problem, Where
 from .model import Deck
-from .render import BACK, FRONT, CardRenderer, Report
+from .render import BACK, FRONT, FULL_INK, CardRenderer, Report
 from .selection import select_cards
 from .sheets import Grid, SheetError, SheetOptions, plan_pages
 from .units import to_mm
@@ -35,16 +35,18 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
     return select_cards(deck, cards) if cards else deck
 
 
-def check_cards(deck: Deck, strict: bool = False,
-                bleed: float = 0.0) -> tuple[CardRenderer, Report]:
-    """Resolve every card's front and back as they will be drawn with ``bleed``: field
-    values, images, text fitting, glyphs, what reaches outside the card. Raises InputError
-    on problems (and on warnings if strict)."""
+def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
+                ink: str = FULL_INK) -> tuple[CardRenderer, Report]:
+    """Resolve every card's front and back as they will be drawn with ``bleed`` and
+    ``ink``: field values, images, text fitting, glyphs, what reaches outside the card.
+    Raises InputError on problems (and on warnings if strict)."""
     report = Report()
-    renderer = CardRenderer(report, bleed)
-    for card in deck.cards:
-        renderer.resolve(card, FRONT)
-        renderer.resolve(card, BACK)
+    renderer = CardRenderer(report, bleed, ink)
+    for _ in range(2):  # again once texts that share a size group know their size
+        for card in deck.cards:
+            renderer.resolve(card, FRONT)
+            renderer.resolve(card, BACK)
+        renderer.share_group_sizes()
     report.problems.check()
     if strict and report.warnings:
         raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
@@ -75,6 +77,8 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
         parts.append(offset_part(options.back_offset))
     if options.guides:
         parts.append("guides")
+    if options.ink != FULL_INK:
+        parts.append(f"{options.ink}-ink")
     return "-".join(parts) + ".pdf"
 
 
@@ -85,7 +89,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     ``cards`` as in :func:`select_cards`."""
     started = time.perf_counter()
     deck = load_chosen(deck_path, variant, only_declared, cards)
-    renderer, report = check_cards(deck, strict, options.bleed)
+    renderer, report = check_cards(deck, strict, options.bleed, options.ink)
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)

@@ -226,6 +226,10 @@ _sheet_options = _options(
                  metavar="LENGTH", help="Extend card backgrounds this far past the trim "
                  "line: '3mm', '0.125in', or a bare number of millimetres."),
     click.option("--guides", is_flag=True, help="Draw trim lines and safe areas for proofing."),
+    click.option("--ink", type=click.Choice(["full", "draft"]), default="full",
+                 show_default=True,
+                 help="draft: backgrounds, tints and large shapes print light (a fifth of "
+                      "their ink) and light text on them dark, for playtest prints."),
 )
 
 
@@ -269,13 +273,13 @@ def _written(name: str, write, variants: dict, only_declared: bool) -> bool:
 @_deck_options
 @_sheet_options
 def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper, orientation,
-          duplex, back_offset, bleed, guides):
+          duplex, back_offset, bleed, guides, ink):
     """Build print-ready PDF sheets for DECKS.
 
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
     YAML file. A failed build leaves the previous output untouched.
     """
-    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation)
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     _each_deck(decks, every_deck, players, variants,
                _build_writer(out, options, strict, cards))
 
@@ -311,7 +315,7 @@ def _preview_writer(out: Path, dpi: int, strict: bool, cards: str):
               help="Also write the preview images after each build (of the --cards chosen), "
                    "for an image viewer that reloads them.")
 def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation, duplex,
-          back_offset, bleed, guides, also_preview):
+          back_offset, bleed, guides, ink, also_preview):
     """Build DECK, then build it again each time a file it reads is saved: the deck, its
     layouts, spreadsheets, images, icons and fonts. Takes the options of 'cardkit build'.
 
@@ -332,7 +336,7 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
     except InputError as error:
         _report_input_error(error, f"in {deck}")
         sys.exit(EXIT_BAD_INPUT)
-    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation)
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     variants = _with_players(variants, players)
     writers = [_build_writer(out, options, strict, cards)]
     if also_preview:

@@ -68,9 +68,10 @@ def _ring(cx, cy, outer, inner):
     return part
 
 
-_STEM = _curves((0.47, 0.32), ((0.46, 0.18), (0.4, 0.08), (0.3, 0.02)),
+# the stem reaches up into the leaves, so no gap shows between them at any size
+_STEM = _curves((0.47, 0.42), ((0.46, 0.18), (0.4, 0.08), (0.3, 0.02)),
                 ((0.45, 0.02), (0.55, 0.02), (0.7, 0.02)),
-                ((0.6, 0.08), (0.54, 0.18), (0.53, 0.32)))
+                ((0.6, 0.08), (0.54, 0.18), (0.53, 0.42)))
 
 
 def _star_part(p):

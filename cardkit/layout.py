@@ -145,6 +145,28 @@ def _icon(value, assets: Assets):
     return assets.icons[value]
 
 
+def _icon_colours(value, assets: Assets):
+    """The colours inline icons take instead of the text's: ``{heart: "#c8102e"}`` as a
+    tuple of (icon name, colour) pairs."""
+    if not isinstance(value, Map) or not value:
+        raise BadValue(f"expected icon names with their colours, got "
+                       f"{checks.describe(value)}", "write e.g. '{heart: \"#c8102e\", "
+                       "diamond: \"#c8102e\"}'")
+    pairs = []
+    for name, colour in value.items():
+        _icon(name, assets)
+        pairs.append((name, _colour(colour)))
+    return tuple(pairs)
+
+
+def _group_name(value):
+    """A ``size_group``: a name texts share to be set at one size."""
+    if not isinstance(value, (str, int)) or isinstance(value, bool) or not str(value).strip():
+        raise BadValue(f"expected a name, got {checks.describe(value)}",
+                       "write a short name such as 'rules'")
+    return str(value).strip()
+
+
 PARSERS = {
     "fill": _colour, "stroke": _colour, "colour": _colour,
     "stroke_width": _length, "radius": _length,
@@ -153,9 +175,10 @@ PARSERS = {
     "align": _one_of(("left", "center", "right")),
     "valign": _one_of(("top", "middle", "bottom")),
     "fit": _one_of(("contain", "cover", "stretch")), "anchor": _anchor,
-    "shading": _one_of(SHADINGS),
+    "shading": _one_of(SHADINGS), "size_group": _group_name,
 }
-ASSET_PARSERS = {"font": _font, "icon": _icon}  # these depend on the deck's own files
+# these depend on the deck's own files
+ASSET_PARSERS = {"font": _font, "icon": _icon, "icon_colours": _icon_colours}
 
 KINDS = {kind: {**props, "opacity": 1.0} for kind, props in {  # opacity: every kind
     "rect": {"fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0},
@@ -164,7 +187,7 @@ KINDS = {kind: {**props, "opacity": 1.0} for kind, props in {  # opacity: every 
     "line": {"stroke": checks.parse_colour("black"), "stroke_width": 0.5},
     "text": {"text": "", "font": "Lato", "size": 10.0, "min_size": None,
              "colour": checks.parse_colour("black"), "align": "center",
-             "valign": "middle", "leading": 1.2},
+             "valign": "middle", "leading": 1.2, "icon_colours": (), "size_group": None},
     "icon": {"icon": None, "fill": checks.parse_colour("black"), "stroke": None,
              "stroke_width": 0.5, "shading": "solid"},
     "image": {"image": None, "fit": "contain", "anchor": (0.5, 0.5)},

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
+from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
 from .checks import faded, quoted
@@ -35,6 +36,13 @@ BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (o
 MAX_IMAGE_BYTES = 50 * MB
 MAX_TEXT = 10_000  # characters in one text element: a dense tarot card holds about 2,000
 MAX_IMAGE_PIXELS = 60_000_000  # a tarot card's art at 1200 dpi is 15 megapixels
+
+FULL_INK, DRAFT_INK = "full", "draft"
+DRAFT_KEEPS = 0.2  # of the ink a large area prints with in draft
+LARGE_AREA = 0.2  # of the card: a background, a tint, a big disc
+DRAFT_TEXT = colors.HexColor("#222222")  # light text on an area made light turns to this
+AREA_KINDS = ("rect", "ellipse", "polygon")
+AREAS_AND_ICONS = AREA_KINDS + ("icon",)
 
 
 class Report:
@@ -95,12 +103,16 @@ class CardRenderer:
     """Draws cards; resolves each distinct card's elements once, however many copies.
     ``bleed`` is the build's bleed, for the check that nothing reaches past it."""
 
-    def __init__(self, report: Report, bleed: float = 0.0):
+    def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK):
         self.report = report
         self.reach = max(bleed, BLEED_ALLOWANCE)
+        self.draft = ink == DRAFT_INK
         self._resolved: dict = {}
         self._images: dict = {}
         self._box_places: dict = {}  # id(element) -> what its box reaches
+        # size_group name -> the size its texts are set at, once every card is resolved
+        self.group_sizes: dict[str, float] = {}
+        self._grouped: dict = {}  # (card number, side) -> ((group, size fitted), ...)
 
     def draw(self, canvas, card: Card, side: str, x: float, y: float, width: float,
              height: float, bleed: float = 0.0) -> None:
@@ -120,16 +132,31 @@ class CardRenderer:
             self._resolved[key] = self._resolve(card, side)
         return self._resolved[key]
 
+    def share_group_sizes(self) -> None:
+        """Once every card is resolved: set the texts of each ``size_group`` at one size,
+        the largest at which all of them fit (the smallest any of them fitted at). The
+        cards with a text of a group set larger are resolved again when next asked for."""
+        for fitted in self._grouped.values():
+            for group, size in fitted:
+                self.group_sizes[group] = min(size, self.group_sizes.get(group, size))
+        for key, fitted in self._grouped.items():
+            if any(size > self.group_sizes[group] for group, size in fitted):
+                del self._resolved[key]
+        self._grouped.clear()
+
     def _resolve(self, card: Card, side: str) -> list[Resolved]:
         layout = card.front if side == FRONT else card.back.layout
         values = card.values()
         items = []
+        areas: list = []  # for draft ink: the filled shapes so far, (box, made lighter)
         for element in layout.elements:
             try:
                 props = element.resolve(values, layout.styles, layout.assets)
                 if not props["show"]:
                     continue
-                item = self._item(card, layout, element, props)
+                if self.draft:
+                    props = drafted(element, props, areas, layout.card_size)
+                item = self._item(card, side, layout, element, props)
             except BadValue as exc:
                 self._problem(card, layout, element, exc.what, exc.fix)
                 continue
@@ -138,9 +165,9 @@ class CardRenderer:
                 self._check_place(card, layout, item)
         return items
 
-    def _item(self, card, layout, element: Element, props) -> Resolved | None:
+    def _item(self, card, side, layout, element: Element, props) -> Resolved | None:
         if element.kind == "text":
-            return Resolved(element, props, text=self._text(card, layout, element, props))
+            return Resolved(element, props, text=self._text(card, side, layout, element, props))
         if element.kind == "image":
             art = self._image(card, layout, element, props)
             return Resolved(element, props, art=art) if art is not None else None
@@ -150,7 +177,7 @@ class CardRenderer:
                            "draw the shading into the SVG, or use 'shading: solid'")
         return Resolved(element, props)
 
-    def _text(self, card, layout, element: Element, props) -> TextBlock:
+    def _text(self, card, side, layout, element: Element, props) -> TextBlock:
         text, assets = props["text"], layout.assets
         if len(text) > MAX_TEXT:  # fitting it would take long, and no card can hold it
             raise BadValue(f"the text is {len(text):,} characters long; no card holds more "
@@ -179,8 +206,14 @@ class CardRenderer:
         width, height = element.box.width, element.box.height
         if element.rotate in (90, 270):
             width, height = height, width
-        block = fit_text(text, props["font"], width, height, props["size"],
-                         props["min_size"], props["leading"], assets)
+        size, min_size, group = props["size"], props["min_size"], props["size_group"]
+        if group in self.group_sizes:  # the group's size is known: set the text at it
+            size = min_size = min(size, self.group_sizes[group])
+        block = fit_text(text, props["font"], width, height, size, min_size,
+                         props["leading"], assets)
+        if group is not None and group not in self.group_sizes:
+            key = (card.number, side)
+            self._grouped[key] = self._grouped.get(key, ()) + ((group, block.size),)
         if not block.fits:
             self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
                        "shorten the text, enlarge the box or lower 'min_size'")
@@ -270,6 +303,45 @@ class CardRenderer:
 
     def _warn(self, card, layout, element, what, fix, in_layout=False):
         self.report.add("warning", card, layout, element, what, fix, in_layout)
+
+
+def drafted(element: Element, props: dict, areas: list, card_size) -> dict:
+    """``props`` for draft ink (``--ink draft``): a large filled area prints light, at
+    DRAFT_KEEPS of its ink, and light text or icons standing on such an area turn dark
+    so they stay readable. ``areas`` lists the side's filled shapes drawn so far, as
+    (box, made lighter); this element is added to it."""
+    box = element.box
+    fill = props.get("fill")
+    if element.kind in AREAS_AND_ICONS and fill is not None:
+        large = element.kind in AREA_KINDS and \
+            box.width * box.height >= LARGE_AREA * card_size[0] * card_size[1]
+        if large:
+            props = {**props, "fill": _lighter(fill)}
+        elif element.kind == "icon" and _is_light(fill) and _on_lightened(box, areas):
+            props = {**props, "fill": DRAFT_TEXT}
+        areas.append((box, large))
+    elif element.kind == "text" and _is_light(props["colour"]) and _on_lightened(box, areas):
+        props = {**props, "colour": DRAFT_TEXT}
+    return props
+
+
+def _lighter(colour):
+    """``colour`` with DRAFT_KEEPS of its ink: mixed with the paper's white."""
+    return colors.Color(*(1 - DRAFT_KEEPS * (1 - c) for c in colour.rgb()),
+                        alpha=colour.alpha)
+
+
+def _is_light(colour) -> bool:
+    return colour is not None and sum(colour.rgb()) / 3 > 0.6
+
+
+def _on_lightened(box, areas) -> bool:
+    """Whether the topmost filled shape under ``box``'s centre was made lighter."""
+    x, y = box.x + box.width / 2, box.y + box.height / 2
+    for under, lightened in reversed(areas):
+        if under.x <= x <= under.x + under.width and under.y <= y <= under.y + under.height:
+            return lightened
+    return False
 
 
 def _read_image(path: Path, folder: Path):
@@ -503,9 +575,10 @@ def _text(canvas, item, box):
                 text.textOut(run.text)
                 follows = True
     canvas.drawText(text)
-    for icon, x, y in icons:  # a single-colour icon takes the text's colour
+    colours = dict(props["icon_colours"])
+    for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
         _, dx, dy, side = inline_placement(icon, block.size)
-        icon.draw(canvas, x + dx, y + dy, side, side, props["colour"],
+        icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, props["colour"]),
                   opacity=props["opacity"])
 
 

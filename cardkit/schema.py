@@ -101,6 +101,10 @@ PROPERTY_HELP = {
     "align": "Where the lines sit across the box (default center).",
     "valign": "Where the text sits from top to bottom of the box (default middle).",
     "leading": "Line spacing as a multiple of the font size (default 1.2).",
+    "icon_colours": "Colours for the icons in the text, by icon name, instead of the "
+                    "text's colour: {heart: \"#c8102e\", diamond: \"#c8102e\"}.",
+    "size_group": "A name that texts on several cards share (e.g. rules): they are all set "
+                  "at one size, the largest at which every one of them fits.",
     "icon": "The icon to draw: a built-in one, or an SVG file in the deck's icons/ folder "
             "by its name.",
     "shading": "How a built-in icon is filled: solid, striped (parallel lines) or clear "
@@ -370,6 +374,10 @@ def _property_values() -> dict:
         "anchor": _or_template({"type": "string", "pattern": anchor}),
         "font": {"type": "string", "examples": list(FONT_FILES)},
         "icon": {"type": "string", "examples": list(ICONS)},
+        "icon_colours": {"type": "object", "minProperties": 1,
+                         "propertyNames": {"examples": list(ICONS)},
+                         "additionalProperties": _ref("colour")},
+        "size_group": _or_template({"type": ["string", "integer"], "minLength": 1}),
     }
 
 

@@ -100,6 +100,7 @@ class SheetOptions:
     bleed: float = 0.0  # points
     guides: bool = False
     orientation: str = "auto"  # or "portrait", "landscape"
+    ink: str = "full"  # or "draft": large areas light, for playtest prints
 
 
 @dataclass(frozen=True)

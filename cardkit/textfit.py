@@ -134,21 +134,39 @@ def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
 
 
 def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]:
-    """Greedy line filling; also says whether every word fits the width on its own."""
+    """Greedy line filling; also says whether every word fits the width on its own.
+
+    A line breaks only at a space, so runs with no space between them (``4{heart}.``: a
+    number, an icon and a full stop) are one word, moved to the next line whole.
+    """
     lines, current, offsets, used, fits = [], [], [], 0.0, True
-    for run in runs:
-        w = run.width(size)
-        gap = string_width(" ", run.font, size) if run.space_before and current else 0.0
-        if current and run.space_before and used + gap + w > width:
+    for word in _words(runs):
+        first = word[0]
+        gap = string_width(" ", first.font, size) if first.space_before and current else 0.0
+        w = sum(run.width(size) for run in word)
+        if current and first.space_before and used + gap + w > width:
             lines.append(Line(tuple(current), tuple(offsets), used))
             current, offsets, used, gap = [], [], 0.0, 0.0
-            run = Run(run.text, run.font, False, run.icon)
-        current.append(run)
-        offsets.append(used + gap)
-        used += gap + w
+            word = [Run(first.text, first.font, False, first.icon)] + word[1:]
+        used += gap
+        for run in word:
+            current.append(run)
+            offsets.append(used)
+            used += run.width(size)
         fits = fits and used <= width + 1e-6
     lines.append(Line(tuple(current), tuple(offsets), used))
     return lines, fits
+
+
+def _words(runs: list[Run]) -> list[list[Run]]:
+    """The runs grouped into words: a run after a space starts the next word."""
+    grouped: list[list[Run]] = []
+    for run in runs:
+        if run.space_before or not grouped:
+            grouped.append([run])
+        else:
+            grouped[-1].append(run)
+    return grouped
 
 
 @lru_cache(maxsize=4096)

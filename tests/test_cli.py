@@ -144,3 +144,11 @@ def test_the_readme_runs_python_dash_m_in_the_venv():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     uses = re.findall(r"(\S*)python -m cardkit", readme)
     assert uses and all(use.endswith(".venv/bin/") for use in uses), uses
+
+
+def test_draft_ink_is_a_file_of_its_own(tmp_path):
+    result = CliRunner().invoke(main, ["build", "blofa", "--ink", "draft", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "/blofa/blofa-pnp-a4-draft-ink.pdf (" in result.output
+    assert [p.name for p in (tmp_path / "blofa").iterdir()] == ["blofa-pnp-a4-draft-ink.pdf"]

@@ -300,9 +300,10 @@ def test_every_font_is_embedded_and_helvetica_is_never_named(tmp_path, build):
 def test_blue_and_yellow_backs_print_in_their_colours(tmp_path, build):
     path = build(bundled_decks()["blofa"]).path
     # Page 2 holds the first 9 cards' backs: all blue. Page 4 the last 9: all yellow.
-    # Sample the middle of the back's disc in the top-left slot (long-edge mirrored).
+    # Sample the back's disc in the top-left slot (long-edge mirrored), 19 mm right of
+    # its centre, clear of the centre mark and its rules.
     dpi = 50
-    x_mm, y_mm = 9.75 + 63.5 / 2, (297 - 3 * 88.9) / 2 + 88.9 * 0.5
+    x_mm, y_mm = 9.75 + 63.5 / 2 + 19, (297 - 3 * 88.9) / 2 + 88.9 * 0.5
     for page, expected in ((1, (0x1F, 0x5F, 0xA8)), (3, (0xE3, 0xA8, 0x00))):
         image = render_page(path, page, dpi)
         pixel = image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))

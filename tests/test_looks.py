@@ -1,0 +1,202 @@
+"""The bundled decks as a print-and-play should look: readable text, even frames, backs
+that do not tell which way up a card is held.
+
+- **Contrast** is computed from the colours in the layouts (WCAG 2 relative luminance):
+  every text against what lies behind it at five points of its ink (the corners and the
+  middle), the fills there composed over white paper, alpha included.
+- **Frames** are measured from one-card pages (each page is exactly the card): every
+  stroked outline lies at least 3 mm inside the trim, or runs off the edge.
+- **Backs** are rendered and compared with their own 180° turn.
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import ImageChops, ImageStat
+
+from cardkit.build import check_cards
+from cardkit.bundled import bundled_decks, find_deck
+from cardkit.checks import faded
+from cardkit.deck import load_deck
+from cardkit.render import BACK, FRONT, _ink
+from cardkit.writers.card_pdf import write_card_pdf
+from pdfgeom import MM, chars, shapes
+
+DECKS = sorted(bundled_decks())
+MIN_CONTRAST = 4.5
+UNSAFE_BAND = 3.0  # millimetres
+# backs whose orientation would show how a card is held; the shape cards' arrows mean
+# left or right in the game, so their backs are not turned alike by design
+SYMMETRIC_BACKS = ["blofa", "bullet", "ragusa", "rise-up", "standard"]
+
+
+def luminance(rgb) -> float:
+    """WCAG 2 relative luminance of an sRGB colour with channels 0-1."""
+    def linear(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours.
+
+    >>> round(contrast((1, 1, 1), (0, 0, 0)), 1), round(contrast((1, 1, 1), (1, 1, 1)), 1)
+    (21.0, 1.0)
+    """
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def over(colour, below):
+    """``colour`` (a reportlab Color, maybe translucent) painted over the RGB ``below``."""
+    alpha = 1.0 if colour.alpha is None else colour.alpha
+    return tuple(alpha * c + (1 - alpha) * b for c, b in zip(colour.rgb(), below))
+
+
+def covers(item, x: float, y: float) -> bool:
+    """Whether a filled element paints the point (x, y) of the card (points, y down)."""
+    box = item.element.box
+    if not (box.x <= x <= box.x + box.width and box.y <= y <= box.y + box.height):
+        return False
+    if item.element.kind == "ellipse":
+        dx = (x - box.x - box.width / 2) / (box.width / 2)
+        dy = (y - box.y - box.height / 2) / (box.height / 2)
+        return dx * dx + dy * dy <= 1
+    return True
+
+
+def paints(item):
+    """The colour a shape fills its area with (opacity applied), or None."""
+    if item.element.kind not in ("rect", "ellipse", "polygon", "icon"):
+        return None
+    if item.element.kind == "icon" and item.props["shading"] != "solid":
+        return None
+    return faded(item.props.get("fill"), item.props["opacity"])
+
+
+def texts_and_backgrounds(deck_name: str, ink: str):
+    """(card label, side, element name, text colour, background) for every text's five
+    sample points on every distinct card of a bundled deck, printed with ``ink``."""
+    deck = load_deck(find_deck(deck_name))
+    renderer, _ = check_cards(deck, ink=ink)
+    for card in deck.cards:
+        for side in (FRONT, BACK):
+            items = renderer.resolve(card, side)
+            for index, item in enumerate(items):
+                if item.text is None or _ink(item) is None:
+                    continue
+                left, top, right, bottom = _ink(item)
+                inset_x, inset_y = (right - left) * 0.1, (bottom - top) * 0.1
+                points = [(left + inset_x, top + inset_y), (right - inset_x, top + inset_y),
+                          (left + inset_x, bottom - inset_y), (right - inset_x, bottom - inset_y),
+                          ((left + right) / 2, (top + bottom) / 2)]
+                for x, y in points:
+                    behind = (1.0, 1.0, 1.0)  # the paper
+                    for under in items[:index]:
+                        fill = paints(under)
+                        if fill is not None and covers(under, x, y):
+                            behind = over(fill, behind)
+                    colour = over(faded(item.props["colour"], item.props["opacity"]), behind)
+                    yield card.label(), side, item.element.name, colour, behind
+
+
+@pytest.mark.parametrize("ink", ["full", "draft"])
+@pytest.mark.parametrize("deck_name", DECKS)
+def test_every_text_contrasts_with_what_lies_behind_it(deck_name, ink):
+    low = {}
+    for label, side, name, colour, behind in texts_and_backgrounds(deck_name, ink):
+        ratio = contrast(colour, behind)
+        if ratio < MIN_CONTRAST:
+            key = (side, name)
+            low[key] = min(low.get(key, (99, label)), (round(ratio, 2), label))
+    assert not low, f"{deck_name} ({ink} ink): text under {MIN_CONTRAST}:1 -> {low}"
+
+
+def test_the_contrast_check_can_fail():
+    """Control: white on Blófa's old yellow (#e3a800) is the issue's 2.13:1."""
+    assert round(contrast((1, 1, 1), (0xe3 / 255, 0xa8 / 255, 0)), 2) == 2.13
+
+
+def one_card_pages(deck_name: str, tmp_path, side: str):
+    """A PDF with one page per distinct card's ``side``, each page exactly the card."""
+    deck = load_deck(find_deck(deck_name))
+    renderer, _ = check_cards(deck)
+    path = tmp_path / f"{deck_name}-{side}.pdf"
+    write_card_pdf(path, deck, [(card, side) for card in deck.cards],
+                   (deck.size.width, deck.size.height), renderer)
+    return path, deck
+
+
+@pytest.mark.parametrize("deck_name", DECKS)
+def test_frames_stay_out_of_the_unsafe_band(deck_name, tmp_path):
+    for side in (FRONT, BACK):
+        path, deck = one_card_pages(deck_name, tmp_path, side)
+        width, height = deck.size.width / MM, deck.size.height / MM
+        for page, card in enumerate(deck.cards):
+            for shape in shapes(path, page):
+                if not shape.stroked:
+                    continue
+                edges = (shape.left, shape.bottom, width - shape.right, height - shape.top)
+                bled = min(edges) <= 0.01  # runs off the edge: the cut cannot show it
+                assert bled or min(edges) >= UNSAFE_BAND - 0.01, (
+                    f"{deck_name} {card.label()} {side}: an outline {min(edges):.2f} mm "
+                    "from the trim")
+
+
+@pytest.mark.parametrize("deck_name", SYMMETRIC_BACKS)
+def test_backs_look_the_same_turned_round(deck_name, tmp_path):
+    path, deck = one_card_pages(deck_name, tmp_path, BACK)
+    document = pdfium.PdfDocument(str(path))
+    try:
+        seen = set()
+        for page, card in enumerate(deck.cards):
+            image = document[page].render(scale=100 / 72).to_pil().convert("L")
+            if image.tobytes() in seen:
+                continue
+            seen.add(image.tobytes())
+            assert differing(image) < 0.002, f"{deck_name} {card.label()}: the back turned " \
+                f"180° differs in {differing(image):.1%} of its pixels"
+    finally:
+        document.close()
+
+
+def differing(image) -> float:
+    """The share of pixels that differ by more than a quarter of the grey scale between
+    an image and its 180° turn (anti-aliased edges differ a little; a shape does more)."""
+    difference = ImageChops.difference(image, image.rotate(180))
+    histogram = difference.histogram()
+    return sum(histogram[64:]) / (image.width * image.height)
+
+
+def test_the_symmetry_check_can_fail(tmp_path):
+    """Control: a Blófa front (a number in one corner) is not the same turned round."""
+    path, _ = one_card_pages("blofa", tmp_path, FRONT)
+    document = pdfium.PdfDocument(str(path))
+    try:
+        image = document[4].render(scale=100 / 72).to_pil().convert("L")
+    finally:
+        document.close()
+    assert differing(image) > 0.01
+
+
+def page_ink(pdf, page: int) -> float:
+    """How much ink a page takes: its mean darkness, 0 (white paper) to 1 (all black)."""
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        grey = document[page].render(scale=50 / 72).to_pil().convert("L")
+    finally:
+        document.close()
+    return 1 - ImageStat.Stat(grey).mean[0] / 255
+
+
+@pytest.mark.parametrize("deck_name", ["blofa", "standard"])
+def test_draft_ink_prints_backs_with_a_fraction_of_the_ink(deck_name, build):
+    full = build(find_deck(deck_name))
+    draft = build(find_deck(deck_name), ink="draft")
+    assert draft.path.name == f"{deck_name}-pnp-a4-draft-ink.pdf"
+    back_full, back_draft = page_ink(full.path, 1), page_ink(draft.path, 1)
+    assert back_draft < 0.5 * back_full, (back_full, back_draft)
+    # the fronts' text is untouched: the same characters at the same places
+    assert chars(full.path, 0) == chars(draft.path, 0)
