@@ -2,7 +2,7 @@
 for other types, huge, non-finite, deeply nested or odd ones), must still end with exit 0
 or with exit 2 and a message: never an internal error (exit 1), never a crash.
 
-``make test`` runs a few hundred examples; ``make fuzz`` a few thousand
+``make test`` runs a hundred examples; ``make fuzz`` a few thousand
 (CARDKIT_FUZZ_EXAMPLES sets the number). Runs are in-process, so they are fast.
 """
 
@@ -26,7 +26,7 @@ from cardkit.cli import main
 from cardkit.deck import load_deck
 from cardkit.sources.files import ROOT
 
-EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "100"))
 DECKS = {**bundled_decks(), "lantern-market": ROOT / "examples" / "lantern-market" / "deck.yaml"}
 
 

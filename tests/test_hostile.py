@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardkit.cli import main
+from cardkit.sources.yamlfile import load_yaml
 from cardkit.fonts import FONT_DIR as FONTS
 from conftest import write_deck
 
@@ -458,7 +459,8 @@ def _huge_image(folder: Path) -> Path:
 
 
 WORST = {
-    "an alias bomb": (_alias_bomb, "more than 200000 values"),
+    "an alias bomb": (_alias_bomb, "its aliases repeat 200,000 values, more than 4 for "
+                                   "each value written out"),
     "30,000 nested lists": (lambda f: write_deck(f, "name: x\ncards: " + "[" * 30000
                                                  + "]" * 30000 + "\n"), "nest more than 100"),
     "a product of 10^10 cards": (lambda f: deck_with(
@@ -494,3 +496,16 @@ def test_the_worst_small_inputs_are_refused_quickly_in_little_memory(tmp_path, c
     assert code == 2 and message in err
     assert seconds < 10
     assert peak_kb < 500_000
+
+
+def test_a_big_plain_deck_is_not_taken_for_an_alias_bomb(tmp_path):
+    """The guard counts what aliases repeat, not plain values: 30,000 cards (over 200,000
+    values, the old limit) read, each sharing the first card's note through an alias."""
+    cards = "\n".join(f"  - {{<<: *first, name: c{i}, value: {i % 9}}}"
+                      for i in range(1, 30_000))
+    path = tmp_path / "deck.yaml"
+    path.write_text('cards:\n  - &first {name: c0, value: 0, note: "the same note"}\n'
+                    + cards + "\n", encoding="utf-8")
+    read = load_yaml(path)["cards"]
+    assert len(read) == 30_000
+    assert read[-1] == {"name": "c29999", "value": 2, "note": "the same note"}

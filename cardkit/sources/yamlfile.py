@@ -20,7 +20,11 @@ from .files import MB, why_unreadable
 # several times faster on large decks.
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Anchors and aliases can expand a small file into a huge tree ("billion laughs").
-MAX_NODES = 200_000
+# Values repeated by aliases. Anchors share a few values between cards, a bomb (an alias of
+# aliases of aliases) makes billions from a few lines. Plain values are bounded by the
+# file's size; repeats may be MAX_REPEATED, or REPEATS_PER_VALUE times the plain values so
+# far (a big deck whose every card merges an anchor), but never more than MAX_REPEATS_EVER.
+MAX_REPEATED, REPEATS_PER_VALUE, MAX_REPEATS_EVER = 200_000, 4, 2_000_000
 MAX_BYTES = 20 * MB  # a 50,000-card deck is about 3 MB
 # libyaml's composer recurses in C: thousands of nested lists crash the interpreter
 # before Python can raise. Decks nest a handful of levels deep.
@@ -169,7 +173,8 @@ class _Converter:
     def __init__(self, path, loader):
         self.path = path
         self.loader = loader
-        self.count = 0
+        self.seen: set[int] = set()  # the nodes converted once already
+        self.repeated = 0  # values converted again, through an alias
 
     def where(self, node) -> Where:
         return Where(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -178,10 +183,15 @@ class _Converter:
         raise InputError([Problem(self.where(node), what, fix)])
 
     def convert(self, node, active: tuple):
-        self.count += 1
-        if self.count > MAX_NODES:
-            self.fail(node, f"the document expands to more than {MAX_NODES} values",
-                      "use fewer anchors and aliases")
+        if id(node) in self.seen:
+            self.repeated += 1
+            if self.repeated > min(MAX_REPEATS_EVER, max(MAX_REPEATED, REPEATS_PER_VALUE
+                                                         * len(self.seen))):
+                self.fail(node, f"its aliases repeat {self.repeated - 1:,} values, more than "
+                          f"{REPEATS_PER_VALUE} for each value written out",
+                          "use fewer anchors and aliases")
+        else:
+            self.seen.add(id(node))
         if node.tag == TIMESTAMP and isinstance(node, yaml.ScalarNode):
             return node.value  # a date is just text to a deck
         if node.tag not in STANDARD_TAGS:
