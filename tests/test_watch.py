@@ -167,3 +167,15 @@ def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, mo
     assert len(calls) == 2  # built again after the failure
     assert result.output.count("cardkit: internal error: RuntimeError('boom'). Please "
                                "report it") == 2
+
+
+def test_a_changed_layout_is_read_again_in_the_same_process(tmp_path):
+    """Layout files are read once while unchanged (a base shared by many layouts); a save
+    of the same size in the same process is still seen."""
+    from cardkit.deck import load_deck
+
+    deck = id_deck(tmp_path / "deck", 1)
+    layout = deck.parent / "layouts" / "id-front.yaml"
+    assert load_deck(deck).cards[0].front.elements[0].name == "bg"
+    save(layout, layout.read_text().replace("name: bg", "name: bh"))  # same size
+    assert load_deck(deck).cards[0].front.elements[0].name == "bh"
