@@ -384,7 +384,9 @@ def _load_raw(name, dirs, problems, used_at, chain):
                      + ", ".join(str(d) for d in dirs) + ")",
                      did_you_mean(name, known) if known else "create the layout file")
         return None
-    data = _layout_yaml(path)
+    # read once while unchanged: layouts that extend one base (per-rank fronts) share it;
+    # extending makes new mappings, so the shared one is never changed
+    data = load_yaml(path, shared=True)
     if not isinstance(data, Map):
         problems.add(getattr(data, "where", Where(path)), f"layout '{name}' must be a mapping "
                      f"of 'key: value' lines, not {checks.describe(data, show=False)}",
@@ -398,23 +400,6 @@ def _load_raw(name, dirs, problems, used_at, chain):
     if parent is None:
         return None
     return path, _extend(parent[1], data)
-
-
-def _layout_yaml(path: Path):
-    """A layout file's YAML, read once while it stays unchanged: layouts extending one
-    base (a deck's per-rank fronts) would read the base again for each."""
-    try:
-        status = path.stat()
-    except (OSError, ValueError):
-        return load_yaml(path)  # it says what is wrong with the file
-    return _read_unchanged(path, status.st_mtime_ns, status.st_size)
-
-
-@lru_cache(maxsize=256)
-def _read_unchanged(path: Path, mtime: int, size: int):
-    """:func:`load_yaml` for a file as it is at ``mtime`` with ``size`` bytes. The result
-    is shared, so nothing may change it: extending makes new mappings."""
-    return load_yaml(path)
 
 
 def _extend(parent: Map, child: Map) -> Map:

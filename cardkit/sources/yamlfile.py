@@ -9,6 +9,7 @@ Only the standard YAML tags are accepted: nothing in a deck can construct Python
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -82,8 +83,10 @@ def joined(first: Seq, second: Seq) -> Seq:
     return result
 
 
-def load_yaml(path: Path):
-    """Read ``path`` as YAML; raise :class:`InputError` with file:line:col on any fault."""
+def load_yaml(path: Path, shared: bool = False):
+    """Read ``path`` as YAML; raise :class:`InputError` with file:line:col on any fault.
+    With ``shared``, a text read before is not parsed again: the result is the same
+    object, which the caller must not change."""
     path = Path(path)
     why = why_unreadable(path, MAX_BYTES)
     if why:
@@ -97,6 +100,11 @@ def load_yaml(path: Path):
     except OSError as exc:
         raise InputError([Problem(Where(path), f"cannot read file ({exc.strerror})",
                                   "check the path and its permissions")]) from None
+    return _parse_shared(text, path) if shared else parse_yaml(text, path)
+
+
+@lru_cache(maxsize=256)
+def _parse_shared(text: str, path: Path):
     return parse_yaml(text, path)
 
 
