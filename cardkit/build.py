@@ -42,11 +42,12 @@ def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
     Raises InputError on problems (and on warnings if strict)."""
     report = Report()
     renderer = CardRenderer(report, bleed, ink)
-    for _ in range(2):  # again once texts that share a size group know their size
+    for _ in range(2):  # again, if texts that share a size group were set larger
         for card in deck.cards:
             renderer.resolve(card, FRONT)
             renderer.resolve(card, BACK)
-        renderer.share_group_sizes()
+        if not renderer.share_group_sizes():
+            break
     report.problems.check()
     if strict and report.warnings:
         raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)

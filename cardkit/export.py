@@ -106,12 +106,8 @@ def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict:
     progress = progress or no_progress
     with atomic_folder(folder) as temporary, tempfile.TemporaryDirectory() as scratch, \
             progress(len(shown) + len(deck.cards)) as bar:
-        scratch = Path(scratch)
-        drawing = scratch / "cards.pdf"
-        write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], size_points(size, dpi),
-                       renderer)
-        images = {f.file: scratch / f"{f.file}.png" for f in shown}
-        write_pngs(drawing, list(images.values()), size, dpi, bar.update)
+        images = _face_images(deck, renderer, shown, size_points(size, dpi), size, dpi,
+                              Path(scratch), bar.update)
         labels = []
         for face in shown[:len(deck.cards)]:  # the fronts, in deck order
             side_by_side(images[face.file], images[backs[face.card.number].file],
@@ -123,6 +119,16 @@ def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict:
         sheets = contact_sheets(labels, temporary, dpi)
     return ExportResult(deck, folder, len(deck.cards) + len(sheets), "images",
                         time.perf_counter() - started, tuple(report.warnings), ())
+
+
+def _face_images(deck, renderer, shown, page, size, dpi, scratch: Path, on_done) -> dict:
+    """Each face of ``shown`` drawn on a ``page``-sized one-card page and rasterised to
+    ``size`` pixels at ``dpi``, as a PNG in ``scratch``: face file name -> image path."""
+    drawing = scratch / "cards.pdf"
+    write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], page, renderer)
+    images = {f.file: scratch / f"{f.file}.png" for f in shown}
+    write_pngs(drawing, list(images.values()), size, dpi, on_done)
+    return images
 
 
 def size_points(pixels: tuple[int, int], dpi: float) -> tuple[float, float]:
@@ -232,12 +238,9 @@ def _tts(deck, renderer, options, folder, progress):
 
     with atomic_folder(folder) as temporary, tempfile.TemporaryDirectory() as scratch, \
             progress(len(shown)) as bar:
-        scratch = Path(scratch)
-        drawing = scratch / "cards.pdf"
-        write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], page, renderer)
-        images = {f.file: scratch / f"{f.file}.png" for f in shown}
         dpi = size[0] / (deck.size.width / INCH)
-        write_pngs(drawing, list(images.values()), size, dpi, bar.update)
+        images = _face_images(deck, renderer, shown, page, size, dpi, Path(scratch),
+                              bar.update)
         write_tts(temporary, url_of, deck, shown, images, size)
     return folder, deck.total()
 

@@ -132,17 +132,20 @@ class CardRenderer:
             self._resolved[key] = self._resolve(card, side)
         return self._resolved[key]
 
-    def share_group_sizes(self) -> None:
+    def share_group_sizes(self) -> bool:
         """Once every card is resolved: set the texts of each ``size_group`` at one size,
         the largest at which all of them fit (the smallest any of them fitted at). The
-        cards with a text of a group set larger are resolved again when next asked for."""
+        cards with a text of a group set larger are resolved again when next asked for;
+        returns whether there are any."""
         for fitted in self._grouped.values():
             for group, size in fitted:
                 self.group_sizes[group] = min(size, self.group_sizes.get(group, size))
-        for key, fitted in self._grouped.items():
-            if any(size > self.group_sizes[group] for group, size in fitted):
-                del self._resolved[key]
+        redo = [key for key, fitted in self._grouped.items()
+                if any(size > self.group_sizes[group] for group, size in fitted)]
+        for key in redo:
+            del self._resolved[key]
         self._grouped.clear()
+        return bool(redo)
 
     def _resolve(self, card: Card, side: str) -> list[Resolved]:
         layout = card.front if side == FRONT else card.back.layout
@@ -319,7 +322,8 @@ def drafted(element: Element, props: dict, areas: list, card_size) -> dict:
             props = {**props, "fill": _lighter(fill)}
         elif element.kind == "icon" and _is_light(fill) and _on_lightened(box, areas):
             props = {**props, "fill": DRAFT_TEXT}
-        areas.append((box, large))
+        if element.kind in AREA_KINDS or props["shading"] == "solid":  # an outline covers
+            areas.append((box, large))                                 # nothing inside it
     elif element.kind == "text" and _is_light(props["colour"]) and _on_lightened(box, areas):
         props = {**props, "colour": DRAFT_TEXT}
     return props

@@ -143,16 +143,16 @@ def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]
     for word in _words(runs):
         first = word[0]
         gap = string_width(" ", first.font, size) if first.space_before and current else 0.0
-        w = sum(run.width(size) for run in word)
-        if current and first.space_before and used + gap + w > width:
+        widths = [run.width(size) for run in word]
+        if current and first.space_before and used + gap + sum(widths) > width:
             lines.append(Line(tuple(current), tuple(offsets), used))
             current, offsets, used, gap = [], [], 0.0, 0.0
             word = [Run(first.text, first.font, False, first.icon)] + word[1:]
         used += gap
-        for run in word:
+        for run, w in zip(word, widths):
             current.append(run)
             offsets.append(used)
-            used += run.width(size)
+            used += w
         fits = fits and used <= width + 1e-6
     lines.append(Line(tuple(current), tuple(offsets), used))
     return lines, fits

@@ -38,9 +38,9 @@ def side_by_side(front: Path, back: Path, target: Path, dpi: float) -> None:
         margin = round(dpi / 8)
         image = Image.new("RGB", (a.width + b.width + 3 * margin,
                                   max(a.height, b.height) + 2 * margin), GROUND)
-        image.paste(rounded(a, dpi), (margin, margin), rounded(a, dpi))
-        shaped = rounded(b, dpi)
-        image.paste(shaped, (a.width + 2 * margin, margin), shaped)
+        for card, x in ((a, margin), (b, a.width + 2 * margin)):
+            shaped = rounded(card, dpi)
+            image.paste(shaped, (x, margin), shaped)
     image.save(target, dpi=(dpi, dpi), compress_level=1)
 
 
