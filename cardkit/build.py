@@ -9,12 +9,15 @@ from pathlib import Path
 from .deck import load_deck
 from .errors import InputError, Problem, Where
 from .model import Deck
-from .render import BACK, FRONT, FULL_INK, CardRenderer, Report
+from .render import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from .selection import select_cards
 from .sheets import Grid, SheetError, SheetOptions, plan_pages
 from .units import to_mm
 from .writers.atomic import atomic_path
 from .writers.sheet_pdf import write_pdf
+
+
+KEEP_RESOLVED = 64  # card sides: what a few pages of the biggest grid need
 
 
 @dataclass(frozen=True)
@@ -39,20 +42,30 @@ def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
                 ink: str = FULL_INK) -> tuple[CardRenderer, Report]:
     """Resolve every card's front and back as they will be drawn with ``bleed`` and
     ``ink``: field values, images, text fitting, glyphs, what reaches outside the card.
-    Raises InputError on problems (and on warnings if strict)."""
+    Raises InputError on problems (and on warnings if strict). The renderer returned
+    keeps every card resolved."""
     report = Report()
     renderer = CardRenderer(report, bleed, ink)
     for _ in range(2):  # again, if texts that share a size group were set larger
-        for card in deck.cards:
-            renderer.resolve(card, FRONT)
-            renderer.resolve(card, BACK)
+        _resolve_all(deck, renderer)
         if not renderer.share_group_sizes():
             break
+    _verdict(report, strict)
+    return renderer, report
+
+
+def _resolve_all(deck: Deck, renderer: CardRenderer) -> None:
+    for card in deck.cards:
+        renderer.resolve(card, FRONT)
+        renderer.resolve(card, BACK)
+
+
+def _verdict(report: Report, strict: bool) -> None:
+    """Raise InputError on the problems found, and on the warnings if ``strict``."""
     report.problems.check()
     if strict and report.warnings:
         raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
                           for w in report.warnings])
-    return renderer, report
 
 
 def offset_part(back_offset: tuple[float, float]) -> str:
@@ -90,12 +103,23 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     ``cards`` as in :func:`select_cards`."""
     started = time.perf_counter()
     deck = load_chosen(deck_path, variant, only_declared, cards)
-    renderer, report = check_cards(deck, strict, options.bleed, options.ink)
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
+    except SheetError as exc:
+        check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
+        raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
+    report = Report()
+    # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
+    # flat however big the deck; the file is kept only if the cards hold no problems.
+    renderer = CardRenderer(report, options.bleed, options.ink, keep=KEEP_RESOLVED)
+    if shares_sizes(deck):  # every text of a size group must be fitted before any is drawn
+        _resolve_all(deck, renderer)
+        renderer.share_group_sizes()
+    try:
         with atomic_path(path) as temporary:
             write_pdf(temporary, deck, plan.pages, options, renderer)
+            _verdict(report, strict)
     except SheetError as exc:
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
     return BuildResult(deck, path, deck.total(), len(plan.pages), plan.grid,

@@ -2,6 +2,12 @@
 
 Bad input exits with code 2 and ``file:line:col: problem; fix`` lines on stderr, never a
 traceback. Set CARDKIT_DEBUG=1 to see the traceback of an internal error.
+
+Each command imports the modules that do its work when it runs, not when this module loads:
+those bring reportlab, Pillow and pypdf, and importing them for every command made
+``cardkit --help`` take ten times as long as Python's own start (issue 14). The choices and
+defaults the options show come from small modules, or from their own module when click
+first needs them (:class:`_LateChoice`).
 """
 
 from __future__ import annotations
@@ -11,21 +17,20 @@ import os
 import signal
 import sys
 import threading
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from .build import build_deck, check_cards, offset_part
 from .bundled import bundled_decks, find_deck
-from .deck import load_deck
-from .errors import InputError
-from .export import (DEFAULT_DPI, PREVIEW_DPI, ExportOptions, export_deck, no_progress,
-                     preview_deck)
+from .errors import InputError, lacking_library
 from .games import MODULES as GAMES
-from .model import SIZE_PRESETS_MM
-from .services import FORMATS, SERVICES
-from .sheets import ORIENTATIONS, PAPER_NAMES, PAPERS, SheetOptions
+from .services import DEFAULT_DPI, FORMATS, PREVIEW_DPI, SERVICES
 from .units import MM, UnitError, parse_length
+
+if TYPE_CHECKING:
+    from .sheets import SheetOptions
 
 EXIT_BAD_INPUT = 2
 
@@ -66,6 +71,21 @@ def _cards(ctx, param, value):
     except SpecError as error:
         raise click.BadParameter(str(error)) from None
     return value
+
+
+class _LateChoice(click.Choice):
+    """A Choice whose choices ``find(module)`` gives when click first needs them, to parse
+    or to show help, importing the ``module`` (relative to cardkit) only then: the command
+    alone pays for it. cardkit.model imports reportlab; cardkit.sheets takes as long to
+    load as the rest of what 'cardkit --help' needs."""
+
+    def __init__(self, module: str, find):
+        self._module, self._find = module, find
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple:
+        return tuple(self._find(import_module(self._module, __package__)))
 
 
 def _shown(path: Path) -> str:
@@ -143,6 +163,10 @@ class _Group(click.Group):
         except Exception as exc:
             if os.environ.get("CARDKIT_DEBUG"):
                 raise
+            if isinstance(exc, ModuleNotFoundError) and \
+                    not (exc.name or "cardkit").startswith("cardkit"):
+                click.echo(lacking_library(exc.name), err=True)  # a command imports it late
+                ctx.exit(1)
             click.echo(f"cardkit: {_internal_error(exc)}", err=True)
             ctx.exit(1)
 
@@ -215,9 +239,10 @@ _sheet_options = _options(
                  show_default=True,
                  help="pnp: fronts and backs on alternate pages for duplex printing. "
                       "gutterfold: fronts and backs side by side, fold and glue."),
-    click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4",
-                 show_default=True),
-    click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
+    click.option("--paper", type=_LateChoice(".sheets", lambda sheets: sorted(sheets.PAPERS)),
+                 default="a4", show_default=True),
+    click.option("--orientation", default="auto",
+                 type=_LateChoice(".sheets", lambda sheets: sheets.ORIENTATIONS),
                  show_default=True,
                  help="auto: whichever way up holds more cards (portrait on a tie)."),
     click.option("--duplex", type=click.Choice(["long", "short"]), help=_DUPLEX_HELP),
@@ -279,6 +304,8 @@ def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
     YAML file. A failed build leaves the previous output untouched.
     """
+    from .sheets import SheetOptions
+
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     _each_deck(decks, every_deck, players, variants,
                _build_writer(out, options, strict, cards))
@@ -286,7 +313,11 @@ def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper
 
 def _build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
     """The ``write`` of :func:`_written` that builds a deck's sheets and says so."""
+    from .sheets import PAPER_NAMES
+
     def write(path, chosen, only_declared):
+        from .build import build_deck
+
         result = build_deck(path, out, options, strict, chosen, only_declared, cards)
         _warn(result.warnings)
         grid = result.grid
@@ -299,6 +330,8 @@ def _build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
 
 def _preview_writer(out: Path, dpi: int, strict: bool, cards: str):
     """The ``write`` of :func:`_written` that writes a deck's preview images."""
+    from .export import preview_deck
+
     def write(path, chosen, only_declared):
         result = preview_deck(path, out, dpi, strict, chosen, only_declared, _progress, cards)
         _warn(result.warnings)
@@ -328,6 +361,7 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
     """
     import time
 
+    from .sheets import SheetOptions
     from .watch import watch as watch_deck
     from .watch import watched_folders
 
@@ -369,6 +403,8 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
 def _progress(length: int):
     """A progress bar on a terminal; nothing otherwise (logs and pipes stay clean)."""
     if not sys.stderr.isatty():
+        from .export import no_progress
+
         return no_progress(length)
     return click.progressbar(length=length, file=sys.stderr, show_eta=False)
 
@@ -412,6 +448,8 @@ def export(decks, every_deck, out, strict, players, variants, cards, to, service
 
     A failed export leaves the previous output untouched.
     """
+    from .export import ExportOptions, export_deck
+
     to = to or (service.to if service else None)
     if to is None:
         raise click.UsageError("say what to export: --to png, pdf or tts, or --for a service")
@@ -463,10 +501,12 @@ def preview(decks, every_deck, out, strict, players, variants, cards, dpi):
 
 
 @main.command()
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--paper", type=_LateChoice(".sheets", lambda sheets: sorted(sheets.PAPERS)),
+              default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
               show_default=True, help="Which edge your printer flips the paper on.")
-@click.option("--orientation", type=click.Choice(ORIENTATIONS[1:]), default="portrait",
+@click.option("--orientation", default="portrait",
+              type=_LateChoice(".sheets", lambda sheets: sheets.ORIENTATIONS[1:]),
               show_default=True,
               help="Calibrate the way up your sheets print ('cardkit build' names it).")
 @click.option("--back-offset", callback=_back_offset, metavar="X,Y",
@@ -482,6 +522,7 @@ def calibrate(paper, duplex, orientation, back_offset, out):
     Print it two-sided the way you print cards, hold it to the light and read where the
     red lines on the back cross the scales on the front.
     """
+    from .build import offset_part
     from .writers.atomic import atomic_path
     from .writers.calibration_pdf import write_calibration
 
@@ -502,7 +543,8 @@ def calibrate(paper, duplex, orientation, back_offset, out):
 
 @main.command()
 @click.argument("folder", type=click.Path(path_type=Path))
-@click.option("--size", type=click.Choice(list(SIZE_PRESETS_MM)), default="poker",
+@click.option("--size", default="poker",
+              type=_LateChoice(".model", lambda model: model.SIZE_PRESETS_MM),
               show_default=True, help="The cards' size; the layouts fit every size.")
 def new(folder, size):
     """Start a new deck in FOLDER, named after it: a deck of two kinds of card read from a
@@ -551,6 +593,8 @@ def schema(kind):
 @main.command(name="list")
 def list_decks():
     """List the bundled decks with their card counts."""
+    from .deck import load_deck
+
     for name, path in bundled_decks().items():
         try:
             deck = load_deck(path)
@@ -569,6 +613,9 @@ def list_decks():
 def validate(deck, strict):
     """Check DECK without building it: keys, types, layouts, composition, and that every
     card's text fits."""
+    from .build import check_cards
+    from .deck import load_deck
+
     try:
         loaded = load_deck(find_deck(deck))
         _, report = check_cards(loaded, strict)
@@ -596,6 +643,7 @@ def check(game, file, check_all):
     the rules assume. Exit code 0 when every example holds, 1 when one does not, 2 when an
     example cannot be read.
     """
+    from .deck import load_deck
     from .rules.examples import EXAMPLES_FILE, check_deck, run_examples
 
     if check_all == bool(game):
@@ -717,6 +765,7 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
     """
     import time
 
+    from .deck import load_deck
     from .games import load_game
     from .playtest.report import write_report
     from .playtest.runner import BotSpec, Setup, play_many

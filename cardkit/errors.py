@@ -7,11 +7,12 @@ fixes a deck in one pass instead of one error per run.
 from __future__ import annotations
 
 import difflib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Where:
     """A place in a source file; line and column count from 1. A spreadsheet row has a
     line (the row) and no column: the message names the column."""
@@ -122,3 +123,10 @@ def braced_did_you_mean(name: str, choices) -> str:
     """
     hint = did_you_mean(f"{{{name}}}", [f"{{{c}}}" for c in choices])
     return hint + " (literal braces are written {{ and }})"
+
+
+def lacking_library(name: str) -> str:
+    """What to say when this Python lacks a library cardkit needs (``name``)."""
+    return (f"cardkit: this Python ({sys.executable}) lacks {name}, which cardkit needs; run "
+            "'make build' in cardkit's folder, then '.venv/bin/cardkit' or '.venv/bin/python "
+            "-m cardkit' (or 'source .venv/bin/activate' first)")

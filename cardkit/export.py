@@ -17,7 +17,7 @@ from .errors import InputError, Problem, Where
 from .faces import backs_by_card, card_name, card_pages, faces
 from .model import Deck
 from .render import BACK, FRONT, CardRenderer
-from .services import PDF, PNG, TTS, Service, pixel_size
+from .services import DEFAULT_DPI, PDF, PNG, PREVIEW_DPI, TTS, Service, pixel_size
 from .units import INCH, to_mm
 from .writers.atomic import atomic_folder, atomic_path
 from .writers.card_pdf import write_card_pdf
@@ -27,8 +27,6 @@ from .writers.pdfx import VERSION as PDFX_VERSION
 from .writers.pdfx import mark_pdfx
 from .writers.preview_png import contact_sheets, side_by_side
 from .writers.tts import card_pixels, write_tts
-
-DEFAULT_DPI = 300
 
 
 @dataclass(frozen=True)
@@ -84,9 +82,6 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
     what = {PNG: "images", PDF: "pages", TTS: "cards"}[options.to]
     return ExportResult(deck, path, count, what,
                         time.perf_counter() - started, tuple(report.warnings), tuple(notes))
-
-
-PREVIEW_DPI = 150
 
 
 def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict: bool = False,

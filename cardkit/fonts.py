@@ -193,12 +193,29 @@ def missing_chars(name: str, text: str) -> str:
     '♠'
     """
     have = _codepoints(name)
-    seen = dict.fromkeys(ch for ch in text if ord(ch) not in have and not ch.isspace())
-    return "".join(seen)
+    odd = {ch for ch in set(text) if ord(ch) not in have and not ch.isspace()}
+    return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
+
+
+_WIDTHS: dict = {}  # (text, font) -> its width at 1000 pt
+MAX_WIDTHS = 50_000  # a few MB; the words of a deck repeat from card to card
 
 
 def string_width(text: str, name: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, register(name), size)
+    """The width of ``text`` set in font ``name`` at ``size``, in points."""
+    return unit_width(text, name) * size / 1000
+
+
+def unit_width(text: str, name: str) -> float:
+    """The width of ``text`` in font ``name`` at 1000 pt. Each text is measured once per
+    font: wrapping measures the same words on every card and at every size."""
+    key = (text, name)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) >= MAX_WIDTHS:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = pdfmetrics.stringWidth(text, register(name), 1000)
+    return width
 
 
 def ascent_descent(name: str, size: float) -> tuple[float, float]:

@@ -101,13 +101,18 @@ class Resolved:
 
 class CardRenderer:
     """Draws cards; resolves each distinct card's elements once, however many copies.
-    ``bleed`` is the build's bleed, for the check that nothing reaches past it."""
+    ``bleed`` is the build's bleed, for the check that nothing reaches past it. ``keep``
+    bounds how many resolved sides it holds (None: all of them); the oldest go first, so a
+    build that draws page by page holds what a few pages need, and a card's copies, which
+    follow each other, are resolved once."""
 
-    def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK):
+    def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK,
+                 keep: int | None = None):
         self.report = report
         self.reach = max(bleed, BLEED_ALLOWANCE)
         self.draft = ink == DRAFT_INK
-        self._resolved: dict = {}
+        self.keep = keep
+        self._resolved: dict = {}  # (card number, side) -> its resolved elements
         self._images: dict = {}
         self._box_places: dict = {}  # id(element) -> what its box reaches
         # size_group name -> the size its texts are set at, once every card is resolved
@@ -128,9 +133,12 @@ class CardRenderer:
 
     def resolve(self, card: Card, side: str) -> list[Resolved]:
         key = (card.number, side)
-        if key not in self._resolved:
-            self._resolved[key] = self._resolve(card, side)
-        return self._resolved[key]
+        resolved = self._resolved.get(key)
+        if resolved is None:
+            resolved = self._resolved[key] = self._resolve(card, side)
+            if self.keep is not None and len(self._resolved) > self.keep:
+                del self._resolved[next(iter(self._resolved))]  # the oldest
+        return resolved
 
     def share_group_sizes(self) -> bool:
         """Once every card is resolved: set the texts of each ``size_group`` at one size,
@@ -143,7 +151,7 @@ class CardRenderer:
         redo = [key for key, fitted in self._grouped.items()
                 if any(size > self.group_sizes[group] for group, size in fitted)]
         for key in redo:
-            del self._resolved[key]
+            self._resolved.pop(key, None)
         self._grouped.clear()
         return bool(redo)
 
@@ -306,6 +314,16 @@ class CardRenderer:
 
     def _warn(self, card, layout, element, what, fix, in_layout=False):
         self.report.add("warning", card, layout, element, what, fix, in_layout)
+
+
+def shares_sizes(deck) -> bool:
+    """Whether any layout of ``deck`` gives a text a ``size_group``, itself or by a style."""
+    layouts = {id(layout): layout for card in deck.cards
+               for layout in (card.front, card.back.layout)}
+    return any("size_group" in element.fixed or "size_group" in element.templates
+               for layout in layouts.values() for element in layout.elements) or \
+        any("size_group" in style for layout in layouts.values()
+            for style in layout.styles.values())
 
 
 def drafted(element: Element, props: dict, areas: list, card_size) -> dict:
@@ -557,33 +575,53 @@ def _text(canvas, item, box):
     colour = faded(props["colour"], props["opacity"])
     canvas.setFillColor(colour)
     text = canvas.beginText()
-    font, icons = None, []
+    icons, font = [], None
     top = box.y + box.height
     for line, (x, baseline) in zip(block.lines,
                                    _line_origins(block, props, box.width, box.height)):
-        x, baseline = box.x + x, top - baseline
-        text.setTextOrigin(x, baseline)
-        follows = True  # the text cursor is where this run starts
-        for run, offset in zip(line.runs, line.offsets):
-            if run.icon:
-                icons.append((run.icon, x + offset, baseline))
-                follows = False
-                continue
-            if run.font != font:
-                font = run.font
-                text.setFont(font, block.size)
-            if follows:
-                text.textOut(" " + run.text if run.space_before else run.text)
-            else:
-                text.setTextOrigin(x + offset, baseline)
-                text.textOut(run.text)
-                follows = True
+        font = _text_line(text, line, box.x + x, top - baseline, block.size, font, icons)
     canvas.drawText(text)
     colours = dict(props["icon_colours"])
     for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
         _, dx, dy, side = inline_placement(icon, block.size)
         icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, props["colour"]),
                   opacity=props["opacity"])
+
+
+def _text_line(text, line, x: float, baseline: float, size: float, font: str | None,
+               icons: list) -> str | None:
+    """Write one line's words into the text object in as few strings as its fonts and
+    icons allow (a plain line is one string), the text object's font being ``font``; adds
+    the line's icons, (icon, x, baseline), to ``icons`` to draw after the text. Returns
+    the font the text object ends in."""
+    pending = []
+    text.setTextOrigin(x, baseline)
+    follows = True  # the text cursor is where the next run starts
+
+    def flush():
+        if pending:
+            text.textOut("".join(pending))
+            pending.clear()
+
+    for run, offset in zip(line.runs, line.offsets):
+        if run.icon:
+            flush()
+            icons.append((run.icon, x + offset, baseline))
+            follows = False
+            continue
+        if run.font != font:
+            flush()
+            font = run.font
+            text.setFont(font, size)
+        if follows:
+            pending.append(" " + run.text if run.space_before else run.text)
+        else:
+            flush()
+            text.setTextOrigin(x + offset, baseline)
+            pending.append(run.text)
+            follows = True
+    flush()
+    return font
 
 
 DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,

@@ -21,6 +21,10 @@ from .units import INCH, MM
 PNG, PDF, TTS = "png", "pdf", "tts"
 FORMATS = (PNG, PDF, TTS)
 SIZE_TOLERANCE = 0.3 * MM  # a deck within this of a product's trim is that product
+# Image resolutions: what services print at, and what suits a screen. Here rather than in
+# cardkit.export, which uses them, so the command line shows them without importing it.
+DEFAULT_DPI = 300
+PREVIEW_DPI = 150
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ class Service:
     title: str
     to: str
     products: dict
-    dpi: int = 300
+    dpi: int = DEFAULT_DPI
     bleed_pixels: float = 0.0
     bleed: float = 0.0
     order: tuple = ("front", "back")

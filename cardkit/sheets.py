@@ -36,6 +36,7 @@ crosses the gap and runs a few millimetres into the cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .units import MM
@@ -123,11 +124,31 @@ class Grid:
         return "landscape" if self.paper_width > self.paper_height else "portrait"
 
 
+class Pages(Sequence):
+    """A build's pages, each one made when it is asked for, so that a 50,000-card deck's
+    11,112 pages are not all held at once. ``make(i)`` makes page ``i``."""
+
+    def __init__(self, count: int, make):
+        self._count, self._make = count, make
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._make(i) for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._make(index)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The pages of a build and the grid they share."""
 
-    pages: list[Page]
+    pages: Pages
     grid: Grid
 
 
@@ -258,20 +279,27 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
     columns = mirrors_columns(options.duplex or "long", paper_w, paper_h)
     dx, dy = options.back_offset or (0.0, 0.0)
     sheets = -(-count // grid.per_page)
-    pages = []
-    for sheet in range(sheets):
+    guides: dict = {}  # (side, cards on the page) -> its guides: the same on every such page
+
+    def back(s: Slot) -> Slot:
+        x, y = (paper_w - s.x - s.width, s.y) if columns else (s.x, paper_h - s.y - s.height)
+        return Slot(x + dx, y - dy, s.width, s.height, s.index, "back", -s.turned)
+
+    def page(index: int) -> Page:
+        sheet, side = divmod(index, 2)
         first = sheet * grid.per_page
         indices = range(first, min(first + grid.per_page, count))
-        fronts = tuple(Slot(x, y, w, h, i, "front", turned)
-                       for (x, y, w, h, turned), i in zip(spots, indices))
-        backs = []
-        for s in fronts:
-            x, y = (paper_w - s.x - s.width, s.y) if columns else (s.x, paper_h - s.y - s.height)
-            backs.append(Slot(x + dx, y - dy, s.width, s.height, s.index, "back", -s.turned))
-        for slots, side in ((fronts, "fronts"), (tuple(backs), "backs")):
-            pages.append(Page(paper_w, paper_h, slots, f"{side} {sheet + 1}/{sheets}",
-                              cut_guides(paper_w, paper_h, slots, bleed)))
-    return Plan(pages, grid)
+        slots = tuple(Slot(x, y, w, h, i, "front", turned)
+                      for (x, y, w, h, turned), i in zip(spots, indices))
+        if side:
+            slots = tuple(back(s) for s in slots)
+        key = (side, len(slots))
+        if key not in guides:
+            guides[key] = cut_guides(paper_w, paper_h, slots, bleed)
+        label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}"
+        return Page(paper_w, paper_h, slots, label, guides[key])
+
+    return Plan(Pages(2 * sheets, page), grid)
 
 
 def gutterfold_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:
@@ -295,16 +323,20 @@ def gutterfold_pages(count: int, width: float, height: float, options: SheetOpti
     spots = _grid_spots(grid.cols, grid.rows, width, height, bleed, left,
                         (paper_h + _span(grid.rows, height, bleed)) / 2)
     sheets = -(-count // grid.per_page)
-    pages = []
-    for sheet in range(sheets):
+    guides: dict = {}  # cards on the page -> its guides: the same on every such page
+
+    def page(sheet: int) -> Page:
         first = sheet * grid.per_page
         slots = []
         for (x, y), i in zip(spots, range(first, min(first + grid.per_page, count))):
             slots.append(Slot(x, y, width, height, i, "front"))
             slots.append(Slot(2 * fold - x - width, y, width, height, i, "back"))
-        pages.append(Page(paper_w, paper_h, tuple(slots), f"sheet {sheet + 1}/{sheets}",
-                          cut_guides(paper_w, paper_h, slots, bleed), fold))
-    return Plan(pages, grid)
+        if len(slots) not in guides:
+            guides[len(slots)] = cut_guides(paper_w, paper_h, slots, bleed)
+        return Page(paper_w, paper_h, tuple(slots), f"sheet {sheet + 1}/{sheets}",
+                    guides[len(slots)], fold)
+
+    return Plan(Pages(sheets, page), grid)
 
 
 def plan_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:

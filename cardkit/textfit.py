@@ -11,19 +11,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import fonts
 from .assets import BUNDLED, Assets
-from .fonts import ascent_descent, string_width
+from .fonts import ascent_descent, string_width, unit_width
 from .icons import Icon, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
 _BRACES = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
+_SPECIAL = re.compile(r"[*{}]")  # what makes a paragraph more than plain words
 SHRINK_STEP = 0.25  # points
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):  # a tuple: a long text makes thousands of them
     text: str  # a word, or an icon's name
     font: str
     space_before: bool  # a space separates this run from the previous one on its line
@@ -97,6 +98,8 @@ def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
     >>> [(r.text, bool(r.icon)) for r in words('{cup}: swap {{x}}', 'Lato')]
     [('cup', True), (':', False), ('swap', False), ('{x}', False)]
     """
+    if not _SPECIAL.search(paragraph):  # plain words, the most common paragraph
+        return [Run(word, font, i > 0) for i, word in enumerate(paragraph.split())]
     runs, bold, italic, space = [], False, False, False
     for piece in _MARKUP.split(paragraph):
         if piece == "**":
@@ -133,21 +136,27 @@ def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
     return runs
 
 
-def _wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], bool]:
-    """Greedy line filling; also says whether every word fits the width on its own.
+def _wrap(words: list[list[Run]], width: float, size: float) -> tuple[list[Line], bool]:
+    """Greedy line filling of a paragraph's words (see :func:`_words`); also says whether
+    every word fits the width on its own.
 
     A line breaks only at a space, so runs with no space between them (``4{heart}.``: a
     number, an icon and a full stop) are one word, moved to the next line whole.
     """
     lines, current, offsets, used, fits = [], [], [], 0.0, True
-    for word in _words(runs):
+    for word in words:
         first = word[0]
-        gap = string_width(" ", first.font, size) if first.space_before and current else 0.0
-        widths = [run.width(size) for run in word]
-        if current and first.space_before and used + gap + sum(widths) > width:
-            lines.append(Line(tuple(current), tuple(offsets), used))
-            current, offsets, used, gap = [], [], 0.0, 0.0
-            word = [Run(first.text, first.font, False, first.icon)] + word[1:]
+        if len(word) == 1 and first.icon is None:  # most words: measured straight
+            widths = (unit_width(first.text, first.font) * size / 1000,)
+        else:
+            widths = [run.width(size) for run in word]
+        gap = 0.0
+        if first.space_before and current:
+            gap = unit_width(" ", first.font) * size / 1000
+            if used + gap + sum(widths) > width:
+                lines.append(Line(tuple(current), tuple(offsets), used))
+                current, offsets, used, gap = [], [], 0.0, 0.0
+                word = [Run(first.text, first.font, False, first.icon), *word[1:]]
         used += gap
         for run, w in zip(word, widths):
             current.append(run)
@@ -178,10 +187,13 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     layout at ``min_size`` is returned with ``fits`` False. ``{name}``s are the icons of
     ``assets``.
     """
-    paragraphs = [words(p, font, assets) for p in text.split("\n")]
+    paragraphs = [_words(words(p, font, assets)) for p in text.split("\n")]
     steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
+    block = _layout(paragraphs, font, width, height, size, leading)
+    if block.fits or not steps:  # most texts fit at their size
+        return block
     # Text that fits at one size fits at every smaller one: search the steps by halves.
-    low, high = 0, steps  # the answer is in [low, high]; at `steps` we stop regardless
+    low, high = 1, steps  # the answer is in [low, high]; at `steps` we stop regardless
     best = None
     while low <= high:
         middle = (low + high) // 2
@@ -196,8 +208,8 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
 
 def _layout(paragraphs, font, width, height, size, leading) -> TextBlock:
     lines, fits = [], True
-    for runs in paragraphs:
-        wrapped, ok = _wrap(runs, width, size)
+    for grouped in paragraphs:
+        wrapped, ok = _wrap(grouped, width, size)
         lines.extend(wrapped)
         fits = fits and ok
     ascent, descent = ascent_descent(font, size)

@@ -338,8 +338,9 @@ def test_drivethru_pdf_is_cmyk_only_with_pure_black_text(tmp_path):
     operators, _, text_fills = colour_use(result.path)
     assert not operators & RGB_OPERATORS
     assert b"k" in operators
-    # body text is near-black grey (#1a1a1a): black ink alone, on every card
-    assert text_fills.count((b"k", [0.0, 0.0, 0.0, 0.898039])) > 1000
+    # body text is near-black grey (#1a1a1a): black ink alone; a line of it is one
+    # text-showing operator, and each front (half the pages) has several
+    assert text_fills.count((b"k", [0.0, 0.0, 0.0, 0.898039])) > 4 * result.files // 2
     rich = [fill for op, fill in text_fills if fill[3] > 0.5 and sum(fill[:3]) > 0
             and max(fill[:3]) - min(fill[:3]) < 0.1]  # dark and nearly neutral, with CMY
     assert not rich

@@ -177,7 +177,7 @@ def test_a_terminated_build_leaves_no_temporary_file(tmp_path):
     assert list(folder.glob(".*.part")), "the build never started writing"
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=20) == 128 + signal.SIGTERM
-    assert list(folder.iterdir()) == []
+    assert not folder.exists()  # the build made it, and took it away again
 
 
 def test_a_killed_builds_leftover_is_removed_by_the_next_build(tmp_path):
@@ -459,7 +459,7 @@ def _huge_image(folder: Path) -> Path:
 
 
 WORST = {
-    "an alias bomb": (_alias_bomb, "its aliases repeat 200,000 values, more than 4 for "
+    "an alias bomb": (_alias_bomb, "its aliases repeat over 200,000 values, more than 4 for "
                                    "each value written out"),
     "30,000 nested lists": (lambda f: write_deck(f, "name: x\ncards: " + "[" * 30000
                                                  + "]" * 30000 + "\n"), "nest more than 100"),

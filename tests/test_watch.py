@@ -160,7 +160,7 @@ def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, mo
         rebuild([])
         rebuild(["deck/deck.yaml"])
 
-    monkeypatch.setattr(cardkit.cli, "build_deck", failing_build)
+    monkeypatch.setattr(cardkit.build, "build_deck", failing_build)
     monkeypatch.setattr(cardkit.watch, "watch", two_saves)
     result = CliRunner().invoke(main, ["watch", str(deck), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0

@@ -6,8 +6,10 @@ never import reportlab.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from .base import Game
+if TYPE_CHECKING:  # the command line reads MODULES without importing a game's machinery
+    from .base import Game
 
 MODULES = {"blofa": "blofa", "bullet": "bullet", "ragusa": "ragusa", "rise-up": "rise_up",
            "shapes": "shapes"}  # game name on the command line -> module

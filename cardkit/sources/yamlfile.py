@@ -35,6 +35,7 @@ _COMPACT = re.compile(r"(?:-[ \t]+)+")
 _INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
+STR = "tag:yaml.org,2002:str"
 TIMESTAMP = "tag:yaml.org,2002:timestamp"
 MERGE = "tag:yaml.org,2002:merge"
 
@@ -114,7 +115,7 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     try:
         _check_depth(text, path)
         loader = SafeLoader(text)
-        node = loader.get_single_node()
+        return _Builder(path, loader).document()
     except yaml.reader.ReaderError as exc:
         line = text[:exc.position].count("\n") + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -139,13 +140,6 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     finally:
         if loader is not None:
             loader.dispose()
-    if node is None:
-        return None
-    try:
-        return _Converter(path, loader).convert(node, ())
-    except RecursionError:
-        raise InputError([Problem(Where(path), "the document nests too deeply",
-                                  "flatten its lists and mappings")]) from None
 
 
 def _check_depth(text: str, path) -> None:
@@ -177,88 +171,189 @@ def _check_depth(text: str, path) -> None:
             depth -= 1
 
 
-class _Converter:
+class _Builder:
+    """Builds Map, Seq and scalars straight from libyaml's parse events, one value at a
+    time. Composing the whole node tree first (what PyYAML's loaders do) holds several
+    objects per value with their marks: ten times a big deck's final size in memory."""
+
     def __init__(self, path, loader):
         self.path = path
         self.loader = loader
-        self.seen: set[int] = set()  # the nodes converted once already
-        self.repeated = 0  # values converted again, through an alias
+        self.anchors: dict = {}  # name -> (value, how many values it holds, its event)
+        self.opened: dict = {}  # names of the collections being built -> their events
+        self.written = 0  # values written out in the text
+        self.repeated = 0  # values repeated by aliases
 
-    def where(self, node) -> Where:
-        return Where(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+    def where(self, event) -> Where:
+        return Where(self.path, event.start_mark.line + 1, event.start_mark.column + 1)
 
-    def fail(self, node, what, fix):
-        raise InputError([Problem(self.where(node), what, fix)])
+    def fail(self, event, what, fix):
+        raise InputError([Problem(self.where(event), what, fix)])
 
-    def convert(self, node, active: tuple):
-        if id(node) in self.seen:
-            self.repeated += 1
-            if self.repeated > min(MAX_REPEATS_EVER, max(MAX_REPEATED, REPEATS_PER_VALUE
-                                                         * len(self.seen))):
-                self.fail(node, f"its aliases repeat {self.repeated - 1:,} values, more than "
-                          f"{REPEATS_PER_VALUE} for each value written out",
-                          "use fewer anchors and aliases")
+    def document(self):
+        """The stream's one document (None when it has none)."""
+        loader = self.loader
+        loader.get_event()  # the stream's start
+        if loader.check_event(yaml.StreamEndEvent):
+            return None
+        start = loader.get_event()
+        value, _ = self.value(loader.get_event())
+        loader.get_event()  # the document's end
+        if not loader.check_event(yaml.StreamEndEvent):
+            raise yaml.composer.ComposerError(
+                "expected a single document in the stream", start.start_mark,
+                "but found another document", loader.get_event().start_mark)
+        return value
+
+    def value(self, event) -> tuple:
+        """The value ``event`` starts, and how many values it holds (itself included)."""
+        if isinstance(event, yaml.AliasEvent):
+            return self.alias(event)
+        self.written += 1
+        anchor = event.anchor
+        if anchor is not None and (anchor in self.anchors or anchor in self.opened):
+            first = (self.anchors.get(anchor) or (None, 0, self.opened.get(anchor)))[2]
+            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence",
+                                              first.start_mark, "second occurrence",
+                                              event.start_mark)
+        if isinstance(event, yaml.ScalarEvent):
+            value, size = self.scalar(event), 1
         else:
-            self.seen.add(id(node))
-        if node.tag == TIMESTAMP and isinstance(node, yaml.ScalarNode):
-            return node.value  # a date is just text to a deck
-        if node.tag not in STANDARD_TAGS:
-            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            self.fail(node, f"unsupported YAML tag '{tag}'",
+            self.check_tag(event, self.tag(event))
+            if anchor is not None:
+                self.opened[anchor] = event
+            if isinstance(event, yaml.SequenceStartEvent):
+                value, size = self.sequence(event)
+            else:
+                value, size = self.mapping(event)
+            self.opened.pop(anchor, None)
+        if anchor is not None:
+            self.anchors[anchor] = (value, size, event)
+        return value, size
+
+    def alias(self, event) -> tuple:
+        """A fresh copy of the anchored value, once the guard against alias bombs allows
+        it: aliases may repeat MAX_REPEATED values, or REPEATS_PER_VALUE for each value
+        written out, never more than MAX_REPEATS_EVER."""
+        if event.anchor in self.opened:
+            self.fail(self.opened[event.anchor], "an alias refers to its own parent",
+                      "remove the recursive alias")
+        if event.anchor not in self.anchors:
+            raise yaml.composer.ComposerError(None, None, "found undefined alias",
+                                              event.start_mark)
+        value, size, _ = self.anchors[event.anchor]
+        self.repeated += size
+        limit = min(MAX_REPEATS_EVER, max(MAX_REPEATED, REPEATS_PER_VALUE * self.written))
+        if self.repeated > limit:
+            self.fail(event, f"its aliases repeat over {limit:,} values, more than "
+                      f"{REPEATS_PER_VALUE} for each value written out",
+                      "use fewer anchors and aliases")
+        return _copy(value), size
+
+    def tag(self, event) -> str:
+        tag = event.tag
+        if tag is None or tag == "!":
+            kind = yaml.ScalarNode if isinstance(event, yaml.ScalarEvent) else \
+                yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else \
+                yaml.MappingNode
+            tag = self.loader.resolve(kind, getattr(event, "value", None), event.implicit)
+        return tag
+
+    def check_tag(self, event, tag: str) -> None:
+        if tag not in STANDARD_TAGS:
+            shown = tag.replace("tag:yaml.org,2002:", "!!")
+            self.fail(event, f"unsupported YAML tag '{shown}'",
                       "remove the tag; cardkit reads plain YAML only")
-        if any(node is a for a in active):
-            self.fail(node, "an alias refers to its own parent", "remove the recursive alias")
-        if isinstance(node, yaml.MappingNode):
-            return self.mapping(node, active + (node,))
-        if isinstance(node, yaml.SequenceNode):
-            seq = Seq(self.convert(item, active + (node,)) for item in node.value)
-            seq.where = self.where(node)
-            seq.item_where = [self.where(item) for item in node.value]
-            return seq
+
+    def scalar(self, event):
+        tag = self.tag(event)
+        if tag == STR or tag == TIMESTAMP:  # a date is just text to a deck
+            return event.value
+        self.check_tag(event, tag)
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
         try:
-            return self.loader.construct_object(node, deep=True)
+            return self.loader.yaml_constructors[tag](self.loader, node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             reason = getattr(exc, "problem", None) or str(exc).split("\n")[0]
-            self.fail(node, f"cannot read this value ({reason})", "quote it to make it text")
+            self.fail(event, f"cannot read this value ({reason})", "quote it to make it text")
 
-    def mapping(self, node, active):
-        result = Map()
-        result.where = self.where(node)
+    def sequence(self, start) -> tuple:
+        seq, wheres, size = Seq(), [], 1
+        loader = self.loader
+        while not loader.check_event(yaml.SequenceEndEvent):
+            event = loader.get_event()
+            item, held = self.value(event)
+            seq.append(item)
+            wheres.append(self.where(event))
+            size += held
+        loader.get_event()
+        seq.where, seq.item_where = self.where(start), wheres
+        return seq, size
+
+    def mapping(self, start) -> tuple:
+        result, size, merges = Map(), 1, []
+        result.where = self.where(start)
         result.key_where, result.value_where = {}, {}
-        merges = []
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                self.fail(key_node, "a key must be a plain word or number",
+        loader = self.loader
+        while not loader.check_event(yaml.MappingEndEvent):
+            key_event = loader.get_event()
+            if isinstance(key_event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                self.fail(key_event, "a key must be a plain word or number",
                           "write the key as text")
-            if key_node.tag == MERGE:
-                merges.append((key_node, self.convert(value_node, active)))
+            merge = isinstance(key_event, yaml.ScalarEvent) and self.tag(key_event) == MERGE
+            if not merge:
+                key, held = self.value(key_event)
+                size += held
+                if isinstance(key, (Map, Seq)):
+                    self.fail(key_event, "a key must be a plain word or number",
+                              "write the key as text")
+            value_event = loader.get_event()
+            value, held = self.value(value_event)
+            size += held
+            if merge:
+                merges.append((key_event, value))
                 continue
-            key = self.convert(key_node, active)
             try:
                 hash(key)
             except TypeError:
-                self.fail(key_node, "this key cannot be used", "write the key as text")
+                self.fail(key_event, "this key cannot be used", "write the key as text")
             if key in result:
-                self.fail(key_node, f"duplicate key '{key}'",
+                self.fail(key_event, f"duplicate key '{key}'",
                           f"remove one of the two '{key}' entries")
-            result[key] = self.convert(value_node, active)
-            result.key_where[key] = self.where(key_node)
-            result.value_where[key] = self.where(value_node)
-        for key_node, value in merges:
-            self.merge(result, key_node, value)
-        return result
+            result[key] = value
+            result.key_where[key] = self.where(key_event)
+            result.value_where[key] = self.where(value_event)
+        loader.get_event()
+        for key_event, value in merges:
+            self.merge(result, key_event, value)
+        return result, size
 
-    def merge(self, result: Map, key_node, value) -> None:
+    def merge(self, result: Map, key_event, value) -> None:
         """A YAML merge key, ``<<: *defaults`` or ``<<: [*a, *b]``: the merged mappings'
         entries are added where the mapping does not give its own, the first mapping
         named winning over later ones."""
         sources = value if isinstance(value, Seq) else [value]
         for source in sources:
             if not isinstance(source, Map):
-                self.fail(key_node, "'<<' must name a mapping, e.g. '<<: *defaults'",
+                self.fail(key_event, "'<<' must name a mapping, e.g. '<<: *defaults'",
                           "point the alias at a mapping of 'key: value' lines")
             for key, item in source.items():
                 if key not in result:
                     result[key] = item
                     result.key_where[key] = source.key_at(key)
                     result.value_where[key] = source.at(key)
+
+
+def _copy(value):
+    """A deep copy of a built value, positions included (an alias gives a copy of its own,
+    as it did when the node tree was composed)."""
+    if isinstance(value, Map):
+        copy = Map((key, _copy(item)) for key, item in value.items())
+        copy.where = value.where
+        copy.key_where, copy.value_where = dict(value.key_where), dict(value.value_where)
+        return copy
+    if isinstance(value, Seq):
+        copy = Seq(_copy(item) for item in value)
+        copy.where, copy.item_where = value.where, list(value.item_where)
+        return copy
+    return value

@@ -39,18 +39,35 @@ def _running(pid: int) -> bool:
 
 
 @contextmanager
+def _folder_for(path: Path):
+    """Make the folder ``path`` goes in; if what follows fails, the folders made here are
+    removed again, so a failed build leaves nothing behind."""
+    missing = [folder for folder in path.parents if not folder.exists()]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        yield
+    except BaseException:
+        for folder in missing:  # the deepest first
+            try:
+                folder.rmdir()
+            except OSError:  # not empty: something else writes there too
+                break
+        raise
+
+
+@contextmanager
 def atomic_path(path: Path):
     """Yield a temporary path beside ``path``; on success it replaces ``path``."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        yield temporary
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+    with _folder_for(path):
+        _remove_stale(path)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
+        try:
+            yield temporary
+            os.replace(temporary, path)
+        finally:
+            if temporary.exists():
+                temporary.unlink()
 
 
 @contextmanager

@@ -1,0 +1,56 @@
+"""Commands that only show something start fast (issue 14): they do not import the
+libraries that draw, rasterise, read workbooks or watch files, which take ten times as
+long to import as Python takes to start. Each command runs in a fresh interpreter, as
+users run it, and reports what it imported. Timings live in ``make bench``, not here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+DRAWING = ("reportlab", "PIL")  # loading a deck checks its colours and fonts with these
+HEAVY = DRAWING + ("pypdf", "pypdfium2", "matplotlib", "svglib", "watchfiles",
+                   "python_calamine")
+
+# runs cardkit with the arguments given, then prints the top-level packages it imported
+RUN = """
+import json, sys
+from cardkit.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+"""
+
+
+def run(*args: str) -> tuple[str, set[str]]:
+    """What ``cardkit ARGS`` printed, and the packages it imported."""
+    done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True,
+                          check=True, timeout=60)
+    shown, _, imported = done.stdout.rstrip("\n").rpartition("\n")
+    return shown, set(json.loads(imported))
+
+
+def test_help_lists_every_command_without_the_heavy_libraries():
+    shown, imported = run("--help")
+    for command in ("build", "watch", "export", "preview", "calibrate", "new", "schema",
+                    "list", "validate", "check", "score", "simulate"):
+        assert f"\n  {command} " in shown
+    assert imported.isdisjoint(HEAVY), imported & set(HEAVY)
+
+
+def test_a_commands_help_shows_its_choices_without_the_heavy_libraries():
+    shown, imported = run("build", "--help")
+    assert "[pnp|gutterfold]" in shown and "[a4|letter]" in shown
+    assert "[auto|portrait|landscape]" in shown
+    assert imported.isdisjoint(HEAVY), imported & set(HEAVY)
+
+
+def test_list_shows_the_bundled_decks_without_the_exporters():
+    shown, imported = run("list")
+    for deck in ("blofa", "bullet", "ragusa", "rise-up", "shapes", "standard"):
+        assert f"\n{deck} " in f"\n{shown}"
+    assert "18 cards  poker    Blófa Cards" in shown
+    assert imported.isdisjoint(set(HEAVY) - set(DRAWING)), imported & set(HEAVY)
