@@ -186,6 +186,13 @@ class _DeckLoader:
         self.broken_backs: set[str] = set()
         self.fields_unreadable = False
         self.max_cards = max_cards()
+        self.folders: dict = {}  # deck file -> its folder, one Path for all its cards
+
+    def folder_of(self, file) -> Path:
+        """The folder of a deck file, where its cards' images are."""
+        if file not in self.folders:
+            self.folders[file] = Path(file).parent
+        return self.folders[file]
 
     def load(self) -> Deck | None:
         data, problems = self.data, self.problems
@@ -376,7 +383,7 @@ class _DeckLoader:
                    if k not in GROUP_KEYS + SHEET_KEYS}
             self.check_card_keys(item)
             values = {**inherited, **own}
-            folder = Path(item.where.file).parent  # images are relative to the deck file
+            folder = self.folder_of(item.where.file)  # images are relative to the deck file
             groups = [key for key in GROUP_KEYS if key in item]
             if len(groups) > 1:
                 self.problems.add(item.key_at(groups[1]), f"a group has both '{groups[0]}' "
@@ -416,7 +423,7 @@ class _DeckLoader:
                                   f"{checks.describe(value)}", "write e.g. 'from: cards.csv'"
                                   if key == "from" else "write the sheet's name")
                 return
-        folder = Path(item.where.file).parent
+        folder = self.folder_of(item.where.file)
         path = folder / name
         outside = why_outside(path, folder)
         if outside:

@@ -47,7 +47,7 @@ class BackDesign:
     fields: dict
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big deck holds tens of thousands
 class Card:
     """One distinct card of the deck, printed ``count`` times."""
 

@@ -9,6 +9,7 @@ Only the standard YAML tags are accepted: nothing in a deck can construct Python
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +44,7 @@ MERGE = "tag:yaml.org,2002:merge"
 class Map(dict):
     """A YAML mapping; ``where`` is its own position, ``at(key)`` an entry's."""
 
+    __slots__ = ("where", "key_where", "value_where")  # a big deck has one per card
     where: Where
     key_where: dict
     value_where: dict
@@ -58,6 +60,7 @@ class Map(dict):
 class Seq(list):
     """A YAML sequence; ``at(i)`` is where its i-th item is written."""
 
+    __slots__ = ("where", "item_where")
     where: Where
     item_where: list
 
@@ -304,6 +307,8 @@ class _Builder:
             if not merge:
                 key, held = self.value(key_event)
                 size += held
+                if isinstance(key, str):
+                    key = sys.intern(key)  # the same few keys on every card
                 if isinstance(key, (Map, Seq)):
                     self.fail(key_event, "a key must be a plain word or number",
                               "write the key as text")
