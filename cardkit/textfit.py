@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import fonts
 from .assets import BUNDLED, Assets
-from .fonts import ascent_descent, string_width, unit_width
+from .fonts import ascent_descent, string_width
 from .icons import Icon, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
@@ -146,13 +146,10 @@ def _wrap(words: list[list[Run]], width: float, size: float) -> tuple[list[Line]
     lines, current, offsets, used, fits = [], [], [], 0.0, True
     for word in words:
         first = word[0]
-        if len(word) == 1 and first.icon is None:  # most words: measured straight
-            widths = (unit_width(first.text, first.font) * size / 1000,)
-        else:
-            widths = [run.width(size) for run in word]
+        widths = [run.width(size) for run in word]
         gap = 0.0
         if first.space_before and current:
-            gap = unit_width(" ", first.font) * size / 1000
+            gap = string_width(" ", first.font, size)
             if used + gap + sum(widths) > width:
                 lines.append(Line(tuple(current), tuple(offsets), used))
                 current, offsets, used, gap = [], [], 0.0, 0.0

@@ -303,7 +303,8 @@ class _Builder:
             if isinstance(key_event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 self.fail(key_event, "a key must be a plain word or number",
                           "write the key as text")
-            merge = isinstance(key_event, yaml.ScalarEvent) and self.tag(key_event) == MERGE
+            merge = isinstance(key_event, yaml.ScalarEvent) and key_event.value == "<<" \
+                and self.tag(key_event) == MERGE  # resolved once more only for '<<' keys
             if not merge:
                 key, held = self.value(key_event)
                 size += held
