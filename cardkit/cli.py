@@ -593,18 +593,15 @@ def schema(kind):
 @main.command(name="list")
 def list_decks():
     """List the bundled decks with their card counts."""
-    from .deck import load_deck
+    from .listing import deck_summaries
 
-    for name, path in bundled_decks().items():
-        try:
-            deck = load_deck(path)
-        except InputError as error:
-            click.echo(f"{name:12} INVALID ({len(error.problems)} problems; "
+    for name, deck in deck_summaries().items():
+        if deck.problems:
+            click.echo(f"{name:12} INVALID ({deck.problems} problems; "
                        f"run 'cardkit validate {name}')")
             continue
         variants = "".join(f"  [{k}: {', '.join(v)}]" for k, v in deck.variants.items())
-        click.echo(f"{name:12} {deck.total():4} cards  {deck.size.name:8} {deck.title}"
-                   + variants)
+        click.echo(f"{name:12} {deck.total:4} cards  {deck.size:8} {deck.title}" + variants)
 
 
 @main.command()

@@ -175,7 +175,9 @@ def _words(runs: list[Run]) -> list[list[Run]]:
     return grouped
 
 
-@lru_cache(maxsize=4096)
+# Cards of a deck often share a text (a rule, a reminder); a long deck of distinct texts
+# would fill a bigger cache without a single hit.
+@lru_cache(maxsize=512)
 def fit_text(text: str, font: str, width: float, height: float, size: float,
              min_size: float | None = None, leading: float = 1.2,
              assets: Assets = BUNDLED) -> TextBlock:

@@ -60,6 +60,13 @@ cards:
 """, {"id-front": ID_FRONT, "id-back": ID_BACK})
 
 
+@pytest.fixture(autouse=True)
+def cache_folder(tmp_path_factory, monkeypatch):
+    """cardkit's caches (``cardkit list``'s) go to a folder of the test run, never to the
+    user's own."""
+    monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
 @pytest.fixture
 def build(tmp_path):
     """build(deck_path, **options) -> BuildResult, writing into a temporary output folder."""

@@ -177,6 +177,21 @@ def test_cli_exits_2_with_clean_messages_and_no_traceback(tmp_path):
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("raw, where, what", [
+    (b"name: d\ntitle: \"caf\xc3\xa9 \xe9t\xe9\"\n", "2:14", "not UTF-8 text (invalid "
+     "continuation byte)"),  # Latin-1, after a UTF-8 letter: the column counts letters
+    (b"name: d\n\x07: 1\n", "2:1", "character '\\x07' is not allowed in YAML"),
+])
+def test_a_deck_file_that_is_not_yaml_text_names_the_place(tmp_path, raw, where, what):
+    path = tmp_path / "deck.yaml"
+    path.write_bytes(raw)
+    with pytest.raises(InputError) as caught:
+        load_deck(path)
+    assert [str(p) for p in caught.value.problems] == [f"{path}:{where}: {what}; " + (
+        "save the file as UTF-8" if "UTF" in what else "remove it or save the file as plain "
+        "text")]
+
+
 def test_missing_image_is_a_clear_error(tmp_path):
     face = FACE + "  - {name: art, kind: image, box: [0mm, 0mm, 10mm, 10mm], image: art.png}\n"
     path = write_deck(tmp_path, DECK, {"face": face, "back": BACK})

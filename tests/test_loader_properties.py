@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from cardkit.build import check_cards
 from cardkit.deck import load_deck
 from cardkit.errors import InputError
-from cardkit.sources.yamlfile import parse_yaml
+from cardkit.errors import Where
+from cardkit.sources.yamlfile import merged, parse_yaml
 from conftest import write_deck
 from test_bad_input import BACK, DECK, FACE
 
@@ -110,3 +111,48 @@ def test_a_layout_with_any_one_value_changed_still_loads_or_explains(
     folder = tmp_path_factory.mktemp("deck")
     load_or_error(write_deck(folder, DECK, {"face": _changed(FACE, path, replacement),
                                             "back": BACK}))
+
+
+def _entries(built, node):
+    """(built map, key node, value node) for every mapping entry, walking the built value
+    and PyYAML's node tree side by side."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            yield built, key, value
+            yield from _entries(built[key.value], value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item, child in zip(built, node.value):
+            yield from _entries(item, child)
+
+
+@SETTINGS
+@given(documents, st.booleans())
+def test_every_entry_knows_where_its_key_and_value_are_written(document, flow):
+    """Positions packed in a Map read back as PyYAML's own composer marks them (the
+    oracle: yaml.compose, which cardkit's loader does not use)."""
+    text = yaml.safe_dump({"top": document}, default_flow_style=flow, allow_unicode=True)
+    entries = list(_entries(parse_yaml(text, "deck.yaml"), yaml.compose(text)))
+    assert len(entries) >= 1
+    for built, key, value in entries:
+        assert str(built.key_at(key.value)) == \
+            f"deck.yaml:{key.start_mark.line + 1}:{key.start_mark.column + 1}"
+        assert str(built.at(key.value)) == \
+            f"deck.yaml:{value.start_mark.line + 1}:{value.start_mark.column + 1}"
+
+
+def test_merged_entries_keep_their_own_files():
+    base = parse_yaml("a: 1\nb: 2\n", "base.yaml")
+    over = parse_yaml("\n\nb: 3\nc: 4\n", "over.yaml")
+    result = merged(base, over)
+    assert result == {"a": 1, "b": 3, "c": 4}
+    assert [str(result.at(key)) for key in "abc"] == \
+        ["base.yaml:1:4", "over.yaml:3:4", "over.yaml:4:4"]
+    assert str(result.key_at("a")) == "base.yaml:1:1"
+    assert str(result.at("missing")) == "over.yaml:3:1"
+
+
+def test_a_position_too_far_to_pack_is_kept_whole():
+    far = Where("deck.yaml", 2**26, 3)
+    mapping = parse_yaml("a: 1\n", "deck.yaml")
+    mapping._set_place("a", far, Where("deck.yaml", 5, 2**27))
+    assert mapping.key_at("a") == far and mapping.at("a") == Where("deck.yaml", 5, 2**27)

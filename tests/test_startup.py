@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 DRAWING = ("reportlab", "PIL")  # loading a deck checks its colours and fonts with these
 HEAVY = DRAWING + ("pypdf", "pypdfium2", "matplotlib", "svglib", "watchfiles",
                    "python_calamine")
@@ -23,6 +25,13 @@ except SystemExit:
     pass
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty folder for cardkit's caches, which the commands run here inherit."""
+    monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path))
+    return tmp_path
 
 
 def run(*args: str) -> tuple[str, set[str]]:
@@ -54,3 +63,17 @@ def test_list_shows_the_bundled_decks_without_the_exporters():
         assert f"\n{deck} " in f"\n{shown}"
     assert "18 cards  poker    Blófa Cards" in shown
     assert imported.isdisjoint(set(HEAVY) - set(DRAWING)), imported & set(HEAVY)
+
+
+LOADING = DRAWING + ("yaml",)  # what loading a deck imports
+
+
+def test_list_a_second_time_loads_no_deck(cache):
+    """The second 'cardkit list' shows the first one's lines from its cache, without the
+    libraries that load a deck (cardkit.listing)."""
+    cold, loaded = run("list")
+    assert (cache / "list.json").is_file()
+    assert loaded.issuperset(LOADING)
+    warm, imported = run("list")
+    assert warm == cold
+    assert imported.isdisjoint(LOADING), imported & set(LOADING)

@@ -42,19 +42,59 @@ MERGE = "tag:yaml.org,2002:merge"
 
 
 class Map(dict):
-    """A YAML mapping; ``where`` is its own position, ``at(key)`` an entry's."""
+    """A YAML mapping; ``where`` is its own position, ``at(key)`` an entry's.
 
-    __slots__ = ("where", "key_where", "value_where")  # a big deck has one per card
+    A big deck has a map per card, so positions are packed: one int per entry holds the
+    key's and the value's line and column in the map's file. An entry merged from another
+    file keeps its two :class:`Where` objects.
+    """
+
+    __slots__ = ("where", "_places")
     where: Where
-    key_where: dict
-    value_where: dict
+    _places: dict  # key -> packed (key, value) positions, or (key Where, value Where)
 
     def at(self, key) -> Where:
         """Where the value of ``key`` is written (or the map itself if it is absent)."""
-        return self.value_where.get(key, self.where)
+        return self._place(key, 1)
 
     def key_at(self, key) -> Where:
-        return self.key_where.get(key, self.where)
+        return self._place(key, 0)
+
+    def _place(self, key, which: int) -> Where:
+        place = self._places.get(key)
+        if place is None:
+            return self.where
+        if type(place) is tuple:
+            return place[which]
+        position = place >> _POSITION_BITS if which == 0 else place & _POSITION_MASK
+        return Where(self.where.file, position >> _COORD_BITS, position & _COORD_MASK)
+
+    def _set_place(self, key, key_where: Where, value_where: Where) -> None:
+        file = self.where.file
+        packed = [_packed(w.line, w.col) if w.file is file or w.file == file else None
+                  for w in (key_where, value_where)]
+        self._places[key] = (key_where, value_where) if None in packed else \
+            packed[0] << _POSITION_BITS | packed[1]
+
+
+# A position packs a line and a column of up to 25 bits each: more than MAX_BYTES allows.
+_COORD_BITS = 25
+_COORD_MASK = (1 << _COORD_BITS) - 1
+_POSITION_BITS = 2 * _COORD_BITS
+_POSITION_MASK = (1 << _POSITION_BITS) - 1
+
+
+def _packed(line: int, col: int) -> int | None:
+    """A line and column as one int (None if either is too big to pack)."""
+    if line > _COORD_MASK or col > _COORD_MASK:
+        return None
+    return line << _COORD_BITS | col
+
+
+def _new_map(where: Where) -> Map:
+    result = Map()
+    result.where, result._places = where, {}
+    return result
 
 
 class Seq(list):
@@ -71,11 +111,11 @@ class Seq(list):
 def merged(base: Map, over: Map) -> Map:
     """``over``'s entries on top of ``base``'s, each keeping its own position (for layouts
     and decks that extend others)."""
-    result = Map(base)
-    result.where = over.where
-    result.key_where = {**base.key_where, **over.key_where}
-    result.value_where = {**base.value_where, **over.value_where}
-    result.update(over)
+    result = _new_map(over.where)
+    for source in (base, over):
+        for key, value in source.items():
+            result[key] = value
+            result._set_place(key, source.key_at(key), source.at(key))
     return result
 
 
@@ -97,33 +137,36 @@ def load_yaml(path: Path, shared: bool = False):
         raise InputError([Problem(Where(path), why, "split it into several files" if "MB"
                                   in why else "check the path")])
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError([Problem(Where(path), f"not UTF-8 text ({exc.reason})",
-                                  "save the file as UTF-8")]) from None
+        data = path.read_bytes()
     except OSError as exc:
         raise InputError([Problem(Where(path), f"cannot read file ({exc.strerror})",
                                   "check the path and its permissions")]) from None
-    return _parse_shared(text, path) if shared else parse_yaml(text, path)
+    return _parse_shared(data, path) if shared else parse_yaml(data, path)
 
 
 @lru_cache(maxsize=256)
-def _parse_shared(text: str, path: Path):
-    return parse_yaml(text, path)
+def _parse_shared(data: bytes, path: Path):
+    return parse_yaml(data, path)
 
 
-def parse_yaml(text: str, path: Path | str = "<text>"):
-    """Parse one YAML document from ``text``; see :func:`load_yaml`."""
+def parse_yaml(text: str | bytes, path: Path | str = "<text>"):
+    """Parse one YAML document from ``text`` (or a file's UTF-8 bytes); see
+    :func:`load_yaml`."""
+    # libyaml reads UTF-8: given bytes, it parses them where they lie; given a str, it
+    # makes a UTF-8 copy. A 16 MB deck file is held once, not twice.
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    del text
     loader = None
     try:
-        _check_depth(text, path)
-        loader = SafeLoader(text)
+        _check_depth(_utf8(data, path), path)
+        loader = SafeLoader(data)
         return _Builder(path, loader).document()
     except yaml.reader.ReaderError as exc:
-        line = text[:exc.position].count("\n") + 1
-        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        line = data.count(b"\n", 0, exc.position) + 1
+        start = data.rfind(b"\n", 0, exc.position) + 1
+        col = len(data[start:exc.position].decode("utf-8", "replace")) + 1
         raise InputError([Problem(Where(path, line, col),
-                                  f"character {exc.character!r} is not allowed in YAML",
+                                  f"character {_shown_char(exc.character)} is not allowed in YAML",
                                   "remove it or save the file as plain text")]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -143,6 +186,22 @@ def parse_yaml(text: str, path: Path | str = "<text>"):
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _shown_char(character: int | str) -> str:
+    """libyaml names a character by its code, PyYAML's own reader by the character."""
+    return repr(chr(character) if isinstance(character, int) else character)
+
+
+def _utf8(data: bytes, path) -> str:
+    """The text of UTF-8 ``data``; InputError naming the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode()) + 1
+        raise InputError([Problem(Where(path, line, col), f"not UTF-8 text ({exc.reason})",
+                                  "save the file as UTF-8")]) from None
 
 
 def _check_depth(text: str, path) -> None:
@@ -189,6 +248,15 @@ class _Builder:
 
     def where(self, event) -> Where:
         return Where(self.path, event.start_mark.line + 1, event.start_mark.column + 1)
+
+    def place(self, key_event, value_event) -> int | tuple:
+        """A map entry's place, packed as :class:`Map` keeps it."""
+        key, value = key_event.start_mark, value_event.start_mark
+        key_at, value_at = _packed(key.line + 1, key.column + 1), \
+            _packed(value.line + 1, value.column + 1)
+        if key_at is None or value_at is None:
+            return self.where(key_event), self.where(value_event)
+        return key_at << _POSITION_BITS | value_at
 
     def fail(self, event, what, fix):
         raise InputError([Problem(self.where(event), what, fix)])
@@ -294,9 +362,7 @@ class _Builder:
         return seq, size
 
     def mapping(self, start) -> tuple:
-        result, size, merges = Map(), 1, []
-        result.where = self.where(start)
-        result.key_where, result.value_where = {}, {}
+        result, size, merges = _new_map(self.where(start)), 1, []
         loader = self.loader
         while not loader.check_event(yaml.MappingEndEvent):
             key_event = loader.get_event()
@@ -327,8 +393,7 @@ class _Builder:
                 self.fail(key_event, f"duplicate key '{key}'",
                           f"remove one of the two '{key}' entries")
             result[key] = value
-            result.key_where[key] = self.where(key_event)
-            result.value_where[key] = self.where(value_event)
+            result._places[key] = self.place(key_event, value_event)
         loader.get_event()
         for key_event, value in merges:
             self.merge(result, key_event, value)
@@ -346,17 +411,16 @@ class _Builder:
             for key, item in source.items():
                 if key not in result:
                     result[key] = item
-                    result.key_where[key] = source.key_at(key)
-                    result.value_where[key] = source.at(key)
+                    result._set_place(key, source.key_at(key), source.at(key))
 
 
 def _copy(value):
     """A deep copy of a built value, positions included (an alias gives a copy of its own,
     as it did when the node tree was composed)."""
     if isinstance(value, Map):
-        copy = Map((key, _copy(item)) for key, item in value.items())
-        copy.where = value.where
-        copy.key_where, copy.value_where = dict(value.key_where), dict(value.value_where)
+        copy = _new_map(value.where)
+        copy.update((key, _copy(item)) for key, item in value.items())
+        copy._places = dict(value._places)
         return copy
     if isinstance(value, Seq):
         copy = Seq(_copy(item) for item in value)

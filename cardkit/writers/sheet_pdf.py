@@ -6,9 +6,12 @@ initial font is one of them, so the PDF never names the unembedded Helvetica.
 
 from __future__ import annotations
 
+import tempfile
+import zlib
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import DEFAULT_FONT, ascent_descent, register, string_width
@@ -32,6 +35,13 @@ def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
     canvas.setTitle(f"{deck.title} (print and play)")
     canvas.setAuthor(deck.author)
     canvas.setCreator("cardkit")
+    with tempfile.TemporaryFile() as spool:
+        _draw_pages(canvas, deck, pages, options, renderer, _SpooledPages(spool))
+        canvas.save()
+
+
+def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: CardRenderer,
+                spooled: _SpooledPages) -> None:
     copies = deck.copies()
     for page in pages:
         canvas.setPageSize((page.width, page.height))
@@ -47,7 +57,42 @@ def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
             _guides(canvas, page, copies, options.bleed)
         _footer(canvas, page, deck.title, options.bleed)
         canvas.showPage()
-    canvas.save()
+        spooled.take(canvas)
+
+
+class _SpooledPages:
+    """Finished pages' content, compressed and kept in a temporary file until the PDF is
+    saved. reportlab holds every page of a document until then; a 50,000-card deck's
+    pages would take some 80 MB of memory as text."""
+
+    def __init__(self, spool):
+        self.spool = spool
+
+    def take(self, canvas) -> None:
+        """Move the page just finished out of memory."""
+        page = canvas._doc.Pages.pages[-1]
+        data = zlib.compress(page.stream.encode("utf-8"))  # what reportlab would write
+        offset = self.spool.seek(0, 2)
+        self.spool.write(data)
+        page.Contents, page.stream = _SpooledStream(self.spool, offset, len(data)), None
+
+
+class _SpooledStream(PDFStream):
+    """A page's content stream, read back from the spool as the PDF is written."""
+
+    __Comment__ = "page stream"
+
+    def __init__(self, spool, offset: int, length: int):
+        super().__init__(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}))
+        self.spool, self.offset, self.length = spool, offset, length
+
+    def format(self, document):
+        self.spool.seek(self.offset)
+        self.content = self.spool.read(self.length)
+        try:
+            return super().format(document)
+        finally:
+            self.content = None
 
 
 def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None:
