@@ -26,7 +26,7 @@ from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from .svg import SvgError, draw_svg, load_svg, restyled
-from .textfit import TextBlock, fit_text, icon_names, markup
+from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
 from .units import INCH, to_mm
 
 FRONT, BACK = "front", "back"
@@ -194,11 +194,13 @@ class CardRenderer:
             raise BadValue(f"the text is {len(text):,} characters long; no card holds more "
                            f"than a few hundred words", f"shorten it to under {MAX_TEXT:,} "
                            "characters")
-        unknown = [name for name in icon_names(text) if name not in assets.icons]
+        plain = is_plain(text)  # most texts: no icons or markup to check
+        unknown = [] if plain else [name for name in icon_names(text)
+                                    if name not in assets.icons]
         if unknown:
             raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
                            braced_did_you_mean(unknown[0], [*card.values(), *assets.icons]))
-        used, mark = markup(text)
+        used, mark = (set(), "") if plain else markup(text)
         if mark:
             style = "bold" if mark == "**" else "italic"
             self._warn(card, layout, element, f"'{mark}' starts {style} text that is not "
@@ -228,9 +230,8 @@ class CardRenderer:
         if not block.fits:
             self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
                        "shorten the text, enlarge the box or lower 'min_size'")
-        words = [run for line in block.lines for run in line.runs if not run.icon]
-        for face in sorted({run.font for run in words}):
-            missing = missing_chars(face, "".join(run.text for run in words if run.font == face))
+        for face, face_text in _texts_by_face(block) if not plain else [(props["font"], text)]:
+            missing = missing_chars(face, face_text)
             if missing:
                 self._warn(card, layout, element, f"font {shown(face)} has no glyph for "
                            f"{missing!r}", "use other characters, or an icon element")
@@ -568,6 +569,13 @@ def _image(canvas, item, box):
     else:
         draw_svg(canvas, restyled(art, None, props["opacity"]), x, y, width, height)
     canvas.restoreState()
+
+
+def _texts_by_face(block: TextBlock) -> list[tuple[str, str]]:
+    """Each font a text block's words are set in, with those words."""
+    words = [run for line in block.lines for run in line.runs if not run.icon]
+    return [(face, "".join(run.text for run in words if run.font == face))
+            for face in sorted({run.font for run in words})]
 
 
 def _text(canvas, item, box):

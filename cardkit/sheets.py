@@ -37,7 +37,7 @@ crosses the gap and runs a few millimetres into the cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .units import MM
 
@@ -90,6 +90,7 @@ class Page:
     label: str  # e.g. "fronts 1/2"
     guides: tuple[Guide, ...] = ()
     fold_x: float | None = None  # gutterfold: where to fold
+    footer: tuple[FooterSpace, ...] = ()  # the strips free for the footer, best first
 
 
 @dataclass(frozen=True)
@@ -279,7 +280,7 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
     columns = mirrors_columns(options.duplex or "long", paper_w, paper_h)
     dx, dy = options.back_offset or (0.0, 0.0)
     sheets = -(-count // grid.per_page)
-    guides: dict = {}  # (side, cards on the page) -> its guides: the same on every such page
+    marks: dict = {}  # (side, cards on the page) -> its marks: the same on every such page
 
     def back(s: Slot) -> Slot:
         x, y = (paper_w - s.x - s.width, s.y) if columns else (s.x, paper_h - s.y - s.height)
@@ -294,10 +295,10 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
         if side:
             slots = tuple(back(s) for s in slots)
         key = (side, len(slots))
-        if key not in guides:
-            guides[key] = cut_guides(paper_w, paper_h, slots, bleed)
+        if key not in marks:
+            marks[key] = _marks(paper_w, paper_h, slots, bleed)
         label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}"
-        return Page(paper_w, paper_h, slots, label, guides[key])
+        return replace(marks[key], slots=slots, label=label)
 
     return Plan(Pages(2 * sheets, page), grid)
 
@@ -323,7 +324,7 @@ def gutterfold_pages(count: int, width: float, height: float, options: SheetOpti
     spots = _grid_spots(grid.cols, grid.rows, width, height, bleed, left,
                         (paper_h + _span(grid.rows, height, bleed)) / 2)
     sheets = -(-count // grid.per_page)
-    guides: dict = {}  # cards on the page -> its guides: the same on every such page
+    marks: dict = {}  # cards on the page -> its marks: the same on every such page
 
     def page(sheet: int) -> Page:
         first = sheet * grid.per_page
@@ -331,10 +332,10 @@ def gutterfold_pages(count: int, width: float, height: float, options: SheetOpti
         for (x, y), i in zip(spots, range(first, min(first + grid.per_page, count))):
             slots.append(Slot(x, y, width, height, i, "front"))
             slots.append(Slot(2 * fold - x - width, y, width, height, i, "back"))
-        if len(slots) not in guides:
-            guides[len(slots)] = cut_guides(paper_w, paper_h, slots, bleed)
-        return Page(paper_w, paper_h, tuple(slots), f"sheet {sheet + 1}/{sheets}",
-                    guides[len(slots)], fold)
+        if len(slots) not in marks:
+            marks[len(slots)] = _marks(paper_w, paper_h, tuple(slots), bleed, fold)
+        return replace(marks[len(slots)], slots=tuple(slots),
+                       label=f"sheet {sheet + 1}/{sheets}")
 
     return Plan(Pages(sheets, page), grid)
 
@@ -359,6 +360,14 @@ def _sides(width: float, height: float) -> list[tuple]:
         (lambda x1, y1, x2, y2: (y1, y2, width - x2, width - x1),
          lambda a1, a2, d1, d2: (width - d2, a1, width - d1, a2), -90, height),
     ]
+
+
+def _marks(width: float, height: float, slots, bleed: float, fold_x: float | None = None
+           ) -> Page:
+    """A page with its cut guides and the strips free for its footer, but no label: what
+    every page whose cards sit alike shares, worked out once for all of them."""
+    page = Page(width, height, slots, "", cut_guides(width, height, slots, bleed), fold_x)
+    return replace(page, footer=tuple(footer_spaces(page, bleed)))
 
 
 def cut_guides(page_width: float, page_height: float, slots, bleed: float) -> tuple[Guide, ...]:

@@ -9,13 +9,12 @@ the renderer's job. Line breaks in the text start new lines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from . import fonts
 from .assets import BUNDLED, Assets
-from .fonts import ascent_descent, string_width
+from .fonts import ascent_descent
 from .icons import Icon, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
@@ -30,21 +29,29 @@ class Run(NamedTuple):  # a tuple: a long text makes thousands of them
     space_before: bool  # a space separates this run from the previous one on its line
     icon: Icon | None = None
 
-    def width(self, size: float) -> float:
-        if self.icon:
-            return inline_placement(self.icon, size)[0]
-        return string_width(self.text, self.font, size)
+    def unit_width(self) -> float:
+        """The run's width at 1000 pt: widths scale with the size."""
+        if self.icon is None:
+            return fonts.unit_width(self.text, self.font)
+        return inline_placement(self.icon, 1000)[0]
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     runs: tuple[Run, ...]
     offsets: tuple[float, ...]  # where each run starts, from the line's start
     width: float  # at the block's size
 
 
-@dataclass(frozen=True)
-class TextBlock:
+class Word(NamedTuple):
+    """Runs with no space between them, which a line break never splits, measured."""
+
+    runs: tuple[Run, ...]
+    units: tuple[float, ...]  # each run's width at 1000 pt
+    width: float  # all of them, at 1000 pt
+    gap: float  # the space before the word at 1000 pt, 0 if it has none
+
+
+class TextBlock(NamedTuple):
     size: float
     leading: float  # distance between baselines, points
     lines: tuple[Line, ...]
@@ -57,6 +64,15 @@ class TextBlock:
         if not self.lines:
             return 0.0
         return self.ascent + self.descent + self.leading * (len(self.lines) - 1)
+
+
+def is_plain(text: str) -> bool:
+    """Whether ``text`` is words only: no markup, icons or braces.
+
+    >>> is_plain('Draw two cards.'), is_plain('Draw {cup}.'), is_plain('a **b**')
+    (True, False, False)
+    """
+    return not _SPECIAL.search(text)
 
 
 def icon_names(text: str) -> list[str]:
@@ -98,7 +114,7 @@ def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
     >>> [(r.text, bool(r.icon)) for r in words('{cup}: swap {{x}}', 'Lato')]
     [('cup', True), (':', False), ('swap', False), ('{x}', False)]
     """
-    if not _SPECIAL.search(paragraph):  # plain words, the most common paragraph
+    if is_plain(paragraph):  # the most common paragraph
         return [Run(word, font, i > 0) for i, word in enumerate(paragraph.split())]
     runs, bold, italic, space = [], False, False, False
     for piece in _MARKUP.split(paragraph):
@@ -136,43 +152,90 @@ def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
     return runs
 
 
-def _wrap(words: list[list[Run]], width: float, size: float) -> tuple[list[Line], bool]:
-    """Greedy line filling of a paragraph's words (see :func:`_words`); also says whether
-    every word fits the width on its own.
+def _wrap(words: list[Word], width: float, size: float) -> tuple[list[Line], bool]:
+    """Greedy line filling of a paragraph's words (see :func:`_measured`) at ``size``; also
+    says whether every word fits the width on its own.
 
     A line breaks only at a space, so runs with no space between them (``4{heart}.``: a
     number, an icon and a full stop) are one word, moved to the next line whole.
     """
+    scale = size / 1000
     lines, current, offsets, used, fits = [], [], [], 0.0, True
-    for word in words:
-        first = word[0]
-        widths = [run.width(size) for run in word]
-        gap = 0.0
-        if first.space_before and current:
-            gap = string_width(" ", first.font, size)
-            if used + gap + sum(widths) > width:
-                lines.append(Line(tuple(current), tuple(offsets), used))
-                current, offsets, used, gap = [], [], 0.0, 0.0
-                word = [Run(first.text, first.font, False, first.icon), *word[1:]]
+    for runs, units, total, gap in words:
+        gap = gap * scale if current else 0.0
+        if gap and used + gap + total * scale > width:
+            lines.append(Line(tuple(current), tuple(offsets), used))
+            current, offsets, used, gap = [], [], 0.0, 0.0
+            runs = (runs[0]._replace(space_before=False), *runs[1:])
         used += gap
-        for run, w in zip(word, widths):
-            current.append(run)
+        if len(runs) == 1:  # most words are a single run
+            current.append(runs[0])
             offsets.append(used)
-            used += w
+            used += total * scale
+        else:
+            for run, unit in zip(runs, units):
+                current.append(run)
+                offsets.append(used)
+                used += unit * scale
         fits = fits and used <= width + 1e-6
     lines.append(Line(tuple(current), tuple(offsets), used))
     return lines, fits
 
 
-def _words(runs: list[Run]) -> list[list[Run]]:
-    """The runs grouped into words: a run after a space starts the next word."""
-    grouped: list[list[Run]] = []
+def _measured(runs: list[Run]) -> list[Word]:
+    """The runs grouped into words (a run after a space starts the next word), measured
+    once for every size the text is tried at."""
+    measured: list[Word] = []
+    spaces: dict[str, float] = {}  # font -> the width of its space
     for run in runs:
-        if run.space_before or not grouped:
-            grouped.append([run])
-        else:
-            grouped[-1].append(run)
-    return grouped
+        width = run.unit_width()
+        if run.space_before or not measured:
+            gap = 0.0
+            if run.space_before:
+                gap = spaces.get(run.font) or spaces.setdefault(
+                    run.font, fonts.unit_width(" ", run.font))
+            measured.append(Word((run,), (width,), width, gap))
+        else:  # no space before it: part of the word before
+            word = measured[-1]
+            measured[-1] = Word(word.runs + (run,), word.units + (width,),
+                                word.width + width, word.gap)
+    return measured
+
+
+class Plain(NamedTuple):
+    """A paragraph of words only, in one font, measured: the most common paragraph, whose
+    lines are each drawn as one string."""
+
+    words: list[str]
+    units: list[float]  # each word's width at 1000 pt
+    space: float  # the font's space at 1000 pt
+    font: str
+
+
+def _plain(paragraph: str, font: str) -> Plain:
+    found = paragraph.split()
+    return Plain(found, [fonts.unit_width(word, font) for word in found],
+                 fonts.unit_width(" ", font), font)
+
+
+def _wrap_plain(paragraph: Plain, width: float, size: float) -> tuple[list[Line], bool]:
+    """:func:`_wrap` for a plain paragraph; each line is one run of its words."""
+    scale = size / 1000
+    space, words, font = paragraph.space * scale, paragraph.words, paragraph.font
+    lines, start, used, fits = [], 0, 0.0, True
+    for i, unit in enumerate(paragraph.units):
+        word = unit * scale
+        if i > start:
+            if used + space + word > width:
+                lines.append(Line((Run(" ".join(words[start:i]), font, False),), (0.0,), used))
+                start, used = i, 0.0
+            else:
+                used += space
+        used += word
+        fits = fits and used <= width + 1e-6
+    runs = (Run(" ".join(words[start:]), font, False),) if words else ()
+    lines.append(Line(runs, (0.0,) * len(runs), used))
+    return lines, fits
 
 
 # Cards of a deck often share a text (a rule, a reminder); a long deck of distinct texts
@@ -186,7 +249,8 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     layout at ``min_size`` is returned with ``fits`` False. ``{name}``s are the icons of
     ``assets``.
     """
-    paragraphs = [_words(words(p, font, assets)) for p in text.split("\n")]
+    paragraphs = [_plain(p, font) if is_plain(p) else _measured(words(p, font, assets))
+                  for p in text.split("\n")]
     steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
     block = _layout(paragraphs, font, width, height, size, leading)
     if block.fits or not steps:  # most texts fit at their size
@@ -207,11 +271,13 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
 
 def _layout(paragraphs, font, width, height, size, leading) -> TextBlock:
     lines, fits = [], True
-    for grouped in paragraphs:
-        wrapped, ok = _wrap(grouped, width, size)
+    for paragraph in paragraphs:
+        wrap = _wrap_plain if isinstance(paragraph, Plain) else _wrap
+        wrapped, ok = wrap(paragraph, width, size)
         lines.extend(wrapped)
         fits = fits and ok
     ascent, descent = ascent_descent(font, size)
     block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
-    return TextBlock(size, size * leading, tuple(lines), ascent, descent,
-                     fits and block.height <= height + 1e-6)
+    if fits and block.height > height + 1e-6:
+        return block._replace(fits=False)
+    return block

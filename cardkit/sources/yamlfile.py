@@ -245,6 +245,7 @@ class _Builder:
         self.opened: dict = {}  # names of the collections being built -> their events
         self.written = 0  # values written out in the text
         self.repeated = 0  # values repeated by aliases
+        self.plain_tags: dict = {}  # an unquoted scalar -> the tag its text resolves to
 
     def where(self, event) -> Where:
         return Where(self.path, event.start_mark.line + 1, event.start_mark.column + 1)
@@ -337,7 +338,16 @@ class _Builder:
                       "remove the tag; cardkit reads plain YAML only")
 
     def scalar(self, event):
-        tag = self.tag(event)
+        if event.tag is None:
+            if not event.implicit[0]:  # quoted or a block: text, whatever it reads
+                return event.value
+            tag = self.plain_tags.get(event.value) if len(event.value) <= 24 else None
+            if tag is None:
+                tag = self.tag(event)
+                if len(event.value) <= 24 and len(self.plain_tags) < 10_000:
+                    self.plain_tags[event.value] = tag  # keys and short values repeat
+        else:
+            tag = self.tag(event)
         if tag == STR or tag == TIMESTAMP:  # a date is just text to a deck
             return event.value
         self.check_tag(event, tag)

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..fonts import DEFAULT_FONT, ascent_descent, register, string_width
 from ..model import Deck
 from ..render import BACK, CardRenderer
-from ..sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds, footer_spaces
+from ..sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
 
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
 FOOTER_SIZE = 6.0
@@ -55,7 +55,7 @@ def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: Card
             _fold_line(canvas, page)
         if options.guides:
             _guides(canvas, page, copies, options.bleed)
-        _footer(canvas, page, deck.title, options.bleed)
+        _footer(canvas, page, deck.title)
         canvas.showPage()
         spooled.take(canvas)
 
@@ -163,12 +163,12 @@ def footer_texts(title: str, label: str):
         yield f"{shown} · {label} · print at 100%"
 
 
-def _footer(canvas, page: Page, title: str, bleed: float) -> None:
+def _footer(canvas, page: Page, title: str) -> None:
     """The footer in the first free strip that holds it whole (bottom, top, left, right),
     else in the longest strip, shortened to fit."""
     if not page.slots:
         return
-    spaces = footer_spaces(page, bleed)
+    spaces = page.footer
     if not spaces:
         raise SheetError("the cards leave no room for the footer inside the printable border",
                          "use less bleed or a smaller card")
