@@ -112,12 +112,14 @@ class CardRenderer:
         self.reach = max(bleed, BLEED_ALLOWANCE)
         self.draft = ink == DRAFT_INK
         self.keep = keep
-        self._resolved: dict = {}  # (card number, side) -> its resolved elements
+        self._resolved: dict = {}  # key (see _key) -> (resolved elements, findings)
         self._images: dict = {}
         self._box_places: dict = {}  # id(element) -> what its box reaches
         # size_group name -> the size its texts are set at, once every card is resolved
         self.group_sizes: dict[str, float] = {}
-        self._grouped: dict = {}  # (card number, side) -> ((group, size fitted), ...)
+        self._grouped: dict = {}  # resolved side's key -> ((group, size fitted), ...)
+        self._reads_card: dict = {}  # id(back layout) -> (it, whether it reads card fields)
+        self._findings: list | None = None  # what the side being resolved has wrong
 
     def draw(self, canvas, card: Card, side: str, x: float, y: float, width: float,
              height: float, bleed: float = 0.0) -> None:
@@ -132,13 +134,36 @@ class CardRenderer:
         canvas.restoreState()
 
     def resolve(self, card: Card, side: str) -> list[Resolved]:
-        key = (card.number, side)
-        resolved = self._resolved.get(key)
-        if resolved is None:
-            resolved = self._resolved[key] = self._resolve(card, side)
+        key = self._key(card, side)
+        found = self._resolved.get(key)
+        if found is None:
+            self._findings = []
+            found = self._resolved[key] = (self._resolve(card, side), self._findings)
+            self._findings = None
             if self.keep is not None and len(self._resolved) > self.keep:
                 del self._resolved[next(iter(self._resolved))]  # the oldest
-        return resolved
+        else:
+            if self.keep is not None:  # kept as the newest: a shared back stays
+                self._resolved[key] = self._resolved.pop(key)
+            # a back shared with other cards: what was found on it is found on this card
+            for severity, *finding in found[1]:
+                self.report.add(severity, card, *finding)
+        return found[0]
+
+    def _key(self, card: Card, side: str) -> tuple:
+        """What a resolved side is kept under: the card, or for a back whose layout reads
+        only the back design's fields, the back design (and the folder its images are
+        found in), which the cards with that back share."""
+        if side == BACK:
+            layout = card.back.layout
+            if id(layout) not in self._reads_card:
+                names = {name for element in layout.elements
+                         for name in element.fields(layout.styles, layout.assets.icons)}
+                self._reads_card[id(layout)] = (layout, any(  # the layout: its id stays its own
+                    name != "back" and not name.startswith("back.") for name in names))
+            if not self._reads_card[id(layout)][1]:
+                return (BACK, card.back.name, card.folder)
+        return (card.number, side)
 
     def share_group_sizes(self) -> bool:
         """Once every card is resolved: set the texts of each ``size_group`` at one size,
@@ -225,7 +250,7 @@ class CardRenderer:
         block = fit_text(text, props["font"], width, height, size, min_size,
                          props["leading"], assets)
         if group is not None and group not in self.group_sizes:
-            key = (card.number, side)
+            key = self._key(card, side)
             self._grouped[key] = self._grouped.get(key, ()) + ((group, block.size),)
         if not block.fits:
             self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
@@ -311,10 +336,15 @@ class CardRenderer:
         return sides, in_band
 
     def _problem(self, card, layout, element, what, fix):
-        self.report.add("problem", card, layout, element, what, fix)
+        self._add("problem", card, layout, element, what, fix)
 
     def _warn(self, card, layout, element, what, fix, in_layout=False):
-        self.report.add("warning", card, layout, element, what, fix, in_layout)
+        self._add("warning", card, layout, element, what, fix, in_layout)
+
+    def _add(self, severity, card, *finding):
+        self.report.add(severity, card, *finding)
+        if self._findings is not None:
+            self._findings.append((severity, *finding))
 
 
 def shares_sizes(deck) -> bool:
@@ -602,8 +632,14 @@ def _text_line(text, line, x: float, baseline: float, size: float, font: str | N
     icons allow (a plain line is one string), the text object's font being ``font``; adds
     the line's icons, (icon, x, baseline), to ``icons`` to draw after the text. Returns
     the font the text object ends in."""
-    pending = []
     text.setTextOrigin(x, baseline)
+    if len(line.runs) == 1 and line.runs[0].icon is None:  # a plain paragraph's line
+        run = line.runs[0]
+        if run.font != font:
+            text.setFont(run.font, size)
+        text.textOut(run.text)
+        return run.font
+    pending = []
     follows = True  # the text cursor is where the next run starts
 
     def flush():

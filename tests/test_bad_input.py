@@ -357,3 +357,24 @@ def test_units_on_the_command_line(tmp_path):
     for bad in ("nan", "3cm", "-1"):
         result = runner.invoke(main, ["build", str(path), "--bleed", bad])
         assert result.exit_code == 2 and "Invalid value for '--bleed'" in result.output
+
+
+def test_a_back_shared_by_cards_reports_each_card_that_has_it(tmp_path):
+    """A back that reads only its design's fields is resolved once for all the cards with
+    it; what is wrong with it still counts every such card (2 distinct blue, 1 red)."""
+    back = BACK + '  - {name: word, kind: text, box: [5mm, 5mm, 10mm, 3mm], size: 12pt,\n' \
+                  '     text: "a back text far too long for its box"}\n'
+    path = write_deck(tmp_path, DECK, {"face": FACE, "back": back})
+    _, report = check_cards(load_deck(path))
+    found = sorted(str(w) for w in report.warnings)
+    assert len(found) == 2 and "does not fit its box" in found[0] and "cut off" in found[1]
+    assert all("card 1 (value 1)" in w and "(and 2 more cards)" in w for w in found)
+
+
+def test_a_back_that_reads_a_card_field_is_drawn_for_each_card(tmp_path):
+    back = BACK + '  - {name: word, kind: text, box: [5mm, 5mm, 40mm, 10mm], text: "{value}"}\n'
+    path = write_deck(tmp_path, DECK, {"face": FACE, "back": back})
+    renderer, _ = check_cards(load_deck(path))
+    deck = load_deck(path)
+    texts = [renderer.resolve(card, "back")[1].props["text"] for card in deck.cards]
+    assert texts == ["1", "2", "3"]

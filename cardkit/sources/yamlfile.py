@@ -32,8 +32,8 @@ MAX_BYTES = 20 * MB  # a 50,000-card deck is about 3 MB
 # before Python can raise. Decks nest a handful of levels deep.
 MAX_DEPTH = 100
 _OPENERS = re.compile(r"[^\[\]{}]+")
-_COMPACT = re.compile(r"(?:-[ \t]+)+")
-_INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
+_DEEP_COMPACT = re.compile(rf"(?:-[ \t]+){{{MAX_DEPTH + 1}}}")  # '- - - x' nests three lists
+_DEEP_INDENT = re.compile(rf"^[ \t]{{{MAX_DEPTH + 1}}}", re.MULTILINE)
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 STR = "tag:yaml.org,2002:str"
@@ -207,7 +207,7 @@ def _utf8(data: bytes, path) -> str:
 def _check_depth(text: str, path) -> None:
     """Refuse a document nested deeper than MAX_DEPTH, before libyaml composes it.
 
-    A cheap bound first (bracket depth, ignoring quotes; runs of '- '; indentation):
+    Cheap bounds first (bracket depth, ignoring quotes; runs of '- '; indentation):
     only a text that might nest deeply is parsed for events, whose depth is exact.
     """
     brackets = _OPENERS.sub("", text)
@@ -215,9 +215,8 @@ def _check_depth(text: str, path) -> None:
     for char in brackets:
         depth += 1 if char in "[{" else -1
         bound = max(bound, depth)
-    runs = max((len(m) for m in _COMPACT.findall(text)), default=0) // 2
-    indent = max((len(m) for m in _INDENT.findall(text)), default=0)
-    if max(bound, runs, indent) <= MAX_DEPTH:
+    if bound <= MAX_DEPTH and not _DEEP_COMPACT.search(text) and \
+            not _DEEP_INDENT.search(text):
         return
     depth = 0
     for event in yaml.parse(text, Loader=SafeLoader):
