@@ -162,19 +162,10 @@ def _read(file: Path) -> dict:
 def _write(file: Path, data: dict) -> None:
     """Replace ``file`` with ``data`` in one step (a reader never sees half a file);
     nothing happens when its folder cannot be made or written."""
-    import tempfile
+    from .writers.atomic import atomic_path  # only when a deck was loaded again
 
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{file.name}.", dir=file.parent)
+        with atomic_path(file) as temporary:
+            Path(temporary).write_text(json.dumps(data), encoding="utf-8")
     except OSError:
-        return
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(temporary, file)
-    except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        pass
