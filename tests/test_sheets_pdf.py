@@ -3,11 +3,14 @@ cards, backs, cutting guides and footers against the 5 mm printable border."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from pypdf import PdfReader
 
 from cardkit.bundled import bundled_decks
 from cardkit.model import SIZE_PRESETS_MM
+from cardkit.writers import sheet_pdf
 from conftest import card_colour, id_deck
 from pdfgeom import chars, page_count, page_sizes, render_page, shapes
 
@@ -308,3 +311,26 @@ def test_blue_and_yellow_backs_print_in_their_colours(tmp_path, build):
         image = render_page(path, page, dpi)
         pixel = image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
         assert all(abs(a - b) <= 6 for a, b in zip(pixel, expected)), (page, pixel)
+
+
+
+
+def test_the_pdf_reaches_its_file_in_parts_as_it_is_formatted(tmp_path, build, monkeypatch):
+    """A save never holds the whole PDF in memory: reportlab on its own formats all of it
+    into one string (twice the file's size at its peak) and writes that at once."""
+    writes = []
+
+    class RecordedFile(io.FileIO):
+        def write(self, data):
+            writes.append(len(data))
+            return super().write(data)
+
+    def recorded_open(path, mode="r", *args, **kwargs):
+        assert mode == "wb"
+        return RecordedFile(path, "wb")
+
+    monkeypatch.setattr(sheet_pdf, "open", recorded_open, raising=False)
+    path = build(id_deck(tmp_path, 450)).path
+    assert page_count(path) == 100
+    assert sum(writes) == path.stat().st_size
+    assert max(writes) < path.stat().st_size / 5  # the largest: the font subset

@@ -30,13 +30,13 @@ SAFE_GUIDE = colors.HexColor("#e0008c")
 
 def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
               renderer: CardRenderer) -> None:
-    canvas = Canvas(str(path), pagesize=(pages[0].width, pages[0].height),
-                    initialFontName=register(DEFAULT_FONT), invariant=1, pageCompression=1)
-    canvas.setTitle(f"{deck.title} (print and play)")
-    canvas.setAuthor(deck.author)
-    canvas.setCreator("cardkit")
-    with tempfile.TemporaryFile() as spool:
-        _draw_pages(canvas, deck, pages, options, renderer, _SpooledPages(spool))
+    with open(path, "wb") as out, tempfile.TemporaryFile() as spool:
+        canvas = Canvas(out, pagesize=(pages[0].width, pages[0].height),
+                        initialFontName=register(DEFAULT_FONT), invariant=1, pageCompression=1)
+        canvas.setTitle(f"{deck.title} (print and play)")
+        canvas.setAuthor(deck.author)
+        canvas.setCreator("cardkit")
+        _draw_pages(canvas, deck, pages, options, renderer, _SpooledPages(spool, out))
         canvas.save()
 
 
@@ -62,11 +62,16 @@ def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: Card
 
 class _SpooledPages:
     """Finished pages' content, compressed and kept in a temporary file until the PDF is
-    saved. reportlab holds every page of a document until then; a 50,000-card deck's
-    pages would take some 80 MB of memory as text."""
+    saved, and the saved PDF written straight to its file.
 
-    def __init__(self, spool):
-        self.spool = spool
+    reportlab holds every page of a document until it is saved, then formats the whole
+    file into a list of strings and joins them: a 50,000-card deck's pages would take some
+    80 MB of memory as text, and the save twice the file's size again.
+    """
+
+    def __init__(self, spool, out):
+        self.spool, self.out = spool, out
+        self.writing_out = False
 
     def take(self, canvas) -> None:
         """Move the page just finished out of memory."""
@@ -74,7 +79,23 @@ class _SpooledPages:
         data = zlib.compress(page.stream.encode("utf-8"))  # what reportlab would write
         offset = self.spool.seek(0, 2)
         self.spool.write(data)
-        page.Contents, page.stream = _SpooledStream(self.spool, offset, len(data)), None
+        page.Contents, page.stream = _SpooledStream(self, offset, len(data)), None
+
+    def write_out(self, document) -> None:
+        """From the first page stream on, send what reportlab formats to the output file
+        instead of collecting it; the collector's join at the end then joins nothing, and
+        reportlab writes that empty result to the same file."""
+        if self.writing_out:
+            return
+        collector = document.__accum__  # reportlab's PDFFile being formatted
+        self.out.writelines(collector.strings)
+        collector.strings.clear()
+        collector.write = self.out.write
+        self.writing_out = True
+
+    def read(self, offset: int, length: int) -> bytes:
+        self.spool.seek(offset)
+        return self.spool.read(length)
 
 
 class _SpooledStream(PDFStream):
@@ -82,13 +103,13 @@ class _SpooledStream(PDFStream):
 
     __Comment__ = "page stream"
 
-    def __init__(self, spool, offset: int, length: int):
+    def __init__(self, pages: _SpooledPages, offset: int, length: int):
         super().__init__(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}))
-        self.spool, self.offset, self.length = spool, offset, length
+        self.pages, self.offset, self.length = pages, offset, length
 
     def format(self, document):
-        self.spool.seek(self.offset)
-        self.content = self.spool.read(self.length)
+        self.pages.write_out(document)
+        self.content = self.pages.read(self.offset, self.length)
         try:
             return super().format(document)
         finally:
