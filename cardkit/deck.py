@@ -682,14 +682,9 @@ def _type_error(kind: str, value) -> str:
     """Why ``value`` is not of field type ``kind``, or '' when it is."""
     if value is None:
         return "is empty"
-    ok = {
-        "text": isinstance(value, (str, int, float)) and not isinstance(value, bool),
-        "integer": isinstance(value, int) and not isinstance(value, bool),
-        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
-        "flag": isinstance(value, bool),
-        "colour": _is_colour(value),
-    }[kind]
-    return "" if ok else f"must be {FIELD_TYPES[kind]}, not {checks.describe(value)}"
+    if _IS_TYPE[kind](value):
+        return ""
+    return f"must be {FIELD_TYPES[kind]}, not {checks.describe(value)}"
 
 
 def _is_colour(value) -> bool:
@@ -699,3 +694,11 @@ def _is_colour(value) -> bool:
         return False
     return True
 
+
+_IS_TYPE = {  # field type -> whether a value is of it (bool is an int to Python, not here)
+    "text": lambda v: isinstance(v, (str, int, float)) and not isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "flag": lambda v: isinstance(v, bool),
+    "colour": _is_colour,
+}

@@ -612,12 +612,18 @@ def _text(canvas, item, box):
     block, props = item.text, item.props
     colour = faded(props["colour"], props["opacity"])
     canvas.setFillColor(colour)
-    text = canvas.beginText()
-    icons, font = [], None
     top = box.y + box.height
-    for line, (x, baseline) in zip(block.lines,
-                                   _line_origins(block, props, box.width, box.height)):
-        font = _text_line(text, line, box.x + x, top - baseline, block.size, font, icons)
+    origins = [(box.x + x, top - baseline)
+               for x, baseline in _line_origins(block, props, box.width, box.height)]
+    text = canvas.beginText(*origins[0]) if origins else canvas.beginText()
+    if len(origins) > 1:  # a line's last string ends it: the next starts a leading below
+        text.setLeading(block.leading)
+    icons, font = [], None
+    for line, (x, baseline) in zip(block.lines, origins):
+        cursor_x, cursor_y = text.getCursor()
+        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
+            text.setTextOrigin(x, baseline)
+        font = _text_line(text, line, x, baseline, block, font, icons)
     canvas.drawText(text)
     colours = dict(props["icon_colours"])
     for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
@@ -626,25 +632,26 @@ def _text(canvas, item, box):
                   opacity=props["opacity"])
 
 
-def _text_line(text, line, x: float, baseline: float, size: float, font: str | None,
+def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: str | None,
                icons: list) -> str | None:
-    """Write one line's words into the text object in as few strings as its fonts and
-    icons allow (a plain line is one string), the text object's font being ``font``; adds
-    the line's icons, (icon, x, baseline), to ``icons`` to draw after the text. Returns
-    the font the text object ends in."""
-    text.setTextOrigin(x, baseline)
+    """Write one line's words, which start at the text cursor, into the text object in as
+    few strings as its fonts and icons allow (a plain line is one string), the text
+    object's font being ``font``. The last string moves the cursor to the next line's
+    start at the left (T*). Adds the line's icons, (icon, x, baseline), to ``icons`` to
+    draw after the text. Returns the font the text object ends in."""
+    size, leading = block.size, block.leading
     if len(line.runs) == 1 and line.runs[0].icon is None:  # a plain paragraph's line
         run = line.runs[0]
         if run.font != font:
-            text.setFont(run.font, size)
-        text.textOut(run.text)
+            text.setFont(run.font, size, leading)
+        text.textLine(run.text)
         return run.font
     pending = []
     follows = True  # the text cursor is where the next run starts
 
-    def flush():
+    def flush(last=False):
         if pending:
-            text.textOut("".join(pending))
+            (text.textLine if last else text.textOut)("".join(pending))
             pending.clear()
 
     for run, offset in zip(line.runs, line.offsets):
@@ -656,7 +663,7 @@ def _text_line(text, line, x: float, baseline: float, size: float, font: str | N
         if run.font != font:
             flush()
             font = run.font
-            text.setFont(font, size)
+            text.setFont(font, size, leading)
         if follows:
             pending.append(" " + run.text if run.space_before else run.text)
         else:
@@ -664,7 +671,7 @@ def _text_line(text, line, x: float, baseline: float, size: float, font: str | N
             text.setTextOrigin(x + offset, baseline)
             pending.append(run.text)
             follows = True
-    flush()
+    flush(last=True)
     return font
 
 

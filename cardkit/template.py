@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
@@ -24,7 +25,8 @@ def fields_in(text: str) -> list[str]:
 
 def fill(text: str, values) -> str:
     """Replace each ``{name}`` by ``values[name]``; a missing name raises KeyError."""
-    return _TOKEN.sub(lambda match: _one(match, values, text_mode=False), text)
+    return "".join(part if name is None else _shown(values[name])
+                   for part, name in _parts(text, text_mode=False))
 
 
 def fill_text(text: str, values) -> str:
@@ -35,17 +37,29 @@ def fill_text(text: str, values) -> str:
     >>> fill_text("{value} {crow} {{x}}", {"value": 3})
     '3 {crow} {{x}}'
     """
-    return _TOKEN.sub(lambda match: _one(match, values, text_mode=True), text)
+    return "".join(part if name is None or name not in values else _shown(values[name])
+                   for part, name in _parts(text, text_mode=True))
 
 
-def _one(match, values, text_mode: bool) -> str:
-    token = match.group(0)
-    if token in ("{{", "}}"):
-        return token if text_mode else token[0]
-    name = match.group(1).strip()
-    if text_mode and name not in values:
-        return token
-    value = values[name]
+# A layout's few templates are filled for every card: each is split into its parts once
+@lru_cache(maxsize=1024)
+def _parts(text: str, text_mode: bool) -> tuple[tuple[str, str | None], ...]:
+    """``text`` as (literal text, None) and (token, field name) parts; ``{{`` and ``}}``
+    are literal, kept as they are in ``text_mode`` and made single braces otherwise."""
+    parts, start = [], 0
+    for match in _TOKEN.finditer(text):
+        parts.append((text[start:match.start()], None))
+        token = match.group(0)
+        if match.group(1) is not None:
+            parts.append((token, match.group(1).strip()))
+        else:
+            parts.append((token if text_mode else token[0], None))
+        start = match.end()
+    parts.append((text[start:], None))
+    return tuple((part, name) for part, name in parts if part)
+
+
+def _shown(value) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return "" if value is None else str(value)
