@@ -179,8 +179,9 @@ def _why(reason: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _codepoints(name: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(register(name)).face.charToGlyph)
+def _characters(name: str) -> frozenset[str]:
+    """The characters font ``name`` has glyphs for."""
+    return frozenset(map(chr, pdfmetrics.getFont(register(name)).face.charToGlyph))
 
 
 @lru_cache(maxsize=4096)
@@ -192,8 +193,7 @@ def missing_chars(name: str, text: str) -> str:
     >>> missing_chars('Lato', 'a ♠ b')
     '♠'
     """
-    have = _codepoints(name)
-    odd = {ch for ch in set(text) if ord(ch) not in have and not ch.isspace()}
+    odd = {ch for ch in set(text).difference(_characters(name)) if not ch.isspace()}
     return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
 
 
@@ -204,6 +204,16 @@ MAX_WIDTHS = 50_000  # a few MB; the words of a deck repeat from card to card
 def string_width(text: str, name: str, size: float) -> float:
     """The width of ``text`` set in font ``name`` at ``size``, in points."""
     return unit_width(text, name) * size / 1000
+
+
+def unit_widths(texts, name: str) -> list[float]:
+    """:func:`unit_width` of each of ``texts``, in font ``name``.
+
+    >>> unit_widths(['a', 'ab'], 'Lato') == [unit_width('a', 'Lato'), unit_width('ab', 'Lato')]
+    True
+    """
+    known = _WIDTHS
+    return [known.get((text, name)) or unit_width(text, name) for text in texts]
 
 
 def unit_width(text: str, name: str) -> float:

@@ -625,6 +625,8 @@ def _text(canvas, item, box):
             text.setTextOrigin(x, baseline)
         font = _text_line(text, line, x, baseline, block, font, icons)
     canvas.drawText(text)
+    if not icons:
+        return
     colours = dict(props["icon_colours"])
     for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
         _, dx, dy, side = inline_placement(icon, block.size)

@@ -214,8 +214,7 @@ class Plain(NamedTuple):
 
 def _plain(paragraph: str, font: str) -> Plain:
     found = paragraph.split()
-    return Plain(found, [fonts.unit_width(word, font) for word in found],
-                 fonts.unit_width(" ", font), font)
+    return Plain(found, fonts.unit_widths(found, font), fonts.unit_width(" ", font), font)
 
 
 def _wrap_plain(paragraph: Plain, width: float, size: float) -> tuple[list[Line], bool]:

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from cardkit.bundled import bundled_decks
 from cardkit.model import SIZE_PRESETS_MM
 from cardkit.writers import sheet_pdf
-from conftest import card_colour, id_deck
+from conftest import ID_BACK, card_colour, id_deck, write_deck
 from pdfgeom import chars, page_count, page_sizes, render_page, shapes
 
 TOLERANCE = 0.1  # mm
@@ -334,3 +334,49 @@ def test_the_pdf_reaches_its_file_in_parts_as_it_is_formatted(tmp_path, build, m
     assert page_count(path) == 100
     assert sum(writes) == path.stat().st_size
     assert max(writes) < path.stat().st_size / 5  # the largest: the font subset
+
+
+def test_ink_reaching_outside_a_card_is_cut_at_its_edge(tmp_path, build):
+    """A card is drawn clipped to its trim (and bleed): a box past the edge, a thick
+    stroke on the edge, text that overflows its box are cut there. Measured on the
+    rendered page beside each card (one reason each), where there is only paper."""
+    layouts = {"id-back": ID_BACK, **{name: "elements:\n  - " + element for name, element in {
+        "past-left": '{name: e, kind: rect, box: [-6mm, 10mm, 20mm, 10mm], fill: "#ff0000"}',
+        "stroke": '{name: e, kind: rect, box: card, stroke: "#00ff00", stroke_width: 10pt}',
+        "overflow": '{name: e, kind: text, box: [10mm, 60mm, 20mm, 10mm], size: 12pt, '
+                    'min_size: 12pt, text: "{text}", colour: "#0000ff"}'}.items()}}
+    deck = write_deck(tmp_path / "deck", """
+        name: reach
+        size: poker
+        backs:
+          plain: {layout: id-back, colour: '#ffffff'}
+        fields: {text: text, colour: colour}
+        cards:
+          - {back: plain, colour: "#ffffff", text: "-", layout: past-left}
+          - {back: plain, colour: "#ffffff", text: "-", layout: stroke}
+          - {back: plain, colour: "#ffffff", layout: overflow,
+             text: "word word word word word word word word word word word word word"}
+        """, layouts)
+    result = build(deck)
+    assert [warning.what.split(": ")[-1] for warning in result.warnings
+            if "cut off" in warning.what] == ["reaches outside the card (left) and is cut off "
+                                              "there", "reaches outside the card (bottom) and "
+                                              "is cut off there"]
+    dpi = 300
+    image = render_page(result.path, 0, dpi)
+    left, top = (A4[0] - 3 * POKER[0]) / 2, (A4[1] - 3 * POKER[1]) / 2
+
+    def pixel(x_mm, y_mm):
+        return image.getpixel((round(x_mm * dpi / 25.4), round(y_mm * dpi / 25.4)))
+
+    assert pixel(left + 5, top + 15) == (255, 0, 0)  # the red box, inside the card
+    assert pixel(left - 3, top + 15) == (255, 255, 255)  # ... and past its left edge
+    second = left + POKER[0]
+    assert pixel(second + 30, top + 0.8) == (0, 255, 0)  # the stroke's inner half
+    assert pixel(second + 30, top - 0.8) == (255, 255, 255)  # its outer half, cut
+    third = left + 2 * POKER[0]
+    inside = [pixel(third + 12 + i * 0.5, top + 62 + j) for i in range(30) for j in range(4)]
+    below = [pixel(third + 12 + i * 0.5, top + POKER[1] + 1 + j)
+             for i in range(30) for j in range(4)]  # where the overflowing lines would be
+    assert (255, 255, 255) in inside and len(set(inside)) > 1  # text on the card
+    assert set(below) == {(255, 255, 255)}
