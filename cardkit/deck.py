@@ -20,7 +20,6 @@ from .errors import InputError, Problem, Problems, Where, braced_did_you_mean, d
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .sources.files import REACH_FIX, why_outside
-from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
 from .sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .template import fields_in, fill, is_template
 from .units import MM, to_mm
@@ -429,6 +428,9 @@ class _DeckLoader:
         if outside:
             self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
             return
+        # imported on first use: most decks have no spreadsheet
+        from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
+
         try:
             table = read_table(path, str(path), sheet)
         except InputError as error:

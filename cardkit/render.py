@@ -123,13 +123,22 @@ class CardRenderer:
 
     def draw(self, canvas, card: Card, side: str, x: float, y: float, width: float,
              height: float, bleed: float = 0.0) -> None:
-        """Draw ``card``'s ``side`` with its trim's lower-left corner at (x, y)."""
+        """Draw ``card``'s ``side`` with its trim's lower-left corner at (x, y). What
+        reaches past the trim (or the bleed) is cut there."""
+        placed = [(item, _placed(item.element, x, y, width, height, bleed))
+                  for item in self.resolve(card, side)]
+        edges = (x - bleed, y - bleed, x + width + bleed, y + height + bleed)
+        if all(_inside(item, box, edges) for item, box in placed):
+            # Nothing to cut, and nothing to restore after: these elements set each colour,
+            # width and font they use (most cards; the clip would be a tenth of their ink)
+            for item, box in placed:
+                _draw(canvas, item, box)
+            return
         canvas.saveState()
         path = canvas.beginPath()
         path.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed)
         canvas.clipPath(path, stroke=0, fill=0)
-        for item in self.resolve(card, side):
-            box = _placed(item.element, x, y, width, height, bleed)
+        for item, box in placed:
             _draw(canvas, item, box)
         canvas.restoreState()
 
@@ -513,6 +522,37 @@ def _placed(element: Element, x, y, width, height, bleed) -> Box:
         right += bleed if right >= width - EDGE else 0
         bottom += bleed if bottom >= height - EDGE else 0
     return Box(x + left, y + height - bottom, right - left, bottom - top)
+
+
+OVERHANG = 0.25  # of a text's size: how far its glyphs may reach past their lines
+
+
+def _inside(item: Resolved, box: Box, edges) -> bool:
+    """Whether all the ink of ``item``, drawn in ``box``, surely lies within ``edges``
+    (left, bottom, right, top). Judged for shapes, images and plain text that fits; lines,
+    polygons, icons, text with icons and turned elements say no."""
+    element, props = item.element, item.props
+    kind = element.kind
+    if element.rotate or kind not in ("rect", "ellipse", "text", "image"):
+        return False
+    left, bottom, right, top = box.x, box.y, box.x + box.width, box.y + box.height
+    reach = 0.0  # an image is clipped to its box
+    if kind == "text":
+        block = item.text
+        if not block.fits or not is_plain(props["text"]):
+            return False
+        spare = box.width - max((line.width for line in block.lines), default=box.width)
+        if props["align"] == "left":
+            right -= spare
+        elif props["align"] == "right":
+            left += spare
+        else:
+            left, right = left + spare / 2, right - spare / 2
+        reach = OVERHANG * block.size
+    elif kind != "image" and props["stroke"] is not None:
+        reach = props["stroke_width"] / 2
+    return left - reach >= edges[0] - 1e-6 and bottom - reach >= edges[1] - 1e-6 and \
+        right + reach <= edges[2] + 1e-6 and top + reach <= edges[3] + 1e-6
 
 
 def _draw(canvas, item: Resolved, box: Box) -> None:

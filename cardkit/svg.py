@@ -8,7 +8,6 @@ text (text in an SVG would be set in a font the PDF cannot embed).
 from __future__ import annotations
 
 import copy
-import logging
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -46,25 +45,26 @@ def load_svg(path: Path, root: Path) -> Drawing:
     return _load(path, path.stat().st_mtime_ns, Path(root))
 
 
-class _Refusals(logging.Handler):
-    """Collects svglib's refusals of linked files outside the trusted folder."""
-
-    def __init__(self):
-        super().__init__(logging.ERROR)
-        self.refused: list[str] = []
-
-    def emit(self, record):
-        if record.getMessage().startswith("Refusing"):
-            self.refused.append(str(record.args[0]) if record.args else "")
-
-
 @lru_cache(maxsize=256)
 def _load(path: Path, mtime: int, root: Path) -> Drawing:
+    import logging  # like svglib, imported on first use: most decks have no SVG
+
     from reportlab.graphics.shapes import Group, String
-    from svglib.svglib import svg2rlg  # imported on first use: most decks have no SVG
+    from svglib.svglib import svg2rlg
+
+    class Refusals(logging.Handler):
+        """Collects svglib's refusals of linked files outside the trusted folder."""
+
+        def __init__(self):
+            super().__init__(logging.ERROR)
+            self.refused: list[str] = []
+
+        def emit(self, record):
+            if record.getMessage().startswith("Refusing"):
+                self.refused.append(str(record.args[0]) if record.args else "")
 
     logger = logging.getLogger("svglib")  # it logs what it skips; the checks below judge
-    refusals = _Refusals()
+    refusals = Refusals()
     level, propagate = logger.level, logger.propagate
     logger.setLevel(logging.ERROR)
     logger.propagate = False

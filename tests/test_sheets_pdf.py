@@ -380,3 +380,43 @@ def test_ink_reaching_outside_a_card_is_cut_at_its_edge(tmp_path, build):
              for i in range(30) for j in range(4)]  # where the overflowing lines would be
     assert (255, 255, 255) in inside and len(set(inside)) > 1  # text on the card
     assert set(below) == {(255, 255, 255)}
+
+
+def test_a_card_leaves_no_opacity_colour_or_width_to_the_next(tmp_path, build):
+    """Cards whose ink lies inside them are drawn without a clip (and without saving the
+    graphics state): the next card still prints exactly its own colours."""
+    deck = write_deck(tmp_path / "deck", """
+        name: leaks
+        size: poker
+        backs:
+          plain: {layout: id-back, colour: '#ffffff'}
+        fields: {colour: colour}
+        cards:
+          - {back: plain, colour: "#ffffff", layout: faint}
+          - {back: plain, colour: "#ffffff", layout: solid}
+        """, {"id-back": ID_BACK,
+              "faint": """
+        elements:
+          - {name: a, kind: rect, box: [10mm, 10mm, 40mm, 60mm], fill: "#ff0000",
+             stroke: "#0000ff", stroke_width: 6pt, opacity: 0.3}
+          - {name: b, kind: text, box: [10mm, 75mm, 40mm, 8mm], text: "faint",
+             colour: "#00ff00", opacity: 0.2}
+        """, "solid": """
+        elements:
+          - {name: a, kind: rect, box: [10mm, 10mm, 40mm, 60mm], fill: "#ff0000"}
+          - {name: b, kind: ellipse, box: [20mm, 75mm, 20mm, 8mm], fill: "#00a000"}
+        """})
+    result = build(deck)
+    dpi = 150
+    image = render_page(result.path, 0, dpi)
+    left, top = (A4[0] - 3 * POKER[0]) / 2, (A4[1] - 3 * POKER[1]) / 2
+
+    def pixel(x_mm, y_mm):
+        return image.getpixel((round(x_mm * dpi / 25.4), round(y_mm * dpi / 25.4)))
+
+    faint = pixel(left + 30, top + 40)
+    assert faint != (255, 0, 0) and faint[0] == 255  # a pale red
+    second = left + POKER[0]
+    assert pixel(second + 30, top + 40) == (255, 0, 0)
+    assert pixel(second + 10.5, top + 40) == (255, 0, 0)  # no stroke left over
+    assert pixel(second + 30, top + 79) == (0, 160, 0)
