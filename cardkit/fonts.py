@@ -11,6 +11,7 @@ reportlab under a name unique to its file's content (two decks may both have a
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -197,8 +198,8 @@ def missing_chars(name: str, text: str) -> str:
     return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
 
 
-_WIDTHS: dict = {}  # (text, font) -> its width at 1000 pt
-MAX_WIDTHS = 50_000  # a few MB; the words of a deck repeat from card to card
+_WIDTHS: dict[str, dict[str, float]] = {}  # font -> text -> its width at 1000 pt
+MAX_WIDTHS = 50_000  # texts a font keeps, a few MB; a deck's words repeat from card to card
 
 
 def string_width(text: str, name: str, size: float) -> float:
@@ -206,26 +207,29 @@ def string_width(text: str, name: str, size: float) -> float:
     return unit_width(text, name) * size / 1000
 
 
-def unit_widths(texts, name: str) -> list[float]:
-    """:func:`unit_width` of each of ``texts``, in font ``name``.
+def unit_widths(texts: Sequence[str], name: str) -> list[float]:
+    """The width of each of ``texts`` in font ``name`` at 1000 pt. Each text is measured
+    once per font: wrapping measures the same words on every card and at every size.
 
     >>> unit_widths(['a', 'ab'], 'Lato') == [unit_width('a', 'Lato'), unit_width('ab', 'Lato')]
     True
     """
-    known = _WIDTHS
-    return [known.get((text, name)) or unit_width(text, name) for text in texts]
+    known = _WIDTHS.get(name)
+    if known is None or len(known) >= MAX_WIDTHS:
+        known = _WIDTHS[name] = {}
+    widths = list(map(known.get, texts))
+    if None in widths:  # texts not measured yet
+        font = register(name)
+        for i, (text, width) in enumerate(zip(texts, widths)):
+            if width is None:
+                widths[i] = known[text] = pdfmetrics.stringWidth(text, font, 1000)
+    return widths
 
 
 def unit_width(text: str, name: str) -> float:
-    """The width of ``text`` in font ``name`` at 1000 pt. Each text is measured once per
-    font: wrapping measures the same words on every card and at every size."""
-    key = (text, name)
-    width = _WIDTHS.get(key)
-    if width is None:
-        if len(_WIDTHS) >= MAX_WIDTHS:
-            _WIDTHS.clear()
-        width = _WIDTHS[key] = pdfmetrics.stringWidth(text, register(name), 1000)
-    return width
+    """:func:`unit_widths` of one text."""
+    width = _WIDTHS.get(name, {}).get(text)
+    return unit_widths((text,), name)[0] if width is None else width
 
 
 def ascent_descent(name: str, size: float) -> tuple[float, float]:

@@ -9,7 +9,10 @@ the renderer's job. Line breaks in the text start new lines.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate, repeat
+from operator import add
 from typing import NamedTuple
 
 from . import fonts
@@ -19,7 +22,6 @@ from .icons import Icon, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
 _BRACES = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
-_SPECIAL = re.compile(r"[*{}]")  # what makes a paragraph more than plain words
 SHRINK_STEP = 0.25  # points
 
 
@@ -72,7 +74,7 @@ def is_plain(text: str) -> bool:
     >>> is_plain('Draw two cards.'), is_plain('Draw {cup}.'), is_plain('a **b**')
     (True, False, False)
     """
-    return not _SPECIAL.search(text)
+    return "*" not in text and "{" not in text and "}" not in text  # faster than a regex
 
 
 def icon_names(text: str) -> list[str]:
@@ -207,34 +209,35 @@ class Plain(NamedTuple):
     lines are each drawn as one string."""
 
     words: list[str]
-    units: list[float]  # each word's width at 1000 pt
+    # where each word starts at 1000 pt, the words set in a row with a space after each,
+    # and where the last space ends: a line of words i..j-1 is reach[j] - reach[i] - space
+    reach: list[float]
     space: float  # the font's space at 1000 pt
     font: str
 
 
 def _plain(paragraph: str, font: str) -> Plain:
     found = paragraph.split()
-    return Plain(found, fonts.unit_widths(found, font), fonts.unit_width(" ", font), font)
+    space = fonts.unit_width(" ", font)
+    units = fonts.unit_widths(found, font)
+    return Plain(found, list(accumulate(map(add, units, repeat(space)), initial=0.0)), space,
+                 font)
 
 
 def _wrap_plain(paragraph: Plain, width: float, size: float) -> tuple[list[Line], bool]:
-    """:func:`_wrap` for a plain paragraph; each line is one run of its words."""
+    """:func:`_wrap` for a plain paragraph; each line is one run of its words. A line
+    takes the words that fit from where the last one ended, and at least one word."""
     scale = size / 1000
-    space, words, font = paragraph.space * scale, paragraph.words, paragraph.font
-    lines, start, used, fits = [], 0, 0.0, True
-    for i, unit in enumerate(paragraph.units):
-        word = unit * scale
-        if i > start:
-            if used + space + word > width:
-                lines.append(Line((Run(" ".join(words[start:i]), font, False),), (0.0,), used))
-                start, used = i, 0.0
-            else:
-                used += space
-        used += word
+    words, reach, space, font = paragraph
+    room = width / scale * (1 + 1e-12) + space  # at 1000 pt, with the last word's space
+    lines, start, fits = [], 0, True
+    while start < len(words):
+        end = max(bisect_right(reach, reach[start] + room, start) - 1, start + 1)
+        used = (reach[end] - reach[start] - space) * scale
         fits = fits and used <= width + 1e-6
-    runs = (Run(" ".join(words[start:]), font, False),) if words else ()
-    lines.append(Line(runs, (0.0,) * len(runs), used))
-    return lines, fits
+        lines.append(Line((Run(" ".join(words[start:end]), font, False),), (0.0,), used))
+        start = end
+    return lines or [Line((), (), 0.0)], fits
 
 
 # Cards of a deck often share a text (a rule, a reminder); a long deck of distinct texts

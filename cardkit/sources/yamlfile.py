@@ -32,8 +32,9 @@ MAX_BYTES = 20 * MB  # a 50,000-card deck is about 3 MB
 # before Python can raise. Decks nest a handful of levels deep.
 MAX_DEPTH = 100
 _OPENERS = re.compile(r"[^\[\]{}]+")
-_DEEP_COMPACT = re.compile(rf"(?:-[ \t]+){{{MAX_DEPTH + 1}}}")  # '- - - x' nests three lists
-_DEEP_INDENT = re.compile(rf"^[ \t]{{{MAX_DEPTH + 1}}}", re.MULTILINE)
+# Each begins with a character to look for, which makes searching a big file fast
+_DEEP_COMPACT = re.compile(rf"-[ \t]+(?:-[ \t]+){{{MAX_DEPTH}}}")  # '- - - x' nests 3 lists
+_DEEP_INDENT = re.compile(rf"\n[ \t]{{{MAX_DEPTH + 1}}}")  # searched after a line break
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 STR = "tag:yaml.org,2002:str"
@@ -216,7 +217,7 @@ def _check_depth(text: str, path) -> None:
         depth += 1 if char in "[{" else -1
         bound = max(bound, depth)
     if bound <= MAX_DEPTH and not _DEEP_COMPACT.search(text) and \
-            not _DEEP_INDENT.search(text):
+            not _DEEP_INDENT.search("\n" + text):
         return
     depth = 0
     for event in yaml.parse(text, Loader=SafeLoader):
