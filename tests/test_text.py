@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardkit.cli import main
-from cardkit.fonts import string_width
+from cardkit.fonts import register, string_width
 from cardkit.textfit import fit_text, words
 from cardkit.units import MM
 from conftest import write_deck
@@ -21,6 +24,36 @@ def test_wrapped_lines_stay_inside_the_box():
     for line in block.lines:
         text = " ".join(run.text for run in line.runs)
         assert string_width(text, "Lato", 9.0) <= 40 * MM + 0.01
+
+
+def greedy_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """The oracle: each line takes words while reportlab measures the whole line as no
+    wider than ``width`` (a hair's tolerance for rounding), and at least one word."""
+    lines: list[str] = []
+    for word in text.split():
+        longer = f"{lines[-1]} {word}" if lines else word
+        if lines and stringWidth(longer, register(font), size) <= width * (1 + 1e-9):
+            lines[-1] = longer
+        else:
+            lines.append(word)
+    return lines
+
+
+WORDS = st.lists(st.text("abcdefghijklmnopqrstuvwxyzMW.,", min_size=1, max_size=12),
+                 min_size=1, max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(WORDS, st.sampled_from(["Lato", "Lato-Black"]), st.sampled_from([6.0, 8.5, 9.25, 14.0]),
+       st.floats(10, 300), st.integers(0, 39))
+def test_plain_text_wraps_as_a_greedy_wrap_measured_line_by_line(words, font, size, width,
+                                                                   exact):
+    """Also when the box is exactly as wide as a line's words: that line fits."""
+    text = " ".join(words)
+    if exact < len(words):  # a box exactly as wide as the first words
+        width = stringWidth(" ".join(words[:exact + 1]), register(font), size)
+    block = fit_text(text, font, width, 10_000.0, size)
+    assert [line.runs[0].text for line in block.lines] == greedy_lines(text, font, size, width)
 
 
 def test_text_shrinks_to_fit_but_not_below_its_minimum():
