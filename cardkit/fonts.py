@@ -194,7 +194,10 @@ def missing_chars(name: str, text: str) -> str:
     >>> missing_chars('Lato', 'a ♠ b')
     '♠'
     """
-    odd = {ch for ch in set(text).difference(_characters(name)) if not ch.isspace()}
+    have = _characters(name)
+    if have.issuperset(text):  # most texts: no set of their own to build
+        return ""
+    odd = {ch for ch in set(text).difference(have) if not ch.isspace()}
     return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
 
 

@@ -31,10 +31,10 @@ MAX_BYTES = 20 * MB  # a 50,000-card deck is about 3 MB
 # libyaml's composer recurses in C: thousands of nested lists crash the interpreter
 # before Python can raise. Decks nest a handful of levels deep.
 MAX_DEPTH = 100
-_OPENERS = re.compile(r"[^\[\]{}]+")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
 # Each begins with a character to look for, which makes searching a big file fast
-_DEEP_COMPACT = re.compile(rf"-[ \t]+(?:-[ \t]+){{{MAX_DEPTH}}}")  # '- - - x' nests 3 lists
-_DEEP_INDENT = re.compile(rf"\n[ \t]{{{MAX_DEPTH + 1}}}")  # searched after a line break
+_DEEP_COMPACT = re.compile(rb"-[ \t]+(?:-[ \t]+){%d}" % MAX_DEPTH)  # '- - - x' nests 3 lists
+_DEEP_INDENT = re.compile(rb"\n[ \t]{%d}" % (MAX_DEPTH + 1))  # searched after a line break
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 STR = "tag:yaml.org,2002:str"
@@ -159,7 +159,8 @@ def parse_yaml(text: str | bytes, path: Path | str = "<text>"):
     del text
     loader = None
     try:
-        _check_depth(_utf8(data, path), path)
+        _utf8(data, path)  # a file that is not UTF-8 is refused naming the place
+        _check_depth(data, path)
         loader = SafeLoader(data)
         return _Builder(path, loader).document()
     except yaml.reader.ReaderError as exc:
@@ -205,22 +206,21 @@ def _utf8(data: bytes, path) -> str:
                                   "save the file as UTF-8")]) from None
 
 
-def _check_depth(text: str, path) -> None:
-    """Refuse a document nested deeper than MAX_DEPTH, before libyaml composes it.
+def _check_depth(data: bytes, path) -> None:
+    """Refuse a UTF-8 document nested deeper than MAX_DEPTH, before libyaml composes it.
 
     Cheap bounds first (bracket depth, ignoring quotes; runs of '- '; indentation):
     only a text that might nest deeply is parsed for events, whose depth is exact.
     """
-    brackets = _OPENERS.sub("", text)
     depth = bound = 0
-    for char in brackets:
-        depth += 1 if char in "[{" else -1
+    for byte in data.translate(None, _NOT_BRACKETS):  # UTF-8 keeps ASCII bytes for ASCII
+        depth += 1 if byte in b"[{" else -1
         bound = max(bound, depth)
-    if bound <= MAX_DEPTH and not _DEEP_COMPACT.search(text) and \
-            not _DEEP_INDENT.search("\n" + text):
+    if bound <= MAX_DEPTH and not _DEEP_COMPACT.search(data) and \
+            not _DEEP_INDENT.search(b"\n" + data):
         return
     depth = 0
-    for event in yaml.parse(text, Loader=SafeLoader):
+    for event in yaml.parse(data, Loader=SafeLoader):
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
