@@ -25,8 +25,8 @@ def fields_in(text: str) -> list[str]:
 
 def fill(text: str, values) -> str:
     """Replace each ``{name}`` by ``values[name]``; a missing name raises KeyError."""
-    return "".join(part if name is None else _shown(values[name])
-                   for part, name in _parts(text, text_mode=False))
+    return "".join([part if name is None else _shown(values[name])
+                    for part, name in _parts(text, text_mode=False)])
 
 
 def fill_text(text: str, values) -> str:
@@ -37,8 +37,8 @@ def fill_text(text: str, values) -> str:
     >>> fill_text("{value} {crow} {{x}}", {"value": 3})
     '3 {crow} {{x}}'
     """
-    return "".join(part if name is None or name not in values else _shown(values[name])
-                   for part, name in _parts(text, text_mode=True))
+    return "".join([part if name is None or name not in values else _shown(values[name])
+                    for part, name in _parts(text, text_mode=True)])
 
 
 # A layout's few templates are filled for every card: each is split into its parts once
