@@ -6,7 +6,6 @@ fixes a deck in one pass instead of one error per run.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +108,8 @@ def did_you_mean(word: str, choices) -> str:
     'use one of: back, count'
     """
     choices = sorted(str(c) for c in choices)
+    import difflib  # imported on first use: most runs never guess at a typo
+
     close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"

@@ -231,7 +231,8 @@ def unit_widths(texts: Sequence[str], name: str) -> list[float]:
 
 def unit_width(text: str, name: str) -> float:
     """:func:`unit_widths` of one text."""
-    width = _WIDTHS.get(name, {}).get(text)
+    known = _WIDTHS.get(name)
+    width = known.get(text) if known else None
     return unit_widths((text,), name)[0] if width is None else width
 
 

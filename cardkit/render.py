@@ -129,8 +129,8 @@ class CardRenderer:
                   for item in self.resolve(card, side)]
         edges = (x - bleed, y - bleed, x + width + bleed, y + height + bleed)
         if all(_inside(item, box, edges) for item, box in placed):
-            # Nothing to cut, and nothing to restore after: these elements set each colour,
-            # width and font they use (most cards; the clip would be a tenth of their ink)
+            # Nothing to cut (most cards), and nothing to restore after: these elements
+            # set each colour, width and font they use
             for item, box in placed:
                 _draw(canvas, item, box)
             return
