@@ -213,7 +213,7 @@ def _check_depth(data: bytes, path) -> None:
     only a text that might nest deeply is parsed for events, whose depth is exact.
     """
     depth = bound = 0
-    for byte in data.translate(None, _NOT_BRACKETS):  # UTF-8 keeps ASCII bytes for ASCII
+    for byte in data.translate(None, _NOT_BRACKETS):  # in UTF-8 these bytes are brackets only
         depth += 1 if byte in b"[{" else -1
         bound = max(bound, depth)
     if bound <= MAX_DEPTH and not _DEEP_COMPACT.search(data) and \
