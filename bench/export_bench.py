@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench import synthetic_deck  # noqa: E402  (the same synthetic decks as bench.py)
+from bench import blofa_deck  # noqa: E402  (the same synthetic decks as bench.py)
 
 CARDS = 200
 ROUNDS = 3
@@ -73,7 +73,7 @@ def floor(pdf: Path, out: Path, save: bool) -> tuple[float, int]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
-        deck = synthetic_deck(scratch, CARDS)
+        deck = blofa_deck(scratch, CARDS)
         pdf = same_pages(deck, scratch)
         runs = {"cardkit": [], "render": [], "render+png": []}
         for round_ in range(ROUNDS):
