@@ -39,13 +39,13 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
 
 
 def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
-                ink: str = FULL_INK) -> tuple[CardRenderer, Report]:
+                ink: str = FULL_INK, marks: bool = False) -> tuple[CardRenderer, Report]:
     """Resolve every card's front and back as they will be drawn with ``bleed`` and
     ``ink``: field values, images, text fitting, glyphs, what reaches outside the card.
     Raises InputError on problems (and on warnings if strict). The renderer returned
-    keeps every card resolved."""
+    keeps every card resolved, and draws proof ``marks`` if asked."""
     report = Report()
-    renderer = CardRenderer(report, bleed, ink)
+    renderer = CardRenderer(report, bleed, ink, marks=marks)
     for _ in range(2):  # again, if texts that share a size group were set larger
         _resolve_all(deck, renderer)
         if not renderer.share_group_sizes():
@@ -112,7 +112,8 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     report = Report()
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
-    renderer = CardRenderer(report, options.bleed, options.ink, keep=KEEP_RESOLVED)
+    renderer = CardRenderer(report, options.bleed, options.ink, keep=KEEP_RESOLVED,
+                            marks=options.guides)
     if shares_sizes(deck):  # every text of a size group must be fitted before any is drawn
         _resolve_all(deck, renderer)
         renderer.share_group_sizes()

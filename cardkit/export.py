@@ -88,13 +88,15 @@ def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict:
                  variant: dict | None = None, only_declared: bool = False,
                  progress=None, cards: str = "") -> ExportResult:
     """Screen previews of a deck (or of the ``cards`` chosen): an image of each card's
-    front and back side by side, and contact sheets of the fronts, in one folder."""
+    front and back side by side, and contact sheets of the fronts, in one folder.
+
+    The folder is always ``DECK-preview``, whatever the cards, variant or dpi, and each
+    preview replaces the last: an image viewer left on it shows the newest proof. Text
+    that does not fit is marked on the card (see :class:`CardRenderer`'s ``marks``)."""
     started = time.perf_counter()
     deck = load_chosen(deck_path, variant, only_declared, cards)
-    renderer, report = check_cards(deck, strict)
-    folder = Path(out_dir) / deck.name / "-".join(
-        [deck.name] + ([deck.variant] if deck.variant else []) + ["preview"]
-        + ([] if dpi == PREVIEW_DPI else [f"{dpi}dpi"]))
+    renderer, report = check_cards(deck, strict, marks=True)
+    folder = Path(out_dir) / deck.name / f"{deck.name}-preview"
     size = tuple(round(side / INCH * dpi) for side in (deck.size.width, deck.size.height))
     shown = faces(deck, _same_back(renderer))
     backs = backs_by_card(shown)

@@ -104,11 +104,14 @@ class CardRenderer:
     ``bleed`` is the build's bleed, for the check that nothing reaches past it. ``keep``
     bounds how many resolved sides it holds (None: all of them); the oldest go first, so a
     build that draws page by page holds what a few pages need, and a card's copies, which
-    follow each other, are resolved once."""
+    follow each other, are resolved once. With ``marks`` (a proof, not a print), each
+    text that does not fit its box has the box outlined and tinted in red, so the warning's
+    element can be found on the card."""
 
     def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK,
-                 keep: int | None = None):
+                 keep: int | None = None, marks: bool = False):
         self.report = report
+        self.marks = marks  # proofs (previews, --guides): outline the texts that overflow
         self.reach = max(bleed, BLEED_ALLOWANCE)
         self.draft = ink == DRAFT_INK
         self.keep = keep
@@ -140,6 +143,10 @@ class CardRenderer:
         canvas.clipPath(path, stroke=0, fill=0)
         for item, box in placed:
             _draw(canvas, item, box)
+        if self.marks:  # over everything, so nothing the card draws can hide them
+            for item, box in placed:
+                if item.text is not None and not item.text.fits:
+                    _overflow_mark(canvas, box)
         canvas.restoreState()
 
     def resolve(self, card: Card, side: str) -> list[Resolved]:
@@ -567,6 +574,19 @@ def _draw(canvas, item: Resolved, box: Box) -> None:
     DRAW[element.kind](canvas, item, box)
     if rotate:
         canvas.restoreState()
+
+
+OVERFLOW_MARK = colors.Color(0.85, 0.05, 0.1)
+
+
+def _overflow_mark(canvas, box: Box) -> None:
+    """A proof's mark on a text that does not fit: its box tinted and outlined in red."""
+    canvas.setFillColor(OVERFLOW_MARK, alpha=0.15)
+    canvas.setStrokeColor(OVERFLOW_MARK, alpha=1)
+    canvas.setLineWidth(1.2)
+    canvas.setDash(3, 1.5)
+    canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=1)
+    canvas.setDash()
 
 
 def _paint(canvas, props) -> tuple[int, int]:

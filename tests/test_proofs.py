@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections import Counter
 
+import numpy
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -182,7 +183,7 @@ def test_preview_shows_front_and_back_side_by_side(tmp_path):
     deck = counted_deck(tmp_path / "deck")
     result = run("preview", deck, "--cards", "1-2", "--dpi", 100, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "out" / "proofs" / "proofs-cards1-2-preview-100dpi"
+    folder = tmp_path / "out" / "proofs" / "proofs-preview"
     assert sorted(p.name for p in folder.iterdir()) == [
         "001-card-1.png", "002-card-2.png", "contact-sheet.png"]
     card_w, card_h = round(63.5 / 25.4 * 100), round(88.9 / 25.4 * 100)
@@ -197,6 +198,22 @@ def test_preview_shows_front_and_back_side_by_side(tmp_path):
         assert image.getpixel((back_x, margin + 20)) == card_colour(number - 1)
         # the rounded corner shows the ground, not the card
         assert image.getpixel((margin + 1, margin + 1)) == (226, 228, 231)
+
+
+def test_preview_folder_is_one_folder_replaced_whatever_the_options(tmp_path):
+    """The README promises output/DECK/DECK-preview/, replaced each time: a proof of other
+    cards or at another dpi replaces the images there rather than going elsewhere."""
+    deck = counted_deck(tmp_path / "deck")
+    out = tmp_path / "out"
+    folder = out / "proofs" / "proofs-preview"
+    assert run("preview", deck, "--out", out).exit_code == 0
+    assert len(list(folder.glob("0*.png"))) == CARDS
+    result = run("preview", deck, "--cards", "4", "--dpi", 100, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "proofs").iterdir()) == ["proofs-preview"]
+    assert sorted(p.name for p in folder.iterdir()) == ["004-card-4.png", "contact-sheet.png"]
+    assert "proofs-preview (" in result.output
+    assert round(Image.open(folder / "004-card-4.png").info["dpi"][0]) == 100
 
 
 def test_contact_sheet_holds_every_card_in_order(tmp_path):
@@ -241,3 +258,71 @@ def test_build_with_cards_as_a_subprocess(tmp_path):
     assert done.stdout.startswith("proofs: 3 cards, 2 pages")
     pdf = tmp_path / "out" / "proofs" / "proofs-cards7-9-pnp-a4.pdf"
     assert cards_on_fronts(pdf) == Counter({7: 1, 8: 1, 9: 1})
+
+
+# -- overflow marks ---------------------------------------------------------------------------
+
+OVERFLOW_FRONT = """
+elements:
+  - {name: bg, kind: rect, box: card, fill: white}
+  - name: body
+    kind: text
+    box: [10mm, 30mm, 43.5mm, 12mm]
+    size: 9pt
+    min_size: 9pt
+    text: "{text}"
+"""
+
+
+def _overflow_deck(folder):
+    long = "This text is far too long for its small box. " * 6
+    return write_deck(folder, f"""
+        name: spill
+        size: poker
+        front: spill-front
+        backs: {{plain: {{layout: id-back, colour: '#ffffff'}}}}
+        fields: {{text: text, colour: {{type: colour, default: '#ffffff'}}}}
+        cards:
+          - {{text: "Fits."}}
+          - {{text: "{long}"}}
+        """.replace("\n        ", "\n"), {"spill-front": OVERFLOW_FRONT, "id-back": ID_BACK})
+
+
+def _red_pixels(image: Image.Image, box) -> int:
+    """Pixels inside ``box`` (left, top, right, bottom) that are the mark's strong red."""
+    rgb = numpy.asarray(image.convert("RGB").crop(box)).astype(int)
+    return int(((rgb[..., 0] > 180) & (rgb[..., 1] < 80) & (rgb[..., 2] < 90)).sum())
+
+
+def test_preview_marks_the_box_of_text_that_does_not_fit(tmp_path):
+    """The warning names the element; the preview shows which box it is: outlined in red.
+    A text that fits gets no mark."""
+    deck = _overflow_deck(tmp_path / "deck")
+    result = run("preview", deck, "--dpi", 100, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "does not fit" in result.output
+    folder = tmp_path / "out" / "spill" / "spill-preview"
+    margin = round(100 / 8)
+    px = 100 / 25.4  # pixels a millimetre
+    # the box's outline runs along its edges: look at a band just around its left edge
+    left, top, bottom = (margin + round(10 * px), margin + round(30 * px),
+                         margin + round(42 * px))
+    edge = (left - 3, top, left + 3, bottom)
+    assert _red_pixels(Image.open(next(folder.glob("002-*.png"))), edge) > 10
+    assert _red_pixels(Image.open(next(folder.glob("001-*.png"))), edge) == 0
+
+
+def test_guides_mark_overflowing_text_and_plain_builds_do_not(tmp_path):
+    import pypdfium2
+
+    deck = _overflow_deck(tmp_path / "deck")
+    counts = {}
+    for guides in (False, True):
+        out = tmp_path / f"out-{guides}"
+        args = ["build", deck, "--out", out] + (["--guides"] if guides else [])
+        assert run(*args).exit_code == 0
+        [pdf] = (out / "spill").glob("*.pdf")
+        page = pypdfium2.PdfDocument(pdf)[0].render(scale=100 / 72).to_pil()
+        counts[guides] = _red_pixels(page, (0, 0, page.width, page.height))
+    assert counts[False] == 0
+    assert counts[True] > 100

@@ -128,7 +128,7 @@ def test_watch_through_the_click_runner(tmp_path, monkeypatch):
     assert output[2].startswith("watching ")
     assert output[3].endswith("deck.yaml changed")
     assert first_card_fill(pdf) == (0x65, 0x43, 0x21)
-    preview = tmp_path / "out" / "ids" / "ids-cards2-preview" / "002-654321.png"
+    preview = tmp_path / "out" / "ids" / "ids-preview" / "002-654321.png"
     front = Image.open(preview).convert("RGB")
     assert front.getpixel((front.width // 4, front.height // 2)) == (0x65, 0x43, 0x21)
 
