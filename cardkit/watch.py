@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from .sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, deck_root
+from .sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE, deck_root
 
 QUIET_MS = 50  # a burst of saves ends when the files have been quiet this long
 
@@ -28,15 +28,40 @@ def watched_folders(deck_path: Path) -> list[Path]:
         f != other and f.is_relative_to(other) for other in folders)]
 
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+LOCK_PREFIXES = (".~lock.", "~$")  # LibreOffice's and Microsoft Office's lock files
+
+
+def may_read(name: str) -> bool:
+    """Whether a deck could read a file of this name: a deck or layout, a spreadsheet, an
+    image, a font or the project file. A spreadsheet program's lock file, an editor's
+    backup or a note beside the deck is none of them, so saving it rebuilds nothing.
+
+    >>> [may_read(n) for n in ("deck.yaml", "cards.xlsx", "art/Lamp.PNG", "fonts/a.otf")]
+    [True, True, True, True]
+    >>> [may_read(n) for n in (".~lock.cards.xlsx#", "~$cards.xlsx", "notes.txt")]
+    [False, False, False]
+    """
+    from .fonts import FONT_SUFFIXES, UNUSABLE_SUFFIXES
+    from .sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
+
+    path = Path(name)
+    if path.name.startswith(LOCK_PREFIXES):
+        return False
+    return path.name == PROJECT_FILE or path.suffix.lower() in (
+        ".yaml", ".yml", *SPREADSHEET_SUFFIXES, *IMAGE_SUFFIXES, *FONT_SUFFIXES,
+        *UNUSABLE_SUFFIXES)  # a web font in fonts/ is read, to be refused
+
+
 def changed_files(changes, since: Path) -> list[str]:
-    """The files of a batch of watchfiles changes, as paths relative to ``since`` when
-    they are below it. A file that came and went within the batch (an editor's or a
-    tool's temporary file) is left out.
+    """The files of a batch of watchfiles changes that a deck may read (see
+    :func:`may_read`), as paths relative to ``since`` when they are below it. A file that
+    came and went within the batch (an editor's or a tool's temporary file) is left out.
 
     >>> from watchfiles import Change
-    >>> changed_files({(Change.modified, "/d/deck.yaml"), (Change.added, "/d/tmp1"),
-    ...                (Change.deleted, "/d/tmp1"), (Change.deleted, "/d/art/x.png")},
-    ...               Path("/d"))
+    >>> changed_files({(Change.modified, "/d/deck.yaml"), (Change.added, "/d/tmp1.png"),
+    ...                (Change.deleted, "/d/tmp1.png"), (Change.deleted, "/d/art/x.png"),
+    ...                (Change.added, "/d/.~lock.cards.ods#")}, Path("/d"))
     ['art/x.png', 'deck.yaml']
     """
     from watchfiles import Change
@@ -47,7 +72,7 @@ def changed_files(changes, since: Path) -> list[str]:
     shown = set()
     for name, seen in kinds.items():
         path = Path(name)
-        if {Change.added, Change.deleted} <= seen and not path.exists():
+        if not may_read(name) or {Change.added, Change.deleted} <= seen and not path.exists():
             continue
         shown.add(str(path.relative_to(since)) if path.is_relative_to(since) else str(path))
     return sorted(shown)

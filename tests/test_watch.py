@@ -100,6 +100,31 @@ def test_watch_rebuilds_on_save_and_survives_a_bad_one(tmp_path):
         process.wait(timeout=WAIT)
 
 
+def test_lock_files_and_notes_do_not_rebuild(tmp_path):
+    """A spreadsheet program's lock files (LibreOffice's, Excel's) and a note beside the
+    deck are not files the deck reads: writing them rebuilds nothing. The next rebuild is
+    the deck's own save, and it names only the deck."""
+    deck = id_deck(tmp_path / "deck", 2)
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardkit", "watch", str(deck), "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        lines = Lines(process.stdout)
+        lines.until("watching")
+        for name in (".~lock.cards.xlsx#", "~$cards.xlsx", "notes.txt"):
+            save(deck.parent / name, "locked")
+        time.sleep(0.5)  # longer than a burst: a rebuild for them would come first
+        save(deck, deck.read_text().replace(hex_colour(card_colour(0)), "#123456"))
+        seen = lines.until("ids: 2 cards")
+        assert len(seen) == 2, seen
+        assert seen[0].endswith(" deck/deck.yaml changed")
+    finally:
+        process.terminate()
+        process.wait(timeout=WAIT)
+
+
 def test_watch_through_the_click_runner(tmp_path, monkeypatch):
     """In-process: the watch ends when its stop event is set (Ctrl-C, for a person)."""
     deck = id_deck(tmp_path / "deck", 2)
