@@ -374,23 +374,32 @@ def shares_sizes(deck) -> bool:
 
 
 def drafted(element: Element, props: dict, areas: list, card_size) -> dict:
-    """``props`` for draft ink (``--ink draft``): a large filled area prints light, at
-    DRAFT_KEEPS of its ink, and light text or icons standing on such an area turn dark
-    so they stay readable. ``areas`` lists the side's filled shapes drawn so far, as
-    (box, made lighter); this element is added to it."""
+    """``props`` for draft ink (``--ink draft``): a large filled area or a large picture
+    prints light, at DRAFT_KEEPS of its ink, and light text, icons and strokes (frames,
+    outlines) standing on such an area turn dark so they stay visible. ``areas`` lists the
+    side's filled shapes and pictures drawn so far, as (box, made lighter); this element
+    is added to it."""
     box = element.box
-    fill = props.get("fill")
-    if element.kind in AREAS_AND_ICONS and fill is not None:
-        large = element.kind in AREA_KINDS and \
-            box.width * box.height >= LARGE_AREA * card_size[0] * card_size[1]
-        if large:
+    kind, fill = element.kind, props.get("fill")
+    large = box.width * box.height >= LARGE_AREA * card_size[0] * card_size[1]
+    on_light = _on_lightened(box, areas)
+    lightened = False
+    if kind in AREAS_AND_ICONS and fill is not None:
+        lightened = large and kind in AREA_KINDS
+        if lightened:
             props = {**props, "fill": _lighter(fill)}
-        elif element.kind == "icon" and _is_light(fill) and _on_lightened(box, areas):
+        elif kind == "icon" and _is_light(fill) and on_light:
             props = {**props, "fill": DRAFT_TEXT}
-        if element.kind in AREA_KINDS or props["shading"] == "solid":  # an outline covers
-            areas.append((box, large))                                 # nothing inside it
-    elif element.kind == "text" and _is_light(props["colour"]) and _on_lightened(box, areas):
+        if kind in AREA_KINDS or props["shading"] == "solid":  # an outline covers
+            areas.append((box, lightened))                     # nothing inside it
+    elif kind == "image" and large:
+        props = {**props, "ink": DRAFT_KEEPS}  # see _image
+        areas.append((box, True))
+    elif kind == "text" and _is_light(props["colour"]) and on_light:
         props = {**props, "colour": DRAFT_TEXT}
+    stroke = props.get("stroke")
+    if _is_light(stroke) and (lightened or on_light):
+        props = {**props, "stroke": DRAFT_TEXT}
     return props
 
 
@@ -653,11 +662,14 @@ def _image(canvas, item, box):
     clip = canvas.beginPath()
     clip.rect(box.x, box.y, box.width, box.height)
     canvas.clipPath(clip, stroke=0, fill=0)
+    ink = props.get("ink", 1.0)  # what draft ink keeps of a large picture's ink
     if isinstance(art, ImageReader):
-        canvas.setFillAlpha(props["opacity"])  # a PDF's fill opacity applies to images
+        # a PDF's fill opacity applies to images; over white paper, a fraction of the
+        # opacity is that fraction of the ink
+        canvas.setFillAlpha(props["opacity"] * ink)
         canvas.drawImage(art, x, y, width, height, mask="auto")
     else:
-        draw_svg(canvas, restyled(art, None, props["opacity"]), x, y, width, height)
+        draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height)
     canvas.restoreState()
 
 

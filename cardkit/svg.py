@@ -157,10 +157,13 @@ def colours(drawing: Drawing) -> set[tuple]:
 
 
 @lru_cache(maxsize=512)
-def restyled(drawing: Drawing, colour: Color | None, opacity: float) -> Drawing:
+def restyled(drawing: Drawing, colour: Color | None, opacity: float,
+             ink: float = 1.0) -> Drawing:
     """A copy of ``drawing`` with every colour replaced by ``colour`` (keeping each one's
-    transparency) and every transparency multiplied by ``opacity``."""
-    if colour is None and opacity == 1:
+    transparency), every transparency multiplied by ``opacity``, and every colour mixed
+    with white to keep ``ink`` of its ink (draft printing: each shape lighter, none seen
+    through another, as fading the whole drawing would)."""
+    if colour is None and opacity == 1 and ink == 1:
         return drawing
     result = copy.deepcopy(drawing)
     for node in _nodes(result):
@@ -169,7 +172,7 @@ def restyled(drawing: Drawing, colour: Color | None, opacity: float) -> Drawing:
             if isinstance(old, Color):
                 new = colour if colour is not None else old
                 alpha = (old.alpha if old.alpha is not None else 1) * opacity
-                setattr(node, key, Color(new.red, new.green, new.blue, alpha))
+                setattr(node, key, Color(*(1 - ink * (1 - c) for c in new.rgb()), alpha))
         for key in _OPACITY_KEYS:
             if getattr(node, key, None) is not None:
                 setattr(node, key, getattr(node, key) * opacity)

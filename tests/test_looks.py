@@ -200,3 +200,41 @@ def test_draft_ink_prints_backs_with_a_fraction_of_the_ink(deck_name, build):
     assert back_draft < 0.5 * back_full, (back_full, back_draft)
     # the fronts' text is untouched: the same characters at the same places
     assert chars(full.path, 0) == chars(draft.path, 0)
+
+
+def _card_images(deck_path, ink: str, tmp_path, dpi: int = 150):
+    """Card 1's front and back drawn with ``ink`` on one-card pages, rendered at ``dpi``."""
+    deck = load_deck(deck_path)
+    renderer, _ = check_cards(deck, ink=ink)
+    pdf = tmp_path / f"{ink}.pdf"
+    card = deck.cards[0]
+    write_card_pdf(pdf, deck, [(card, FRONT), (card, BACK)],
+                   (deck.size.width, deck.size.height), renderer)
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return [document[i].render(scale=dpi / 72).to_pil().convert("L") for i in (0, 1)]
+    finally:
+        document.close()
+
+
+def test_draft_ink_lightens_art_and_keeps_light_frames_visible(tmp_path):
+    """The example's art (SVG, the top 40 mm of the card) prints at about a fifth of its
+    ink in draft; its back's frame, a light stroke on a dark background that draft makes
+    light, turns dark instead of vanishing."""
+    example = find_deck("examples/lantern-market")
+    (full_front, full_back), (draft_front, draft_back) = (
+        _card_images(example, ink, tmp_path) for ink in ("full", "draft"))
+    px = 150 / 25.4
+    art = (0, 0, full_front.width, round(29 * px))  # above the title band
+
+    def darkness(image, box):
+        return 1 - ImageStat.Stat(image.crop(box)).mean[0] / 255
+
+    assert darkness(draft_front, art) < 0.3 * darkness(full_front, art)
+    # the frame runs down the card 5 mm in from the left, from 5 mm to 83.9 mm down
+    frame = (round(4.5 * px), round(30 * px), round(5.5 * px), round(60 * px))
+    ground = (round(2 * px), round(30 * px), round(3.5 * px), round(60 * px))
+    for back, ink in ((full_back, "full"), (draft_back, "draft")):
+        gap = abs(ImageStat.Stat(back.crop(frame)).extrema[0][0 if ink == "draft" else 1]
+                  - ImageStat.Stat(back.crop(ground)).mean[0])
+        assert gap > 60, (ink, gap)
