@@ -1,0 +1,102 @@
+"""Atomic output folders: a kill at any moment leaves a whole folder at the name (the old
+one or the new one), and runs that write the same folder at once do not break each other.
+
+Kills are injected in a child process right after each file-system step of installing the
+folder, on the path that swaps in one step (Linux) and on the path that moves the old folder
+aside first (systems without a swap, forced here).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from cardkit.writers import atomic
+
+INSTALL = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    import cardkit.writers.atomic as atomic
+
+    target, kill_after, swap = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "swap"
+    steps = 0
+
+    def killing(real):
+        def step(*args, **kwargs):
+            global steps
+            result = real(*args, **kwargs)
+            steps += 1
+            if steps == kill_after:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return result
+        return step
+
+    os.replace, os.rename = killing(os.replace), killing(os.rename)
+    atomic._renamed = killing(atomic._renamed)
+    if not swap:
+        atomic._renameat2 = lambda: None
+    with atomic.atomic_folder(target) as temporary:
+        (temporary / "card.txt").write_text("new")
+    print("steps", steps)
+""")
+
+
+def _install(target, kill_after: int, swap: bool) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", INSTALL, str(target), str(kill_after),
+                           "swap" if swap else "move"], capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.mark.skipif(atomic._renameat2() is None, reason="no renameat2 on this system")
+def test_the_swap_is_one_step():
+    """Where the system swaps paths, replacing a folder is a single step, so there is no
+    moment at which the name is empty."""
+    assert atomic._renameat2() is not None
+
+
+@pytest.mark.parametrize("swap", [True, False], ids=["swap", "move-aside"])
+def test_a_kill_at_any_step_leaves_a_whole_folder_at_the_name(tmp_path, swap):
+    if swap and atomic._renameat2() is None:
+        pytest.skip("no renameat2 on this system")
+    target = tmp_path / "deck-png"
+    done = _install(target, 0, swap)  # a first, whole run: the old folder
+    assert done.returncode == 0, done.stderr
+    steps = int(done.stdout.split()[-1])
+    assert steps >= 1
+    for kill_after in range(1, steps + 1):
+        (target / "card.txt").write_text("old")
+        killed = _install(target, kill_after, swap)
+        assert killed.returncode == -9, killed.stderr
+        if not swap:  # the next run of the same output mends what the kill left
+            atomic._remove_stale(target)
+        assert (target / "card.txt").read_text() in ("old", "new"), kill_after
+        atomic._remove_stale(target)
+        assert [p.name for p in tmp_path.iterdir()] == ["deck-png"]
+
+
+RACE = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from cardkit.writers.atomic import atomic_folder
+
+    for round in range(int(sys.argv[2])):
+        with atomic_folder(Path(sys.argv[1])) as temporary:
+            for i in range(3):
+                (temporary / f"{i}.txt").write_text(sys.argv[3])
+""")
+
+
+def test_two_runs_writing_the_same_folder_both_succeed(tmp_path):
+    """Two processes replacing one folder 150 times each, at the same time: neither fails
+    ('Directory not empty' before), and the folder at the end is one run's, whole."""
+    target = tmp_path / "out"
+    runs = [subprocess.Popen([sys.executable, "-c", RACE, str(target), "150", name],
+                             stderr=subprocess.PIPE, text=True) for name in ("a", "b")]
+    for run in runs:
+        assert run.wait(timeout=120) == 0, run.stderr.read()
+    texts = {(target / f"{i}.txt").read_text() for i in range(3)}
+    assert texts in ({"a"}, {"b"})
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
