@@ -10,10 +10,10 @@ executor that can pickle them could take the work.
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..games import load_game
+from ..processes import worker_pool
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
@@ -89,7 +89,7 @@ def play_many(setup: Setup, games: int, workers: int = 1, on_done=None) -> list[
             if on_done:
                 on_done(stop - start)
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         futures = [pool.submit(play_range, setup, start, stop) for start, stop in chunks]
         for future in futures:  # in order: the results stay in game order
             chunk = future.result()
