@@ -307,6 +307,10 @@ class SvgIcon(Icon):
         self.name = name
         self.drawing = load_svg(path, root)  # raises SvgError
         self.single_colour = len(colours(self.drawing)) <= 1
+        x0, y0, x1, y1 = self.bounds()  # an icon is placed in text by its ink
+        if not (max(x1 - x0, y1 - y0) > 0 and math.isfinite(x1 - x0 + y1 - y0)):
+            raise SvgError("the icon draws nothing: its shapes have no width or height",
+                           "draw its shapes inside the SVG's viewBox")
 
     @cached_property
     def _square(self) -> tuple[float, float, float]:
@@ -372,6 +376,8 @@ def inline_placement(icon: Icon, size: float) -> tuple[float, float, float, floa
     its unit square of ``side`` points drawn at (x + dx, baseline + dy), so that its ink
     stands on the baseline, as tall as a capital letter (less if it is very wide)."""
     x0, y0, x1, y1 = icon.bounds()
-    side = min(INLINE_HEIGHT / (y1 - y0), INLINE_WIDTH / (x1 - x0)) * size
+    # an icon that is a flat line (a dash) is bounded by its length alone
+    side = min(INLINE_HEIGHT / (y1 - y0) if y1 > y0 else math.inf,
+               INLINE_WIDTH / (x1 - x0) if x1 > x0 else math.inf) * size
     advance = (x1 - x0) * side + 2 * INLINE_GAP * size
     return advance, INLINE_GAP * size - x0 * side, -y0 * side, side

@@ -235,6 +235,26 @@ def test_an_svg_with_text_or_not_an_svg_is_a_clear_error(tmp_path):
         "its font; turn the text into paths (Inkscape: Path > Object to Path)"]
 
 
+def test_a_flat_icon_sits_in_text_and_an_empty_one_is_refused(tmp_path):
+    """A dash (a line with no height) is an icon that sits in a line of text by its
+    length; an icon whose shapes are a single point is an error naming the file, not a
+    division by zero (a damaged file the fuzz test found)."""
+    deck = _deck_with(tmp_path, SVG_FACE, '  - {anchor: top}', fields="anchor: text",
+                      icons=("coin",))
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="{}"><path d="{}" stroke="#000"/></svg>'
+    (tmp_path / "icons" / "dash.svg").write_text(svg.format("0 0 24 24", "M2 12H22"))
+    loaded = load_deck(deck)
+    from cardkit.icons import inline_placement
+    advance, _, _, side = inline_placement(loaded.cards[0].front.assets.icons["dash"], 10)
+    assert advance > 0 and side > 0
+    (tmp_path / "icons" / "dot.svg").write_text(svg.format("0 0 24 24", "M12 12L12 12"))
+    with pytest.raises(InputError) as caught:
+        load_deck(deck)
+    assert sorted(str(p) for p in caught.value.problems) == [
+        f"{tmp_path}/icons/dot.svg: the icon draws nothing: its shapes have no width or "
+        "height; draw its shapes inside the SVG's viewBox"]
+
+
 # -- colours with alpha, opacity ---------------------------------------------------------
 
 @pytest.mark.parametrize("element", [
