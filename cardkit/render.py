@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
@@ -25,6 +25,7 @@ from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
+from .sources.images import open_image
 from .svg import SvgError, draw_svg, load_svg, restyled
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
 from .units import INCH, to_mm
@@ -444,14 +445,19 @@ def _read_image(path: Path, folder: Path):
     too_big = (f"more than {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
                "use a smaller image: 300 dpi at its size on the card is enough")
     try:
-        with Image.open(path) as probe:
+        with open_image(path) as probe:
             width, height = probe.size
             if width * height > MAX_IMAGE_PIXELS:
                 return None, (f"{width} x {height} px is {too_big[0]}", too_big[1])
             probe.load()  # decode it all: a truncated file fails now
+        # reportlab opens it again by name (a JPEG is then embedded as it is, not decoded
+        # and compressed again); it is known to be a PNG or a JPEG by now
         image = ImageReader(str(path))
     except Image.DecompressionBombError:  # Pillow's own, larger limit, met while opening
         return None, too_big
+    except UnidentifiedImageError:
+        return None, ("not a PNG or JPEG file (whatever its name says), nor SVG",
+                      "save it again as PNG, JPG or plain SVG")
     except Exception:  # Pillow raises many kinds; all mean "not an image it can read"
         return None, ("not an image cardkit can read (PNG, JPG or SVG), or damaged",
                       "save it again as PNG, JPG or plain SVG")
