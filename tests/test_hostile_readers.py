@@ -43,3 +43,115 @@ def test_an_eps_image_as_a_subprocess_ends_quickly(tmp_path):
     code, err = run_process("validate", deck, timeout=30)
     assert code == 2
     assert "art.jpg': not a PNG or JPEG file" in err
+
+
+# -- workbooks ------------------------------------------------------------------------------
+
+import zipfile  # noqa: E402
+
+import openpyxl  # noqa: E402
+
+from test_hostile import deck_with  # noqa: E402
+
+SHEET = "xl/worksheets/sheet1.xml"
+
+
+def workbook_deck(folder, rows=(("name",), ("Lamp",))):
+    """A deck whose cards come from cards.xlsx (written by openpyxl); returns the deck
+    and the workbook's path, for the test to tamper with."""
+    workbook = openpyxl.Workbook()
+    workbook.active.title = "Cards"
+    for row in rows:
+        workbook.active.append(list(row))
+    workbook.save(folder / "cards.xlsx")
+    deck = deck_with(folder, card="{from: cards.xlsx}", fields="fields: {name: text}\n")
+    text = deck.read_text().replace("cards:\n  - {from: cards.xlsx}", "cards: {from: cards.xlsx}")
+    deck.write_text(text)
+    return deck, folder / "cards.xlsx"
+
+
+def rewrite(path, member: str, change) -> None:
+    """Rewrite one member of a zip archive with ``change(old bytes) -> new bytes``."""
+    with zipfile.ZipFile(path) as old:
+        items = [(info, old.read(info)) for info in old.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in items:
+            new.writestr(info.filename, change(data) if info.filename == member else data)
+
+
+def test_a_cell_at_the_far_corner_is_refused_not_an_abort(tmp_path):
+    """One cell at XFD1048576 made calamine allocate the whole sheet and abort the process
+    (Rust out of memory, exit 134). Now the reader runs in a child with a memory limit."""
+    deck, book = workbook_deck(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    workbook.active["XFD1048576"] = "stray"
+    workbook.save(book)
+    code, err = run_process("validate", deck, timeout=60)
+    assert code == 2, err
+    assert "cards.xlsx: reading it takes more than 4 GB of memory, far more than a card " \
+           "list needs" in err
+    assert "Ctrl+End" in err and "backtrace" not in err
+
+
+def test_a_zip_bomb_is_refused_from_the_archive_directory(tmp_path):
+    deck, book = workbook_deck(tmp_path)
+    rewrite(book, "xl/theme/theme1.xml", lambda data: data + b" " * 600_000_000)
+    assert book.stat().st_size < 5_000_000
+    code, err = run_process("validate", deck, timeout=60)
+    assert code == 2, err
+    assert "cards.xlsx: the workbook unpacks to 600 MB, more than the 500 MB cardkit " \
+           "reads" in err
+
+
+@pytest.mark.parametrize("damage", [
+    "truncated", "not xml", "entity bomb", "bad shared string", "negative row"])
+def test_a_damaged_workbook_names_the_file(tmp_path, damage):
+    deck, book = workbook_deck(tmp_path, rows=(("name",), ("Lamp",), ("Oil",)))
+    if damage == "truncated":
+        book.write_bytes(book.read_bytes()[:-300])
+    elif damage == "not xml":
+        rewrite(book, SHEET, lambda data: data[:len(data) // 2] + b"<<<&&")
+    elif damage == "entity bomb":
+        laughs = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "' + b"lol" * 10 + b'">' + \
+            b"".join(b'<!ENTITY %c "%s">' % (ord("b") + i, (b"&%c;" % (ord("a") + i)) * 10)
+                     for i in range(8)) + b"]>"
+        rewrite(book, SHEET, lambda data: laughs + data.replace(b"Lamp", b"&i;"))
+    elif damage == "bad shared string":
+        rewrite(book, SHEET, lambda data: data.replace(b"<v>1</v>", b"<v>99999</v>"))
+    elif damage == "negative row":
+        rewrite(book, SHEET, lambda data: data.replace(b'r="2"', b'r="-2"'))
+    code, err = run_process("validate", deck, timeout=60)
+    assert code in (0, 2), err
+    assert "internal error" not in err and "Traceback" not in err
+    if code == 2:
+        assert err.startswith(f"{tmp_path}/cards.xlsx") or err.startswith("cards.xlsx") \
+            or "cards.xlsx" in err.splitlines()[0]
+
+
+# -- CSV --------------------------------------------------------------------------------------
+
+def csv_deck(folder, text: str):
+    (folder / "cards.csv").write_text(text)
+    deck = deck_with(folder, card="{from: cards.csv}",
+                     fields="fields: {name: text, cost: {type: integer, default: 0}}\n")
+    deck.write_text(deck.read_text().replace("cards:\n  - {from: cards.csv}",
+                                             "cards: {from: cards.csv}"))
+    return deck
+
+
+@pytest.mark.parametrize("text,message", [
+    (",".join(f"c{i}" for i in range(300_000)) + "\n" + ",".join("1" * 300_000) + "\n",
+     "cards.csv:1: this row has 300,000 cells, more than the 1,000 columns a card list may "
+     "have; delete the cells after the last column"),
+    ('"' + "a" * 200_000 + '"\nx\n',
+     "cards.csv:1: a cell holds more than 128 KiB of text; check the quotes in this row"),
+    ("name,cost\nA," + "9" * 5000 + "\n",
+     "cards.csv:2: column 'cost': '999999999999…' is a number of 5,000 digits; write a "
+     "number of at most 15 digits"),
+    ("name,cost\nA," + "9" * 400 + "\n", "is a number of 400 digits"),
+], ids=["wide row", "huge field", "5000 digits", "400 digits"])
+def test_absurd_csv_cells_are_refused_quickly(tmp_path, text, message):
+    deck = csv_deck(tmp_path, text)
+    code, err = run_process("validate", deck, timeout=30)
+    assert code == 2, err
+    assert message in err

@@ -17,6 +17,7 @@ import datetime
 import io
 import math
 import re
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,11 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 SUFFIXES = tuple(CSV_SUFFIXES) + WORKBOOK_SUFFIXES
 SEPARATORS = ",;\t"
 MAX_BYTES = 50 * MB
+MAX_UNPACKED = 500 * MB  # a workbook's contents, uncompressed (10,000 cards take a few MB)
+MAX_ROWS, MAX_COLUMNS = 200_000, 1_000  # a deck holds at most 100,000 printed cards
+MAX_DIGITS = 15  # in a number cell: more than any card needs, exact as a float
+READ_SECONDS = 60  # calamine reads 100,000 rows in about a second
+READ_MEMORY = 4_000_000_000  # bytes of address space the reader may take
 TRUE_WORDS = ("yes", "y", "true", "x", "1")
 FALSE_WORDS = ("no", "n", "false", "0")
 _WHOLE = re.compile(r"^[+-]?\d+$")
@@ -94,36 +100,98 @@ def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
             rows.append((start, tuple(cells)))
             start = reader.line_num + 1
     except csv.Error as exc:
+        if "field limit" in str(exc):
+            raise _error(shown, f"a cell holds more than {csv.field_size_limit() // 1024} "
+                         "KiB of text", "check the quotes in this row: a quote left open "
+                         "takes in the rows below it", line=start) from None
         raise _error(shown, f"not a valid CSV row ({exc})",
-                     "check the quotes in this row", line=start)
+                     "check the quotes in this row", line=start) from None
     return _table(shown, rows, decimal_comma=separator == ";")
 
 
 def _separator(text: str) -> str:
-    """The separator that splits the first non-empty line into the most columns."""
+    """The separator that splits the first non-empty line into the most columns (a
+    separator that leaves a field too long for the csv module splits nothing)."""
     first = next((line for line in re.split(r"\r\n|\r|\n", text) if line.strip()), "")
-    return max(SEPARATORS, key=lambda sep: len(next(csv.reader([first], delimiter=sep), [])))
+
+    def columns(separator: str) -> int:
+        try:
+            return len(next(csv.reader([first], delimiter=separator), []))
+        except csv.Error:
+            return 0
+    return max(SEPARATORS, key=columns)
 
 
 def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
-    import python_calamine  # only decks with workbooks pay for importing it
+    """A workbook's sheet, read by calamine in a child process under time and memory
+    limits: calamine is fast, but a crafted file (one cell at XFD1048576, a zip bomb)
+    makes it abort the process or run for ever, and damaged ones raise its own errors."""
+    from ..processes import JobFailed, LimitExceeded, run_limited
 
+    if zipfile.is_zipfile(path):  # XLSX and ODS are zip archives (an old .xls is not)
+        _check_archive(path, shown)
+    damaged = ("cannot be read as a spreadsheet (not an XLSX or ODS workbook, or "
+               "damaged)", "open it in a spreadsheet program and save it again as .xlsx, "
+               ".ods or .csv")
     try:
-        workbook = python_calamine.CalamineWorkbook.from_path(str(path))
-    except Exception:  # calamine raises its own kinds, all meaning "not a workbook"
-        raise _error(shown, "cannot be read as a spreadsheet (not an XLSX or ODS "
-                     "workbook, or damaged)", "open it in a spreadsheet program and save "
-                     "it again as .xlsx, .ods or .csv")
-    names = workbook.sheet_names
+        names, chosen, cells = run_limited(_workbook_cells, (str(path), sheet),
+                                           READ_SECONDS, READ_MEMORY)
+    except JobFailed as failed:
+        if failed.kind == "TooLarge":
+            raise _error(f"{shown}[{sheet}]" if sheet else shown, failed.message,
+                         f"keep a card list under {MAX_ROWS:,} rows and {MAX_COLUMNS:,} "
+                         "columns; delete stray cells far from the table") from None
+        raise _error(shown, *damaged) from None
+    except LimitExceeded as exceeded:
+        what = "more than {:.0f} s".format(READ_SECONDS) if exceeded.limit == "time" \
+            else f"more than {READ_MEMORY // 1_000_000_000} GB of memory"
+        raise _error(shown, f"reading it takes {what}, far more than a card list needs "
+                     "(a cell far below or right of the table, or a damaged file)",
+                     "delete the rows and columns after the last card (Ctrl+End shows the "
+                     "last cell), or copy the cards into a new workbook") from None
     if not names:
         raise _error(shown, "the workbook has no sheets", "add a sheet of cards")
-    if sheet is None:
-        sheet = names[0]
-    elif sheet not in names:
+    if chosen is None:
         raise _error(shown, f"the workbook has no sheet named '{sheet}'",
                      did_you_mean(sheet, names))
-    cells = workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-    return _table(f"{shown}[{sheet}]", list(enumerate(cells, 1)), decimal_comma=False)
+    return _table(f"{shown}[{chosen}]", list(enumerate(cells, 1)), decimal_comma=False)
+
+
+class TooLarge(ValueError):
+    """A sheet with more rows or columns than a card list can have."""
+
+
+def _workbook_cells(path: str, sheet: str | None) -> tuple[list[str], str | None, list]:
+    """(the sheet names, the sheet read, its rows of cells): run in a child process. The
+    sheet is the one named, or the first; none when it is not there."""
+    import python_calamine
+
+    workbook = python_calamine.CalamineWorkbook.from_path(path)
+    names = list(workbook.sheet_names)
+    if not names or (sheet is not None and sheet not in names):
+        return names, None, []
+    chosen = names[0] if sheet is None else sheet
+    found = workbook.get_sheet_by_name(chosen)
+    if found.height > MAX_ROWS or found.width > MAX_COLUMNS:
+        raise TooLarge(f"the sheet '{chosen}' spans {found.height:,} rows and "
+                       f"{found.width:,} columns")
+    return names, chosen, found.to_python(skip_empty_area=False)
+
+
+def _check_archive(path: Path, shown: str) -> None:
+    """Refuse a workbook whose archive is damaged or unpacks to more than MAX_UNPACKED
+    (a zip bomb), from its directory alone: nothing is decompressed here."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(member.file_size for member in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise _error(shown, "cannot be read as a spreadsheet (a damaged XLSX or ODS "
+                     "archive)", "open it in a spreadsheet program and save it again") \
+            from None
+    if unpacked > MAX_UNPACKED:
+        raise _error(shown, f"the workbook unpacks to {unpacked / 1_000_000:,.0f} MB, more "
+                     f"than the {MAX_UNPACKED // 1_000_000} MB cardkit reads",
+                     "keep the cards in a workbook of their own, without large pictures")
 
 
 def _table(label: str, rows: list, decimal_comma: bool) -> Table:
@@ -133,7 +201,12 @@ def _table(label: str, rows: list, decimal_comma: bool) -> Table:
         raise _error(label, "the sheet is empty",
                      "write the field names in the first row and one card per row below")
     (header_line, header), body = rows[0], rows[1:]
-    width = max(len(cells) for _, cells in rows)
+    widest_line, widest = max(rows, key=lambda row: len(row[1]))
+    width = len(widest)
+    if width > MAX_COLUMNS:
+        raise _error(label, f"this row has {width:,} cells, more than the {MAX_COLUMNS:,} "
+                     "columns a card list may have", "delete the cells after the last "
+                     "column", line=widest_line)
     columns = []
     for index in range(width):
         name = str(header[index]).strip() if index < len(header) else ""
@@ -195,7 +268,7 @@ def cell_value(kind: str, cell, decimal_comma: bool = False):
         if isinstance(cell, int) and not isinstance(cell, bool):
             return cell
         if _WHOLE.match(text.strip()):
-            return int(text)
+            return int(_short(text))
         raise CellError(f"'{text}' is not a whole number", "write a number such as 4")
     if kind == "number":
         if isinstance(cell, (int, float)) and not isinstance(cell, bool) and math.isfinite(cell):
@@ -205,10 +278,20 @@ def cell_value(kind: str, cell, decimal_comma: bool = False):
             raise CellError(f"'{text}' is not a number", "write it with a decimal point, "
                             "e.g. 2.5 (a decimal comma works in semicolon-separated files)")
         if _DECIMAL.match(written):
-            number = float(written.replace(",", "."))
+            number = float(_short(written).replace(",", "."))
             return int(number) if _WHOLE.match(written) else number
         raise CellError(f"'{text}' is not a number", "write a number such as 2.5")
     raise ValueError(f"unknown field type {kind!r}")
+
+
+def _short(number: str) -> str:
+    """``number`` (digits as written) if it has at most MAX_DIGITS digits: no card needs
+    more, and Python refuses to convert more than 4,300."""
+    digits = sum(c.isdigit() for c in number)
+    if digits > MAX_DIGITS:
+        raise CellError(f"'{number.strip()[:12]}…' is a number of {digits:,} digits",
+                        f"write a number of at most {MAX_DIGITS} digits")
+    return number
 
 
 def _text(cell) -> str:
