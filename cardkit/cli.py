@@ -42,6 +42,13 @@ def _report_input_error(error: InputError, what: str) -> None:
     click.echo(f"cardkit: {count} problem{'s' * (count != 1)} {what}", err=True)
 
 
+def _named(deck: str) -> str:
+    """How a message names the deck the user gave: a bundled deck by its name, a folder or
+    file by its full path ('.' says nothing once the problems have scrolled by)."""
+    path = Path(deck)
+    return str(path.resolve()) if path.exists() else deck
+
+
 def _report_output_error(error: OSError) -> None:
     where = f" {error.filename}" if error.filename else ""
     click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give --out a "
@@ -288,7 +295,7 @@ def _written(name: str, write, variants: dict, only_declared: bool) -> bool:
         write(find_deck(name), variants, only_declared)
         return True
     except InputError as error:
-        _report_input_error(error, f"in {name}; nothing was written")
+        _report_input_error(error, f"in {_named(name)}; nothing was written")
     except OSError as error:  # the output folder: read-only, under a file, too long
         _report_output_error(error)
     return False
@@ -368,7 +375,7 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
     try:
         path = find_deck(deck)
     except InputError as error:
-        _report_input_error(error, f"in {deck}")
+        _report_input_error(error, f"in {_named(deck)}")
         sys.exit(EXIT_BAD_INPUT)
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     variants = _with_players(variants, players)
@@ -601,7 +608,8 @@ def list_decks():
                        f"run 'cardkit validate {name}')")
             continue
         variants = "".join(f"  [{k}: {', '.join(v)}]" for k, v in deck.variants.items())
-        click.echo(f"{name:12} {deck.total:4} cards  {deck.size:8} {deck.title}" + variants)
+        click.echo(f"{name:12} {_count(deck.total, 'card'):>10}  {deck.size:8} {deck.title}"
+                   + variants)
 
 
 @main.command()
@@ -617,11 +625,12 @@ def validate(deck, strict):
         loaded = load_deck(find_deck(deck))
         _, report = check_cards(loaded, strict)
     except InputError as error:
-        _report_input_error(error, f"in {deck}")
+        _report_input_error(error, f"in {_named(deck)}")
         sys.exit(EXIT_BAD_INPUT)
     _warn(report.warnings)
     count = len(report.warnings)
-    click.echo(f"{loaded.name}: {loaded.total()} cards, {len(loaded.cards)} distinct, OK"
+    click.echo(f"{loaded.name}: {_count(loaded.total(), 'card')}, {len(loaded.cards)} "
+               "distinct, OK"
                + (f" ({count} warning{'s' * (count != 1)})" if count else ""))
 
 

@@ -38,6 +38,8 @@ FIELD_TYPES = {
     "flag": "true or false",
 }
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")  # it names files: short and plain
+NAME_HELP = "use up to 64 lower-case letters, digits, '-' and '_', starting with a letter " \
+    "or digit, e.g. 'my-deck'"
 MAX_EXTENDS = 20  # decks extending decks: a base, an expansion, a variant of it...
 MAX_COPIES = 10_000  # per card: more is surely a typo
 MIN_CARD, MAX_CARD = 10 * MM, 420 * MM  # a stamp to A3's long side
@@ -198,7 +200,7 @@ class _DeckLoader:
         name = checks.get_text(problems, data, "name")
         if name is not None and not NAME.match(name):
             problems.add(data.at("name"), f"deck name '{name}' is not a simple name",
-                         "use up to 64 lower-case letters, digits and '-', e.g. 'my-deck'")
+                         NAME_HELP)
         size = self.size()
         self.field_types = self.fields()
         backs = self.backs(size or CardSize.preset("poker"))
@@ -586,10 +588,10 @@ class _DeckLoader:
                     what = f"element '{element.name}' of layout '{layout.name}' reads " \
                            f"'{{{name}}}', which "
                     if name in element.text_names(layout.styles):
-                        what += f"is neither a field of the card ({card.label()}) nor an icon"
+                        what += f"is neither a field of {card.label()} nor an icon"
                         fix = braced_did_you_mean(name, [*known, *icons])
                     else:
-                        what += f"the card ({card.label()}) does not have"
+                        what += f"{card.label()} does not have"
                         fix = did_you_mean(name, known)
                     self.problems.add(element.where, what, fix)
 

@@ -35,6 +35,7 @@ class Problem:
     where: Where
     what: str
     fix: str = ""
+    unit: str = "card"  # what a problem met again at the same place is met again for
 
     def __str__(self) -> str:
         text = f"{self.where}: {self.what}"
@@ -75,6 +76,8 @@ def folded(problems: list[Problem]) -> list[Problem]:
     >>> a, b = Where("d.yaml", 3, 5), Where("d.csv", 7)
     >>> [str(p) for p in folded([Problem(a, "bad", "fix")] * 3)]
     ['d.yaml:3:5: bad (and 2 more cards); fix']
+    >>> [str(p) for p in folded([Problem(a, "bad", "fix", unit="layout")] * 2)]
+    ['d.yaml:3:5: bad (and 1 more layout); fix']
     >>> rows = [Problem(Where("d.csv", n), "bad", "fix") for n in (7, 9, 12)]
     >>> [str(p) for p in folded(rows)]
     ['d.csv:7: bad (also at lines 9 and 12); fix']
@@ -88,7 +91,7 @@ def folded(problems: list[Problem]) -> list[Problem]:
         repeats = sum(p.where == first.where for p in same) - 1
         lines = sorted({p.where.line for p in same if p.where != first.where})
         if repeats:
-            what += f" (and {repeats} more card{'s' * (repeats != 1)})"
+            what += f" (and {repeats} more {first.unit}{'s' * (repeats != 1)})"
         if lines:
             shown = [str(n) for n in lines[:8]]
             if len(lines) > 8:

@@ -71,7 +71,7 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
     bleed = _bleed(options)
     renderer, report = check_cards(deck, strict, bleed)
     progress = progress or no_progress
-    base = Path(out_dir) / deck.name / export_name(deck, options)
+    base = Path(out_dir) / deck.name / export_name(deck, options, selected=bool(cards))
     notes: list[str] = []
     if options.to == PNG:
         path, count = _png(deck, renderer, options, base, progress)
@@ -157,15 +157,17 @@ def _colour(options: ExportOptions) -> str:
     return options.colour or (options.service.colour if options.service else "rgb")
 
 
-def export_name(deck: Deck, options: ExportOptions) -> str:
+def export_name(deck: Deck, options: ExportOptions, selected: bool = False) -> str:
     """What the export is called, saying how it differs from the defaults:
     ``blofa-png-tgc``, ``blofa-png-600dpi-bleed3mm``, ``blofa-cards-drivethru.pdf``,
-    ``bullet-players3-tts``."""
+    ``bullet-players3-tts``; with a ``--cards`` selection (``selected``) in the deck's
+    variant, ``blofa-cards3-drivethru.pdf`` (not 'cards' twice)."""
     parts = [deck.name] + ([deck.variant] if deck.variant else [])
     service = options.service
     if options.to == TTS:
         return "-".join(parts + ["tts"])
-    parts.append("png" if options.to == PNG else "cards")
+    if options.to == PNG or not selected:
+        parts.append("png" if options.to == PNG else "cards")
     if service:
         parts.append(service.name)
     if options.to == PNG and (options.dpi != DEFAULT_DPI or not service):

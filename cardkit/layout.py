@@ -13,7 +13,7 @@ the rest for each card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 import re
 from pathlib import Path
@@ -346,11 +346,13 @@ def load_layout(name: str, dirs, card_size: tuple[float, float], problems: Probl
     """Load layout ``name`` from the first of ``dirs`` that has it, for cards of
     ``card_size`` (points) whose fonts and icons are ``assets``. Problems are added to
     ``problems``; returns None on failure."""
-    raw = _load_raw(name, dirs, problems, used_at, ())
-    if raw is None:
-        return None
-    path, data = raw
-    return _build(name, path, data, card_size, problems, assets)
+    found = Problems()
+    raw = _load_raw(name, dirs, found, used_at, ())
+    layout = None if raw is None else _build(name, *raw, card_size, found, assets)
+    # a mistake in a layout file is met again by every layout that extends it: count those
+    problems.items += [p if p.where.file == used_at.file else replace(p, unit="layout")
+                       for p in found.items]
+    return layout
 
 
 def _load_raw(name, dirs, problems, used_at, chain):

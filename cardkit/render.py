@@ -62,7 +62,7 @@ class Report:
         if key not in self._found:
             if in_layout:
                 problem = Problem(element.where, f"layout '{layout.name}', element "
-                                  f"'{element.name}' ({card.label()}): {what}", fix)
+                                  f"'{element.name}', on {card.label()}: {what}", fix)
             else:
                 problem = Problem(card.where, f"{card.label()}, layout '{layout.name}', "
                                   f"element '{element.name}': {what}", fix)

@@ -98,13 +98,13 @@ CASES = [
     ("unknown font", "face", "size: 12pt", "font: Comic", "10:11",
      ["font: no font named 'Comic'", "Lato", "the deck's fonts/ folder"]),
     ("unknown field in layout", "face", '"{value}"', '"{valeu}"', "6:5",
-     ["reads '{valeu}'", "neither a field of the card", "did you mean '{value}'?"]),
+     ["reads '{valeu}'", "neither a field of card 1", "did you mean '{value}'?"]),
     ("extends itself", "face", "elements:", "extends: face\nelements:", "1:10",
      ["layout 'face' extends itself"]),
     ("font size without unit", "face", "size: 12pt", "size: 12", "10:11",
      ["size: '12' has no unit", "write a size with its unit, e.g. '12pt'"]),
     ("icon typo in a layout text", "face", '"{value}"', '"{value} {hart}"', "6:5",
-     ["reads '{hart}', which is neither a field of the card", "did you mean '{heart}'?",
+     ["reads '{hart}', which is neither a field of card 1", "did you mean '{heart}'?",
       "literal braces are written {{ and }}"]),
     ("unknown icon", "face", "kind: rect\n    box: card",
      "kind: icon\n    icon: hart\n    box: card",
@@ -254,23 +254,23 @@ def test_literal_braces_and_icons_in_card_text_are_fine(tmp_path):
 
 @pytest.mark.parametrize("element,words,in_layout", [
     ("{name: t, kind: text, box: [50mm, 40mm, 30mm, 10mm], text: EVENT, size: 20pt}",
-     "element 't' (card 1 (value 1, text hi)): reaches outside the card (right) and is cut "
+     "element 't', on card 1 (value 1, text hi): reaches outside the card (right) and is cut "
      "off there; move or shrink its box", True),
     ("{name: t, kind: rect, box: [50mm, 40mm, 30mm, 10mm], fill: red}",
-     "element 't' (card 1 (value 1, text hi)): reaches outside the card (right) and is cut "
+     "element 't', on card 1 (value 1, text hi): reaches outside the card (right) and is cut "
      "off there; move or shrink its box, or give it 'bleed: true' if it is meant to run off "
      "the edge", True),
     ("{name: t, kind: text, box: [1mm, 40mm, 30mm, 10mm], text: EVENT, align: left}",
-     "element 't' (card 1 (value 1, text hi)): text lies within 3 mm of the trim, where "
+     "element 't', on card 1 (value 1, text hi): text lies within 3 mm of the trim, where "
      "cutting may clip it; move its box inside the safe area (see it with --guides)", True),
     ("{name: t, kind: icon, icon: star, box: [20mm, 1mm, 10mm, 10mm]}",
-     "element 't' (card 1 (value 1, text hi)): the icon lies within 3 mm of the trim, where "
+     "element 't', on card 1 (value 1, text hi): the icon lies within 3 mm of the trim, where "
      "cutting may clip it; move its box inside the safe area (see it with --guides)", True),
     ("{name: t, kind: rect, box: [-5mm, 0mm, 30mm, 10mm], bleed: true, fill: red}",
-     "element 't' (card 1 (value 1, text hi)): reaches outside the bleed (left) and is cut "
+     "element 't', on card 1 (value 1, text hi): reaches outside the bleed (left) and is cut "
      "off there; move or shrink its box", True),
     ("{name: t, kind: text, box: [5mm, 40mm, 30mm, 10mm], text: x, size: 8pt, min_size: 9pt}",
-     "element 't' (card 1 (value 1, text hi)): min_size 9pt is larger than size 8pt; make "
+     "element 't', on card 1 (value 1, text hi): min_size 9pt is larger than size 8pt; make "
      "min_size the smaller one", True),
     ("{name: t, kind: text, box: [5mm, 40mm, 50mm, 10mm], text: 'a **bold move', size: 8pt}",
      "element 't': '**' starts bold text that is not closed; add the closing '**'", False),
@@ -378,3 +378,62 @@ def test_a_back_that_reads_a_card_field_is_drawn_for_each_card(tmp_path):
     deck = load_deck(path)
     texts = [renderer.resolve(card, "back")[1].props["text"] for card in deck.cards]
     assert texts == ["1", "2", "3"]
+
+
+# -- wording (issue 24, item 12) ----------------------------------------------------------
+
+def _extending_deck(folder, element: str):
+    """Three fronts and a back, all extending one base layout with ``element``."""
+    layouts = {"base": f"elements:\n  - {element}\n"}
+    layouts.update({name: "extends: base\n" for name in ("a", "b", "c")})
+    return write_deck(folder, """
+        name: words
+        size: poker
+        front: a
+        backs: {plain: {layout: base}}
+        fields: {name: text}
+        cards:
+          - {name: One}
+          - {name: Two, layout: b}
+          - {name: Three, layout: c}
+        """.replace("\n        ", "\n"), layouts)
+
+
+def test_a_mistake_in_a_base_layout_counts_the_layouts_not_cards(tmp_path):
+    deck = _extending_deck(tmp_path, '{name: t, kind: text, box: card, text: "{name}", '
+                                     'font: Nofont}')
+    result = CliRunner().invoke(main, ["validate", str(deck)])
+    assert result.exit_code == 2
+    assert "no font named 'Nofont' (and 3 more layouts)" in result.output
+
+
+def test_a_card_is_named_without_doubled_parentheses(tmp_path):
+    deck = _extending_deck(tmp_path, '{name: t, kind: text, box: card, text: "{nmae}"}')
+    result = CliRunner().invoke(main, ["validate", str(deck)])
+    assert "reads '{nmae}', which is neither a field of card 1 (name One) nor an icon" \
+        in result.output
+    assert "))" not in result.output
+
+
+def test_one_card_is_one_card(tmp_path):
+    deck = _extending_deck(tmp_path, '{name: t, kind: text, box: card, text: "{name}"}')
+    deck.write_text(deck.read_text().replace("  - {name: Two, layout: b}\n", "")
+                    .replace("  - {name: Three, layout: c}\n", ""))
+    result = CliRunner().invoke(main, ["validate", str(deck)])
+    assert result.output == "words: 1 card, 1 distinct, OK\n"
+
+
+def test_a_deck_given_as_dot_is_named_by_its_folder(tmp_path, monkeypatch):
+    deck = _extending_deck(tmp_path, '{name: t, kind: text, box: card, text: "{nmae}"}')
+    monkeypatch.chdir(deck.parent)
+    result = CliRunner().invoke(main, ["validate", "."])
+    assert result.output.endswith(f"cardkit: 1 problem in {deck.parent}\n")
+
+
+def test_a_chosen_card_in_a_one_card_pdf_says_cards_once(tmp_path):
+    from cardkit.bundled import find_deck
+
+    result = CliRunner().invoke(main, ["export", str(find_deck("blofa")), "--for",
+                                       "drivethru", "--cards", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (tmp_path / "blofa").iterdir()] == ["blofa-cards3-drivethru.pdf"]

@@ -105,8 +105,8 @@ def test_markup_without_the_face_for_it_is_a_warning(tmp_path, build):
         (tmp_path / "fonts" / f"{face}.ttf").unlink()
     warnings = sorted(str(w) for w in build(deck).warnings)
     assert warnings == [
-        f"{tmp_path}/layouts/face.yaml:4:5: layout 'face', element 'body' (card 1 (text "
-        f"plain **bold** *italic*)): font GenBasR has no {style} face, so {mark}{style}{mark} "
+        f"{tmp_path}/layouts/face.yaml:4:5: layout 'face', element 'body', on card 1 (text "
+        f"plain **bold** *italic*): font GenBasR has no {style} face, so {mark}{style}{mark} "
         f"text prints in it; add the family's {style} TTF to the deck's fonts/ folder"
         for style, mark in (("bold", "**"), ("italic", "*"))]
 

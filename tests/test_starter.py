@@ -238,8 +238,19 @@ def _contents(folder: Path) -> dict[str, bytes]:
 def test_a_bad_name_is_refused(tmp_path, name):
     [problem] = _refused(tmp_path / "new", name)
     assert "cannot be a deck's name" in problem
-    assert problem.endswith("; use lower-case letters, digits and '-', e.g. 'my-game'")
+    assert problem.endswith("; use up to 64 lower-case letters, digits, '-' and '_', "
+                            "starting with a letter or digit, e.g. 'my-deck'")
     assert _contents(tmp_path) == {}
+
+
+def test_an_underscore_name_is_taken_as_the_loader_takes_it(tmp_path):
+    """The README, the schema, 'cardkit new' and the loader agree on a deck's name."""
+    from cardkit.deck import load_deck
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "honey_heist", "honey_heist")
+    deck = load_deck(tmp_path / "honey_heist" / "deck.yaml")
+    assert (deck.name, deck.title) == ("honey_heist", "Honey Heist")
 
 
 def test_a_bad_size_is_refused_with_the_sizes(tmp_path):
@@ -331,7 +342,7 @@ def test_new_then_build_inside_the_folder_as_subprocesses(tmp_path):
     bad = cardkit("new", "Second_Game", cwd=tmp_path)
     assert (bad.returncode, bad.stdout) == (2, "")
     assert bad.stderr.startswith("Second_Game: 'Second_Game' cannot be a deck's name; use "
-                                 "lower-case letters")
+                                 "up to 64 lower-case letters")
 
 
 def test_schema_command_prints_the_schemas(tmp_path):

@@ -11,9 +11,10 @@ to are written from :mod:`cardkit.schema`, so they always match the running card
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from ..deck import NAME
+from ..deck import NAME, NAME_HELP
 from ..checks import quoted
 from ..errors import InputError, Problem, Where
 from ..model import SIZE_PRESETS_MM
@@ -30,17 +31,16 @@ DECK_FILES = ("deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/fron
 # repository and is not left out of the package as a hidden file.
 STORED_AS = {".gitignore": "gitignore"}
 SCHEMA_FILES = {"schemas/deck.json": deck_schema, "schemas/layout.json": layout_schema}
-NAME_FIX = "use lower-case letters, digits and '-', e.g. 'my-game'"
 TAKEN_FIX = "choose another name, or remove it"
 
 
 def deck_title(name: str) -> str:
     """The title a new deck starts with: its name's words, capitalised.
 
-    >>> deck_title('my-first-game')
-    'My First Game'
+    >>> deck_title('my-first-game'), deck_title('honey_heist')
+    ('My First Game', 'Honey Heist')
     """
-    return " ".join(word.capitalize() for word in name.split("-") if word)
+    return " ".join(word.capitalize() for word in re.split("[-_]", name) if word)
 
 
 def create_deck(folder: Path, name: str, size: str = "poker") -> list[Path]:
@@ -82,7 +82,7 @@ def _check(folder: Path, name: str, size: str) -> None:
     problems = []
     where = Where(folder)
     if not NAME.match(name):
-        problems.append(Problem(where, f"{quoted(name)} cannot be a deck's name", NAME_FIX))
+        problems.append(Problem(where, f"{quoted(name)} cannot be a deck's name", NAME_HELP))
     if size not in SIZE_PRESETS_MM:
         problems.append(Problem(where, f"'{size}' is not a card size cardkit knows",
                                 "use one of: " + ", ".join(SIZE_PRESETS_MM)))
