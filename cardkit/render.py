@@ -237,11 +237,24 @@ class CardRenderer:
                            f"than a few hundred words", f"shorten it to under {MAX_TEXT:,} "
                            "characters")
         plain = is_plain(text)  # most texts: no icons or markup to check
-        unknown = [] if plain else [name for name in icon_names(text)
-                                    if name not in assets.icons]
+        names = [] if plain else icon_names(text)
+        fields = card.values()
+        unknown = [name for name in names if name not in assets.icons]
+        if unknown and unknown[0] in fields:
+            raise BadValue(f"'{{{unknown[0]}}}' in the card's text: card text can show icons, "
+                           f"but not fields such as '{unknown[0]}'", f"read the field in the "
+                           f"layout's text instead (text: \"... {{{unknown[0]}}}\"), or write "
+                           "literal braces as {{ and }}")
         if unknown:
             raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
-                           braced_did_you_mean(unknown[0], [*card.values(), *assets.icons]))
+                           braced_did_you_mean(unknown[0], {*fields, *assets.icons}))
+        for name in sorted({name for name in names if name in fields}):
+            self._warn(card, layout, element, f"'{{{name}}}' is both a field and an icon: "
+                       "card text draws the icon, a layout's text shows the field",
+                       ("rename the field (the icon is built in)"
+                        if isinstance(assets.icons[name], BuiltinIcon) else
+                        f"rename the field or the icon (icons/{name}.svg)")
+                       + f" so that '{{{name}}}' means one thing")
         used, mark = (set(), "") if plain else markup(text)
         if mark:
             style = "bold" if mark == "**" else "italic"

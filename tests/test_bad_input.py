@@ -247,6 +247,35 @@ def test_a_typo_in_an_icon_name_in_card_text_is_an_error_with_a_suggestion(tmp_p
         "'{heart}'? (literal braces are written {{ and }})"]
 
 
+def test_a_field_in_card_text_says_that_card_text_reads_icons_only(tmp_path):
+    messages = _problems(tmp_path, TEXT_FACE, '  - {value: 1, back: blue, text: "Gain {value}"}')
+    assert messages == [
+        f"{tmp_path}/deck.yaml:12:5: card 1 (value 1, text Gain {{value}}), layout 'face', "
+        "element 'body': '{value}' in the card's text: card text can show icons, but not "
+        "fields such as 'value'; read the field in the layout's text instead (text: \"... "
+        "{value}\"), or write literal braces as {{ and }}"]
+
+
+@pytest.mark.parametrize("icon,fix", [
+    ("honey", "rename the field or the icon (icons/honey.svg)"),
+    ("key", "rename the field (the icon is built in)")])
+def test_a_field_with_an_icon_s_name_is_a_warning_saying_which_wins(tmp_path, icon, fix):
+    """In a layout {honey} is the field; in card text it is the icon. Say so."""
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "honey.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="9" '
+        'height="9"/></svg>')
+    _problems(tmp_path, TEXT_FACE, f'  - {{value: 1, back: blue, text: "Gain {{{icon}}}", '
+                                   f'{icon}: 2}}')
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(deck.read_text().replace("fields:\n", f"fields:\n  {icon}: integer\n"))
+    _, report = check_cards(load_deck(deck))
+    assert [str(w).split("layout ", 1)[1] for w in report.warnings] == [
+        f"'face', element 'body': '{{{icon}}}' is both a field and an icon: card text draws "
+        f"the icon, a layout's text shows the field; {fix} so that '{{{icon}}}' means one "
+        "thing"]
+
+
 def test_literal_braces_and_icons_in_card_text_are_fine(tmp_path):
     assert _problems(tmp_path, TEXT_FACE,
                      '  - {value: 1, back: blue, text: "{{hart}} {heart} {{x}}"}') == []
