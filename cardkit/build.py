@@ -33,8 +33,17 @@ class BuildResult:
 
 def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
                 cards: str = "") -> Deck:
-    """The deck with the variant options and the ``--cards`` selection applied."""
-    deck = load_deck(deck_path, variant, only_declared)
+    """The deck with the variant options and the ``--cards`` selection applied. When the
+    deck has problems, the cards that loaded are checked too (fitting, images, glyphs), so
+    that mistakes that do not depend on each other are all reported in one run."""
+    try:
+        deck = load_deck(deck_path, variant, only_declared)
+    except InputError as error:
+        if error.deck is None:
+            raise
+        report = Report()
+        _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
+        raise InputError(error.problems + report.problems.items, report.warnings) from None
     return select_cards(deck, cards) if cards else deck
 
 

@@ -36,6 +36,7 @@ EXIT_BAD_INPUT = 2
 
 
 def _report_input_error(error: InputError, what: str) -> None:
+    _warn(error.warnings)
     for problem in error.problems:
         click.echo(f"{problem}", err=True)
     count = len(error.problems)
@@ -618,11 +619,10 @@ def list_decks():
 def validate(deck, strict):
     """Check DECK without building it: keys, types, layouts, composition, and that every
     card's text fits."""
-    from .build import check_cards
-    from .deck import load_deck
+    from .build import check_cards, load_chosen
 
     try:
-        loaded = load_deck(find_deck(deck))
+        loaded = load_chosen(find_deck(deck))
         _, report = check_cards(loaded, strict)
     except InputError as error:
         _report_input_error(error, f"in {_named(deck)}")

@@ -16,7 +16,8 @@ from pathlib import Path
 from . import checks
 from .assets import load_assets
 from .bundled import LAYOUTS_DIR, bundled_decks, find_deck
-from .errors import InputError, Problem, Problems, Where, braced_did_you_mean, did_you_mean
+from .errors import (InputError, Problem, Problems, Where, braced_did_you_mean, did_you_mean,
+                     folded)
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .sources.files import REACH_FIX, why_outside
@@ -71,8 +72,10 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     data, folders = _read(path, problems, ())
     problems.check()
     checks.check_keys(problems, data, DECK_KEYS, ("name", "size", "backs", "cards"), "the deck")
-    deck = _DeckLoader(path, data, folders, problems).load()
-    problems.check()
+    loader = _DeckLoader(path, data, folders, problems)
+    deck = loader.load()
+    if problems:  # with the cards that loaded, for the checks that need the cards
+        raise InputError(folded(problems.items), deck=deck, checked=loader.unreadable)
     if only_declared and variant:
         variant = {k: v for k, v in variant.items() if k in deck.variants}
     if variant:
@@ -188,6 +191,7 @@ class _DeckLoader:
         self.fields_unreadable = False
         self.max_cards = max_cards()
         self.folders: dict = {}  # deck file -> its folder, one Path for all its cards
+        self.unreadable: set[Where] = set()  # elements reading what cards lack: reported
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -221,13 +225,20 @@ class _DeckLoader:
             self.walk(entries, inherited, cards, size, backs)
             if not cards and not problems:
                 problems.add(data.at("cards"), "the deck has no cards", "add cards under 'cards:'")
-        if problems:
+        if name is None or not cards:
             return None
+        # With problems so far, the deck is only for checking the cards that loaded: what
+        # counts cards (variants, drop, composition, the limit) would count without the
+        # broken ones and report their mistake again
+        whole = not problems
         deck = Deck(name, checks.get_text(problems, data, "title", name),
                     checks.get_text(problems, data, "author", ""),
                     checks.get_text(problems, data, "version", ""),
-                    size, tuple(cards), self.path, backs, variants=self.variants(cards),
+                    size, tuple(cards), self.path, backs,
+                    variants=self.variants(cards) if whole else {},
                     card_name=self.card_name())
+        if not whole:
+            return deck
         deck = self.drop(deck)
         if deck.total() > self.max_cards:
             problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
@@ -535,7 +546,9 @@ class _DeckLoader:
             problems.add(where, "this card has no front layout",
                          "add 'front:' to the deck or 'layout:' to the card")
         else:
+            loading = len(problems.items)
             front = self.layout(layout_name, layout_where, size)
+            before += len(problems.items) - loading  # the layout's own, not this card's
         fields = {}
         for name, (kind, default) in self.field_types.items():
             if name in values:
@@ -585,6 +598,7 @@ class _DeckLoader:
                     if key in self.reported:
                         continue  # the same element, reached through another back
                     self.reported.add(key)
+                    self.unreadable.add(element.where)
                     what = f"element '{element.name}' of layout '{layout.name}' reads " \
                            f"'{{{name}}}', which "
                     if name in element.text_names(layout.styles):

@@ -43,10 +43,16 @@ class Problem:
 
 
 class InputError(Exception):
-    """The user's input is wrong. Carries every problem found; the CLI exits with 2."""
+    """The user's input is wrong. Carries every problem found, and the warnings met on the
+    way (shown with them); the CLI exits with 2. A deck's loader also gives ``deck``, the
+    cards that loaded, for their own checks to add what else is wrong."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], warnings=(), deck=None,
+                 checked=frozenset()):
         self.problems = list(problems)
+        self.warnings = list(warnings)
+        self.deck = deck
+        self.checked = checked  # where the elements are whose mistakes are among these
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -438,8 +438,7 @@ def _extend_elements(parent: Seq, child: Seq) -> Seq:
 
 
 def _build(name, path, data: Map, card_size, problems: Problems,
-           assets: Assets) -> Layout | None:
-    before = len(problems.items)
+           assets: Assets) -> Layout:
     width, height = card_size
     safe = 3 * 72 / 25.4
     if "safe" in data:
@@ -450,8 +449,9 @@ def _build(name, path, data: Map, card_size, problems: Problems,
             where = data["styles"].at(style_name)
             if checks.expect_map(problems, style, where, f"style '{style_name}'") and \
                     checks.check_keys(problems, style, STYLE_KEYS, (), f"style '{style_name}'"):
-                styles[str(style_name)] = {k: _parse_or_template(problems, style, k, assets)
-                                           for k in style}
+                parsed = {k: _parse_or_template(problems, style, k, assets) for k in style}
+                # a property in error is reported and left out: the rest still check cards
+                styles[str(style_name)] = {k: v for k, v in parsed.items() if v is not None}
     elements = []
     raw_elements = data.get("elements")
     if raw_elements is None:
@@ -462,14 +462,14 @@ def _build(name, path, data: Map, card_size, problems: Problems,
         for raw, where in zip(raw_elements, raw_elements.item_where):
             element = _element(problems, raw, where, width, height, assets)
             if element is None:
-                continue
+                continue  # reported; the other elements still check the cards
             if element.name in seen:
                 problems.add(where, f"two elements are named '{element.name}'",
                              "give each element its own name")
             seen.add(element.name)
             elements.append(element)
-    if len(problems.items) > before:
-        return None
+    # With problems, the layout holds the elements that have none: the deck fails, but
+    # its cards are still checked against them, so that one run reports every mistake
     return Layout(name, tuple(elements), styles, safe, path, card_size, assets)
 
 
@@ -510,14 +510,20 @@ def _element(problems: Problems, raw, where, width, height, assets: Assets) -> E
     if kind == "polygon" and box is not None:  # corners are placed in their box
         points = _points(problems, raw, box)
     fixed, templates = {}, {}
+    broken = False
     for key in raw:
         if key in STRUCTURE:
             continue
         if is_template(raw[key]):
             templates[key] = raw[key]
-        else:
-            fixed[key] = _parse_or_template(problems, raw, key, assets)
-    if None in (name, box) or (kind == "polygon" and not points):
+            continue
+        found = len(problems.items)
+        value = _parse_or_template(problems, raw, key, assets)
+        if len(problems.items) == found:
+            fixed[key] = value
+        else:  # reported; the element still checks the cards without it, if it can
+            broken = broken or key in REQUIRED.get(kind, ())
+    if broken or None in (name, box) or (kind == "polygon" and not points):
         return None
     return Element(name, kind, box, raw.where, bleed, rotate or 0, points, fixed, templates,
                    style)

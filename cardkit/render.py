@@ -110,8 +110,9 @@ class CardRenderer:
     element can be found on the card."""
 
     def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK,
-                 keep: int | None = None, marks: bool = False):
+                 keep: int | None = None, marks: bool = False, skip=frozenset()):
         self.report = report
+        self.skip = skip  # elements (by where they are) found wrong already: not resolved
         self.marks = marks  # proofs (previews, --guides): outline the texts that overflow
         self.reach = max(bleed, BLEED_ALLOWANCE)
         self.draft = ink == DRAFT_INK
@@ -203,6 +204,8 @@ class CardRenderer:
         items = []
         areas: list = []  # for draft ink: the filled shapes so far, (box, made lighter)
         for element in layout.elements:
+            if element.where in self.skip:
+                continue
             try:
                 props = element.resolve(values, layout.styles, layout.assets)
                 if not props["show"]:

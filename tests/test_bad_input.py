@@ -466,3 +466,70 @@ def test_a_chosen_card_in_a_one_card_pdf_says_cards_once(tmp_path):
                                        "drivethru", "--cards", "3", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert [p.name for p in (tmp_path / "blofa").iterdir()] == ["blofa-cards3-drivethru.pdf"]
+
+
+# -- every independent mistake in one run (issue 24, item 8) ------------------------------
+
+SEVEN_DECK = """\
+name: seven
+size: poker
+front: face
+backs: {plain: {layout: art-back}}
+fields: {name: text, cost: integer, text: {type: text, default: ""}}
+composition: {total: 3}
+cards:
+  from: cards.csv
+"""
+SEVEN_CARDS = """\
+name,cost,count,text,colour
+Bee,2,1,Gain {hony}.,red
+Wasp,two,1,Sting.,blue
+Ant,1,3.5,March.,green
+Moth,1,1,"This text is much too long for its little box, far too long, ever so long.",x
+"""
+SEVEN_LAYOUTS = {
+    "face": """\
+elements:
+  - {name: title, kind: text, box: [5mm, 5mm, 50mm, 10mm], text: "{name} {be}"}
+  - {name: cost, kind: text, box: [5mm, 20mm, 50mm, 8mm], text: "{cost}", font: Nofont}
+  - {name: body, kind: text, box: [5mm, 30mm, 20mm, 5mm], text: "{text}", min_size: 9pt}
+""",
+    "art-back": "elements:\n  - {name: art, kind: image, box: card, image: missing.png}\n",
+}
+
+
+def test_seven_independent_mistakes_are_reported_in_one_run_each_once(tmp_path):
+    """The audit's deck: an unknown column, a word in an integer column, 3.5 as a count,
+    a missing font, {be} in a layout, {hony} in a cell, text that overflows, and a missing
+    art file took four runs. A problem stops only what depends on it: the broken rows are
+    not checked further and the deck's composition is not counted without them."""
+    deck = write_deck(tmp_path, SEVEN_DECK, SEVEN_LAYOUTS)
+    (tmp_path / "cards.csv").write_text(SEVEN_CARDS)
+    result = CliRunner().invoke(main, ["validate", str(deck)])
+    assert result.exit_code == 2
+    lines = result.output.replace(f"{tmp_path}/", "").splitlines()
+    expected = [
+        ("warning: cards.csv:5:", "element 'body': text does not fit its box"),
+        ("cards.csv:1:", "unknown column 'colour'"),
+        ("layouts/face.yaml:3:", "font: no font named 'Nofont'"),
+        ("layouts/face.yaml:2:", "reads '{be}', which is neither a field"),
+        ("cards.csv:3:", "column 'cost': 'two' is not a whole number"),
+        ("cards.csv:4:", "column 'count': '3.5' is not a whole number"),
+        ("cards.csv:2:", "'{hony}' in the text is neither a field nor an icon"),
+        ("cards.csv:2:", "image 'missing.png': file not found (and 1 more card)"),
+    ]
+    for start, words in expected:
+        found = [line for line in lines if start in line and words in line]
+        assert len(found) == 1, (start, words, lines)
+    assert lines[-1] == "cardkit: 7 problems in deck.yaml"
+    assert len(lines) == 9
+
+
+def test_build_reports_the_same_problems_as_validate(tmp_path):
+    deck = write_deck(tmp_path, SEVEN_DECK, SEVEN_LAYOUTS)
+    (tmp_path / "cards.csv").write_text(SEVEN_CARDS)
+    checked = CliRunner().invoke(main, ["validate", str(deck)])
+    built = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "out")])
+    assert built.exit_code == 2
+    assert built.output.splitlines()[:-1] == checked.output.splitlines()[:-1]
+    assert not (tmp_path / "out").exists()
