@@ -21,9 +21,9 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-# The fuzz test with a few thousand examples (make test runs a few hundred).
+# The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
 fuzz: $(STAMP)
-	CARDKIT_FUZZ_EXAMPLES=3000 $(BIN)/python -m pytest tests/test_fuzz.py
+	CARDKIT_FUZZ_EXAMPLES=3000 $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_files.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

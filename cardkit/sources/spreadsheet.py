@@ -184,7 +184,7 @@ def _check_archive(path: Path, shown: str) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(member.file_size for member in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
         raise _error(shown, "cannot be read as a spreadsheet (a damaged XLSX or ODS "
                      "archive)", "open it in a spreadsheet program and save it again") \
             from None
