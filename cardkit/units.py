@@ -17,6 +17,8 @@ POINTS_PER_UNIT = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)\s*$")
 
 LENGTH_HELP = "write a number with its unit, e.g. '63.5mm', '2.5in' or '9pt'"
+MAX_LENGTH = 10_000 * MM  # 10 m: more than any card, box, font or sheet needs, and far
+# enough from a float's limits that sums and products of lengths stay finite
 
 
 class UnitError(ValueError):
@@ -38,6 +40,10 @@ def parse_length(text, percent_of: float | None = None) -> float:
     Traceback (most recent call last):
     ...
     cardkit.units.UnitError: '99999999999999999999…' is too large to be a length
+    >>> parse_length('20000mm')
+    Traceback (most recent call last):
+    ...
+    cardkit.units.UnitError: '20000mm' is longer than anything on a card can be (10 m at most)
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise UnitError(f"{text!r} is not a length")
@@ -53,8 +59,12 @@ def parse_length(text, percent_of: float | None = None) -> float:
     if unit == "%":
         if percent_of is None:
             raise UnitError(f"'{shown}': a percentage is not allowed here")
-        return number / 100 * percent_of
-    return number * POINTS_PER_UNIT[unit]
+        length = number / 100 * percent_of
+    else:
+        length = number * POINTS_PER_UNIT[unit]
+    if abs(length) > MAX_LENGTH:
+        raise UnitError(f"'{shown}' is longer than anything on a card can be (10 m at most)")
+    return length
 
 
 def to_mm(points: float) -> float:

@@ -161,3 +161,52 @@ def test_absurd_csv_cells_are_refused_quickly(tmp_path, text, message):
     code, err = run_process("validate", deck, timeout=30)
     assert code == 2, err
     assert message in err
+
+
+# -- absurd lengths in layouts ----------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from test_hostile import deck_with as plain_deck  # noqa: E402
+
+LENGTHS = st.builds(lambda sign, digits, fraction, unit: f"{sign}{digits}{fraction}{unit}",
+                    st.sampled_from(["", "-"]),
+                    st.one_of(st.integers(0, 10 ** 6).map(str),
+                              st.integers(1, 400).map(lambda n: "9" * n)),
+                    st.sampled_from(["", ".5"]), st.sampled_from(["mm", "cm", "in", "pt", "%"]))
+ELEMENTS = [
+    "{{name: e, kind: rect, box: [{0}, 0mm, 10mm, 10mm], fill: red}}",
+    "{{name: e, kind: rect, box: card, fill: red, radius: {0}}}",
+    "{{name: e, kind: rect, box: card, stroke: red, stroke_width: {0}}}",
+    "{{name: e, kind: text, box: card, text: hi, size: {0}}}",
+    "{{name: e, kind: polygon, box: card, points: [[0mm, 0mm], [{0}, 0mm], [0mm, 5mm]], "
+    "fill: red}}",
+    "{{name: e, kind: ellipse, box: [0mm, 0mm, {0}, 10mm], fill: red}}",
+    "{{name: e, kind: line, box: [0mm, 0mm, 10mm, {0}], stroke: red}}",
+]
+
+
+def test_no_length_is_longer_than_10_metres():
+    from cardkit.units import MAX_LENGTH, UnitError, parse_length
+
+    assert parse_length("10000mm") == pytest.approx(MAX_LENGTH)
+    with pytest.raises(UnitError, match="10 m at most"):
+        parse_length("10000.5mm")
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(element=st.sampled_from(ELEMENTS), length=LENGTHS)
+def test_validate_and_build_agree_on_any_length(tmp_path_factory, element, length):
+    """A length of up to 400 digits in any unit, anywhere a layout takes one: validate
+    and build both end with 0, or both with 2 and the same first message (the bug: 308
+    digits passed validate and crashed reportlab in build)."""
+    folder = tmp_path_factory.mktemp("length")
+    deck = plain_deck(folder, front="elements:\n  - " + element.format(length) + "\n")
+    checked = run("validate", deck)
+    built = run("build", deck, "--out", folder / "out")
+    assert checked[0] in (0, 2) and built[0] == checked[0], (checked, built)
+    assert "internal error" not in built[1]
+    if checked[0] == 2:
+        assert checked[1].splitlines()[0] == built[1].splitlines()[0]
