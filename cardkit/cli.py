@@ -12,6 +12,7 @@ first needs them (:class:`_LateChoice`).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import signal
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from .sheets import SheetOptions
 
 EXIT_BAD_INPUT = 2
+MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
 
 
 def _report_input_error(error: InputError, what: str) -> None:
@@ -167,6 +169,16 @@ class _Group(click.Group):
             ctx.exit(1)
         except InputError as error:  # raised outside a command's own handling
             _report_input_error(error, "in the input")
+            ctx.exit(EXIT_BAD_INPUT)
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            # only names the user gave (a deck, a folder, an 'extends') grow this long
+            name = str(exc.filename or "")
+            shown = name if len(name) <= 80 else name[:40] + "…" + name[-30:]
+            click.echo(f"cardkit: {shown}: a name in this path is too long for the file "
+                       f"system (at most {MAX_NAME} bytes a name, {MAX_PATH:,} a path); use "
+                       "shorter names", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except Exception as exc:
             if os.environ.get("CARDKIT_DEBUG"):

@@ -109,6 +109,10 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
             parent_path = find_deck(str(local) if local.exists() else name)
         except (InputError, ValueError):  # ValueError: a NUL in the name
             pass
+        except OSError as error:  # a name too long for the file system
+            problems.add(data.at("extends"), f"cannot look for the deck to extend: "
+                         f"{error.strerror}", "use a shorter name or path")
+            return None, []
     if parent_path is None:
         problems.add(data.at("extends"), f"no deck {checks.quoted(name)} to extend",
                      did_you_mean(name, bundled_decks()) + " (a bundled deck's name or a path)")

@@ -210,3 +210,21 @@ def test_validate_and_build_agree_on_any_length(tmp_path_factory, element, lengt
     assert "internal error" not in built[1]
     if checked[0] == 2:
         assert checked[1].splitlines()[0] == built[1].splitlines()[0]
+
+
+# -- names too long for the file system ------------------------------------------------------
+
+def test_a_new_deck_in_a_folder_name_too_long_is_refused(tmp_path):
+    code, err = run_process("new", tmp_path / ("d" * 300) / "game")
+    assert code == 2, err
+    assert "a name in this path is too long for the file system (at most 255 bytes a " \
+           "name, 4,096 a path); use shorter names" in err
+    assert "internal error" not in err
+
+
+def test_extending_a_deck_whose_name_is_too_long_names_the_line(tmp_path):
+    deck = plain_deck(tmp_path, top="size: poker\nextends: " + "y" * 300)
+    code, output = run("validate", deck)
+    assert code == 2
+    assert f"{deck}:3:10: cannot look for the deck to extend: File name too long; use a " \
+           "shorter name or path" in output
