@@ -53,9 +53,19 @@ def _named(deck: str) -> str:
 
 
 def _report_output_error(error: OSError) -> None:
+    """What went wrong writing the output, and what to do: a full disk is not a folder
+    to change, and an error without an operating-system code is a library failing to
+    read an input (a file that changed or broke after it was checked), not the output."""
     where = f" {error.filename}" if error.filename else ""
-    click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give --out a "
-               "folder you can write to", err=True)
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        click.echo(f"cardkit: cannot write{where}: the disk is full (or your quota is used "
+                   "up); free some space, or give --out a folder on another disk", err=True)
+    elif error.errno is None:
+        click.echo(f"cardkit: cannot read an input while writing: {error}; check the deck's "
+                   "files with 'cardkit validate' (one may have changed since)", err=True)
+    else:
+        click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give --out a "
+                   "folder you can write to", err=True)
 
 
 def _warn(warnings) -> None:

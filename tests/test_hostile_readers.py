@@ -228,3 +228,38 @@ def test_extending_a_deck_whose_name_is_too_long_names_the_line(tmp_path):
     assert code == 2
     assert f"{deck}:3:10: cannot look for the deck to extend: File name too long; use a " \
            "shorter name or path" in output
+
+
+# -- what a failed write says ----------------------------------------------------------------
+
+def test_a_full_disk_says_the_disk_is_full(tmp_path, monkeypatch):
+    import errno
+
+    import cardkit.writers.card_png as card_png
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "out" / "x.png"))
+
+    monkeypatch.setattr(card_png, "write_pngs", full)
+    monkeypatch.setattr("cardkit.export.write_pngs", full)
+    deck = plain_deck(tmp_path)
+    code, output = run("export", deck, "--to", "png", "--out", tmp_path / "out")
+    assert code == 2
+    assert "the disk is full (or your quota is used up); free some space, or give --out a " \
+           "folder on another disk" in output
+    assert "folder you can write to" not in output
+
+
+def test_a_library_failing_to_read_while_writing_does_not_blame_the_output(tmp_path,
+                                                                          monkeypatch):
+    """An input that broke after it was checked: Pillow's 'image file is truncated' has
+    no operating-system code, and the output folder is not what to change."""
+    def truncated(*args, **kwargs):
+        raise OSError("image file is truncated")
+
+    monkeypatch.setattr("cardkit.build.write_pdf", truncated)
+    deck = plain_deck(tmp_path)
+    code, output = run("build", deck, "--out", tmp_path / "out")
+    assert code == 2
+    assert output.startswith("cardkit: cannot read an input while writing: image file is "
+                             "truncated; check the deck's files with 'cardkit validate'")
