@@ -690,9 +690,49 @@ def _image(canvas, item, box):
         # opacity is that fraction of the ink
         canvas.setFillAlpha(props["opacity"] * ink)
         canvas.drawImage(art, x, y, width, height, mask="auto")
+        DECODED.drawn(art)
     else:
         draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height)
     canvas.restoreState()
+
+
+class DecodedPixels:
+    """The pictures whose pixels reportlab keeps decoded once it has drawn them (the
+    ImageReader's RGB bytes and Pillow's own copy), oldest first. Past ``budget`` pixels
+    the oldest are let go, to be decoded again if they are drawn again: 200 distinct
+    large pictures in one deck used to keep 4 GB of pixels until the PDF was written."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.held: dict[int, tuple[ImageReader, int]] = {}  # id -> (reader, its pixels)
+        self.pixels = 0
+
+    def drawn(self, reader: ImageReader) -> None:
+        key = id(reader)
+        if key in self.held:
+            self.held[key] = self.held.pop(key)  # the newest now
+            return
+        width, height = reader.getSize()
+        self.held[key] = (reader, width * height)
+        self.pixels += width * height
+        while self.pixels > self.budget and len(self.held) > 1:
+            oldest, pixels = self.held.pop(next(iter(self.held)))
+            self.pixels -= pixels
+            _forget_pixels(oldest)
+
+
+def _forget_pixels(reader: ImageReader) -> None:
+    """Drop what ``reader`` decoded, keeping the file's bytes it holds (reportlab
+    internals: ``_data``, ``_dataA``, and ``_image``, opened again lazily from ``fp``)."""
+    reader._data = reader._dataA = None
+    if reader._image.format != "JPEG":  # a JPEG is embedded as it is, never decoded
+        reader.fp.seek(0)
+        name = reader._image.fileName
+        reader._image = open_image(reader.fp)  # nothing is decoded until it is drawn again
+        reader._image.fileName = name
+
+
+DECODED = DecodedPixels(20_000_000)  # pixels: about 120 MB, a few tarot-sized pictures
 
 
 def _texts_by_face(block: TextBlock) -> list[tuple[str, str]]:

@@ -4,6 +4,9 @@ with exit code 2 and a message naming the file, never a crash, a hang or code ru
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from PIL import EpsImagePlugin, Image
 
@@ -51,6 +54,7 @@ import zipfile  # noqa: E402
 
 import openpyxl  # noqa: E402
 
+from conftest import write_deck  # noqa: E402
 from test_hostile import deck_with  # noqa: E402
 
 SHEET = "xl/worksheets/sheet1.xml"
@@ -263,3 +267,61 @@ def test_a_library_failing_to_read_while_writing_does_not_blame_the_output(tmp_p
     assert code == 2
     assert output.startswith("cardkit: cannot read an input while writing: image file is "
                              "truncated; check the deck's files with 'cardkit validate'")
+
+
+# -- memory for many large pictures -----------------------------------------------------------
+
+def _picture_deck(folder, count: int):
+    """``count`` cards, each with its own 1000 x 1000 px picture filling the card."""
+    from PIL import Image
+
+    (folder / "art").mkdir(parents=True)
+    for i in range(count):
+        Image.linear_gradient("L").resize((1000, 1000)).rotate(i * 7).convert("RGB") \
+            .save(folder / "art" / f"a{i}.png", compress_level=1)
+    cards = "".join(f"  - {{art: a{i}}}\n" for i in range(count))
+    return write_deck(folder, "name: pictures\nsize: poker\nfront: f\nbacks: {b: {layout: f}}\n"
+                      f"fields: {{art: text}}\ncards:\n{cards}",
+                      {"f": "elements:\n  - {name: a, kind: image, box: card, "
+                            "image: 'art/{art}.png'}\n"})
+
+
+def _peak_mb(*args) -> float:
+    """The peak memory (RSS) of a cardkit command run in a process of its own."""
+    script = ("import resource, sys\nfrom cardkit.cli import main\ntry:\n    main(sys.argv[1:])\n"
+              "except SystemExit:\n    pass\n"
+              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", script, *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return int(done.stdout.split()[-1]) / 1024  # Linux gives kilobytes
+
+
+def test_decoded_pictures_are_let_go_as_pages_are_drawn(tmp_path):
+    """60 distinct 1-megapixel pictures take no more memory to build than 10 beyond what
+    their encoded data takes: decoded pixels are held to a budget (20 million), where
+    every picture used to stay decoded, twice, until the PDF was written (200 large ones
+    grew past 4 GB)."""
+    few = _peak_mb("build", _picture_deck(tmp_path / "few", 10), "--out", tmp_path / "o1")
+    many = _peak_mb("build", _picture_deck(tmp_path / "many", 60), "--out", tmp_path / "o2")
+    # kept decoded, 50 more pictures would take 50 x 6 MB = 300 MB more
+    assert many - few < 150, (few, many)
+
+
+def test_a_picture_let_go_is_the_same_picture_when_drawn_again(tmp_path):
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    from cardkit.render import DecodedPixels
+
+    path = tmp_path / "a.png"
+    Image.linear_gradient("L").convert("RGBA").save(path)
+    readers = [ImageReader(str(path)) for _ in range(3)]
+    before = readers[0].getRGBData()
+    held = DecodedPixels(budget=2 * 256 * 256)
+    for reader in readers:
+        reader.getRGBData()
+        held.drawn(reader)
+    assert readers[0]._data is None and readers[2]._data is not None  # the oldest went
+    assert held.pixels == 2 * 256 * 256
+    assert readers[0].getRGBData() == before and readers[0]._dataA is not None
