@@ -28,6 +28,25 @@ def test_wilson_intervals_match_published_values(wins, games, low, high):
     assert [round(x, 4) for x in wilson(wins, games)] == [low, high]
 
 
+def test_wilson_holds_the_rate_inside_0_to_1_for_every_count():
+    """Every (wins, games) up to 300 games: the interval holds the rate, lies in 0..1,
+    and the report's error bars (rate - low, high - rate) are never negative."""
+    for games in range(1, 301):
+        for wins in range(games + 1):
+            low, high = wilson(wins, games)
+            assert 0.0 <= low <= wins / games <= high <= 1.0, (wins, games, low, high)
+
+
+@pytest.mark.parametrize("args", [
+    ["rise-up", "--games", 300, "--seed", 7],
+    ["blofa", "--games", 3, "--seed", 1, "--bots", "heuristic", "--bots", "random",
+     "--bots", "random", "--bots", "random"]], ids=["solitaire", "a seat wins every game"])
+def test_a_report_where_a_seat_wins_all_or_nothing(tmp_path, args):
+    code, out = run("simulate", *args, "--report", tmp_path / "r", "--workers", 1)
+    assert code == 0, out
+    assert (tmp_path / "r" / "report.html").stat().st_size > 1000
+
+
 def test_spread_uses_nearest_rank():
     assert spread([5, 1, 3]) == {"mean": 3, "median": 3, "p10": 1, "p90": 5, "min": 1, "max": 5}
 
