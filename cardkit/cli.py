@@ -798,6 +798,9 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
     from .playtest.report import write_report
     from .playtest.runner import BotSpec, Setup, play_many
     from .playtest.summary import summarise
+    import random
+
+    from .errors import Problem, Where
     from .rules.errors import RulesError
 
     def refuse(what: str, fix: str):
@@ -830,11 +833,24 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
         except InputError as error:
             _report_input_error(error, f"in {deck_file}")
             sys.exit(EXIT_BAD_INPUT)
+        copies = deck.copies()
         try:
             cards = rules.cards_from_deck([{**card.fields, "back": card.back.name}
-                                           for card in deck.copies()])
+                                           for card in copies])
         except RulesError as error:
-            refuse(f"{deck_file}: {error.what}", error.fix)
+            if error.card is None:
+                problem = Problem(Where(deck.path), error.what, error.fix)
+            else:  # the card, where it is written, in the designer's words
+                card = copies[error.card]
+                problem = Problem(card.where, f"{card.label()}: {error.what}", error.fix)
+            _report_input_error(InputError([problem]), f"in {_named(deck_file)} for "
+                                f"{rules.title}")
+            sys.exit(EXIT_BAD_INPUT)
+    try:  # a deck the game cannot be dealt from (fewer rule cards than players...)
+        rules.new_state(players, random.Random(seed), cards)
+    except RulesError as error:
+        refuse(f"{rules.title} cannot be dealt for {players} players"
+               + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
     setup = Setup(game, players, seed, tuple(bots) * (players // len(bots)), cards)
     started = time.perf_counter()
     with _progress(count) as bar:

@@ -362,9 +362,9 @@ def test_a_changed_count_changes_the_game():
 
 @pytest.mark.parametrize("change, message", [
     (lambda cards: [{k: v for k, v in c.items() if k != "value"} for c in cards],
-     "a card has value None"),
+     "it has no value"),
     (lambda cards: [{**c, "value": "two"} if c["value"] == 2 else c for c in cards],
-     "a card has value 'two'"),
+     "its value 'two' is not a whole number"),
     (lambda cards: [{**c, "back": "blue"} if c["value"] == 5 else c for c in cards],
      "a 5 has a 'blue' back"),
     (lambda cards: [c for c in cards if c["value"] != 3], "the deck has 6 yellow cards"),

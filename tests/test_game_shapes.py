@@ -384,15 +384,17 @@ def deck(changes=None):
 
 
 @pytest.mark.parametrize("changes, message", [
-    ({0: {"number": None}}, "shape card 1 \\(circle\\) has no number"),
-    ({5: {"fill": ""}}, "shape card 6 \\(circle\\) has no fill"),
-    ({2: {"number": "two"}}, "shape card 3 has number 'two'"),
+    ({0: {"number": None}}, "this shape card has no number"),
+    ({5: {"fill": ""}}, "this shape card has no fill"),
+    ({2: {"number": "two"}}, "its number 'two' is not a whole number"),
     ({81: {"condition": "lots of triplets"}}, "'lots of triplets' is not an objective"),
     ({82: {"points": None}}, "rule card 'True to Form' has points None"),
 ])
 def test_a_deck_that_cannot_be_played_is_refused(changes, message):
-    with pytest.raises(RulesError, match=message):
+    with pytest.raises(RulesError, match=message) as refused:
         cards_from_deck(deck(changes))
+    if "shape card" in message or "number" in message:  # the card it is about, by index
+        assert refused.value.card == next(iter(changes))
 
 
 def test_a_deck_without_shape_cards_or_rule_cards_is_refused():

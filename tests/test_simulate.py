@@ -113,3 +113,33 @@ def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)
     assert code == 2
     assert message in out
+
+
+def test_a_deck_without_the_game_s_fields_names_the_card_and_its_line(tmp_path):
+    """A designer's deck played as Blófa: the message names the deck's file and line, the
+    card, and the field the rules read, without Python's None."""
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "honey-heist", "honey-heist")
+    code, out = run("simulate", "blofa", "--deck", tmp_path / "honey-heist", "--games", 10)
+    assert code == 2
+    first = out.splitlines()[0]
+    assert first.startswith(f"{tmp_path}/honey-heist/cards.csv:2: card 1 (")
+    assert first.endswith("): it has no value; Blófa's rules read each card's 'value' "
+                          "field: give every card a whole number from 0 to 5")
+    assert "None" not in out
+
+
+def test_fewer_rule_cards_than_players_is_refused_before_playing(tmp_path):
+    from cardkit.bundled import find_deck
+    from cardkit.deck import load_deck
+
+    titles = [c.fields["title"] for c in load_deck(find_deck("shapes")).cards
+              if c.fields["title"]]
+    drops = ", ".join(f"{{title: '{t}'}}" for t in titles[2:])
+    (tmp_path / "deck.yaml").write_text(f"extends: shapes\nname: few-rules\ndrop: [{drops}]\n")
+    code, out = run("simulate", "shapes", "--deck", tmp_path / "deck.yaml", "--players", 4)
+    assert code == 2, out
+    assert out.startswith("cardkit: Trick Taking") and "cannot be dealt for 4 players" in out
+    assert "4 players need 4 rule cards, the deck has 2" in out
+    assert "internal error" not in out

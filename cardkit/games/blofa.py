@@ -308,14 +308,16 @@ def cards_from_deck(cards: list[dict]) -> dict[int, int]:
     {0: 3, 2: 5, 1: 8}
     """
     counts: Counter = Counter()
-    for card in cards:
+    for index, card in enumerate(cards):
         value = card.get("value")
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"a card has value {value!r}", "give every card a whole-number "
-                             "value field")
+            raise RulesError("it has no value" if value in (None, "") else
+                             f"its value {value!r} is not a whole number", "Blófa's rules "
+                             "read each card's 'value' field: give every card a whole number "
+                             "from 0 to 5", card=index)
         if card.get("back") != COLOURS[value & 1]:
             raise RulesError(f"a {value} has a {card.get('back')!r} back",
-                             "blue backs are for even values, yellow for odd")
+                             "blue backs are for even values, yellow for odd", card=index)
         counts[value] += 1
     return playable(dict(counts))
 

@@ -443,18 +443,18 @@ def cards_from_deck(cards: list[dict]) -> tuple:
     (('cup', 2),)
     """
     numbers, fins = [], 0
-    for printed in cards:
+    for index, printed in enumerate(cards):
         value = printed.get("value")
         if printed.get("kind") == "fin":
             fins += 1
         elif value is not None and value != "":
             if type(value) is not int or value not in rules.VALUES:
-                raise RulesError(f"a card has value {value!r}",
-                                 "values are whole numbers 1-7")
+                raise RulesError(f"its value {value!r} is not one of the game's",
+                                 "values are whole numbers 1-7", card=index)
             if printed.get("suit") not in rules.SUITS:
                 raise RulesError(f"a {value} has suit {printed.get('suit')!r}",
                                  "give every number card a suit field: crow, cup, key or "
-                                 "bullet")
+                                 "bullet", card=index)
             numbers.append((printed["suit"], value))
     if fins != 1:
         raise RulesError(f"the deck has {fins} Fin cards",

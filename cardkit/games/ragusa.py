@@ -468,9 +468,11 @@ def cards_from_deck(cards: list[dict]) -> tuple[str, ...]:
     ...
     cardkit.rules.errors.RulesError: the deck holds 10H 2 times; one deck holds each card ...
     """
-    if any("rank" not in c or "suit" not in c for c in cards):
-        raise RulesError("the deck's cards have no rank or no suit field",
-                         "Ragusa needs a rank (2-10, J, Q, K, A) and a suit on each card")
+    lacking = next((i for i, c in enumerate(cards) if "rank" not in c or "suit" not in c),
+                   None)
+    if lacking is not None:
+        raise RulesError("it has no rank or no suit field", "Ragusa's rules read a rank "
+                         "(2-10, J, Q, K, A) and a suit on each card", card=lacking)
     names = []
     for number, fields in enumerate(cards, 1):
         rank, suit = str(fields["rank"]).strip(), str(fields["suit"]).strip()
@@ -482,9 +484,9 @@ def cards_from_deck(cards: list[dict]) -> tuple[str, ...]:
         try:
             card = poker.parse_card(rank + ragusa.parse_suit(suit))
         except RulesError as error:
-            raise RulesError(f"card {number} (rank {rank!r}, suit {suit!r}) is not a "
-                             "playing card", "give a rank 2-10, J, Q, K or A and a suit "
-                             "heart, diamond, spade or club") from error
+            raise RulesError(f"rank {rank!r} and suit {suit!r} are not a playing card",
+                             "give a rank 2-10, J, Q, K or A and a suit heart, diamond, spade "
+                             "or club", card=number - 1) from error
         names.append(str(card))
     for name in set(names):
         if names.count(name) > 1:

@@ -319,9 +319,9 @@ def cards_from_deck(cards: list[dict]) -> list[str]:
             jokers += 1
         elif rank or suit:
             if rank not in ranks or suit not in suits:
-                raise RulesError(f"card {number} has rank {rank!r} and suit {suit!r}",
+                raise RulesError(f"rank {rank!r} and suit {suit!r} are not a playing card",
                                  "give every playing card a rank (A, 2-10, J, Q, K) and a suit"
-                                 " (heart, diamond, spade, club)")
+                                 " (heart, diamond, spade, club)", card=number - 1)
             name = RANK_NAMES[ranks[rank]] + suits[suit]
             copy = sum(n.partition("#")[0] == name for n in names) + 1
             names.append(name if copy == 1 else f"{name}#{copy}")

@@ -327,19 +327,20 @@ def cards_from_deck(cards: list[dict]) -> Composition:
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardkit.rules.errors.RulesError: shape card 1 (circle) has no number; give every ...
+    cardkit.rules.errors.RulesError: this shape card has no number; give every ...
     """
     shape_cards, objectives = [], []
     for i, card in enumerate(cards, 1):
         if card.get("back") in BACKS:
             for prop in PROPERTIES:
                 if card.get(prop) in (None, ""):
-                    raise RulesError(f"shape card {i} ({card.get('shape') or 'no shape'}) has "
-                                     f"no {prop}", "give every shape card a shape, a number "
-                                     "(1, 2, 3...) and a fill")
+                    raise RulesError(f"this shape card has no {prop}", "give every shape "
+                                     "card a shape, a number (1, 2, 3...) and a fill",
+                                     card=i - 1)
             if type(card["number"]) is not int:
-                raise RulesError(f"shape card {i} has number {card['number']!r}",
-                                 "a number is a whole number of shapes: 1, 2, 3...")
+                raise RulesError(f"its number {card['number']!r} is not a whole number",
+                                 "a number is a whole number of shapes: 1, 2, 3...",
+                                 card=i - 1)
             shape_cards.append(Card(str(card["shape"]), card["number"], str(card["fill"]),
                                     card["back"]))
         elif card.get("condition"):
