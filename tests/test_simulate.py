@@ -143,3 +143,22 @@ def test_fewer_rule_cards_than_players_is_refused_before_playing(tmp_path):
     assert out.startswith("cardkit: Trick Taking") and "cannot be dealt for 4 players" in out
     assert "4 players need 4 rule cards, the deck has 2" in out
     assert "internal error" not in out
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_bot_cannot_change_what_is_legal(game):
+    """A bot that adds a move of its own to the list it is given, and empties it, leaves
+    the state's legal moves as they were: the added move is still refused."""
+    import random
+
+    from cardkit.games.base import IllegalMove
+
+    rules = load_game(game)
+    state = rules.new_state(rules.default_players, random.Random(3))
+    before = state.legal_moves()
+    given = state.legal_moves()
+    given.append(("cheat",))
+    given.clear()
+    assert state.legal_moves() == before
+    with pytest.raises(IllegalMove):
+        state.apply(("cheat",))

@@ -105,7 +105,7 @@ class BlofaState(State):
         if self._moves is None:
             self._moves = ([] if self.end is not None else self._keeps()
                            if self.winner is not None else self._turn_moves())
-        return self._moves
+        return list(self._moves)  # a copy: a bot cannot change what is legal
 
     def _keeps(self) -> list:
         """Ruling (cardkit): a trick of fewer than three cards offers all of them."""

@@ -151,7 +151,7 @@ class BulletState(State):
         """
         if self._moves is None:
             self._moves = self._find_moves()
-        return self._moves
+        return list(self._moves)  # a copy: a bot cannot change what is legal
 
     def _find_moves(self) -> list:
         if self.fin_drawn:

@@ -175,7 +175,7 @@ class RagusaState(State):
     def legal_moves(self) -> list:
         if self._legal is None:
             self._legal = self._moves()
-        return list(self._legal)
+        return list(self._legal)  # a copy: a bot cannot change what is legal
 
     def _moves(self) -> list:
         hand, phase = self.hands[self.mover], self.phase

@@ -162,7 +162,7 @@ class RiseUpState(State):
     def legal_moves(self) -> list:
         if self._legal is None:
             self._legal = [] if self.result else self._moves()
-        return self._legal
+        return list(self._legal)  # a copy: a bot cannot change what is legal
 
     def _moves(self) -> list:
         """Choosing a room starts the entry: from then on only investing and fighting.

@@ -173,7 +173,7 @@ class ShapesState(State):
                 self._moves = [("lock", t) for t in dict.fromkeys(combinations(hand, 3))]
                 if len(hand) <= HAND_LIMIT:
                     self._moves.append("pass")
-        return self._moves
+        return list(self._moves)  # a copy: a bot cannot change what is legal
 
     def apply(self, move) -> None:
         """Ruling (cardkit): a player who takes a card and then holds fewer than 3 has no
