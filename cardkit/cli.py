@@ -214,7 +214,7 @@ def main():
       cardkit list                 the decks that ship with cardkit
       cardkit build blofa          print-and-play PDF in output/blofa/
       cardkit export blofa --for tgc   images for a print service
-      cardkit validate my.yaml     check a deck without building it
+      cardkit validate my-game     check a deck without building it
       cardkit check bullet         check the rules examples of a game
       cardkit score bullet "6 6 6 5 5" "4 4 4 7 7"   ask the rules
     """
@@ -757,7 +757,7 @@ def _bot_specs(ctx, param, value):
                 parsed = math.nan
             if not sep or not key or not math.isfinite(parsed):
                 raise click.BadParameter(f"'{item}' in '{text}' is not NAME=NUMBER; write "
-                                         "e.g. 'heuristic:bluff=0.3,call=0.6'")
+                                         "e.g. 'heuristic:bluff_rate=0.3,call_threshold=0.6'")
             params.append((key, parsed))
         specs.append(BotSpec(name, tuple(params)))
     return tuple(specs)
@@ -772,7 +772,7 @@ def _bot_specs(ctx, param, value):
               help="Same seed, same games, however many workers.")
 @click.option("--bots", "bots", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
               help="Who plays: 'random' or 'heuristic' with parameters, e.g. "
-                   "'heuristic:bluff=0.3'. Once for every seat, or once a seat in order "
+                   "'heuristic:bluff_rate=0.3'. Once for every seat, or once a seat in order "
                    "(default: random).")
 @click.option("--deck", "deck_file", metavar="DECK",
               help="Play with a changed deck: its cards' counts and fields decide the "
