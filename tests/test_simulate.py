@@ -160,3 +160,23 @@ def test_a_bot_cannot_change_what_is_legal(game):
     assert state.legal_moves() == before
     with pytest.raises(IllegalMove):
         state.apply(("cheat",))
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_bundled_deck_given_as_a_deck_plays_the_same_games(game):
+    """--deck with the bundled deck (in its file's order, or any other) plays the games
+    the default plays for the same seed: the same cards, the same games."""
+    from cardkit.bundled import find_deck
+    from cardkit.deck import load_deck
+
+    rules = load_game(game)
+    copies = [{**c.fields, "back": c.back.name} for c in load_deck(find_deck(game)).copies()]
+    bots = (BotSpec("random"),) * rules.default_players
+
+    def games(cards):
+        setup = Setup(game, rules.default_players, 5, bots, cards)
+        return [(r.returns, r.scores, r.length) for r in play_many(setup, 30)]
+
+    default = games(None)
+    assert games(rules.cards_from_deck(copies)) == default
+    assert games(rules.cards_from_deck(copies[::-1])) == default

@@ -335,7 +335,9 @@ def cards_from_deck(cards: list[dict]) -> list[str]:
         raise RulesError(f"the deck has {len(names) - aces} cards that are not aces",
                          "the first stage alone deals 17 into the grid and 3 abilities: "
                          "give it 20 at least")
-    return names
+    # in the bundled deck's order, whatever the file's: the same cards, the same games
+    return sorted(names, key=lambda name: STANDARD_CARDS.index(name.partition("#")[0])
+                  * 100 + int(name.partition("#")[2] or 1))
 
 
 # -- bots ---------------------------------------------------------------------------------

@@ -357,7 +357,19 @@ def cards_from_deck(cards: list[dict]) -> Composition:
     if not objectives:
         raise RulesError("the deck has no rule cards", "each player is dealt one: give "
                          "cards a 'condition' and 'points'")
-    return Composition(tuple(shape_cards), tuple(objectives))
+    # in the bundled deck's order, whatever the file's: the same cards, the same games
+    known = {objective: i for i, objective in enumerate(OBJECTIVES)}
+    return Composition(tuple(sorted(shape_cards, key=_standard_order)),
+                       tuple(sorted(objectives, key=lambda o: (known.get(o, len(known)), o))))
+
+
+def _standard_order(card: Card) -> tuple:
+    """Where a card stands in STANDARD's order; a shape, number or fill it does not know
+    comes after the ones it knows, by its name."""
+    return tuple((PROPERTIES[prop].index(value), "") if value in PROPERTIES[prop]
+                 else (len(PROPERTIES[prop]), str(value))
+                 for prop, value in zip(("shape", "number", "fill"), card[:3])) + \
+        (BACKS.index(card.back),)
 
 
 _condition = lru_cache(maxsize=64)(parse_condition)
