@@ -807,6 +807,13 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
         click.echo(f"cardkit: {what}; {fix}", err=True)
         sys.exit(EXIT_BAD_INPUT)
 
+    if report_dir is not None:
+        from .playtest.report import REPORT_FILES, why_not_a_report_folder
+
+        why = why_not_a_report_folder(report_dir)
+        if why:
+            refuse(f"--report {report_dir or repr('')}: {why}", "give --report a new or "
+                   f"empty folder, or one holding only a report's {', '.join(REPORT_FILES)}")
     rules = load_game(game)
     players = rules.default_players if players is None else players
     if players not in rules.players:

@@ -180,3 +180,27 @@ def test_the_bundled_deck_given_as_a_deck_plays_the_same_games(game):
     default = games(None)
     assert games(rules.cards_from_deck(copies)) == default
     assert games(rules.cards_from_deck(copies[::-1])) == default
+
+
+@pytest.mark.parametrize("name", ["mywork", "deck", ".", "", "/"])
+def test_a_report_never_replaces_a_folder_cardkit_did_not_make(tmp_path, monkeypatch, name):
+    """--report on a folder of the user's (notes, a deck), the current folder, '' or /:
+    exit 2 before any game, and every file is still there."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mywork").mkdir()
+    (tmp_path / "mywork" / "notes.txt").write_text("notes")
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "deck" / "deck.yaml").write_text("name: x")
+    code, out = run("simulate", "blofa", "--games", 20, "--report", name)
+    assert code == 2, out
+    assert "give --report a new or empty folder" in out
+    assert (tmp_path / "mywork" / "notes.txt").read_text() == "notes"
+    assert (tmp_path / "deck" / "deck.yaml").read_text() == "name: x"
+
+
+def test_a_report_replaces_the_report_it_wrote(tmp_path):
+    folder = tmp_path / "report"
+    for games in (20, 30):
+        code, out = run("simulate", "blofa", "--games", games, "--report", folder)
+        assert code == 0, out
+    assert json.loads((folder / "summary.json").read_text())["games"] == 30

@@ -21,8 +21,35 @@ from ..writers.atomic import atomic_folder
 from .runner import Result
 
 
+REPORT_FILES = ("report.html", "summary.json", "games.csv")
+
+
+def why_not_a_report_folder(folder: Path) -> str | None:
+    """Why ``folder`` may not take a report, or None. A report replaces its folder whole,
+    so the folder must be new, empty, or a report cardkit wrote (only its files): never a
+    folder of the user's, the current one or one above it.
+
+    >>> why_not_a_report_folder(Path("/"))
+    'it is the folder you are in, one above it, or the root'
+    """
+    folder, here = Path(folder).resolve(), Path.cwd()
+    if folder == here or folder in here.parents or folder.parent == folder:
+        return "it is the folder you are in, one above it, or the root"
+    if folder.exists() and not folder.is_dir():
+        return "it is a file"
+    if folder.is_dir():
+        others = sorted(p.name for p in folder.iterdir() if p.name not in REPORT_FILES)
+        if others:
+            shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3
+                                             else "")
+            return f"it holds files that are not a report's ({shown}), which a report " \
+                "would replace"
+    return None
+
+
 def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
-    """Write the report folder atomically: a failed run leaves the previous report."""
+    """Write the report folder atomically: a failed run leaves the previous report. The
+    caller has checked the folder with :func:`why_not_a_report_folder`."""
     with atomic_folder(Path(folder)) as temporary:
         (temporary / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
                                                 encoding="utf-8")
