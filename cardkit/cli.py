@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 EXIT_BAD_INPUT = 2
 MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
+MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
 
 
 def _report_input_error(error: InputError, what: str) -> None:
@@ -765,8 +766,9 @@ def _bot_specs(ctx, param, value):
 
 @main.command()
 @click.argument("game", type=click.Choice(GAME_NAMES))
-@click.option("--games", "count", type=click.IntRange(1, 10_000_000), default=1000,
-              show_default=True, help="How many games to play.")
+@click.option("--games", "count", type=click.IntRange(1, MAX_GAMES), default=1000,
+              show_default=True, help=f"How many games to play (at most {MAX_GAMES:,}: "
+              "the results of a run are held in memory, about 1 KB a game).")
 @click.option("--players", type=int, help="Players a game (default: the game's usual number).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Same seed, same games, however many workers.")

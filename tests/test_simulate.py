@@ -108,6 +108,13 @@ def test_the_report_folder(tmp_path):
                                                  "NAME=NUMBER"),
     (["blofa", "--bots", "random:x=1"], "unknown bot parameter 'x'"),
     (["blofa", "--deck", "no-such-deck"], "no bundled deck or file of that name"),
+    (["rise-up", "--bots", "heuristic:margin=1e308"],
+     "bot parameter 'margin' is 1e+308; give it a value from 0 to 13"),
+    (["shapes", "--bots", "heuristic:arrows=1e9"],
+     "bot parameter 'arrows' is 1e+09; give it a value from 0 to 100"),
+    (["blofa", "--bots", "heuristic:bluff_rate=-0.5"],
+     "bot parameter 'bluff_rate' is -0.5; give it a value from 0 to 1"),
+    (["blofa", "--games", "10000000"], "10000000 is not in the range 1<=x<=1000000"),
 ])
 def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)

@@ -78,12 +78,18 @@ class Bot(ABC):
     """A player: picks one of the legal moves from what its seat may see."""
 
     PARAMS: dict[str, float] = {}  # parameter -> default, settable from the command line
+    RANGES: dict[str, tuple[float, float]] = {}  # parameter -> (least, most); else 0 to 1
 
     def __init__(self, **params: float):
         unknown = set(params) - set(self.PARAMS)
         if unknown:
             raise RulesError(f"unknown bot parameter {sorted(unknown)[0]!r}",
                              "this bot takes " + (", ".join(self.PARAMS) or "none"))
+        for name, value in params.items():
+            least, most = self.RANGES.get(name, (0.0, 1.0))
+            if not least <= value <= most:
+                raise RulesError(f"bot parameter '{name}' is {value:g}",
+                                 f"give it a value from {least:g} to {most:g}")
         self.params = {**self.PARAMS, **params}
 
     @abstractmethod

@@ -530,6 +530,7 @@ class Trader(Bot):
     """
 
     PARAMS = {"bluff_rate": 0.2, "call_threshold": 0.6, "greed": 0.2}
+    RANGES = {"greed": (0.0, 100.0)}
 
     def choose(self, observation, moves, rng):
         phase = observation["phase"]

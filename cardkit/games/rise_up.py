@@ -356,6 +356,7 @@ class DelverBot(Bot):
     """
 
     PARAMS = {"margin": 4.0, "greedy": 1.0, "use_abilities": 1.0, "spade_risk": 0.03}
+    RANGES = {"margin": (0.0, 13.0)}  # strength a face-down card may add: a king's at most
 
     def choose(self, observation, moves, rng):
         if observation["target"] is not None:

@@ -400,6 +400,7 @@ class GreedyBot(Bot):
     """
 
     PARAMS = {"threshold": 5.0, "objective": 1.0, "arrows": 1.0}
+    RANGES = {"threshold": (0.0, 100.0), "objective": (0.0, 100.0), "arrows": (0.0, 100.0)}
 
     def __init__(self, **params: float):
         super().__init__(**params)
