@@ -399,6 +399,7 @@ def test_drivethru_pdf_is_marked_pdfx_1a_and_meets_its_rules(tmp_path):
     result = export(find_deck("shapes"), tmp_path, "pdf", "drivethru")
     reader = pypdf.PdfReader(result.path)
     assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    assert reader.metadata["/GTS_PDFXConformance"] == "PDF/X-1a:2003"  # older readings
     assert reader.metadata["/Trapped"] == "/False"
     (intent,) = reader.trailer["/Root"]["/OutputIntents"]
     assert (intent["/S"], intent["/OutputConditionIdentifier"]) == ("/GTS_PDFX", "CGATS TR 001")

@@ -2,8 +2,8 @@
 
 reportlab writes what PDF/X-1a needs of the content (with :class:`CmykCanvas`: CMYK only,
 fonts embedded, TrimBox and BleedBox on every page, ``/Trapped /False``, a document ID)
-but not the two marks: the output intent that names the printing condition the colours
-are meant for, and the ``GTS_PDFXVersion`` key. pypdf adds them to the finished file.
+but not the marks: the output intent that names the printing condition the colours are
+meant for, and the ``GTS_PDFXVersion`` and ``GTS_PDFXConformance`` keys. pypdf adds them to the finished file.
 
 PDF/X-1a forbids transparency, so a file that has any (a layout's ``opacity``, a PNG's
 alpha) is left unmarked and the pages that have it are named.
@@ -60,7 +60,9 @@ def mark_pdfx(path: Path, condition: str) -> list[int]:
         NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
         NameObject("/Info"): TextStringObject(info)})
     writer.root_object[NameObject("/OutputIntents")] = ArrayObject([intent])
-    writer.add_metadata({"/GTS_PDFXVersion": VERSION})
+    # GTS_PDFXConformance belongs to PDF/X-1a:2001; 2003 dropped it, but preflights and
+    # older readers still look for it, and it is harmless
+    writer.add_metadata({"/GTS_PDFXVersion": VERSION, "/GTS_PDFXConformance": VERSION})
     with open(path, "wb") as out:
         writer.write(out)
     return []
