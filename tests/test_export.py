@@ -246,6 +246,13 @@ def test_tts_one_sheet_per_back_design_and_hosted_urls(tmp_path):
     assert names[0] == "Rules 1/3: Setup" and names.count("1") == 5
 
 
+def test_tts_names_the_two_standard_jokers_apart(tmp_path):
+    _, deck = tts_export(tmp_path, find_deck("standard"))
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert len(names) == len(set(names)) == 54
+    assert {"Red Joker", "Black Joker", "Q heart", "10 spade"} <= set(names)
+
+
 def test_tts_variant(tmp_path):
     result, deck = tts_export(tmp_path, find_deck("bullet"), )
     assert len(deck["DeckIDs"]) == 62
