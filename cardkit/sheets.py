@@ -292,11 +292,12 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
         indices = range(first, min(first + grid.per_page, count))
         slots = tuple(Slot(x, y, w, h, i, "front", turned)
                       for (x, y, w, h, turned), i in zip(spots, indices))
+        whole = tuple(Slot(x, y, w, h, 0, "front", turned) for x, y, w, h, turned in spots)
         if side:
-            slots = tuple(back(s) for s in slots)
+            slots, whole = tuple(back(s) for s in slots), tuple(back(s) for s in whole)
         key = (side, len(slots))
         if key not in marks:
-            marks[key] = _marks(paper_w, paper_h, slots, bleed)
+            marks[key] = _marks(paper_w, paper_h, slots, bleed, whole=whole)
         label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}"
         return replace(marks[key], slots=slots, label=label)
 
@@ -333,7 +334,9 @@ def gutterfold_pages(count: int, width: float, height: float, options: SheetOpti
             slots.append(Slot(x, y, width, height, i, "front"))
             slots.append(Slot(2 * fold - x - width, y, width, height, i, "back"))
         if len(slots) not in marks:
-            marks[len(slots)] = _marks(paper_w, paper_h, tuple(slots), bleed, fold)
+            whole = [Slot(x, y, width, height, 0, side) for x, y in spots
+                     for x, side in ((x, "front"), (2 * fold - x - width, "back"))]
+            marks[len(slots)] = _marks(paper_w, paper_h, tuple(slots), bleed, fold, whole)
         return replace(marks[len(slots)], slots=tuple(slots),
                        label=f"sheet {sheet + 1}/{sheets}")
 
@@ -362,12 +365,16 @@ def _sides(width: float, height: float) -> list[tuple]:
     ]
 
 
-def _marks(width: float, height: float, slots, bleed: float, fold_x: float | None = None
-           ) -> Page:
+def _marks(width: float, height: float, slots, bleed: float, fold_x: float | None = None,
+           whole=None) -> Page:
     """A page with its cut guides and the strips free for its footer, but no label: what
-    every page whose cards sit alike shares, worked out once for all of them."""
+    every page whose cards sit alike shares, worked out once for all of them. The footer
+    goes where it goes on a page of the ``whole`` grid's slots, so that on a last page
+    partly filled it does not float up into the empty space."""
     page = Page(width, height, slots, "", cut_guides(width, height, slots, bleed), fold_x)
-    return replace(page, footer=tuple(footer_spaces(page, bleed)))
+    full = page if whole is None or len(whole) == len(slots) else \
+        Page(width, height, whole, "", cut_guides(width, height, whole, bleed), fold_x)
+    return replace(page, footer=tuple(footer_spaces(full, bleed)))
 
 
 def cut_guides(page_width: float, page_height: float, slots, bleed: float) -> tuple[Guide, ...]:

@@ -420,3 +420,21 @@ def test_a_card_leaves_no_opacity_colour_or_width_to_the_next(tmp_path, build):
     assert pixel(second + 30, top + 40) == (255, 0, 0)
     assert pixel(second + 10.5, top + 40) == (255, 0, 0)  # no stroke left over
     assert pixel(second + 30, top + 79) == (0, 160, 0)
+
+
+@pytest.mark.parametrize("sheet", ["pnp", "gutterfold"])
+def test_a_part_filled_last_page_has_its_footer_where_a_full_page_has_it(tmp_path, build,
+                                                                          sheet):
+    """11 cards: the last page holds 2. Its footer's line sits where the first page's
+    does, not in the middle of the empty space below the cards (measured from the glyphs
+    PDFium finds: the footer is the only text on an id-deck page)."""
+    result = build(id_deck(tmp_path / "deck", 11), sheet=sheet)
+    pdf = result.path
+    last = page_count(pdf) - 1
+    first_line = chars(pdf, 0, loose=True)
+    last_line = chars(pdf, last, loose=True)
+    assert first_line and last_line
+    assert min(c.bottom for c in last_line) == pytest.approx(
+        min(c.bottom for c in first_line), abs=0.01)
+    assert min(c.left for c in last_line) == pytest.approx(
+        min(c.left for c in first_line), abs=1.0)  # the label's length differs a little
