@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from .errors import Problems, Where
@@ -59,12 +59,42 @@ _FAMILIES: dict[_Style, str] = {}  # and back
 _SHOWN: dict[str, str] = {}  # registered name -> how messages name it
 
 
+class TaggedTTFont(TTFont):
+    """A TrueType font whose embedded subsets are tagged by what they hold. reportlab tags
+    a font's subsets AAAAAA+, AAAAAB+... in every file, so two files' different subsets of
+    one font carry the same name, which the PDF specification forbids and which confuses
+    a RIP that merges files. The tag here is made from the subset's characters."""
+
+    def addObjects(self, doc):
+        state = self.state.get(doc)
+        tags = [subset_tag(self.face.name, subset) for subset in state.subsets] \
+            if state else []
+        numbered = ttfonts.SUBSETN  # what reportlab's addObjects names each subset with
+        ttfonts.SUBSETN = lambda n, *table: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+
+def subset_tag(face: bytes, characters) -> bytes:
+    """Six capital letters drawn from a subset's font and characters.
+
+    >>> subset_tag(b"Lato-Regular", [65, 66]) != subset_tag(b"Lato-Regular", [65, 67])
+    True
+    >>> len(subset_tag(b"Lato-Regular", [65])), subset_tag(b"x", []).isupper()
+    (6, True)
+    """
+    digest = hashlib.sha1(face + b"|" + ",".join(map(str, characters)).encode()).digest()
+    return bytes(65 + byte % 26 for byte in digest[:6])
+
+
 @lru_cache(maxsize=None)
 def register(name: str) -> str:
     """Make sure font ``name`` is registered with reportlab (bundled fonts are registered
     on first use) and return it."""
     if name in FONT_FILES:
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[name])))
+        pdfmetrics.registerFont(TaggedTTFont(name, str(FONT_DIR / FONT_FILES[name])))
     return name
 
 
@@ -146,7 +176,7 @@ def _load(path: Path, mtime: int) -> tuple[str, tuple[str, ...]]:
     data = path.read_bytes()
     registered = f"{path.stem}~{hashlib.sha1(data).hexdigest()[:10]}"
     try:
-        font = TTFont(registered, str(path))
+        font = TaggedTTFont(registered, str(path))
     except TTFError as exc:
         raise ValueError(_why(str(exc))) from None
     except Exception:  # a damaged file fails deep inside the parser, in many ways

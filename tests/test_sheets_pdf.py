@@ -438,3 +438,29 @@ def test_a_part_filled_last_page_has_its_footer_where_a_full_page_has_it(tmp_pat
         min(c.bottom for c in first_line), abs=0.01)
     assert min(c.left for c in last_line) == pytest.approx(
         min(c.left for c in first_line), abs=1.0)  # the label's length differs a little
+
+
+def _subset_names(pdf) -> set[str]:
+    names = set()
+    for page in PdfReader(pdf).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            names.add(str(font["/BaseFont"]))
+            assert font["/FontDescriptor"]["/FontName"] == font["/BaseFont"]
+    return names
+
+
+def test_font_subsets_carry_tags_of_their_own(tmp_path, build):
+    """A subset's tag (the six letters before '+') depends on what it holds: two files
+    with different subsets of Lato never share a name (reportlab tagged each font's first
+    subset AAAAAA+ in every file), and the same build gives the same names."""
+    blofa = build(bundled_decks()["blofa"])
+    ids = build(id_deck(tmp_path / "deck", 3))
+    again = build(bundled_decks()["blofa"])
+    first, second = _subset_names(blofa.path), _subset_names(ids.path)
+    assert first == _subset_names(again.path)
+    tags = [name[1:7] for name in first | second]
+    assert all(name[7] == "+" for name in first | second)
+    assert len(set(tags)) == len(tags) and "AAAAAA" not in tags
+    regular = {name for name in first | second if name.endswith("+Lato-Regular")}
+    assert len(regular) == 2  # the two files' Lato-Regular subsets differ, and so do names
