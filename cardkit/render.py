@@ -133,18 +133,28 @@ class CardRenderer:
         placed = [(item, _placed(item.element, x, y, width, height, bleed))
                   for item in self.resolve(card, side)]
         edges = (x - bleed, y - bleed, x + width + bleed, y + height + bleed)
+
+        def draw_all():
+            for item, box in placed:
+                if item.element.kind == "image" and item.element.bleed:
+                    # fitted to its box grown by the usual bleed, whatever this build's:
+                    # inside the trim the picture is the same with any bleed, and a bleed
+                    # of up to 1/8 in shows more of the picture, never a gap
+                    fitted = _placed(item.element, x, y, width, height, BLEED_ALLOWANCE)
+                    _draw(canvas, item, box, fitted)
+                else:
+                    _draw(canvas, item, box)
+
         if all(_inside(item, box, edges) for item, box in placed):
             # Nothing to cut (most cards), and nothing to restore after: these elements
             # set each colour, width and font they use
-            for item, box in placed:
-                _draw(canvas, item, box)
+            draw_all()
             return
         canvas.saveState()
         path = canvas.beginPath()
         path.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed)
         canvas.clipPath(path, stroke=0, fill=0)
-        for item, box in placed:
-            _draw(canvas, item, box)
+        draw_all()
         if self.marks:  # over everything, so nothing the card draws can hide them
             for item, box in placed:
                 if item.text is not None and not item.text.fits:
@@ -593,18 +603,33 @@ def _inside(item: Resolved, box: Box, edges) -> bool:
         right + reach <= edges[2] + 1e-6 and top + reach <= edges[3] + 1e-6
 
 
-def _draw(canvas, item: Resolved, box: Box) -> None:
+def _draw(canvas, item: Resolved, box: Box, fitted: Box | None = None) -> None:
+    """Draw ``item`` in ``box``; an image is fitted to ``fitted`` (its box without the
+    bleed) and shown as far as ``box`` reaches."""
     element = item.element
     rotate = element.rotate
     if rotate:
         canvas.saveState()
-        canvas.translate(box.x + box.width / 2, box.y + box.height / 2)
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        canvas.translate(cx, cy)
         canvas.rotate(-rotate)  # layouts turn clockwise, as a designer sees the card
-        w, h = (box.height, box.width) if rotate in (90, 270) else (box.width, box.height)
-        box = Box(-w / 2, -h / 2, w, h)
-    DRAW[element.kind](canvas, item, box)
+        box, fitted = (_turned(b, cx, cy, rotate) if b is not None else None
+                       for b in (box, fitted))
+    if fitted is not None:
+        _image(canvas, item, box, fitted)
+    else:
+        DRAW[element.kind](canvas, item, box)
     if rotate:
         canvas.restoreState()
+
+
+def _turned(box: Box, cx: float, cy: float, rotate: int) -> Box:
+    """``box`` in the frame turned ``rotate`` degrees clockwise about (cx, cy)."""
+    corners = [(box.x - cx, box.y - cy), (box.x + box.width - cx, box.y + box.height - cy)]
+    turn = {90: lambda x, y: (-y, x), 180: lambda x, y: (-x, -y), 270: lambda x, y: (y, -x),
+            0: lambda x, y: (x, y)}[rotate]
+    (x1, y1), (x2, y2) = (turn(x, y) for x, y in corners)
+    return Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
 
 
 OVERFLOW_MARK = colors.Color(0.85, 0.05, 0.1)
@@ -672,14 +697,15 @@ def _icon(canvas, item, box):
                        props["opacity"])
 
 
-def _image(canvas, item, box):
-    """Fitted to its box (contain, cover or stretch) and placed by its anchor; a cover
-    image is cropped to the box."""
+def _image(canvas, item, box, fitted: Box | None = None):
+    """Fitted to its box (contain, cover or stretch; ``fitted``, if given, is the box to
+    fit to) and placed by its anchor; the picture is cropped to ``box``."""
     props, art = item.props, item.art
-    width, height = _art_size(props["fit"], _art_pixels(art), box.width, box.height)
+    fitted = fitted or box
+    width, height = _art_size(props["fit"], _art_pixels(art), fitted.width, fitted.height)
     ax, ay = props["anchor"]  # from the left and from the top
-    x = box.x + (box.width - width) * ax
-    y = box.y + (box.height - height) * (1 - ay)
+    x = fitted.x + (fitted.width - width) * ax
+    y = fitted.y + (fitted.height - height) * (1 - ay)
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(box.x, box.y, box.width, box.height)

@@ -238,3 +238,34 @@ def test_draft_ink_lightens_art_and_keeps_light_frames_visible(tmp_path):
         gap = abs(ImageStat.Stat(back.crop(frame)).extrema[0][0 if ink == "draft" else 1]
                   - ImageStat.Stat(back.crop(ground)).mean[0])
         assert gap > 60, (ink, gap)
+
+
+def _trim_image(deck, card, bleed_mm: float, tmp_path, dpi: int = 150):
+    """A card's front drawn with ``bleed_mm`` of bleed, rendered, cropped to its trim."""
+    renderer, _ = check_cards(deck, bleed=bleed_mm * MM)
+    pdf = tmp_path / f"bleed{bleed_mm}.pdf"
+    bleed = bleed_mm * MM
+    write_card_pdf(pdf, deck, [(card, FRONT)], (deck.size.width + 2 * bleed,
+                                                  deck.size.height + 2 * bleed), renderer)
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    inset = round(bleed / 72 * dpi)
+    return image.crop((inset, inset, image.width - inset, image.height - inset)), image
+
+
+def test_bleed_shows_more_of_a_picture_and_changes_nothing_inside_the_trim(tmp_path):
+    """The example's art is a 'bleed: true', 'fit: cover' picture: with 3 mm of bleed it
+    was refitted to the grown box and zoomed about 10%. Inside the trim the card must be
+    the same with any bleed, and the bleed must show picture, not the card's ground."""
+    deck = load_deck(find_deck("examples/lantern-market"))
+    card = deck.cards[0]
+    plain, _ = _trim_image(deck, card, 0.0, tmp_path)
+    bled, whole = _trim_image(deck, card, 3.0, tmp_path)
+    difference = ImageStat.Stat(ImageChops.difference(plain, bled.resize(plain.size))).mean
+    assert max(difference) < 1.0, difference
+    ground = (0xf4, 0xec, 0xd8)  # the layout's background, below the art
+    corner = whole.getpixel((3, 3))  # in the bleed, above and left of the trim
+    assert max(abs(a - b) for a, b in zip(corner, ground)) > 60, corner
