@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .deck import load_deck
@@ -128,7 +128,8 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         renderer.share_group_sizes()
     try:
         with atomic_path(path) as temporary:
-            write_pdf(temporary, deck, plan.pages, options, renderer)
+            write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
+                      renderer)
             _verdict(report, strict)
     except SheetError as exc:
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None

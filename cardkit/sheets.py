@@ -24,8 +24,12 @@ back behind its front:
 Gutterfold sheets: a landscape page with fronts left of a vertical fold line and their
 backs mirrored to the right of it; folding the page puts each back behind its front.
 
-A turned card's back is turned the other way, so that it keeps the same relation to its
-front as the upright cards' backs do.
+Every card keeps the relation of an exported card to its back: held front up and turned
+over about its own vertical axis, its back is upright. Where the paper turns over about
+an axis across the cards' height (mirrored columns), a back stands as its front does, a
+turned card's back turned the other way. Where it turns about an axis along their width
+(mirrored rows: landscape long-edge, portrait short-edge), that would leave every back
+upside down, so the backs are turned half round: by ``180 - turned`` degrees.
 
 Guides: each cut line gets a crop mark beyond the cards at both of its ends. Where the
 margin is too narrow for a mark inside the printable border, a hairline runs exactly along
@@ -64,12 +68,13 @@ class Slot:
     height: float
     index: int  # position in the deck's printed order
     side: str  # "front" or "back"
-    turned: int = 0  # degrees the card is turned anticlockwise: 0, 90 or -90
+    turned: int = 0  # degrees the card is turned anticlockwise: 0, 90, -90 or 180
 
     @property
     def card_size(self) -> tuple[float, float]:
         """The card's own width and height (the slot's, swapped when it is turned)."""
-        return (self.height, self.width) if self.turned else (self.width, self.height)
+        return (self.height, self.width) if self.turned in (90, -90) else \
+            (self.width, self.height)
 
 
 @dataclass(frozen=True)
@@ -147,10 +152,12 @@ class Pages(Sequence):
 
 @dataclass(frozen=True)
 class Plan:
-    """The pages of a build and the grid they share."""
+    """The pages of a build, the grid they share, and the bleed the cards are drawn with
+    (the build's, or on a gutterfold sheet without one, what keeps neighbours apart)."""
 
     pages: Pages
     grid: Grid
+    bleed: float = 0.0
 
 
 class SheetError(ValueError):
@@ -283,8 +290,12 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
     marks: dict = {}  # (side, cards on the page) -> its marks: the same on every such page
 
     def back(s: Slot) -> Slot:
-        x, y = (paper_w - s.x - s.width, s.y) if columns else (s.x, paper_h - s.y - s.height)
-        return Slot(x + dx, y - dy, s.width, s.height, s.index, "back", -s.turned)
+        if columns:
+            return Slot(paper_w - s.x - s.width + dx, s.y - dy, s.width, s.height, s.index,
+                        "back", -s.turned)
+        turned = {0: 180, 90: 90, -90: -90}[s.turned]  # 180 - turned, in -90..180
+        return Slot(s.x + dx, paper_h - s.y - s.height - dy, s.width, s.height, s.index,
+                    "back", turned)
 
     def page(index: int) -> Page:
         sheet, side = divmod(index, 2)
@@ -301,11 +312,30 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
         label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}"
         return replace(marks[key], slots=slots, label=label)
 
-    return Plan(Pages(2 * sheets, page), grid)
+    return Plan(Pages(2 * sheets, page), grid, bleed)
+
+
+GUTTER_BLEEDS = (1.5 * MM, 1.0 * MM, 0.5 * MM)  # tried on a gutterfold sheet without bleed
 
 
 def gutterfold_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:
-    """Landscape pages: fronts left of the fold, their backs mirrored right of it."""
+    """Landscape pages: fronts left of the fold, their backs mirrored right of it. Without
+    a bleed of the build's, the cards get the largest of GUTTER_BLEEDS that fits as many on
+    the sheet: cards that touched showed the neighbour's colour after a slightly-off cut."""
+    if not options.bleed:
+        whole = _gutterfold(count, width, height, options)
+        for bleed in GUTTER_BLEEDS:
+            try:
+                spaced = _gutterfold(count, width, height, replace(options, bleed=bleed))
+            except SheetError:
+                continue
+            if spaced.grid.per_page == whole.grid.per_page:
+                return spaced
+        return whole
+    return _gutterfold(count, width, height, options)
+
+
+def _gutterfold(count: int, width: float, height: float, options: SheetOptions) -> Plan:
     if options.duplex or any(options.back_offset or ()):
         raise SheetError("gutterfold sheets print on one side and are folded, so --duplex "
                          "and --back-offset do not apply to them",
@@ -340,7 +370,7 @@ def gutterfold_pages(count: int, width: float, height: float, options: SheetOpti
         return replace(marks[len(slots)], slots=tuple(slots),
                        label=f"sheet {sheet + 1}/{sheets}")
 
-    return Plan(Pages(sheets, page), grid)
+    return Plan(Pages(sheets, page), grid, bleed)
 
 
 def plan_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:

@@ -464,3 +464,18 @@ def test_font_subsets_carry_tags_of_their_own(tmp_path, build):
     assert len(set(tags)) == len(tags) and "AAAAAA" not in tags
     regular = {name for name in first | second if name.endswith("+Lato-Regular")}
     assert len(regular) == 2  # the two files' Lato-Regular subsets differ, and so do names
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_cards_without_bleed_do_not_touch(tmp_path, build, paper):
+    """Cards that touched showed the neighbour's colour after a slightly-off cut. Without
+    a bleed of the build's, each card's background runs past its trim into a gap (1.5 mm
+    on each side where the sheet has room), and the sheet holds as many cards as before."""
+    result = build(id_deck(tmp_path / "deck", 8), sheet="gutterfold", paper=paper)
+    fronts = sorted((s for s in shapes(result.path, 0) if s.fill == card_colour(0) or
+                     s.fill in {card_colour(i) for i in range(8)}), key=lambda s: s.left)
+    widths = {round(s.width, 2) for s in fronts}
+    assert len(widths) == 1 and 63.5 + 1.0 <= widths.pop() <= 63.5 + 3.0
+    lefts = sorted({round(s.left, 2) for s in fronts if s.right < page_sizes(result.path)[0][0] / 2})
+    assert len(lefts) == 2 and lefts[1] - lefts[0] >= 63.5 + 2.0  # a gap between the trims
+    assert result.grid.per_page == 4

@@ -126,6 +126,8 @@ def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None
     canvas.saveState()
     if slot.turned == 90:  # the card's bottom edge runs up the slot's right side
         canvas.translate(slot.x + slot.width, slot.y)
+    elif slot.turned == 180:  # upside down: its bottom edge along the slot's top
+        canvas.translate(slot.x + slot.width, slot.y + slot.height)
     else:  # -90: its bottom edge runs down the slot's left side
         canvas.translate(slot.x, slot.y + slot.height)
     canvas.rotate(slot.turned)
