@@ -98,6 +98,9 @@ def test_the_report_folder(tmp_path):
     page = (folder / "report.html").read_text()
     assert page.count('<img alt="') >= 3 and "data:image/png;base64," in page
     assert "Share of the wins by seat" in page
+    # the confirmed rulings that move the figures, in the summary and on the page
+    assert "Seat 0 deals first." in summary["rulings"]
+    assert "Rulings these figures rest on" in page and "<li>Seat 0 deals first.</li>" in page
 
 
 @pytest.mark.parametrize("args, message", [
@@ -211,3 +214,9 @@ def test_a_report_replaces_the_report_it_wrote(tmp_path):
         code, out = run("simulate", "blofa", "--games", games, "--report", folder)
         assert code == 0, out
     assert json.loads((folder / "summary.json").read_text())["games"] == 30
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_every_game_names_the_rulings_that_move_its_figures(game):
+    rulings = load_game(game).rulings
+    assert rulings and all(r.endswith((".", ")")) for r in rulings)

@@ -117,3 +117,6 @@ class Game:
     # a designer's deck: the printed cards' fields (one dict a copy, 'back' included) ->
     # the ``cards`` argument of new_state; raises RulesError naming what is missing
     cards_from_deck: Callable[[list[dict]], object] | None = None
+    # the confirmed rulings of the game code (shared/RULINGS.md) that move a simulation's
+    # figures, in a sentence each, for the report to say what its numbers rest on
+    rulings: tuple[str, ...] = ()

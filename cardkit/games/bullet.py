@@ -632,4 +632,8 @@ def bluff_chance(obs: dict) -> float:
 GAME = Game(name="bullet", title="Bluff the Bullet", players=tuple(rules.PLAYERS),
             default_players=4, new_state=new_state,
             bots={"random": RandomBot, "heuristic": CardSharpBot},
-            cards_from_deck=cards_from_deck)
+            cards_from_deck=cards_from_deck,
+            rulings=("A turn must play a card.",
+                     "A turn's card states crow, cup or key, never bullet.",
+                     "A cup swaps cards of two different hands; a swapped card keeps its "
+                     "face."))

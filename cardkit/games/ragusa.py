@@ -6,8 +6,8 @@ The round, as cardkit plays it (hand ranking: ``cardkit.rules.ragusa``):
 * Setup: one card of each suit is turned up as that suit's Foundation Card and stays out
   all round. Each player is dealt one card, whose suit is their secret suit, then nine
   more; five Common Goods are turned up; everyone antes 20 tokens into the pot.
-* Turns: seat 0 first, then to the left, five turns each. On a turn a player may take one
-  deck action, then must trade with another player.
+* Turns: seat 0 first, then to the left, five turns each. On a turn a player must trade
+  with another player, and may take one deck action, before the trade or after it.
 * A trade: the player picks a partner and places a card face down, naming a card; the
   partner does the same. Each believes or calls out the other, neither seeing the
   other's choice. A called-out card is turned up: a false claim costs its owner 5
@@ -152,7 +152,7 @@ class RagusaState(State):
         self.claims_allowed, self.answers_allowed = claim_moves(tuple(cards))
         self.foundation_names = {suit: str(card) for suit, card in foundations.items()}
         self.turn = self.active = self.mover = 0
-        self.phase, self.acted, self.partner = ACT, False, None
+        self.phase, self.acted, self.traded, self.partner = ACT, False, False, None
         self.claims: dict[int, str] = {}
         self.calls: dict[int, bool] = {}
         self.owed: list[int] = []  # seats that must give up a card, in order
@@ -201,15 +201,18 @@ class RagusaState(State):
         """The start of a turn: one deck action the player can afford, or straight to the
         trade, which must follow: any card to any other player holding a card.
 
-        Ruling (cardkit): the deck action, if any, comes before the trade, and the turn ends
-        when the trade is settled; a player who cannot trade (no card, or nobody else has
-        one) ends the turn instead. A buy needs a card in the deck to refill the goods, a
-        swipe needs five, so that the new goods are new cards."""
+        Ruling (RULINGS.md, amended): the one deck action may come before or after the
+        trade. After the trade, a player who has not acted takes a deck action or ends the
+        turn ("end"); the turn ends by itself once both are done. A player who cannot trade
+        (no card, or nobody else has one) ends the turn instead of trading. A buy needs a
+        card in the deck to refill the goods, a swipe needs five, so that the new goods are
+        new cards."""
         seat, hand = self.active, self.hands[self.active]
         moves = []
-        for partner in range(self.players):
-            if partner != seat and self.hands[partner]:
-                moves += map(TRADES[partner].__getitem__, hand)
+        if not self.traded:
+            for partner in range(self.players):
+                if partner != seat and self.hands[partner]:
+                    moves += map(TRADES[partner].__getitem__, hand)
         if not moves:
             moves.append("end")
         if not self.acted:
@@ -244,7 +247,7 @@ class RagusaState(State):
             "goods": tuple(self.goods), "deck": len(self.deck), "pot": self.pot,
             "tokens": tuple(self.tokens), "hand_sizes": tuple(map(len, self.hands)),
             "turn": self.turn, "active": self.active, "phase": self.phase,
-            "acted": self.acted, "partner": self.partner, "claims": self.claims.copy(),
+            "acted": self.acted, "traded": self.traded, "partner": self.partner, "claims": self.claims.copy(),
             "exposed": self.exposed,
         }
 
@@ -290,21 +293,31 @@ class RagusaState(State):
             self.hands[seat].remove(give)
             self.hands[seat].append(take)
             self.goods[self.goods.index(take)] = give
+            self._acted()
         elif kind == "buy":
             self._buy(move[1])
         elif kind == "discard":
             self.hands[seat].remove(move[1])
             self.deck.append(move[1])
             self.rng.shuffle(self.deck)
-            self.phase = ACT
+            self._acted()
         elif kind == "swipe":
             self._pay(seat, SWIPE_COST)
             fresh = [self.deck.pop() for _ in range(GOODS)]
             self.deck += self.goods
             self.rng.shuffle(self.deck)
             self.goods = fresh
+            self._acted()
         else:
             self._end_turn()
+
+    def _acted(self) -> None:
+        """A deck action is done: back to the turn's start, or, after the trade, the
+        turn's end (each was made once)."""
+        if self.traded:
+            self._end_turn()
+        else:
+            self.phase = ACT
 
     def _pay(self, seat: int, tokens: int) -> None:
         """A deck action: the player pays into the pot, once a turn."""
@@ -320,7 +333,7 @@ class RagusaState(State):
         seat = self.active
         if move == "stop":
             self.rng.shuffle(self.deck)
-            self.phase = ACT
+            self._acted()
             return
         self.hands[seat].remove(move[1])
         self.deck.append(move[1])
@@ -338,6 +351,8 @@ class RagusaState(State):
         self.hands[seat].append(good)
         if len(self.hands[seat]) > ragusa.HAND_SIZE:
             self.phase = DISCARD
+        else:
+            self._acted()
 
     def _claim(self, seat: int, claim: str, verdict: str = "") -> None:
         """The active player places and names a card first; then the partner places one,
@@ -396,7 +411,11 @@ class RagusaState(State):
             if self.hands[seat]:
                 self.mover, self.phase = seat, REMOVE
                 return
-        self._end_turn()
+        self.traded = True
+        if self.acted:
+            self._end_turn()
+        else:  # the deck action may still come (see _act_moves)
+            self.mover, self.phase = self.active, ACT
 
     def _end_turn(self) -> None:
         self.turn += 1
@@ -404,7 +423,7 @@ class RagusaState(State):
             self._showdown()
             return
         self.active = self.mover = self.turn % self.players
-        self.phase, self.acted, self.partner = ACT, False, None
+        self.phase, self.acted, self.traded, self.partner = ACT, False, False, None
 
     def _showdown(self) -> None:
         """Everyone shows their best five (``best_split``); the rules name the winners,
@@ -614,4 +633,9 @@ def worst(observation, candidates: list[str]) -> str:
 # swipe until someone sells.
 GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default_players=3,
             new_state=new_state, bots={"random": RandomBot, "heuristic": Trader},
-            cards_from_deck=cards_from_deck)
+            cards_from_deck=cards_from_deck,
+            rulings=("Each player starts with 50 tokens and antes 20; a game is one round, "
+                     "won by whoever takes the pot.",
+                     "A claim names one exact card; calls are simultaneous.",
+                     "A sale may be the whole hand; a player without cards cannot trade.",
+                     "The one deck action may come before or after the trade (amended)."))

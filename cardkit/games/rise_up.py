@@ -447,4 +447,8 @@ def _cheapest_cover(free: list[tuple[int, str]], need: int) -> list[str]:
 
 GAME = Game(name="rise-up", title="Rise Up", players=(1,), default_players=1,
             new_state=new_state, bots={"random": RandomBot, "heuristic": DelverBot},
-            cards_from_deck=cards_from_deck)
+            cards_from_deck=cards_from_deck,
+            rulings=("Cards come back each stage (the text needs more draws than the deck "
+                     "holds).",
+                     "Abilities are turned back unused at each new stage, but a used ace "
+                     "stays used."))

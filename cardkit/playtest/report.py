@@ -151,6 +151,11 @@ def _page(summary: dict, results: list[Result]) -> str:
         f"<tr><td>{e(name.replace('_', ' '))}</td>" + "".join(
             f"<td>{_number(f[key])}</td>" for key in ("mean", "median", "p10", "p90", "total"))
         + "</tr>" for name, f in summary["figures"].items() if f["kind"] == "number")
+    rulings = ("<h2>Rulings these figures rest on</h2>\n<p class=\"note\">Where the game's "
+               "text leaves a question open, cardkit's reading (confirmed, shared/RULINGS.md) "
+               "decides; these move the figures above.</p>\n<ul>"
+               + "".join(f"<li>{e(r)}</li>" for r in summary.get("rulings", ())) + "</ul>"
+               ) if summary.get("rulings") else ""
     plots = "".join(f'<figure><figcaption>{e(caption)}</figcaption>'
                     f'<img alt="{e(caption)}" src="data:image/png;base64,{data}"></figure>'
                     for caption, data in _plots(summary, results))
@@ -176,6 +181,7 @@ fair share, the seat has a real edge (or handicap) with these bots.</p>
 <h2>The game's own figures, a game</h2>
 <table><tr><th>figure</th><th>mean</th><th>median</th><th>10%</th><th>90%</th><th>total</th></tr>
 {numbers}</table>
+{rulings}
 {plots}
 </body></html>
 """

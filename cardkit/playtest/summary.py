@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from ..games import load_game
 from .runner import Result, Setup
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -75,4 +76,5 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
         "nobody_won": sum(1 for r in results if not any(r.returns)) / games if games else 0.0,
         "length": spread([r.length for r in results]),
         "figures": figures,
+        "rulings": list(load_game(setup.game).rulings),
     }
