@@ -7,7 +7,7 @@ it extends). Images are read per card by the renderer, from the paths cards give
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import Problems
 from .fonts import FONT_FILES, deck_fonts
@@ -18,6 +18,9 @@ from .icons import ICONS, Icon, deck_icons
 class Assets:
     fonts: dict[str, str]  # name in layouts -> registered font name
     icons: dict[str, Icon]  # name in layouts and text -> icon
+    # font files that cannot be used, by the names layouts would give them -> why (a
+    # problem only for a layout that names one: an unused file in fonts/ harms nothing)
+    broken_fonts: dict[str, str] = field(default_factory=dict)
 
 
 BUNDLED = Assets({name: name for name in FONT_FILES}, ICONS)
@@ -25,5 +28,8 @@ BUNDLED = Assets({name: name for name in FONT_FILES}, ICONS)
 
 def load_assets(folders, problems: Problems) -> Assets:
     """The fonts and icons of a deck whose folder (and those of the decks it extends,
-    its own first) are ``folders``. Unusable files are added to ``problems``."""
-    return Assets(deck_fonts(folders, problems), deck_icons(folders, problems))
+    its own first) are ``folders``. Unusable icon files are added to ``problems``; font
+    files only when a layout names them."""
+    broken: dict[str, str] = {}
+    return Assets(deck_fonts(folders, problems, broken), deck_icons(folders, problems),
+                  broken)

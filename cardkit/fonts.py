@@ -11,6 +11,7 @@ reportlab under a name unique to its file's content (two decks may both have a
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -135,10 +136,11 @@ def shown(face: str) -> str:
     return _SHOWN.get(face, face)
 
 
-def deck_fonts(folders, problems: Problems) -> dict[str, str]:
+def deck_fonts(folders, problems: Problems, broken: dict[str, str]) -> dict[str, str]:
     """The fonts in the ``fonts/`` folders of a deck (and the decks it extends, the
     deck's own first): name in layouts -> registered name. Bundled fonts are included.
-    A file that cannot be embedded is a problem naming it."""
+    A file that cannot be embedded goes into ``broken``, its name -> why, with the file
+    (a layout that names it reports it); one outside the deck's reach is a problem."""
     names = {name: name for name in FONT_FILES}
     for folder in folders:
         fonts_dir = Path(folder) / "fonts"
@@ -161,9 +163,8 @@ def deck_fonts(folders, problems: Problems) -> dict[str, str]:
                     raise ValueError(why)
                 registered, aliases = _load(path, path.stat().st_mtime_ns)
             except (ValueError, OSError) as exc:
-                problems.add(Where(path), getattr(exc, "strerror", None) or str(exc), FONT_HELP)
-                # reported once: the layouts that name the file are not told again
-                names.setdefault(path.stem, DEFAULT_FONT)
+                why = getattr(exc, "strerror", None) or str(exc)
+                broken.setdefault(path.stem, f"font file {path}: {why}")
                 continue
             for alias in aliases:
                 names.setdefault(alias, registered)
@@ -176,7 +177,10 @@ def _load(path: Path, mtime: int) -> tuple[str, tuple[str, ...]]:
     data = path.read_bytes()
     registered = f"{path.stem}~{hashlib.sha1(data).hexdigest()[:10]}"
     try:
-        font = TaggedTTFont(registered, str(path))
+        if data[:4] == b"OTTO":  # PostScript (CFF) outlines, which reportlab cannot embed
+            font = TaggedTTFont(registered, io.BytesIO(_converted(data)))
+        else:
+            font = TaggedTTFont(registered, str(path))
     except TTFError as exc:
         raise ValueError(_why(str(exc))) from None
     except Exception:  # a damaged file fails deep inside the parser, in many ways
@@ -194,6 +198,75 @@ def _load(path: Path, mtime: int) -> tuple[str, tuple[str, ...]]:
     if not style.bold and not style.italic:
         aliases.append(family)
     return registered, tuple(a for a in aliases if a)
+
+
+def _converted(data: bytes) -> bytes:
+    """:func:`truetype_outlines` of a font, kept in cardkit's cache folder by the font's
+    content: converting a family of a few thousand glyphs takes seconds, every build."""
+    from .listing import cache_folder
+    from .writers.atomic import atomic_path
+
+    folder = cache_folder()
+    if folder is None:
+        return truetype_outlines(data)
+    kept = folder / "fonts" / f"{hashlib.sha1(data).hexdigest()}.ttf"
+    try:
+        return kept.read_bytes()
+    except OSError:  # not converted yet
+        pass
+    converted = truetype_outlines(data)
+    try:
+        with atomic_path(kept) as temporary:
+            temporary.write_bytes(converted)
+    except OSError:  # a cache that cannot be written: converted again next time
+        pass
+    return converted
+
+
+def truetype_outlines(data: bytes) -> bytes:
+    """An OpenType font with PostScript (CFF) outlines, as the same font with TrueType
+    outlines (fontTools converts each cubic curve to quadratic ones within a thousandth of
+    an em), which reportlab can embed. Many families ship only as CFF (EB Garamond,
+    Lobster Two). Raises ValueError for a file fontTools cannot read."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FontFile
+    from fontTools.ttLib import newTable
+
+    try:
+        font = FontFile(io.BytesIO(data))
+        order = font.getGlyphOrder()
+        glyph_set = font.getGlyphSet()
+        glyf = newTable("glyf")
+        glyf.glyphOrder, glyf.glyphs = order, {}
+        for name in order:
+            pen = TTGlyphPen(glyph_set)
+            glyph_set[name].draw(Cu2QuPen(pen, max_err=font["head"].unitsPerEm / 1000,
+                                          reverse_direction=True))
+            glyf.glyphs[name] = pen.glyph()
+        font["loca"], font["glyf"] = newTable("loca"), glyf
+        for cff in ("CFF ", "CFF2", "VORG"):
+            if cff in font:
+                del font[cff]
+        glyf.compile(font)
+        for name in order:  # a TrueType glyph's left side bearing is its leftmost point
+            width, _ = font["hmtx"][name]
+            font["hmtx"][name] = (width, getattr(glyf.glyphs[name], "xMin", 0))
+        maxp = font["maxp"] = newTable("maxp")
+        maxp.tableVersion, maxp.maxZones = 0x00010000, 1
+        for key in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                    "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                    "maxComponentElements"):
+            setattr(maxp, key, 0)
+        post = font["post"]
+        post.formatType, post.extraNames, post.mapping = 2.0, [], {}
+        post.glyphOrder = order
+        font.sfntVersion = "\x00\x01\x00\x00"
+        converted = io.BytesIO()
+        font.save(converted)
+        return converted.getvalue()
+    except Exception:  # fontTools raises many kinds for a damaged file
+        raise ValueError("not a readable font file (damaged, or not OpenType)") from None
 
 
 def _name(raw) -> str:

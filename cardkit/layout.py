@@ -21,6 +21,7 @@ from pathlib import Path
 from . import checks
 from .assets import BUNDLED, Assets
 from .errors import Problems, Where, did_you_mean
+from .fonts import FONT_HELP
 from .icons import SHADINGS
 from .sources.files import REACH_FIX, why_outside
 from .sources.yamlfile import Map, Seq, load_yaml, merged
@@ -131,6 +132,8 @@ def _shown(value):
 
 
 def _font(value, assets: Assets):
+    if isinstance(value, str) and value in assets.broken_fonts and value not in assets.fonts:
+        raise BadValue(assets.broken_fonts[value], FONT_HELP)
     if not isinstance(value, str) or value not in assets.fonts:
         fix = did_you_mean(Path(str(value)).stem, assets.fonts)
         raise BadValue(f"no font named {value!r}", fix + " (a font of your own goes in "

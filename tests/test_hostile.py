@@ -79,8 +79,9 @@ def test_a_fifo_is_refused_not_waited_for(tmp_path, target):
     elif target == "spreadsheet":
         deck = deck_with(folder, card="{from: cards.csv}", fields="fields:\n  n: integer\n")
         fifo = folder / "cards.csv"
-    else:
-        deck = deck_with(folder)
+    else:  # a font is read when a layout names it
+        deck = deck_with(folder, front="elements:\n  - {name: t, kind: text, box: card, "
+                                       "text: hi, font: x}\n" if target == "font" else PLAIN)
         (folder / f"{target}s").mkdir()
         fifo = folder / f"{target}s" / ("x.ttf" if target == "font" else "x.svg")
     os.mkfifo(fifo)

@@ -147,7 +147,8 @@ def _cff_font(path: Path) -> None:
 
 
 @pytest.mark.parametrize("name,make,words", [
-    ("Cff.otf", _cff_font, ["PostScript (CFF) outlines", "use a TTF file"]),
+    ("Broken.otf", lambda p: p.write_bytes(b"OTTO not really a font" * 20),
+     ["not a readable font file", "use a TTF file"]),
     ("Broken.ttf", lambda p: p.write_bytes(b"\0\1\0\0 not really a font" * 20),
      ["not a readable TrueType font", "use a TTF file"]),
     ("Web.woff2", lambda p: p.write_bytes(b"wOF2"), ["a web font cannot be embedded"]),
@@ -161,8 +162,35 @@ def test_a_font_that_cannot_be_embedded_names_its_file(tmp_path, name, make, wor
     with pytest.raises(InputError) as caught:
         load_deck(deck)
     (message,) = [str(p) for p in caught.value.problems]
-    assert message.startswith(f"{tmp_path}/fonts/{name}: ")
+    assert message.startswith(f"{tmp_path}/layouts/face.yaml:")  # the layout naming it
+    assert f"font file {tmp_path}/fonts/{name}: " in message
     assert all(w in message for w in words), message
+
+
+def test_a_cff_opentype_font_is_embedded_with_truetype_outlines(tmp_path, build):
+    """Many families ship only as OTF with PostScript (CFF) outlines; their text prints,
+    embedded as a TrueType subset (FontFile2), and draws ink where the glyph is."""
+    face = FONT_FACE.replace("Gentium Basic", "Cff").replace("GenBasB", "Cff")
+    deck = _deck_with(tmp_path, face, '  - {text: "AAA"}')
+    (tmp_path / "fonts").mkdir()
+    _cff_font(tmp_path / "fonts" / "Cff.otf")
+    result = build(deck)
+    fonts = [font.get_object() for page in pypdf.PdfReader(result.path).pages
+             for font in page["/Resources"]["/Font"].values()]
+    cff = [font for font in fonts if str(font["/BaseFont"]).endswith("+Cff")]
+    assert cff and "/FontFile2" in cff[0]["/FontDescriptor"]
+    image = render_page(result.path, 0, 100).convert("L")
+    assert min(image.getdata()) < 80  # the glyphs, black triangles, are drawn
+
+
+def test_a_font_file_no_layout_names_harms_nothing(tmp_path):
+    """An unreadable or unusable file in fonts/ fails only a deck whose layouts name it."""
+    deck = _deck_with(tmp_path, FONT_FACE.replace("Gentium Basic", "Lato")
+                      .replace("GenBasB", "Lato-Bold"))
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Broken.ttf").write_bytes(b"\0\1\0\0 not really a font" * 20)
+    (tmp_path / "fonts" / "Web.woff2").write_bytes(b"wOF2")
+    assert load_deck(deck).cards
 
 
 def test_missing_glyphs_are_found_in_a_deck_font(tmp_path, build):
