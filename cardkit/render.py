@@ -20,13 +20,13 @@ from reportlab.lib.utils import ImageReader
 
 from .checks import faded, quoted
 from .errors import Problem, Problems, braced_did_you_mean
-from .fonts import lacks, missing_chars, shown
+from .fonts import DEFAULT_FONT, lacks, missing_chars, shown
 from .icons import BuiltinIcon, inline_placement
 from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from .sources.images import open_image
-from .svg import SvgError, draw_svg, load_svg, restyled
+from .svg import SvgError, draw_svg, load_svg, restyled, with_deck_fonts
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
 from .units import INCH, to_mm
 
@@ -318,6 +318,14 @@ class CardRenderer:
             raise BadValue(f"image {quoted(name, 200)}: {what}", fix)
         if isinstance(art, ImageReader):
             self._check_resolution(card, layout, element, props, name, art)
+            return art
+        art, missing = with_deck_fonts(art, layout.assets)
+        for family in missing:
+            self._warn(card, layout, element, f"image {quoted(name, 200)} has text in font "
+                       f"family '{family}', which the deck has no font of: it prints in "
+                       f"{DEFAULT_FONT}", "put the family's TTF or OTF in the deck's fonts/ "
+                       "folder, or turn the text into paths (Inkscape: Path > Object to Path)",
+                       in_layout=True)
         return art
 
     def _check_resolution(self, card, layout, element, props, name, image) -> None:

@@ -1,8 +1,10 @@
 """SVG art drawn as vectors: svglib reads the file into reportlab shapes, which go into the
 PDF as paths, never as pixels.
 
-A drawing is checked once when it is loaded: it must parse, draw something, and hold no
-text (text in an SVG would be set in a font the PDF cannot embed).
+A drawing is checked once when it is loaded: it must parse and draw something. Its text
+(live text from Inkscape or Illustrator) is set in the deck's font of the family the SVG
+names, matched per deck by :func:`with_deck_fonts`; svglib never looks for fonts on the
+system (it would run fontconfig): the families are only noted while the file is read.
 """
 
 from __future__ import annotations
@@ -19,12 +21,61 @@ from reportlab.lib.colors import Color
 if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is slow to load
     from reportlab.graphics.shapes import Drawing
 
-from .fonts import DEFAULT_FONT, register
+from .fonts import (BOLD, DEFAULT_FONT, FONT_DIR, FONT_FILES, ITALIC, TaggedTTFont, bold,
+                    italic, register)
 from .sources.files import MB, why_unreadable
 
 MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")
 _OPACITY_KEYS = ("fillOpacity", "strokeOpacity")
+
+
+class _NotedFamilies:
+    """svglib's font map, answering from the bundled faces alone: a family an SVG's text
+    asks for becomes a name of its own (``svg|family|weight|style``) registered as the
+    bundled face of that weight and style, so that svglib can measure the text, and so
+    that the family is known when a deck's font is put in its place."""
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal"):
+        family = font_name.strip().strip("'\"")
+        alias = f"svg|{family}|{weight}|{style}"
+        face = DEFAULT_FONT
+        if weight == "bold":
+            face = BOLD[face]
+        if style == "italic":
+            face = ITALIC[face]
+        _alias(alias, register(face))
+        return alias, True
+
+
+@lru_cache(maxsize=None)
+def _alias(alias: str, face: str) -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    pdfmetrics.registerFont(TaggedTTFont(alias, str(FONT_DIR / FONT_FILES[face])))
+
+
+@lru_cache(maxsize=512)
+def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[str, ...]]:
+    """``drawing`` with its text set in the fonts of ``assets`` (a deck's) by the family
+    each text names, bold and italic by the family's faces; and the families the deck has
+    no font of, whose text is set in the bundled Lato."""
+    from reportlab.graphics.shapes import String
+
+    texts = [node for node in _nodes(drawing) if isinstance(node, String)]
+    if not texts:
+        return drawing, ()
+    result, missing = copy.deepcopy(drawing), []
+    for node in _nodes(result):
+        if isinstance(node, String) and node.fontName.startswith("svg|"):
+            _, family, weight, style = node.fontName.split("|")
+            face = assets.fonts.get(family)
+            if face is None:
+                missing.append(family)
+                face = DEFAULT_FONT
+            face = bold(face) if weight == "bold" else face
+            node.fontName = italic(face) if style == "italic" else face
+    return result, tuple(sorted(set(missing)))
 
 
 class SvgError(ValueError):
@@ -49,7 +100,7 @@ def load_svg(path: Path, root: Path) -> Drawing:
 def _load(path: Path, mtime: int, root: Path) -> Drawing:
     import logging  # like svglib, imported on first use: most decks have no SVG
 
-    from reportlab.graphics.shapes import Group, String
+    from reportlab.graphics.shapes import Group
     from svglib.svglib import svg2rlg
 
     class Refusals(logging.Handler):
@@ -70,7 +121,8 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
     logger.propagate = False
     logger.addHandler(refusals)
     try:
-        drawing = svg2rlg(str(path), external_reference_root=str(root))
+        drawing = svg2rlg(str(path), external_reference_root=str(root),
+                          font_map=_NotedFamilies())
     except Exception:  # lxml and svglib raise many kinds; all mean "not an SVG we can read"
         drawing = None
     finally:
@@ -86,9 +138,6 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
         raise SvgError("not a readable SVG file",
                        "save it again as plain SVG from your drawing program")
     shapes = list(_nodes(drawing))
-    if any(isinstance(node, String) for node in shapes):
-        raise SvgError("the SVG has text in it, which cannot be embedded with its font",
-                       "turn the text into paths (Inkscape: Path > Object to Path)")
     if not any(not isinstance(node, Group) for node in shapes):
         raise SvgError("the SVG draws nothing", "check it is the file you meant")
     # renderPDF starts from the drawing's font; an embedded one keeps Helvetica out

@@ -57,8 +57,9 @@ def _upright(front: Image.Image) -> int:
     bar at the top."""
     for turns in range(4):
         turned = front.rotate(90 * turns, expand=True).convert("L")
-        top = turned.crop((0, 0, turned.width, max(1, turned.height // 20)))
-        if top.getextrema()[1] < 40:
+        band = turned.crop((turned.width // 10, turned.height // 20, turned.width * 9 // 10,
+                            turned.height // 10))
+        if band.getextrema()[1] < 40:  # black across, inside any bleed the card has
             return turns
     raise AssertionError("no black bar along any edge of the front")
 
@@ -85,9 +86,9 @@ def _red_top_left(back: Image.Image) -> bool:
     def red(box):
         r, g, b = back.crop(box).resize((1, 1)).getpixel((0, 0))
         return r > 180 and g < 90 and b < 90
-    return red((w // 8, h // 100, w * 3 // 8, h // 16)) and \
-        not red((w * 5 // 8, h // 100, w * 7 // 8, h // 16)) and \
-        not red((w // 8, h * 15 // 16, w * 3 // 8, h * 99 // 100))
+    return red((w // 8, h // 20, w * 3 // 8, h // 10)) and \
+        not red((w * 5 // 8, h // 20, w * 7 // 8, h // 10)) and \
+        not red((w // 8, h * 9 // 10, w * 3 // 8, h * 19 // 20))
 
 
 CASES = [(paper, orientation, duplex, bleed)

@@ -246,21 +246,48 @@ def test_an_svg_image_is_vector_and_cover_takes_an_anchor(tmp_path, build, ancho
     assert _close(_pixel(image, 30, 60, 100), (192, 48, 48), 20)  # a single-colour icon: fill
 
 
-def test_an_svg_with_text_or_not_an_svg_is_a_clear_error(tmp_path):
+def test_not_an_svg_is_a_clear_error(tmp_path):
     deck = _deck_with(tmp_path, SVG_FACE, '  - {anchor: top}', fields="anchor: text",
                       icons=("coin",))
-    (tmp_path / "icons" / "note.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
-        '<text x="1" y="9">hi</text></svg>')
     (tmp_path / "icons" / "junk.svg").write_text("not xml at all")
     with pytest.raises(InputError) as caught:
         load_deck(deck)
     messages = sorted(str(p) for p in caught.value.problems)
     assert messages == [
         f"{tmp_path}/icons/junk.svg: not a readable SVG file; save it again as plain SVG "
-        "from your drawing program",
-        f"{tmp_path}/icons/note.svg: the SVG has text in it, which cannot be embedded with "
-        "its font; turn the text into paths (Inkscape: Path > Object to Path)"]
+        "from your drawing program"]
+
+
+TEXT_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">
+<rect width="100" height="50" fill="#dddddd"/>
+<text x="5" y="30" font-family="Gentium Basic" font-size="20" font-weight="bold">Hi</text>
+<text x="50" y="30" font-family="'Fancy Unknown', serif" font-size="12">Yo</text></svg>"""
+TEXT_ART_FACE = """
+elements:
+  - {name: art, kind: image, box: [5mm, 5mm, 53mm, 30mm], image: art.svg}
+"""
+
+
+def test_svg_text_prints_in_the_deck_font_of_its_family(tmp_path, build):
+    """Live text from Inkscape or Illustrator: a family the deck has prints in the deck's
+    face (bold here); one it has not prints in Lato, with a warning naming the SVG and
+    the family, an error with --strict. svglib never looks for system fonts."""
+    deck = _deck_with(tmp_path, TEXT_ART_FACE, fonts=True)
+    (tmp_path / "art.svg").write_text(TEXT_ART)
+    result = build(deck)
+    (warning,) = [str(w) for w in result.warnings]
+    assert "image 'art.svg' has text in font family 'Fancy Unknown', which the deck has " \
+           "no font of: it prints in Lato" in warning
+    names = set()
+    for page in pypdf.PdfReader(result.path).pages:
+        for xobject in page["/Resources"].get("/XObject", {}).values():
+            for font in xobject.get_object().get("/Resources", {}).get("/Font", {}).values():
+                names.add(str(font.get_object()["/BaseFont"])[8:])
+        for font in page["/Resources"].get("/Font", {}).values():
+            names.add(str(font.get_object()["/BaseFont"])[8:])
+    assert {"GentiumBasic-Bold", "Lato-Regular"} <= names
+    code = CliRunner().invoke(main, ["validate", str(deck), "--strict"]).exit_code
+    assert code == 2
 
 
 def test_a_flat_icon_sits_in_text_and_an_empty_one_is_refused(tmp_path):
