@@ -60,14 +60,19 @@ class Lines:
         raise AssertionError(f"no line with {text!r} within {WAIT} s; saw {seen}")
 
 
+def watching(deck: Path, out: Path) -> subprocess.Popen:
+    """``cardkit watch DECK`` in a process of its own, its output line by line."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardkit", "watch", str(deck), "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=out.parent,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
 def test_watch_rebuilds_on_save_and_survives_a_bad_one(tmp_path):
     deck = id_deck(tmp_path / "deck", 3)
     out = tmp_path / "out"
     pdf = out / "ids" / "ids-pnp-a4.pdf"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardkit", "watch", str(deck), "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    process = watching(deck, out)
     try:
         lines = Lines(process.stdout)
         assert lines.until("watching")[0].startswith("ids: 3 cards, 2 pages")
@@ -105,11 +110,7 @@ def test_lock_files_and_notes_do_not_rebuild(tmp_path):
     deck are not files the deck reads: writing them rebuilds nothing. The next rebuild is
     the deck's own save, and it names only the deck."""
     deck = id_deck(tmp_path / "deck", 2)
-    out = tmp_path / "out"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardkit", "watch", str(deck), "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    process = watching(deck, tmp_path / "out")
     try:
         lines = Lines(process.stdout)
         lines.until("watching")
