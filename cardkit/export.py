@@ -29,6 +29,9 @@ from .writers.preview_png import contact_sheets, side_by_side
 from .writers.tts import card_pixels, write_tts
 
 
+FLATTEN_DPI = 600  # where PDF/X-1a needs transparency flattened: twice what services ask
+
+
 @dataclass(frozen=True)
 class ExportOptions:
     """``bleed`` in points and ``colour`` ('rgb' or 'cmyk') default to the service's, or to
@@ -210,9 +213,11 @@ def _pdf(deck, renderer, options, path, progress):
     page = (deck.size.width + 2 * bleed, deck.size.height + 2 * bleed)
     pages = card_pages(deck, order)
     with atomic_path(path) as temporary, progress(len(pages)) as bar:
+        pdfx = ink_limit is not None and service is not None and service.pdfx
         notes = write_card_pdf(temporary, deck, pages, page, renderer, ink_limit,
-                               on_page=lambda: bar.update(1))
-        if ink_limit is not None and service and service.pdfx:
+                               on_page=lambda: bar.update(1),
+                               flatten_dpi=FLATTEN_DPI if pdfx else None)
+        if pdfx:
             transparent = mark_pdfx(temporary, service.pdfx)
             if transparent:
                 card, side = pages[transparent[0]]

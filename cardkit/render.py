@@ -26,7 +26,7 @@ from .layout import BadValue, Box, Element, Layout
 from .model import Card
 from .sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from .sources.images import open_image
-from .svg import SvgError, draw_svg, load_svg, restyled, with_deck_fonts
+from .svg import SvgError, draw_svg, load_svg, restyled, svg_translucent, with_deck_fonts
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
 from .units import INCH, to_mm
 
@@ -127,11 +127,13 @@ class CardRenderer:
         self._findings: list | None = None  # what the side being resolved has wrong
 
     def draw(self, canvas, card: Card, side: str, x: float, y: float, width: float,
-             height: float, bleed: float = 0.0) -> None:
+             height: float, bleed: float = 0.0, which=None) -> None:
         """Draw ``card``'s ``side`` with its trim's lower-left corner at (x, y). What
-        reaches past the trim (or the bleed) is cut there."""
-        placed = [(item, _placed(item.element, x, y, width, height, bleed))
-                  for item in self.resolve(card, side)]
+        reaches past the trim (or the bleed) is cut there. ``which(i)``, if given, says
+        whether to draw the side's i-th element (see :func:`translucent`)."""
+        placed = [(item, element_box(item.element, x, y, width, height, bleed))
+                  for i, item in enumerate(self.resolve(card, side))
+                  if which is None or which(i)]
         edges = (x - bleed, y - bleed, x + width + bleed, y + height + bleed)
 
         def draw_all():
@@ -140,7 +142,7 @@ class CardRenderer:
                     # fitted to its box grown by the usual bleed, whatever this build's:
                     # inside the trim the picture is the same with any bleed, and a bleed
                     # of up to 1/8 in shows more of the picture, never a gap
-                    fitted = _placed(item.element, x, y, width, height, BLEED_ALLOWANCE)
+                    fitted = element_box(item.element, x, y, width, height, BLEED_ALLOWANCE)
                     _draw(canvas, item, box, fitted)
                 else:
                     _draw(canvas, item, box)
@@ -566,7 +568,7 @@ def _ink(item: Resolved):
             mx + max(x for x, _ in turned), my + max(y for _, y in turned))
 
 
-def _placed(element: Element, x, y, width, height, bleed) -> Box:
+def element_box(element: Element, x, y, width, height, bleed) -> Box:
     """The element's box on the canvas (lower-left origin), grown into the bleed where
     it touches the trim and asks for it."""
     box = element.box
@@ -638,6 +640,21 @@ def _turned(box: Box, cx: float, cy: float, rotate: int) -> Box:
             0: lambda x, y: (x, y)}[rotate]
     (x1, y1), (x2, y2) = (turn(x, y) for x, y in corners)
     return Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+
+
+def translucent(item: Resolved) -> bool:
+    """Whether drawing ``item`` needs transparency (which PDF/X-1a forbids): an opacity
+    under 1, a colour with alpha, a picture with an alpha channel, SVG art with either."""
+    props, art = item.props, item.art
+    if props.get("opacity", 1) < 1 or any(
+            getattr(props.get(key), "alpha", 1) not in (None, 1)
+            for key in ("fill", "stroke", "colour")):
+        return True
+    if isinstance(art, ImageReader):
+        image = art._image  # reportlab's Pillow image: its mode tells of an alpha channel
+        return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    drawing = art if art is not None else getattr(props.get("icon"), "drawing", None)
+    return drawing is not None and svg_translucent(drawing)
 
 
 OVERFLOW_MARK = colors.Color(0.85, 0.05, 0.1)

@@ -205,6 +205,17 @@ def colours(drawing: Drawing) -> set[tuple]:
     return found
 
 
+def svg_translucent(drawing: Drawing) -> bool:
+    """Whether a drawing paints with any transparency: a colour with alpha or an
+    opacity under 1."""
+    for node in _nodes(drawing):
+        if any(getattr(getattr(node, key, None), "alpha", 1) not in (None, 1)
+               for key in _COLOUR_KEYS) or \
+                any((getattr(node, key, None) or 1) < 1 for key in _OPACITY_KEYS):
+            return True
+    return False
+
+
 @lru_cache(maxsize=512)
 def restyled(drawing: Drawing, colour: Color | None, opacity: float,
              ink: float = 1.0) -> Drawing:

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
 from cardkit.bundled import find_deck
+from cardkit.writers.pdfx import transparent_pages
 from cardkit.cli import main
 from cardkit.deck import load_deck
 from cardkit.errors import InputError
@@ -400,16 +401,21 @@ def test_every_bundled_deck_exports_for_each_service(tmp_path, name):
 
 
 def test_drivethru_pdf_is_marked_pdfx_1a_and_meets_its_rules(tmp_path):
+    result = export(find_deck("shapes"), tmp_path, "pdf", "drivethru")
+    assert_pdfx_1a(result.path, "CGATS TR 001")
+
+
+def assert_pdfx_1a(path, condition: str) -> None:
     """PDF/X-1a:2003 as the tests can check it without a validator: the output intent and
     version key, CMYK only (above), every font embedded, trim and bleed boxes on every
     page, trapping stated, and no transparency."""
-    result = export(find_deck("shapes"), tmp_path, "pdf", "drivethru")
-    reader = pypdf.PdfReader(result.path)
+    reader = pypdf.PdfReader(path)
     assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
     assert reader.metadata["/GTS_PDFXConformance"] == "PDF/X-1a:2003"  # older readings
     assert reader.metadata["/Trapped"] == "/False"
     (intent,) = reader.trailer["/Root"]["/OutputIntents"]
-    assert (intent["/S"], intent["/OutputConditionIdentifier"]) == ("/GTS_PDFX", "CGATS TR 001")
+    assert (intent["/S"], intent["/OutputConditionIdentifier"]) == ("/GTS_PDFX", condition)
+    assert transparent_pages(reader) == []  # forms (SVG art) included
     fonts = set()
     for page in reader.pages:
         assert "/TrimBox" in page and "/BleedBox" in page
@@ -423,10 +429,29 @@ def test_drivethru_pdf_is_marked_pdfx_1a_and_meets_its_rules(tmp_path):
                 font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
             assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor.get_object())
             fonts.add(font["/BaseFont"])
-    assert fonts
 
 
-def test_transparency_leaves_the_pdf_unmarked_with_a_note(tmp_path):
+@pytest.mark.parametrize("service, condition", [("drivethru", "CGATS TR 001"),
+                                                 ("eu", "FOGRA39")])
+def test_the_example_with_translucent_art_goes_to_a_print_shop(tmp_path, service, condition):
+    """lantern-market has a translucent title band over its art and a faint glow on its
+    back: its print-shop files are flattened and marked PDF/X-1a. The titles over the band
+    stay text (only the band and what shows through it become a 600 dpi picture)."""
+    result = export(find_deck("examples/lantern-market"), tmp_path, "pdf", service)
+    assert result.notes == ()
+    assert_pdfx_1a(result.path, condition)
+    reader = pypdf.PdfReader(result.path)
+    front = 1 if service == "drivethru" else 0  # DriveThruCards: back then front
+    assert "Silk Bolt" in reader.pages[front].extract_text()
+    (patch,) = [x.get_object() for x in reader.pages[front]["/Resources"]["/XObject"].values()
+                if x.get_object()["/Subtype"] == "/Image"]
+    # the translucent band, the art under it (its SVG has translucent parts) and the
+    # half-opaque rule below, from the top bleed down to 49 mm: not the whole card
+    height_mm = float(reader.pages[front].mediabox.height) / 72 * 25.4
+    assert 1000 < patch["/Height"] < (49 + 3.2) / 25.4 * 600 < 0.6 * height_mm / 25.4 * 600
+
+
+def test_a_fully_translucent_card_is_flattened_too(tmp_path):
     deck_path = write_deck(tmp_path / "d", """
         name: faded
         size: poker
@@ -439,8 +464,5 @@ def test_transparency_leaves_the_pdf_unmarked_with_a_note(tmp_path):
         "front": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#3366cc', "
                  "opacity: 0.5}\n"})
     result = export(deck_path, tmp_path / "o", "pdf", "eu")
-    assert "/GTS_PDFXVersion" not in pypdf.PdfReader(result.path).metadata
-    assert result.notes == ("not marked PDF/X-1a:2003, which forbids transparency: card 1, "
-                            "front (page 1) and 3 more pages use opacity or image alpha; "
-                            "remove it from the layouts and art, or flatten the PDF in "
-                            "Acrobat",)
+    assert result.notes == ()
+    assert_pdfx_1a(result.path, "FOGRA39")
