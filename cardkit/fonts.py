@@ -185,6 +185,7 @@ def _load(path: Path, mtime: int) -> tuple[str, tuple[str, ...]]:
         raise ValueError(_why(str(exc))) from None
     except Exception:  # a damaged file fails deep inside the parser, in many ways
         raise ValueError("not a readable font file (damaged, or not TrueType)") from None
+    _check_glyphs(font)
     face = font.face
     family = _name(face.familyName) or path.stem
     # a family is one folder's: another deck's fonts of the same name are not its faces
@@ -221,6 +222,20 @@ def _converted(data: bytes) -> bytes:
     except OSError:  # a cache that cannot be written: converted again next time
         pass
     return converted
+
+
+def _check_glyphs(font: TTFont) -> None:
+    """Embed every character of ``font`` as a build would, 255 at a time (reportlab's
+    subsets): a damaged glyph or location table then fails here, when the deck is checked,
+    not while a PDF is written (it passed validate, then failed build with TTFError,
+    IndexError or struct errors). About 5 ms for 255 characters."""
+    face = font.face
+    characters = sorted(face.charToGlyph)
+    try:
+        for start in range(0, len(characters), 255):
+            face.makeSubset(characters[start:start + 255])
+    except Exception:  # reportlab's parser fails in many ways on a damaged table
+        raise ValueError("a damaged font file: its glyphs cannot be embedded") from None
 
 
 def truetype_outlines(data: bytes) -> bytes:
