@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import math
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -93,6 +94,9 @@ def load_svg(path: Path, root: Path) -> Drawing:
     why = why_unreadable(path, MAX_SVG_BYTES)
     if why:
         raise SvgError(why, "use a plain SVG file of a few hundred kilobytes at most")
+    with open(path, "rb") as file:
+        if file.read(2) == b"\x1f\x8b":  # libxml2 would inflate it, without a bound
+            raise SvgError("a compressed (gzip) SVG", "save it as plain SVG")
     return _load(path, path.stat().st_mtime_ns, Path(root))
 
 
@@ -121,8 +125,10 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
     logger.propagate = False
     logger.addHandler(refusals)
     try:
-        drawing = svg2rlg(str(path), external_reference_root=str(root),
-                          font_map=_NotedFamilies())
+        with warnings.catch_warnings():  # Pillow's warning of a large embedded picture:
+            warnings.simplefilter("ignore")  # _check refuses it with a message of its own
+            drawing = svg2rlg(str(path), external_reference_root=str(root),
+                              font_map=_NotedFamilies())
     except Exception:  # lxml and svglib raise many kinds; all mean "not an SVG we can read"
         drawing = None
     finally:
@@ -137,6 +143,7 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError("not a readable SVG file",
                        "save it again as plain SVG from your drawing program")
+    _check(drawing)
     shapes = list(_nodes(drawing))
     if not any(not isinstance(node, Group) for node in shapes):
         raise SvgError("the SVG draws nothing", "check it is the file you meant")
@@ -146,9 +153,72 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
 
 
 def _nodes(node):
-    yield node
-    for child in getattr(node, "contents", ()):
-        yield from _nodes(child)
+    """The drawing's nodes, parents first (a loop, not recursion: nesting may be deep)."""
+    for node, _ in _with_depth(node):
+        yield node
+
+
+def _with_depth(root):
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        yield node, depth
+        stack.extend((child, depth + 1) for child in reversed(getattr(node, "contents", ())))
+
+
+MAX_DEPTH = 100  # groups in groups: drawing programs nest a handful
+MAX_EXTENT = 1000  # times the drawing's own size: farther than any point a card could show
+MAX_PICTURE_PIXELS = 60_000_000  # as for a deck's own images
+
+
+def _check(drawing: Drawing) -> None:
+    """Refuse what would fail or run away when the drawing is drawn, so that validate
+    refuses what build would: groups nested too deep, numbers too large for a PDF (points,
+    transforms, stroke widths), pictures that are not PNG or JPEG or are too large. A dash
+    pattern that sums to nothing is dropped, as browsers draw it: a solid line."""
+    from reportlab.graphics.shapes import Image
+
+    limit = MAX_EXTENT * max(drawing.width, drawing.height)
+    for node, depth in _with_depth(drawing):
+        if depth > MAX_DEPTH:
+            raise SvgError(f"its groups nest more than {MAX_DEPTH} deep",
+                           "ungroup them in the drawing program")
+        width = getattr(node, "strokeWidth", None)
+        if width is not None and not 0 <= width <= limit:
+            raise SvgError(f"a stroke width of {width:g} is far larger than the drawing",
+                           "save the art again with sane stroke widths")
+        dash = getattr(node, "strokeDashArray", None)
+        if dash and (not all(math.isfinite(d) and d >= 0 for d in dash) or sum(dash) <= 0):
+            node.strokeDashArray = None
+        if isinstance(node, Image):
+            _check_picture(node.path)
+    bounds = ink_bounds(drawing)
+    if not all(math.isfinite(v) and abs(v) <= limit for v in bounds):
+        raise SvgError("a point or transform lies far outside the drawing (numbers such as "
+                       "1e300)", "save the art again from the drawing program")
+
+
+def _check_picture(picture) -> None:
+    """A picture an SVG embeds or links: PNG or JPEG, of at most MAX_PICTURE_PIXELS."""
+    from PIL import Image as Pillow
+
+    from .sources.images import IMAGE_FORMATS, open_image
+
+    try:
+        if isinstance(picture, Pillow.Image):
+            kind, size = picture.format, picture.size
+        else:
+            with open_image(picture) as opened:
+                kind, size = opened.format, opened.size
+    except Exception:  # Pillow raises many kinds: not a PNG or JPEG it can read
+        kind, size = None, (0, 0)
+    if kind not in IMAGE_FORMATS:
+        raise SvgError("it holds a picture that is not a PNG or JPEG",
+                       "embed PNG or JPEG pictures only")
+    if size[0] * size[1] > MAX_PICTURE_PIXELS:
+        raise SvgError(f"it holds a picture of {size[0]} x {size[1]} px, more than "
+                       f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels",
+                       "use a smaller picture: 300 dpi at its size on the card is enough")
 
 
 def ink_bounds(drawing: Drawing) -> tuple[float, float, float, float]:

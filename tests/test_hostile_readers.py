@@ -400,3 +400,65 @@ def test_a_damaged_font_is_refused_by_validate_as_build_would(tmp_path, tag):
             assert "Damaged.ttf" in checked[1]
         outcomes.add(checked[0])
     assert outcomes  # (which outcomes occur depends on the table; both are allowed)
+
+
+# -- SVG art -------------------------------------------------------------------------------------
+
+def _embedded_png(width: int, height: int, kind: str = "PNG") -> str:
+    import base64
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height)).save(buffer, kind)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ' \
+      'viewBox="0 0 10 10">{}</svg>'
+
+
+@pytest.mark.parametrize("body, message", [
+    ("<g>" * 200 + '<rect width="5" height="5"/>' + "</g>" * 200,
+     "its groups nest more than 100 deep"),
+    ('<path d="M0 0L1e300 5L5 5z"/>', "a point or transform lies far outside the drawing"),
+    ('<g transform="scale(1e300)"><rect width="5" height="5"/></g>',
+     "a point or transform lies far outside the drawing"),
+    ('<rect width="5" height="5" stroke="red" stroke-width="1e300"/>',
+     "a stroke width of 1e+300 is far larger than the drawing"),
+    ('<image width="10" height="10" xlink:href="data:image/png;base64,'
+     + _embedded_png(9000, 7000) + '"/>', "it holds a picture of 9000 x 7000 px, more than 60 "
+     "megapixels"),
+    ('<image width="10" height="10" xlink:href="data:image/png;base64,'
+     + _embedded_png(8, 8, "GIF") + '"/>', "it holds a picture that is not a PNG or JPEG"),
+], ids=["deep", "huge point", "huge transform", "huge stroke", "63 megapixels", "gif"])
+def test_svg_art_that_would_fail_the_build_is_refused_by_validate(tmp_path, body, message):
+    deck = image_deck(tmp_path, "art.svg")
+    (tmp_path / "art.svg").write_text(SVG.format(body))
+    for command in (["validate", deck], ["build", deck, "--out", tmp_path / "out"]):
+        code, output = run_process(*command, timeout=60)
+        assert code == 2, output
+        assert f"image 'art.svg': {message}" in output
+        assert "Warning" not in output and "internal error" not in output
+
+
+def test_a_zero_dash_pattern_draws_a_solid_line(tmp_path):
+    """stroke-dasharray '0 0' crashed reportlab; browsers draw such a line solid."""
+    deck = image_deck(tmp_path, "art.svg")
+    (tmp_path / "art.svg").write_text(SVG.format(
+        '<line x1="0" y1="5" x2="10" y2="5" stroke="#ff0000" stroke-width="2" '
+        'stroke-dasharray="0 0"/>'))
+    code, output = run("build", deck, "--out", tmp_path / "out")
+    assert code == 0, output
+
+
+def test_a_compressed_svg_is_refused_before_it_is_inflated(tmp_path):
+    import gzip
+
+    deck = image_deck(tmp_path, "art.svg")
+    (tmp_path / "art.svg").write_bytes(gzip.compress(
+        SVG.format('<rect width="5" height="5"/>' + " " * 10_000_000).encode()))
+    code, output = run("validate", deck)
+    assert code == 2
+    assert "image 'art.svg': a compressed (gzip) SVG; save it as plain SVG" in output
