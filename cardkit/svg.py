@@ -192,7 +192,7 @@ def _check(drawing: Drawing) -> None:
             node.strokeDashArray = None
         if isinstance(node, Image):
             _check_picture(node.path)
-    bounds = ink_bounds(drawing)
+    bounds = ink_bounds(drawing) or ()  # None: nothing drawn, which _load refuses
     if not all(math.isfinite(v) and abs(v) <= limit for v in bounds):
         raise SvgError("a point or transform lies far outside the drawing (numbers such as "
                        "1e300)", "save the art again from the drawing program")

@@ -443,6 +443,15 @@ def test_svg_art_that_would_fail_the_build_is_refused_by_validate(tmp_path, body
         assert "Warning" not in output and "internal error" not in output
 
 
+def test_an_svg_cut_short_after_its_first_tag_draws_nothing(tmp_path):
+    """The file fuzz test's find: an SVG with no shapes had no bounds to check."""
+    deck = image_deck(tmp_path, "art.svg")
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" '
+                                      'viewBox="0 0 24 24"')
+    code, output = run("validate", deck)
+    assert code == 2 and "image 'art.svg': " in output and "internal error" not in output
+
+
 def test_a_zero_dash_pattern_draws_a_solid_line(tmp_path):
     """stroke-dasharray '0 0' crashed reportlab; browsers draw such a line solid."""
     deck = image_deck(tmp_path, "art.svg")
