@@ -388,7 +388,7 @@ def deck(changes=None):
     ({5: {"fill": ""}}, "this shape card has no fill"),
     ({2: {"number": "two"}}, "its number 'two' is not a whole number"),
     ({81: {"condition": "lots of triplets"}}, "'lots of triplets' is not an objective"),
-    ({82: {"points": None}}, "rule card 'True to Form' has points None"),
+    ({82: {"points": None}}, "rule card 'True to Form' has no points"),
 ])
 def test_a_deck_that_cannot_be_played_is_refused(changes, message):
     with pytest.raises(RulesError, match=message) as refused:

@@ -347,8 +347,11 @@ def cards_from_deck(cards: list[dict]) -> Composition:
             parse_condition(card["condition"])
             points = card.get("points")
             if type(points) is not int or points < 0:
-                raise RulesError(f"rule card '{card.get('title') or i}' has points {points!r}",
-                                 "give each rule card the points it scores, e.g. 3")
+                raise RulesError(f"rule card '{card.get('title') or i}' has "
+                                 + ("no points" if points in (None, "") else
+                                    f"points {points!r}, not a whole number"),
+                                 "give each rule card the points it scores, e.g. 3",
+                                 card=i - 1)
             objectives.append(Objective(str(card.get("title") or ""), card["condition"],
                                         points))
     if not shape_cards:
