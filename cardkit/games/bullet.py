@@ -452,7 +452,9 @@ def cards_from_deck(cards: list[dict]) -> tuple:
                 raise RulesError(f"its value {value!r} is not one of the game's",
                                  "values are whole numbers 1-7", card=index)
             if printed.get("suit") not in rules.SUITS:
-                raise RulesError(f"a {value} has suit {printed.get('suit')!r}",
+                suit = printed.get("suit")
+                raise RulesError("it has a value but no suit" if suit in (None, "") else
+                                 f"its suit {suit!r} is not one of the game's",
                                  "give every number card a suit field: crow, cup, key or "
                                  "bullet", card=index)
             numbers.append((printed["suit"], value))
