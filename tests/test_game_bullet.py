@@ -411,7 +411,7 @@ def test_a_deck_without_bullets_still_plays():
     (lambda d: [c for c in d if c.get("kind") != "fin"], "0 Fin cards"),
     (lambda d: d + [{"kind": "fin"}], "2 Fin cards"),
     (lambda d: [{**c, "suit": "spade"} if c.get("value") == 3 else c for c in d], "'spade'"),
-    (lambda d: [{k: v for k, v in c.items() if k != "suit"} for c in d], "suit None"),
+    (lambda d: [{k: v for k, v in c.items() if k != "suit"} for c in d], "it has a value but no suit"),
     (lambda d: [{**c, "value": 9} if c.get("value") == 3 else c for c in d], "value 9"),
     (lambda d: [{**c, "value": 3.0} if c.get("value") == 3 else c for c in d], "value 3.0"),
     (lambda d: [c for c in d if not c.get("value")], "no number cards"),
