@@ -61,14 +61,14 @@ def blofa_deck(folder: Path, count: int) -> Path:
 def run(kind: str, deck: Path, out: Path) -> None:
     """One build of ``kind``: what a child process times."""
     if kind == "cardkit":
-        from cardkit.build import build_deck
-        from cardkit.sheets import SheetOptions
+        from cardkit.pipeline.build import build_deck
+        from cardkit.imposition.sheets import SheetOptions
 
         build_deck(deck, out, SheetOptions())
     elif kind == "all-decks":
-        from cardkit.build import build_deck
-        from cardkit.bundled import bundled_decks
-        from cardkit.sheets import SheetOptions
+        from cardkit.pipeline.build import build_deck
+        from cardkit.sources.bundled import bundled_decks
+        from cardkit.imposition.sheets import SheetOptions
 
         for path in bundled_decks().values():
             build_deck(path, out, SheetOptions())
@@ -215,8 +215,8 @@ def decksmith(folder: Path, out: Path) -> None:
 
 
 def all_decks(folder: Path, out: Path) -> None:
-    from cardkit.bundled import bundled_decks
-    from cardkit.deck import load_deck
+    from cardkit.sources.bundled import bundled_decks
+    from cardkit.deck.loader import load_deck
 
     total = sum(load_deck(path).total() for path in bundled_decks().values())
     header("every bundled deck, one process", "minimal")

@@ -40,10 +40,10 @@ def cardkit_export(deck: Path, out: Path) -> tuple[float, int]:
 
 def same_pages(deck: Path, out: Path) -> Path:
     """The one-card-per-page PDF of the export's faces, as cardkit rasterises it."""
-    from cardkit.build import check_cards
-    from cardkit.deck import load_deck
-    from cardkit.export import _same_back
-    from cardkit.faces import faces
+    from cardkit.pipeline.build import check_cards
+    from cardkit.deck.loader import load_deck
+    from cardkit.pipeline.export import _same_back
+    from cardkit.imposition.faces import faces
     from cardkit.writers.card_pdf import write_card_pdf
 
     loaded = load_deck(deck)

@@ -2,7 +2,7 @@
 
 import sys
 
-from .errors import lacking_library
+from .common.errors import lacking_library
 
 try:
     from .cli import main

@@ -14,12 +14,12 @@ import textwrap
 
 import pytest
 
-from cardkit.writers import atomic
+from cardkit.common import atomic
 
 INSTALL = textwrap.dedent("""
     import os, signal, sys
     from pathlib import Path
-    import cardkit.writers.atomic as atomic
+    import cardkit.common.atomic as atomic
 
     target, kill_after, swap = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "swap"
     steps = 0
@@ -80,7 +80,7 @@ def test_a_kill_at_any_step_leaves_a_whole_folder_at_the_name(tmp_path, swap):
 RACE = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from cardkit.writers.atomic import atomic_folder
+    from cardkit.common.atomic import atomic_folder
 
     for round in range(int(sys.argv[2])):
         with atomic_folder(Path(sys.argv[1])) as temporary:

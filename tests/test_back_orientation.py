@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageOps
 
-from cardkit.sheets import mirrors_columns
+from cardkit.imposition.sheets import mirrors_columns
 from conftest import hex_colour, write_deck
 from pdfgeom import MM, page_count, page_sizes, render_page, shapes
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from cardkit.build import check_cards
+from cardkit.pipeline.build import check_cards
 from cardkit.cli import main
-from cardkit.deck import load_deck
-from cardkit.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.common.errors import InputError
 from conftest import write_deck
 
 DECK = """\
@@ -460,7 +460,7 @@ def test_a_deck_given_as_dot_is_named_by_its_folder(tmp_path, monkeypatch):
 
 
 def test_a_chosen_card_in_a_one_card_pdf_says_cards_once(tmp_path):
-    from cardkit.bundled import find_deck
+    from cardkit.sources.bundled import find_deck
 
     result = CliRunner().invoke(main, ["export", str(find_deck("blofa")), "--for",
                                        "drivethru", "--cards", "3", "--out", str(tmp_path)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from cardkit.deck import load_deck
+from cardkit.deck.loader import load_deck
 from conftest import write_deck
 from pdfgeom import render_page
 

@@ -17,13 +17,13 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
-from cardkit.bundled import find_deck
+from cardkit.sources.bundled import find_deck
 from cardkit.writers.pdfx import transparent_pages
 from cardkit.cli import main
-from cardkit.deck import load_deck
-from cardkit.errors import InputError
-from cardkit.export import ExportOptions, export_deck
-from cardkit.services import SERVICES
+from cardkit.deck.loader import load_deck
+from cardkit.common.errors import InputError
+from cardkit.pipeline.export import ExportOptions, export_deck
+from cardkit.imposition.services import SERVICES
 
 from conftest import card_colour, hex_colour, id_deck, write_deck
 from pdfgeom import render_page
@@ -301,7 +301,7 @@ def test_a_failed_export_leaves_the_previous_files(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr("cardkit.export.write_manifest", broken)
+    monkeypatch.setattr("cardkit.pipeline.export.write_manifest", broken)
     with pytest.raises(OSError):
         export(deck_path, tmp_path / "o", "png", "tgc")
     assert {p.name: p.read_bytes() for p in first.path.iterdir()} == before

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.bundled import bundled_decks
-from cardkit.deck import load_deck
+from cardkit.sources.bundled import bundled_decks
+from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.blofa import (END_CAPTURED, END_DRY, END_NO_CARD, GAME, BlofaState,
                                  BluffBot, cards_from_deck, new_state, truth_chance)

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.bundled import bundled_decks
-from cardkit.deck import load_deck
+from cardkit.sources.bundled import bundled_decks
+from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.rise_up import (GAME, LOST_ACE, LOST_FIGHT, OUTSIDE, ROOMS, STANDARD_CARDS,
                                    WIN, DelverBot, cards_from_deck, is_ace, new_state, power)

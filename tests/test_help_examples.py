@@ -14,7 +14,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from cardkit.bundled import find_deck
+from cardkit.sources.bundled import find_deck
 from cardkit.cli import main
 
 

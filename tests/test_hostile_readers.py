@@ -192,7 +192,7 @@ ELEMENTS = [
 
 
 def test_no_length_is_longer_than_10_metres():
-    from cardkit.units import MAX_LENGTH, UnitError, parse_length
+    from cardkit.common.units import MAX_LENGTH, UnitError, parse_length
 
     assert parse_length("10000mm") == pytest.approx(MAX_LENGTH)
     with pytest.raises(UnitError, match="10 m at most"):
@@ -245,7 +245,7 @@ def test_a_full_disk_says_the_disk_is_full(tmp_path, monkeypatch):
         raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "out" / "x.png"))
 
     monkeypatch.setattr(card_png, "write_pngs", full)
-    monkeypatch.setattr("cardkit.export.write_pngs", full)
+    monkeypatch.setattr("cardkit.pipeline.export.write_pngs", full)
     deck = plain_deck(tmp_path)
     code, output = run("export", deck, "--to", "png", "--out", tmp_path / "out")
     assert code == 2
@@ -261,7 +261,7 @@ def test_a_library_failing_to_read_while_writing_does_not_blame_the_output(tmp_p
     def truncated(*args, **kwargs):
         raise OSError("image file is truncated")
 
-    monkeypatch.setattr("cardkit.build.write_pdf", truncated)
+    monkeypatch.setattr("cardkit.pipeline.build.write_pdf", truncated)
     deck = plain_deck(tmp_path)
     code, output = run("build", deck, "--out", tmp_path / "out")
     assert code == 2
@@ -312,7 +312,7 @@ def test_a_picture_let_go_is_the_same_picture_when_drawn_again(tmp_path):
     from PIL import Image
     from reportlab.lib.utils import ImageReader
 
-    from cardkit.render import DecodedPixels
+    from cardkit.render.card import DecodedPixels
 
     path = tmp_path / "a.png"
     Image.linear_gradient("L").convert("RGBA").save(path)
@@ -348,7 +348,7 @@ def test_a_font_whose_glyph_locations_are_damaged_is_refused_by_validate(tmp_pat
     Now every glyph is embedded once when the font is loaded, and both refuse the file."""
     from fontTools.ttLib import TTFont as FontFile
 
-    from cardkit.fonts import FONT_DIR
+    from cardkit.assets.fonts import FONT_DIR
 
     source = FONT_DIR / "Lato-Regular.ttf"
     data = bytearray(source.read_bytes())
@@ -376,7 +376,7 @@ def test_a_damaged_font_is_refused_by_validate_as_build_would(tmp_path, tag):
     table damaged beyond use used to pass validate and fail build inside reportlab."""
     import random
 
-    from cardkit.fonts import FONT_DIR
+    from cardkit.assets.fonts import FONT_DIR
 
     original = (FONT_DIR / "Lato-Regular.ttf").read_bytes()
     offset, length = _table_span(original, tag)

@@ -7,7 +7,7 @@ import pytest
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from cardkit.icons import ICONS, SHADINGS
+from cardkit.assets.icons import ICONS, SHADINGS
 from conftest import write_deck
 from pdfgeom import assert_inline_icons_on_the_baseline, ink_marks, render_page
 

@@ -1,4 +1,4 @@
-"""``cardkit list`` from its cache (cardkit.listing): the same lines as loading every deck,
+"""``cardkit list`` from its cache (cardkit.pipeline.listing): the same lines as loading every deck,
 a deck loaded again when a file it may read changed, and a cache that cannot be read or
 written costing only time."""
 
@@ -10,11 +10,11 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from cardkit import listing
-from cardkit.bundled import bundled_decks
+from cardkit.pipeline import listing
+from cardkit.sources.bundled import bundled_decks
 from cardkit.cli import main
-from cardkit.deck import load_deck
-from cardkit.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.common.errors import InputError
 
 LISTED = """\
 blofa          18 cards  poker    Blófa Cards

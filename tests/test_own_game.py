@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from cardkit.sources.files import ROOT
 from cardkit.cli import main
-from cardkit.deck import load_deck
-from cardkit.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.common.errors import InputError
 from conftest import write_deck
 from pdfgeom import assert_inline_icons_on_the_baseline, ink_marks, render_page
 
@@ -299,7 +299,7 @@ def test_a_flat_icon_sits_in_text_and_an_empty_one_is_refused(tmp_path):
     svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="{}"><path d="{}" stroke="#000"/></svg>'
     (tmp_path / "icons" / "dash.svg").write_text(svg.format("0 0 24 24", "M2 12H22"))
     loaded = load_deck(deck)
-    from cardkit.icons import inline_placement
+    from cardkit.assets.icons import inline_placement
     advance, _, _, side = inline_placement(loaded.cards[0].front.assets.icons["dash"], 10)
     assert advance > 0 and side > 0
     (tmp_path / "icons" / "dot.svg").write_text(svg.format("0 0 24 24", "M12 12L12 12"))

@@ -12,18 +12,18 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from cardkit.build import check_cards
-from cardkit.checks import parse_colour
-from cardkit.deck import CARD_KEYS, DECK_KEYS, FIELD_TYPES, GROUP_KEYS, NAME, SHEET_KEYS, \
+from cardkit.pipeline.build import check_cards
+from cardkit.sources.checks import parse_colour
+from cardkit.deck.loader import CARD_KEYS, DECK_KEYS, FIELD_TYPES, GROUP_KEYS, NAME, SHEET_KEYS, \
     load_deck
-from cardkit.errors import InputError
-from cardkit.icons import SHADINGS
-from cardkit.layout import KINDS, LAYOUT_KEYS, LAYOUT_NAME, PARSERS, REQUIRED, STRUCTURE, \
+from cardkit.common.errors import InputError
+from cardkit.assets.icons import SHADINGS
+from cardkit.deck.layout import KINDS, LAYOUT_KEYS, LAYOUT_NAME, PARSERS, REQUIRED, STRUCTURE, \
     STYLE_KEYS
-from cardkit.model import SIZE_PRESETS_MM
-from cardkit.schema import (CHOICES, DECK_KEY_HELP, ENTRY_KEY_HELP, LAYOUT_KEY_HELP,
+from cardkit.deck.model import SIZE_PRESETS_MM
+from cardkit.deck.schema import (CHOICES, DECK_KEY_HELP, ENTRY_KEY_HELP, LAYOUT_KEY_HELP,
                             PROPERTY_HELP, deck_schema, layout_schema)
-from cardkit.units import parse_length
+from cardkit.common.units import parse_length
 from conftest import write_deck
 from test_bad_input import BACK, FACE
 

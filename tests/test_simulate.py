@@ -141,8 +141,8 @@ def test_a_deck_without_the_game_s_fields_names_the_card_and_its_line(tmp_path):
 
 
 def test_fewer_rule_cards_than_players_is_refused_before_playing(tmp_path):
-    from cardkit.bundled import find_deck
-    from cardkit.deck import load_deck
+    from cardkit.sources.bundled import find_deck
+    from cardkit.deck.loader import load_deck
 
     titles = [c.fields["title"] for c in load_deck(find_deck("shapes")).cards
               if c.fields["title"]]
@@ -176,8 +176,8 @@ def test_a_bot_cannot_change_what_is_legal(game):
 def test_the_bundled_deck_given_as_a_deck_plays_the_same_games(game):
     """--deck with the bundled deck (in its file's order, or any other) plays the games
     the default plays for the same seed: the same cards, the same games."""
-    from cardkit.bundled import find_deck
-    from cardkit.deck import load_deck
+    from cardkit.sources.bundled import find_deck
+    from cardkit.deck.loader import load_deck
 
     rules = load_game(game)
     copies = [{**c.fields, "back": c.back.name} for c in load_deck(find_deck(game)).copies()]

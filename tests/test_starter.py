@@ -17,15 +17,15 @@ import yaml
 from click.testing import CliRunner
 from PIL import ImageChops
 
-from cardkit.build import check_cards
+from cardkit.pipeline.build import check_cards
 from cardkit.cli import main
-from cardkit.deck import load_deck
-from cardkit.errors import InputError
-from cardkit.model import SIZE_PRESETS_MM
-from cardkit.render import BACK, FRONT
-from cardkit.schema import deck_schema, layout_schema
+from cardkit.deck.loader import load_deck
+from cardkit.common.errors import InputError
+from cardkit.deck.model import SIZE_PRESETS_MM
+from cardkit.render.card import BACK, FRONT
+from cardkit.deck.schema import deck_schema, layout_schema
 from cardkit.starter import TEMPLATE, create_deck
-from cardkit.units import MM
+from cardkit.common.units import MM
 from cardkit.writers.card_pdf import write_card_pdf
 
 FILES = ["deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",
@@ -245,7 +245,7 @@ def test_a_bad_name_is_refused(tmp_path, name):
 
 def test_an_underscore_name_is_taken_as_the_loader_takes_it(tmp_path):
     """The README, the schema, 'cardkit new' and the loader agree on a deck's name."""
-    from cardkit.deck import load_deck
+    from cardkit.deck.loader import load_deck
     from cardkit.starter import create_deck
 
     create_deck(tmp_path / "honey_heist", "honey_heist")

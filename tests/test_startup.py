@@ -70,7 +70,7 @@ LOADING = DRAWING + ("yaml",)  # what loading a deck imports
 
 def test_list_a_second_time_loads_no_deck(cache):
     """The second 'cardkit list' shows the first one's lines from its cache, without the
-    libraries that load a deck (cardkit.listing)."""
+    libraries that load a deck (cardkit.pipeline.listing)."""
     cold, loaded = run("list")
     assert (cache / "list.json").is_file()
     assert loaded.issuperset(LOADING)

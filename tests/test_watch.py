@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from PIL import Image
 
 import cardkit.cli
-import cardkit.watch
+import cardkit.pipeline.watch
 from cardkit.cli import main
 from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
-from cardkit.watch import watched_folders
+from cardkit.pipeline.watch import watched_folders
 from conftest import card_colour, hex_colour, id_deck
 from pdfgeom import shapes
 
@@ -130,8 +130,8 @@ def test_watch_through_the_click_runner(tmp_path, monkeypatch):
     """In-process: the watch ends when its stop event is set (Ctrl-C, for a person)."""
     deck = id_deck(tmp_path / "deck", 2)
     stop = threading.Event()
-    real = cardkit.watch.watch
-    monkeypatch.setattr(cardkit.watch, "watch",
+    real = cardkit.pipeline.watch.watch
+    monkeypatch.setattr(cardkit.pipeline.watch, "watch",
                         lambda *args: real(*args, stop_event=stop))
     result = {}
     runner = threading.Thread(target=lambda: result.update(outcome=CliRunner().invoke(
@@ -186,8 +186,8 @@ def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, mo
         rebuild([])
         rebuild(["deck/deck.yaml"])
 
-    monkeypatch.setattr(cardkit.build, "build_deck", failing_build)
-    monkeypatch.setattr(cardkit.watch, "watch", two_saves)
+    monkeypatch.setattr(cardkit.pipeline.build, "build_deck", failing_build)
+    monkeypatch.setattr(cardkit.pipeline.watch, "watch", two_saves)
     result = CliRunner().invoke(main, ["watch", str(deck), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0
     assert len(calls) == 2  # built again after the failure
@@ -198,7 +198,7 @@ def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, mo
 def test_a_changed_layout_is_read_again_in_the_same_process(tmp_path):
     """Layout files are read once while unchanged (a base shared by many layouts); a save
     of the same size in the same process is still seen."""
-    from cardkit.deck import load_deck
+    from cardkit.deck.loader import load_deck
 
     deck = id_deck(tmp_path / "deck", 1)
     layout = deck.parent / "layouts" / "id-front.yaml"

@@ -17,7 +17,7 @@ import io
 import json
 from pathlib import Path
 
-from ..writers.atomic import atomic_folder
+from ..common.atomic import atomic_folder
 from .runner import Result
 
 

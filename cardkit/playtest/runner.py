@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..games import load_game
-from ..processes import worker_pool
+from ..common.processes import worker_pool
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off

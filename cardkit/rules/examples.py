@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import Problems, Where, did_you_mean
+from ..common.errors import Problems, Where, did_you_mean
 from ..sources.yamlfile import Map, Seq, load_yaml
 from . import blofa, bullet, ragusa, rise_up, shapes
 from .errors import RulesError

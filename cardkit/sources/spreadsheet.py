@@ -21,7 +21,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError, Problem, Where, did_you_mean
+from ..common.errors import InputError, Problem, Where, did_you_mean
 from .files import MB, why_unreadable
 
 CSV_SUFFIXES = {".csv": None, ".tsv": "\t", ".tab": "\t"}  # None: detect the separator
@@ -126,7 +126,7 @@ def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
     """A workbook's sheet, read by calamine in a child process under time and memory
     limits: calamine is fast, but a crafted file (one cell at XFD1048576, a zip bomb)
     makes it abort the process or run for ever, and damaged ones raise its own errors."""
-    from ..processes import JobFailed, LimitExceeded, run_limited
+    from ..common.processes import JobFailed, LimitExceeded, run_limited
 
     if zipfile.is_zipfile(path):  # XLSX and ODS are zip archives (an old .xls is not)
         _check_archive(path, shown)

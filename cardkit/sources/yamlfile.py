@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import InputError, Problem, Where
+from ..common.errors import InputError, Problem, Where
 from .files import MB, why_unreadable
 
 # libyaml's parser when PyYAML was built with it (the wheels are): same nodes and marks,

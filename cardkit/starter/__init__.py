@@ -5,7 +5,7 @@ and events) read from ``cards.csv``, a front layout per kind on a shared base, a
 kind, a README for the designer and a ``.gitignore``. The deck's name, title and size are
 filled into the copies by replacing placeholders, so every template file is valid YAML (or
 CSV, or Markdown) as it stands. The JSON Schemas that the files' first lines point editors
-to are written from :mod:`cardkit.schema`, so they always match the running cardkit.
+to are written from :mod:`cardkit.deck.schema`, so they always match the running cardkit.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import json
 import re
 from pathlib import Path
 
-from ..deck import NAME, NAME_HELP
-from ..checks import quoted
-from ..errors import InputError, Problem, Where
-from ..model import SIZE_PRESETS_MM
-from ..schema import deck_schema, layout_schema
-from ..writers.atomic import atomic_folder
+from ..deck.loader import NAME, NAME_HELP
+from ..sources.checks import quoted
+from ..common.errors import InputError, Problem, Where
+from ..deck.model import SIZE_PRESETS_MM
+from ..deck.schema import deck_schema, layout_schema
+from ..common.atomic import atomic_folder
 
 TEMPLATE = Path(__file__).parent / "template"
 

@@ -25,9 +25,9 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..fonts import DEFAULT_FONT, cap_height, register, string_width
-from ..sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
-from ..units import MM
+from ..assets.fonts import DEFAULT_FONT, cap_height, register, string_width
+from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
+from ..common.units import MM
 
 SCALE_RANGE = 8  # millimetres each way from zero
 POINTER = colors.HexColor("#e00000")

@@ -21,9 +21,9 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from ..fonts import DEFAULT_FONT, register
-from ..model import Card, Deck
-from ..render import CardRenderer, element_box, translucent
+from ..assets.fonts import DEFAULT_FONT, register
+from ..deck.model import Card, Deck
+from ..render.card import CardRenderer, element_box, translucent
 
 
 def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],

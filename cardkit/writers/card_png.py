@@ -16,7 +16,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from ..processes import worker_pool
+from ..common.processes import worker_pool
 
 PNG_COMPRESSION = 1  # zlib level: on card art, 14% larger files than level 6, 2.5x faster
 INCHES_PER_METRE = 1 / 0.0254

@@ -6,9 +6,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from ..faces import Face, backs_by_card, card_name
-from ..model import Deck
-from ..render import FRONT
+from ..imposition.faces import Face, backs_by_card, card_name
+from ..deck.model import Deck
+from ..render.card import FRONT
 
 COLUMNS = ("image", "side", "count", "cards", "name", "back")
 

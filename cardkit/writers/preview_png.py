@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..fonts import FONT_DIR
+from ..assets.fonts import FONT_DIR
 
 GROUND = (226, 228, 231)
 LABEL = (40, 40, 40)

@@ -14,10 +14,10 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
-from ..fonts import DEFAULT_FONT, ascent_descent, register, string_width
-from ..model import Deck
-from ..render import BACK, CardRenderer
-from ..sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
+from ..assets.fonts import DEFAULT_FONT, ascent_descent, register, string_width
+from ..deck.model import Deck
+from ..render.card import BACK, CardRenderer
+from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
 
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
 FOOTER_SIZE = 6.0

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..faces import Face, backs_by_card, card_name
-from ..model import Card, Deck
-from ..render import FRONT
+from ..imposition.faces import Face, backs_by_card, card_name
+from ..deck.model import Card, Deck
+from ..render.card import FRONT
 
 MAX_SIDE = 4096  # pixels: the largest sheet TTS loads everywhere
 COLUMNS, ROWS = 10, 7

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is s
 
 from .fonts import (BOLD, DEFAULT_FONT, FONT_DIR, FONT_FILES, ITALIC, TaggedTTFont, bold,
                     italic, register)
-from .sources.files import MB, why_unreadable
+from ..sources.files import MB, why_unreadable
 
 MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")
@@ -202,7 +202,7 @@ def _check_picture(picture) -> None:
     """A picture an SVG embeds or links: PNG or JPEG, of at most MAX_PICTURE_PIXELS."""
     from PIL import Image as Pillow
 
-    from .sources.images import IMAGE_FORMATS, open_image
+    from ..sources.images import IMAGE_FORMATS, open_image
 
     try:
         if isinstance(picture, Pillow.Image):

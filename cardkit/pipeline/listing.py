@@ -6,7 +6,7 @@ loads to depends only on the files it may read (its reach, the bundled decks and
 see :mod:`cardkit.sources.files`), on cardkit's own code and fonts, and on
 CARDKIT_MAX_CARDS; while none of them has changed, the summary kept from the last load is
 shown. A file has changed when its size or modification time differs, or it came or went:
-``stat`` calls, no reading. The cache is ``list.json`` in :func:`cache_folder`.
+``stat`` calls, no reading. The cache is ``list.json`` in :func:`~cardkit.common.cache.cache_folder`.
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from . import __version__
-from .bundled import bundled_decks
-from .errors import InputError
-from .sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, deck_root
+from .. import __version__
+from ..sources.bundled import bundled_decks
+from ..common.cache import cache_folder
+from ..common.errors import InputError
+from ..sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, deck_root
 
 CACHE_FILE = "list.json"
 FORMAT = 1  # of the cache file: a file of another format is a miss
-PACKAGE = Path(__file__).resolve().parent  # cardkit's code and bundled fonts
+PACKAGE = Path(__file__).resolve().parents[1]  # cardkit's code and bundled fonts
 
 
 class Summary(NamedTuple):
@@ -36,20 +37,6 @@ class Summary(NamedTuple):
     title: str
     variants: dict[str, list[str]]
     problems: int
-
-
-def cache_folder() -> Path | None:
-    """Where cardkit keeps its caches: $CARDKIT_CACHE_DIR, else $XDG_CACHE_HOME/cardkit,
-    else ~/.cache/cardkit; None when there is no home folder to put it in."""
-    if os.environ.get("CARDKIT_CACHE_DIR"):
-        return Path(os.environ["CARDKIT_CACHE_DIR"])
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):  # the XDG spec: a relative path is to be ignored
-        return Path(xdg) / "cardkit"
-    try:
-        return Path.home() / ".cache" / "cardkit"
-    except (RuntimeError, KeyError):  # no $HOME and no entry in the user database
-        return None
 
 
 def deck_summaries(decks: dict[str, Path] | None = None,
@@ -83,7 +70,7 @@ def deck_summaries(decks: dict[str, Path] | None = None,
 
 def _loaded(path: Path) -> Summary:
     """The summary of the deck at ``path``, loading it."""
-    from .deck import load_deck  # reportlab, Pillow and PyYAML: only when a deck changed
+    from ..deck.loader import load_deck  # reportlab, Pillow and PyYAML: only when a deck changed
 
     try:
         deck = load_deck(path)
@@ -162,7 +149,7 @@ def _read(file: Path) -> dict:
 def _write(file: Path, data: dict) -> None:
     """Replace ``file`` with ``data`` in one step (a reader never sees half a file);
     nothing happens when its folder cannot be made or written."""
-    from .writers.atomic import atomic_path  # only when a deck was loaded again
+    from ..common.atomic import atomic_path  # only when a deck was loaded again
 
     try:
         with atomic_path(file) as temporary:

@@ -9,9 +9,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Where
+from ..common.errors import Where
 from .layout import Layout
-from .units import MM
+from ..common.units import MM
 
 # Card size presets, width x height in millimetres.
 SIZE_PRESETS_MM = {

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from .checks import faded
-from .errors import Problems, Where
-from .sources.files import REACH_FIX, deck_root, why_outside
+from ..sources.checks import faded
+from ..common.errors import Problems, Where
+from ..sources.files import REACH_FIX, deck_root, why_outside
 from .svg import SvgError, colours, draw_svg, ink_bounds, load_svg, restyled
 
 SHADINGS = ("solid", "striped", "clear")

@@ -13,20 +13,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .build import check_cards, load_chosen
-from .errors import InputError, Problem, Where
-from .faces import backs_by_card, card_name, card_pages, faces
-from .model import Deck
-from .render import BACK, FRONT, CardRenderer
-from .services import DEFAULT_DPI, PDF, PNG, PREVIEW_DPI, TTS, Service, pixel_size
-from .units import INCH, to_mm
-from .writers.atomic import atomic_folder, atomic_path
-from .writers.card_pdf import write_card_pdf
-from .writers.card_png import write_pngs
-from .writers.manifest import write_manifest
-from .writers.pdfx import VERSION as PDFX_VERSION
-from .writers.pdfx import mark_pdfx
-from .writers.preview_png import contact_sheets, side_by_side
-from .writers.tts import card_pixels, write_tts
+from ..common.errors import InputError, Problem, Where
+from ..imposition.faces import backs_by_card, card_name, card_pages, faces
+from ..deck.model import Deck
+from ..render.card import BACK, FRONT, CardRenderer
+from ..imposition.services import DEFAULT_DPI, PDF, PNG, PREVIEW_DPI, TTS, Service, pixel_size
+from ..common.units import INCH, to_mm
+from ..common.atomic import atomic_folder, atomic_path
+from ..writers.card_pdf import write_card_pdf
+from ..writers.card_png import write_pngs
+from ..writers.manifest import write_manifest
+from ..writers.pdfx import VERSION as PDFX_VERSION
+from ..writers.pdfx import mark_pdfx
+from ..writers.preview_png import contact_sheets, side_by_side
+from ..writers.tts import card_pixels, write_tts
 
 
 FLATTEN_DPI = 600  # where PDF/X-1a needs transparency flattened: twice what services ask

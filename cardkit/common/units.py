@@ -35,15 +35,15 @@ def parse_length(text, percent_of: float | None = None) -> float:
     >>> parse_length('12')
     Traceback (most recent call last):
     ...
-    cardkit.units.UnitError: '12' has no unit
+    cardkit.common.units.UnitError: '12' has no unit
     >>> parse_length('9' * 400 + 'mm')
     Traceback (most recent call last):
     ...
-    cardkit.units.UnitError: '99999999999999999999…' is too large to be a length
+    cardkit.common.units.UnitError: '99999999999999999999…' is too large to be a length
     >>> parse_length('20000mm')
     Traceback (most recent call last):
     ...
-    cardkit.units.UnitError: '20000mm' is longer than anything on a card can be (10 m at most)
+    cardkit.common.units.UnitError: '20000mm' is longer than anything on a card can be (10 m at most)
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise UnitError(f"{text!r} is not a length")

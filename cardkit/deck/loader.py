@@ -1,8 +1,8 @@
-"""Deck YAML -> validated :class:`~cardkit.model.Deck`.
+"""Deck YAML -> validated :class:`~cardkit.deck.model.Deck`.
 
 Loading is strict: an unknown key, a wrong type, a missing layout, a field no card fills,
 a composition the cards do not add up to. Every problem is reported with its file, line
-and column and a fix, all in one :class:`~cardkit.errors.InputError`.
+and column and a fix, all in one :class:`~cardkit.common.errors.InputError`.
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from . import checks
-from .assets import load_assets
-from .bundled import LAYOUTS_DIR, bundled_decks, find_deck
-from .errors import (InputError, Problem, Problems, Where, braced_did_you_mean, did_you_mean,
+from ..sources import checks
+from ..assets.catalog import load_assets
+from ..sources.bundled import LAYOUTS_DIR, bundled_decks, find_deck
+from ..common.errors import (InputError, Problem, Problems, Where, braced_did_you_mean, did_you_mean,
                      folded)
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
-from .sources.files import REACH_FIX, why_outside
-from .sources.yamlfile import Map, Seq, joined, load_yaml, merged
+from ..sources.files import REACH_FIX, why_outside
+from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .template import fields_in, fill, is_template
-from .units import MM, to_mm
+from ..common.units import MM, to_mm
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
@@ -446,7 +446,7 @@ class _DeckLoader:
             self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
             return
         # imported on first use: most decks have no spreadsheet
-        from .sources.spreadsheet import CellError, cell_value, is_empty, read_table
+        from ..sources.spreadsheet import CellError, cell_value, is_empty, read_table
 
         try:
             table = read_table(path, str(path), sheet)

@@ -18,17 +18,17 @@ from PIL import Image, UnidentifiedImageError
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
-from .checks import faded, quoted
-from .errors import Problem, Problems, braced_did_you_mean
-from .fonts import DEFAULT_FONT, lacks, missing_chars, shown
-from .icons import BuiltinIcon, inline_placement
-from .layout import BadValue, Box, Element, Layout
-from .model import Card
-from .sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
-from .sources.images import open_image
-from .svg import SvgError, draw_svg, load_svg, restyled, svg_translucent, with_deck_fonts
+from ..sources.checks import faded, quoted
+from ..common.errors import Problem, Problems, braced_did_you_mean
+from ..assets.fonts import DEFAULT_FONT, lacks, missing_chars, shown
+from ..assets.icons import BuiltinIcon, inline_placement
+from ..deck.layout import BadValue, Box, Element, Layout
+from ..deck.model import Card
+from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
+from ..sources.images import open_image
+from ..assets.svg import SvgError, draw_svg, load_svg, restyled, svg_translucent, with_deck_fonts
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
-from .units import INCH, to_mm
+from ..common.units import INCH, to_mm
 
 FRONT, BACK = "front", "back"
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it

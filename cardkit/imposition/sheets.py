@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .units import MM
+from ..common.units import MM
 
 PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}

@@ -6,15 +6,15 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .deck import load_deck
-from .errors import InputError, Problem, Where
-from .model import Deck
-from .render import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
-from .selection import select_cards
-from .sheets import Grid, SheetError, SheetOptions, plan_pages
-from .units import to_mm
-from .writers.atomic import atomic_path
-from .writers.sheet_pdf import write_pdf
+from ..deck.loader import load_deck
+from ..common.errors import InputError, Problem, Where
+from ..deck.model import Deck
+from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
+from ..deck.selection import select_cards
+from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
+from ..common.units import to_mm
+from ..common.atomic import atomic_path
+from ..writers.sheet_pdf import write_pdf
 
 
 KEEP_RESOLVED = 64  # card sides: what a few pages of the biggest grid need

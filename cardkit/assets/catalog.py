@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import Problems
+from ..common.errors import Problems
 from .fonts import FONT_FILES, deck_fonts
 from .icons import ICONS, Icon, deck_icons
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .units import POINTS_PER_UNIT
+from ..common.units import POINTS_PER_UNIT
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -200,7 +200,7 @@ def _document(title: str, description: str, body: dict, defs: dict) -> dict:
 def deck_schema() -> dict:
     """The JSON Schema of a deck file (deck.yaml)."""
     # the loaders import reportlab: only when a schema is asked for, not on import
-    from .deck import DECK_KEYS, NAME
+    from .loader import DECK_KEYS, NAME
     from .layout import LAYOUT_NAME
     from .model import SIZE_PRESETS_MM
 
@@ -259,7 +259,7 @@ def _field_values(field_types) -> dict:
 
 def _fields_schema() -> dict:
     """``fields:``: name -> type, or name -> {type, default} with a default of that type."""
-    from .deck import CARD_KEYS, FIELD_TYPES, GROUP_KEYS
+    from .loader import CARD_KEYS, FIELD_TYPES, GROUP_KEYS
 
     values = _field_values(FIELD_TYPES)
     type_help = "; ".join(f"{kind}: {meaning}" for kind, meaning in FIELD_TYPES.items())
@@ -281,7 +281,7 @@ def _fields_schema() -> dict:
 
 def _entry_schema(layout_name: dict) -> dict:
     """An entry of ``cards:``: a card, or a group of cards (with cards, product or from)."""
-    from .deck import CARD_KEYS, GROUP_KEYS, MAX_COPIES, SHEET_KEYS
+    from .loader import CARD_KEYS, GROUP_KEYS, MAX_COPIES, SHEET_KEYS
 
     values = {
         "count": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES},
@@ -338,8 +338,8 @@ def layout_schema() -> dict:
 
 def _property_values() -> dict:
     """The values each element property takes, by name (descriptions apart)."""
-    from .fonts import FONT_FILES
-    from .icons import ICONS, SHADINGS
+    from ..assets.fonts import FONT_FILES
+    from ..assets.icons import ICONS, SHADINGS
     from .layout import CENTRE, HORIZONTAL, KINDS, VERTICAL
 
     place = "|".join(_any_case(word) for word in [*HORIZONTAL, *VERTICAL, *CENTRE])

@@ -15,10 +15,10 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-from . import fonts
-from .assets import BUNDLED, Assets
-from .fonts import ascent_descent
-from .icons import Icon, inline_placement
+from ..assets import fonts
+from ..assets.catalog import BUNDLED, Assets
+from ..assets.fonts import ascent_descent
+from ..assets.icons import Icon, inline_placement
 
 _MARKUP = re.compile(r"(\*\*|\*)")
 _BRACES = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .bundled import bundled_decks, find_deck
-from .errors import InputError, lacking_library
-from .games import MODULES as GAMES
-from .services import DEFAULT_DPI, FORMATS, PREVIEW_DPI, SERVICES
-from .units import MM, UnitError, parse_length
+from ..sources.bundled import bundled_decks, find_deck
+from ..common.errors import InputError, lacking_library
+from ..games import MODULES as GAMES
+from ..imposition.services import DEFAULT_DPI, FORMATS, PREVIEW_DPI, SERVICES
+from ..common.units import MM, UnitError, parse_length
 
 if TYPE_CHECKING:
-    from .sheets import SheetOptions
+    from ..imposition.sheets import SheetOptions
 
 EXIT_BAD_INPUT = 2
 MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
@@ -85,7 +85,7 @@ def _variants(ctx, param, value):
 
 
 def _cards(ctx, param, value):
-    from .selection import SpecError, parse_spec
+    from ..deck.selection import SpecError, parse_spec
 
     try:
         parse_spec(value) if value else None
@@ -97,7 +97,7 @@ def _cards(ctx, param, value):
 class _LateChoice(click.Choice):
     """A Choice whose choices ``find(module)`` gives when click first needs them, to parse
     or to show help, importing the ``module`` (relative to cardkit) only then: the command
-    alone pays for it. cardkit.model imports reportlab; cardkit.sheets takes as long to
+    alone pays for it. cardkit.deck.model imports reportlab; cardkit.imposition.sheets takes as long to
     load as the rest of what 'cardkit --help' needs."""
 
     def __init__(self, module: str, find):
@@ -270,10 +270,10 @@ _sheet_options = _options(
                  show_default=True,
                  help="pnp: fronts and backs on alternate pages for duplex printing. "
                       "gutterfold: fronts and backs side by side, fold and glue."),
-    click.option("--paper", type=_LateChoice(".sheets", lambda sheets: sorted(sheets.PAPERS)),
+    click.option("--paper", type=_LateChoice("..imposition.sheets", lambda sheets: sorted(sheets.PAPERS)),
                  default="a4", show_default=True),
     click.option("--orientation", default="auto",
-                 type=_LateChoice(".sheets", lambda sheets: sheets.ORIENTATIONS),
+                 type=_LateChoice("..imposition.sheets", lambda sheets: sheets.ORIENTATIONS),
                  show_default=True,
                  help="auto: whichever way up holds more cards (portrait on a tie)."),
     click.option("--duplex", type=click.Choice(["long", "short"]), help=_DUPLEX_HELP),
@@ -335,7 +335,7 @@ def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
     YAML file. A failed build leaves the previous output untouched.
     """
-    from .sheets import SheetOptions
+    from ..imposition.sheets import SheetOptions
 
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     _each_deck(decks, every_deck, players, variants,
@@ -344,10 +344,10 @@ def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper
 
 def _build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
     """The ``write`` of :func:`_written` that builds a deck's sheets and says so."""
-    from .sheets import PAPER_NAMES
+    from ..imposition.sheets import PAPER_NAMES
 
     def write(path, chosen, only_declared):
-        from .build import build_deck
+        from ..pipeline.build import build_deck
 
         result = build_deck(path, out, options, strict, chosen, only_declared, cards)
         _warn(result.warnings)
@@ -361,7 +361,7 @@ def _build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
 
 def _preview_writer(out: Path, dpi: int, strict: bool, cards: str):
     """The ``write`` of :func:`_written` that writes a deck's preview images."""
-    from .export import preview_deck
+    from ..pipeline.export import preview_deck
 
     def write(path, chosen, only_declared):
         result = preview_deck(path, out, dpi, strict, chosen, only_declared, _progress, cards)
@@ -392,9 +392,9 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
     """
     import time
 
-    from .sheets import SheetOptions
-    from .watch import watch as watch_deck
-    from .watch import watched_folders
+    from ..imposition.sheets import SheetOptions
+    from ..pipeline.watch import watch as watch_deck
+    from ..pipeline.watch import watched_folders
 
     try:
         path = find_deck(deck)
@@ -434,7 +434,7 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
 def _progress(length: int):
     """A progress bar on a terminal; nothing otherwise (logs and pipes stay clean)."""
     if not sys.stderr.isatty():
-        from .export import no_progress
+        from ..pipeline.export import no_progress
 
         return no_progress(length)
     return click.progressbar(length=length, file=sys.stderr, show_eta=False)
@@ -479,7 +479,7 @@ def export(decks, every_deck, out, strict, players, variants, cards, to, service
 
     A failed export leaves the previous output untouched.
     """
-    from .export import ExportOptions, export_deck
+    from ..pipeline.export import ExportOptions, export_deck
 
     to = to or (service.to if service else None)
     if to is None:
@@ -532,12 +532,12 @@ def preview(decks, every_deck, out, strict, players, variants, cards, dpi):
 
 
 @main.command()
-@click.option("--paper", type=_LateChoice(".sheets", lambda sheets: sorted(sheets.PAPERS)),
+@click.option("--paper", type=_LateChoice("..imposition.sheets", lambda sheets: sorted(sheets.PAPERS)),
               default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
               show_default=True, help="Which edge your printer flips the paper on.")
 @click.option("--orientation", default="portrait",
-              type=_LateChoice(".sheets", lambda sheets: sheets.ORIENTATIONS[1:]),
+              type=_LateChoice("..imposition.sheets", lambda sheets: sheets.ORIENTATIONS[1:]),
               show_default=True,
               help="Calibrate the way up your sheets print ('cardkit build' names it).")
 @click.option("--back-offset", callback=_back_offset, metavar="X,Y",
@@ -553,9 +553,9 @@ def calibrate(paper, duplex, orientation, back_offset, out):
     Print it two-sided the way you print cards, hold it to the light and read where the
     red lines on the back cross the scales on the front.
     """
-    from .build import offset_part
-    from .writers.atomic import atomic_path
-    from .writers.calibration_pdf import write_calibration
+    from ..pipeline.build import offset_part
+    from ..common.atomic import atomic_path
+    from ..writers.calibration_pdf import write_calibration
 
     name = f"calibration-{paper}-{duplex}"
     name += "-landscape" if orientation == "landscape" else ""
@@ -575,7 +575,7 @@ def calibrate(paper, duplex, orientation, back_offset, out):
 @main.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--size", default="poker",
-              type=_LateChoice(".model", lambda model: model.SIZE_PRESETS_MM),
+              type=_LateChoice("..deck.model", lambda model: model.SIZE_PRESETS_MM),
               show_default=True, help="The cards' size; the layouts fit every size.")
 def new(folder, size):
     """Start a new deck in FOLDER, named after it: a deck of two kinds of card read from a
@@ -586,7 +586,7 @@ def new(folder, size):
       cardkit new my-game
       cardkit new my-game --size tarot
     """
-    from .starter import create_deck
+    from ..starter import create_deck
 
     try:
         files = create_deck(folder, folder.name, size)
@@ -616,7 +616,7 @@ def schema(kind):
     """
     import json
 
-    from .schema import deck_schema, layout_schema
+    from ..deck.schema import deck_schema, layout_schema
 
     click.echo(json.dumps(deck_schema() if kind == "deck" else layout_schema(), indent=2))
 
@@ -624,7 +624,7 @@ def schema(kind):
 @main.command(name="list")
 def list_decks():
     """List the bundled decks with their card counts."""
-    from .listing import deck_summaries
+    from ..pipeline.listing import deck_summaries
 
     for name, deck in deck_summaries().items():
         if deck.problems:
@@ -642,7 +642,7 @@ def list_decks():
 def validate(deck, strict):
     """Check DECK without building it: keys, types, layouts, composition, and that every
     card's text fits."""
-    from .build import check_cards, load_chosen
+    from ..pipeline.build import check_cards, load_chosen
 
     try:
         loaded = load_chosen(find_deck(deck))
@@ -672,8 +672,8 @@ def check(game, file, check_all):
     the rules assume. Exit code 0 when every example holds, 1 when one does not, 2 when an
     example cannot be read.
     """
-    from .deck import load_deck
-    from .rules.examples import EXAMPLES_FILE, check_deck, run_examples
+    from ..deck.loader import load_deck
+    from ..rules.examples import EXAMPLES_FILE, check_deck, run_examples
 
     if check_all == bool(game):
         raise click.UsageError("name a GAME, or use --all")
@@ -731,8 +731,8 @@ def score(game, cards, players, foundations, room, declared, owner):
       cardkit score shapes "circle 1 clear left" "circle 2 striped left" \\
                            "circle 3 solid left" --players 4 --owner 0
     """
-    from .rules.errors import RulesError
-    from .rules.quick import score as quick_score
+    from ..rules.errors import RulesError
+    from ..rules.quick import score as quick_score
 
     try:
         lines = quick_score(game, cards, players, foundations, room, declared, owner)
@@ -744,7 +744,7 @@ def score(game, cards, players, foundations, room, declared, owner):
 
 
 def _bot_specs(ctx, param, value):
-    from .playtest.runner import BotSpec
+    from ..playtest.runner import BotSpec
 
     specs = []
     for text in value:
@@ -795,22 +795,22 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
     """
     import time
 
-    from .deck import load_deck
-    from .games import load_game
-    from .playtest.report import write_report
-    from .playtest.runner import BotSpec, Setup, play_many
-    from .playtest.summary import summarise
+    from ..deck.loader import load_deck
+    from ..games import load_game
+    from ..playtest.report import write_report
+    from ..playtest.runner import BotSpec, Setup, play_many
+    from ..playtest.summary import summarise
     import random
 
-    from .errors import Problem, Where
-    from .rules.errors import RulesError
+    from ..common.errors import Problem, Where
+    from ..rules.errors import RulesError
 
     def refuse(what: str, fix: str):
         click.echo(f"cardkit: {what}; {fix}", err=True)
         sys.exit(EXIT_BAD_INPUT)
 
     if report_dir is not None:
-        from .playtest.report import REPORT_FILES, why_not_a_report_folder
+        from ..playtest.report import REPORT_FILES, why_not_a_report_folder
 
         why = why_not_a_report_folder(report_dir)
         if why:

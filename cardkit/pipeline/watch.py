@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from .sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE, deck_root
+from ..sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE, deck_root
 
 QUIET_MS = 50  # a burst of saves ends when the files have been quiet this long
 
@@ -42,8 +42,8 @@ def may_read(name: str) -> bool:
     >>> [may_read(n) for n in (".~lock.cards.xlsx#", "~$cards.xlsx", "notes.txt")]
     [False, False, False]
     """
-    from .fonts import FONT_SUFFIXES, UNUSABLE_SUFFIXES
-    from .sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
+    from ..assets.fonts import FONT_SUFFIXES, UNUSABLE_SUFFIXES
+    from ..sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
 
     path = Path(name)
     if path.name.startswith(LOCK_PREFIXES):

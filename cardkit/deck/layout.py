@@ -18,15 +18,15 @@ from functools import lru_cache
 import re
 from pathlib import Path
 
-from . import checks
-from .assets import BUNDLED, Assets
-from .errors import Problems, Where, did_you_mean
-from .fonts import FONT_HELP
-from .icons import SHADINGS
-from .sources.files import REACH_FIX, why_outside
-from .sources.yamlfile import Map, Seq, load_yaml, merged
+from ..sources import checks
+from ..assets.catalog import BUNDLED, Assets
+from ..common.errors import Problems, Where, did_you_mean
+from ..assets.fonts import FONT_HELP
+from ..assets.icons import SHADINGS
+from ..sources.files import REACH_FIX, why_outside
+from ..sources.yamlfile import Map, Seq, load_yaml, merged
 from .template import fields_in, fill, fill_text, is_template
-from .units import LENGTH_HELP, UnitError, parse_length
+from ..common.units import LENGTH_HELP, UnitError, parse_length
 
 
 # -- property parsers: raw YAML value -> drawing value; BadValue says what is wrong ----------

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .units import INCH, MM
+from ..common.units import INCH, MM
 
 PNG, PDF, TTS = "png", "pdf", "tts"
 FORMATS = (PNG, PDF, TTS)
 SIZE_TOLERANCE = 0.3 * MM  # a deck within this of a product's trim is that product
 # Image resolutions: what services print at, and what suits a screen. Here rather than in
-# cardkit.export, which uses them, so the command line shows them without importing it.
+# cardkit.pipeline.export, which uses them, so the command line shows them without importing it.
 DEFAULT_DPI = 300
 PREVIEW_DPI = 150
 

@@ -1,7 +1,7 @@
 """Small validators shared by the deck and layout loaders.
 
 Each one reads a value out of a :class:`~cardkit.sources.yamlfile.Map`, records a
-:class:`~cardkit.errors.Problem` with the value's position when it is wrong, and returns
+:class:`~cardkit.common.errors.Problem` with the value's position when it is wrong, and returns
 ``None`` in that case so that loading can go on and report every problem in one run.
 """
 
@@ -11,9 +11,9 @@ from functools import lru_cache
 
 from reportlab.lib import colors
 
-from .errors import Problems, did_you_mean
-from .sources.yamlfile import Map, Seq
-from .units import LENGTH_HELP, UnitError, parse_length
+from ..common.errors import Problems, did_you_mean
+from .yamlfile import Map, Seq
+from ..common.units import LENGTH_HELP, UnitError, parse_length
 
 MAX_QUOTED = 30  # characters of a user's value shown in a message
 TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",

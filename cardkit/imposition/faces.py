@@ -16,9 +16,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .model import Card, Deck
-from .render import BACK, FRONT
-from .template import fill
+from ..deck.model import Card, Deck
+from ..render.card import BACK, FRONT
+from ..deck.template import fill
 
 MAX_SLUG = 40  # characters of a card's name in a file name
 

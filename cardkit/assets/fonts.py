@@ -1,4 +1,4 @@
-"""Fonts: the Lato family cardkit ships (SIL Open Font License; see fonts/OFL.txt) and the
+"""Fonts: the Lato family cardkit ships (SIL Open Font License; see lato/OFL.txt) and the
 TrueType fonts a deck brings in its own ``fonts/`` folder.
 
 Every font is a TrueType font embedded as a subset, so every PDF embeds every font it
@@ -20,10 +20,10 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from .errors import Problems, Where
-from .sources.files import MB, REACH_FIX, why_outside, why_unreadable
+from ..common.errors import Problems, Where
+from ..sources.files import MB, REACH_FIX, why_outside, why_unreadable
 
-FONT_DIR = Path(__file__).parent / "fonts"
+FONT_DIR = Path(__file__).parent / "lato"
 
 # name in layouts -> file in FONT_DIR
 FONT_FILES = {
@@ -204,8 +204,8 @@ def _load(path: Path, mtime: int) -> tuple[str, tuple[str, ...]]:
 def _converted(data: bytes) -> bytes:
     """:func:`truetype_outlines` of a font, kept in cardkit's cache folder by the font's
     content: converting a family of a few thousand glyphs takes seconds, every build."""
-    from .listing import cache_folder
-    from .writers.atomic import atomic_path
+    from ..common.atomic import atomic_path
+    from ..common.cache import cache_folder
 
     folder = cache_folder()
     if folder is None:
