@@ -85,7 +85,7 @@ def test_every_help_example_runs(folder, monkeypatch, command, example):
 
 def test_every_bot_quoted_in_simulate_s_help_and_messages_plays_blofa():
     """The bots the help and the NAME=NUMBER message give as examples are accepted."""
-    from cardkit import cli
+    from cardkit.cli import simulate as cli
 
     text = _help("simulate") + open(cli.__file__, encoding="utf-8").read()
     quoted = set(re.findall(r"'(heuristic:[a-z_]+=[0-9.]+(?:,[a-z_]+=[0-9.]+)*)'", text))

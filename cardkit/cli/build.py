@@ -1,0 +1,48 @@
+"""``cardkit build``: print-and-play PDF sheets of decks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from .options import deck_options, sheet_options
+from .output import counted, each_deck, shown, warn
+
+if TYPE_CHECKING:
+    from ..imposition.sheets import SheetOptions
+
+
+@click.command()
+@deck_options
+@sheet_options
+def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper, orientation,
+          duplex, back_offset, bleed, guides, ink):
+    """Build print-ready PDF sheets for DECKS.
+
+    Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
+    YAML file. A failed build leaves the previous output untouched.
+    """
+    from ..imposition.sheets import SheetOptions
+
+    options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
+    each_deck(decks, every_deck, players, variants,
+               build_writer(out, options, strict, cards))
+
+
+def build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
+    """The ``write`` of :func:`written` that builds a deck's sheets and says so."""
+    from ..imposition.sheets import PAPER_NAMES
+
+    def write(path, chosen, only_declared):
+        from ..pipeline.build import build_deck
+
+        result = build_deck(path, out, options, strict, chosen, only_declared, cards)
+        warn(result.warnings)
+        grid = result.grid
+        click.echo(f"{result.deck.name}: {counted(result.cards, 'card')}, "
+                   f"{counted(result.pages, 'page')} "
+                   f"({PAPER_NAMES[options.paper]} {grid.orientation}, {grid.per_page} a "
+                   f"page) -> {shown(result.path)} ({result.seconds:.2f} s)")
+    return write

@@ -1,0 +1,111 @@
+"""What commands print, and how they end on bad input: problems and warnings on stderr
+(``file:line:col: problem; fix``), exit code 2, paths as the user would type them, counts
+in words, a progress bar on a terminal only, and the loop that writes each deck named.
+"""
+
+from __future__ import annotations
+
+import errno
+import sys
+from pathlib import Path
+
+import click
+
+from ..common.errors import InputError
+from ..sources.bundled import bundled_decks, find_deck
+
+EXIT_BAD_INPUT = 2
+
+
+def report_input_error(error: InputError, what: str) -> None:
+    warn(error.warnings)
+    for problem in error.problems:
+        click.echo(f"{problem}", err=True)
+    count = len(error.problems)
+    click.echo(f"cardkit: {count} problem{'s' * (count != 1)} {what}", err=True)
+
+
+def named(deck: str) -> str:
+    """How a message names the deck the user gave: a bundled deck by its name, a folder or
+    file by its full path ('.' says nothing once the problems have scrolled by)."""
+    path = Path(deck)
+    return str(path.resolve()) if path.exists() else deck
+
+
+def report_output_error(error: OSError) -> None:
+    """What went wrong writing the output, and what to do: a full disk is not a folder
+    to change, and an error without an operating-system code is a library failing to
+    read an input (a file that changed or broke after it was checked), not the output."""
+    where = f" {error.filename}" if error.filename else ""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        click.echo(f"cardkit: cannot write{where}: the disk is full (or your quota is used "
+                   "up); free some space, or give --out a folder on another disk", err=True)
+    elif error.errno is None:
+        click.echo(f"cardkit: cannot read an input while writing: {error}; check the deck's "
+                   "files with 'cardkit validate' (one may have changed since)", err=True)
+    else:
+        click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give --out a "
+                   "folder you can write to", err=True)
+
+
+def warn(warnings) -> None:
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
+def shown(path: Path) -> str:
+    """A path relative to the working folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def internal_error(exc: Exception) -> str:
+    return (f"internal error: {exc!r}. Please report it with the deck that caused it "
+            "(CARDKIT_DEBUG=1 shows the traceback).")
+
+
+def each_deck(decks, every_deck, players, variants, write) -> None:
+    """Call ``write(path, variants, only_declared)`` for each deck named (or every bundled
+    deck), reporting bad input per deck; exit 2 if any deck was refused."""
+    variants = with_players(variants, players)
+    if every_deck:
+        decks = tuple(bundled_decks()) + decks
+    if not decks:
+        raise click.UsageError("name a deck, or use --all")
+    # --all applies a variant to the decks that have it
+    results = [written(name, write, variants, every_deck) for name in decks]
+    if not all(results):
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 card``, ``18 cards``."""
+    return f"{number:,} {thing}{'s' * (number != 1)}"
+
+
+def with_players(variants: dict, players: int | None) -> dict:
+    return variants if players is None else {**variants, "players": str(players)}
+
+
+def written(name: str, write, variants: dict, only_declared: bool) -> bool:
+    """Call ``write`` for the deck ``name``; report its bad input or unwritable output and
+    return False, or return True."""
+    try:
+        write(find_deck(name), variants, only_declared)
+        return True
+    except InputError as error:
+        report_input_error(error, f"in {named(name)}; nothing was written")
+    except OSError as error:  # the output folder: read-only, under a file, too long
+        report_output_error(error)
+    return False
+
+
+def progress_bar(length: int):
+    """A progress bar on a terminal; nothing otherwise (logs and pipes stay clean)."""
+    if not sys.stderr.isatty():
+        from ..pipeline.export import no_progress
+
+        return no_progress(length)
+    return click.progressbar(length=length, file=sys.stderr, show_eta=False)
