@@ -1,8 +1,10 @@
 """cardkit: printable card generator and playtest kit for tabletop game designers.
 
-Data flows one way: deck YAML (:mod:`cardkit.deck.loader`) -> validated model
-(:mod:`cardkit.deck.model`) -> rendered cards (:mod:`cardkit.render.card`) -> imposed sheets
-(:mod:`cardkit.imposition.sheets`) -> writers (:mod:`cardkit.writers`).
+Data flows one way, a subpackage a stage: the designer's files (``sources``, with the fonts
+and icons in ``assets``) -> the validated model (``deck``) -> cards drawn (``render``) ->
+where they go (``imposition``) -> files (``writers``); ``pipeline`` runs the stages for a
+command of ``cli``. Beside them, and never importing them: ``rules``, ``games`` and
+``playtest``. ``common`` serves every stage.
 """
 
 __version__ = "0.1.0"

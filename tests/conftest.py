@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.pipeline.build import build_deck
-from cardkit.imposition.sheets import SheetOptions
 from cardkit.common.units import MM
+from cardkit.imposition.sheets import SheetOptions
+from cardkit.pipeline.build import build_deck
 
 # Each card's front and back fill the trim with a colour that names the card, so tests
 # can find every card on a page by its colour.

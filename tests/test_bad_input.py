@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from cardkit.pipeline.build import check_cards
 from cardkit.cli import main
-from cardkit.deck.loader import load_deck
 from cardkit.common.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.pipeline.build import check_cards
 from conftest import write_deck
 
 DECK = """\

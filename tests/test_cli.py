@@ -9,9 +9,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from cardkit.cli import main
 from cardkit.pipeline import build as build_module
 from cardkit.sources.bundled import bundled_decks
-from cardkit.cli import main
 from pdfgeom import page_sizes
 
 

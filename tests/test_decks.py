@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.cli import main
-from cardkit.deck.loader import load_deck
 from cardkit.common.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.sources.bundled import bundled_decks
 from conftest import write_deck
 from pdfgeom import page_sizes
 

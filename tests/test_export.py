@@ -17,13 +17,13 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
+from cardkit.cli import main
+from cardkit.common.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.imposition.services import SERVICES
+from cardkit.pipeline.export import ExportOptions, export_deck
 from cardkit.sources.bundled import find_deck
 from cardkit.writers.pdfx import transparent_pages
-from cardkit.cli import main
-from cardkit.deck.loader import load_deck
-from cardkit.common.errors import InputError
-from cardkit.pipeline.export import ExportOptions, export_deck
-from cardkit.imposition.services import SERVICES
 
 from conftest import card_colour, hex_colour, id_deck, write_deck
 from pdfgeom import render_page

@@ -21,9 +21,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import LAYOUTS_DIR, bundled_decks
 from cardkit.cli import main
 from cardkit.deck.loader import load_deck
+from cardkit.sources.bundled import LAYOUTS_DIR, bundled_decks
 from cardkit.sources.files import ROOT
 
 EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "100"))

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.blofa import (END_CAPTURED, END_DRY, END_NO_CARD, GAME, BlofaState,
                                  BluffBot, cards_from_deck, new_state, truth_chance)
 from cardkit.rules import blofa as rules
 from cardkit.rules.errors import RulesError
+from cardkit.sources.bundled import bundled_decks
 from conftest import play_out
 
 MAX_TRICKS = 16  # 3 captures, each after at most 3 dry tricks, then 4 dry tricks

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.bullet import (FIN, GAME, STANDARD, BulletState, CardSharpBot, card,
                                   cards_from_deck, new_state, plays)
 from cardkit.rules import bullet as rules
 from cardkit.rules.errors import RulesError
+from cardkit.sources.bundled import bundled_decks
 from conftest import play_out
 
 # by hand: the seven categories by the shape of the counts, high card 0 ... five of a kind 6

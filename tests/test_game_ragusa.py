@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.ragusa import (CARD, GAME, STACK, STANDARD, TURNS, RagusaState, Trader,
                                   best_split, cards_from_deck, new_state)
 from cardkit.rules import poker, ragusa
 from cardkit.rules.errors import RulesError
+from cardkit.sources.bundled import bundled_decks
 from conftest import play_out
 
 MOVES_A_TURN = 18  # sell 10 cards and stop, trade, claim, place, claim, call, 2 removes

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.rise_up import (GAME, LOST_ACE, LOST_FIGHT, OUTSIDE, ROOMS, STANDARD_CARDS,
                                    WIN, DelverBot, cards_from_deck, is_ace, new_state, power)
 from cardkit.rules import rise_up
 from cardkit.rules.errors import RulesError
+from cardkit.sources.bundled import bundled_decks
 from conftest import play_out
 
 MAX_MOVES = 1000  # far above the longest game seen (under 200 moves)

@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.deck.loader import load_deck
 from cardkit.games.base import IllegalMove, RandomBot
 from cardkit.games.shapes import (GAME, STANDARD, Composition, Front, GreedyBot, arrow_odds,
@@ -21,6 +20,7 @@ from cardkit.games.shapes import (GAME, STANDARD, Composition, Front, GreedyBot,
 from cardkit.rules import shapes
 from cardkit.rules.errors import RulesError
 from cardkit.rules.shapes import Card, Objective
+from cardkit.sources.bundled import bundled_decks
 from conftest import play_out
 
 MAX_MOVES = 81 + 27 + 81 + 9  # takes, lock-ins, a pass a take, a pass a seat at the end

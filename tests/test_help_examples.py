@@ -14,8 +14,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from cardkit.sources.bundled import find_deck
 from cardkit.cli import main
+from cardkit.sources.bundled import find_deck
 
 
 def _help(*command: str) -> str:

@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from cardkit.assets.fonts import FONT_DIR as FONTS
 from cardkit.cli import main
 from cardkit.sources.yamlfile import load_yaml
-from cardkit.assets.fonts import FONT_DIR as FONTS
 from conftest import write_deck
 
 PLAIN = "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ffffff'}\n"

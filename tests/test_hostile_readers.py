@@ -312,7 +312,7 @@ def test_a_picture_let_go_is_the_same_picture_when_drawn_again(tmp_path):
     from PIL import Image
     from reportlab.lib.utils import ImageReader
 
-    from cardkit.render.card import DecodedPixels
+    from cardkit.render.paint import DecodedPixels
 
     path = tmp_path / "a.png"
     Image.linear_gradient("L").convert("RGBA").save(path)

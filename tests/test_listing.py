@@ -10,11 +10,11 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
+from cardkit.cli import main
+from cardkit.common.errors import InputError
+from cardkit.deck.loader import load_deck
 from cardkit.pipeline import listing
 from cardkit.sources.bundled import bundled_decks
-from cardkit.cli import main
-from cardkit.deck.loader import load_deck
-from cardkit.common.errors import InputError
 
 LISTED = """\
 blofa          18 cards  poker    Blófa Cards

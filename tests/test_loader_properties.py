@@ -7,10 +7,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit.pipeline.build import check_cards
-from cardkit.deck.loader import load_deck
 from cardkit.common.errors import InputError
 from cardkit.common.errors import Where
+from cardkit.deck.loader import load_deck
+from cardkit.pipeline.build import check_cards
 from cardkit.sources.yamlfile import merged, parse_yaml
 from conftest import write_deck
 from test_bad_input import BACK, DECK, FACE

@@ -15,11 +15,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops, ImageStat
 
+from cardkit.deck.loader import load_deck
 from cardkit.pipeline.build import check_cards
+from cardkit.render.card import BACK, FRONT, _ink
 from cardkit.sources.bundled import bundled_decks, find_deck
 from cardkit.sources.checks import faded
-from cardkit.deck.loader import load_deck
-from cardkit.render.card import BACK, FRONT, _ink
 from cardkit.writers.card_pdf import write_card_pdf
 from pdfgeom import MM, chars, shapes
 

@@ -11,10 +11,10 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from cardkit.sources.files import ROOT
 from cardkit.cli import main
-from cardkit.deck.loader import load_deck
 from cardkit.common.errors import InputError
+from cardkit.deck.loader import load_deck
+from cardkit.sources.files import ROOT
 from conftest import write_deck
 from pdfgeom import assert_inline_icons_on_the_baseline, ink_marks, render_page
 

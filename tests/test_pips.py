@@ -13,10 +13,10 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
-from cardkit.pipeline.build import check_cards
-from cardkit.sources.bundled import find_deck
 from cardkit.deck.loader import load_deck
+from cardkit.pipeline.build import check_cards
 from cardkit.render.card import FRONT
+from cardkit.sources.bundled import find_deck
 from cardkit.writers.card_pdf import write_card_pdf
 
 DPI = 100

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from cardkit.sources.bundled import find_deck
 from cardkit.cli import main
 from cardkit.deck.loader import load_deck
 from cardkit.deck.selection import SpecError, parse_spec, select_cards
+from cardkit.sources.bundled import find_deck
 from conftest import ID_BACK, ID_FRONT, card_colour, hex_colour, write_deck
 from pdfgeom import page_count, shapes
 

@@ -13,12 +13,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.cli import main
 from cardkit.deck.loader import load_deck
 from cardkit.rules import blofa, bullet, poker, ragusa, rise_up, shapes
 from cardkit.rules.errors import RulesError
 from cardkit.rules.examples import EXAMPLES_FILE, GAMES, check_deck, run_examples
+from cardkit.sources.bundled import bundled_decks
 
 DATA = Path(__file__).parent / "data"
 DECK = [poker.Card(r, s) for r in poker.RANKS for s in poker.SUITS]

@@ -12,18 +12,18 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from cardkit.assets.icons import SHADINGS
+from cardkit.common.errors import InputError
+from cardkit.common.units import parse_length
+from cardkit.deck.layout import LAYOUT_KEYS, LAYOUT_NAME, STRUCTURE
+from cardkit.deck.loader import (CARD_KEYS, DECK_KEYS, FIELD_TYPES, GROUP_KEYS, NAME,
+                                 SHEET_KEYS, load_deck)
+from cardkit.deck.model import SIZE_PRESETS_MM
+from cardkit.deck.properties import KINDS, PARSERS, REQUIRED, STYLE_KEYS
+from cardkit.deck.schema import (CHOICES, DECK_KEY_HELP, ENTRY_KEY_HELP, LAYOUT_KEY_HELP,
+                                 PROPERTY_HELP, deck_schema, layout_schema)
 from cardkit.pipeline.build import check_cards
 from cardkit.sources.checks import parse_colour
-from cardkit.deck.loader import CARD_KEYS, DECK_KEYS, FIELD_TYPES, GROUP_KEYS, NAME, SHEET_KEYS, \
-    load_deck
-from cardkit.common.errors import InputError
-from cardkit.assets.icons import SHADINGS
-from cardkit.deck.layout import KINDS, LAYOUT_KEYS, LAYOUT_NAME, PARSERS, REQUIRED, STRUCTURE, \
-    STYLE_KEYS
-from cardkit.deck.model import SIZE_PRESETS_MM
-from cardkit.deck.schema import (CHOICES, DECK_KEY_HELP, ENTRY_KEY_HELP, LAYOUT_KEY_HELP,
-                            PROPERTY_HELP, deck_schema, layout_schema)
-from cardkit.common.units import parse_length
 from conftest import write_deck
 from test_bad_input import BACK, FACE
 

@@ -11,9 +11,9 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from cardkit.imposition.sheets import SheetOptions, plan_pages
 from cardkit.pipeline.build import build_deck
 from cardkit.sources.bundled import bundled_decks
-from cardkit.imposition.sheets import SheetOptions, plan_pages
 from pdfgeom import MM, chars, shapes
 
 DPI = 150

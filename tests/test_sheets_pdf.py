@@ -8,8 +8,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from cardkit.sources.bundled import bundled_decks
 from cardkit.deck.model import SIZE_PRESETS_MM
+from cardkit.sources.bundled import bundled_decks
 from cardkit.writers import sheet_pdf
 from conftest import ID_BACK, card_colour, id_deck, write_deck
 from pdfgeom import chars, page_count, page_sizes, render_page, shapes

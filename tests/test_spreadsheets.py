@@ -22,8 +22,8 @@ from odf.text import P
 from pypdf import PdfReader
 
 from cardkit.cli import main
-from cardkit.deck.loader import load_deck
 from cardkit.common.errors import InputError
+from cardkit.deck.loader import load_deck
 from cardkit.sources.spreadsheet import CellError, cell_value, column_letter
 from conftest import write_deck
 

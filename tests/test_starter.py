@@ -17,15 +17,15 @@ import yaml
 from click.testing import CliRunner
 from PIL import ImageChops
 
-from cardkit.pipeline.build import check_cards
 from cardkit.cli import main
-from cardkit.deck.loader import load_deck
 from cardkit.common.errors import InputError
-from cardkit.deck.model import SIZE_PRESETS_MM
-from cardkit.render.card import BACK, FRONT
-from cardkit.deck.schema import deck_schema, layout_schema
-from cardkit.starter import TEMPLATE, create_deck
 from cardkit.common.units import MM
+from cardkit.deck.loader import load_deck
+from cardkit.deck.model import SIZE_PRESETS_MM
+from cardkit.deck.schema import deck_schema, layout_schema
+from cardkit.pipeline.build import check_cards
+from cardkit.render.card import BACK, FRONT
+from cardkit.starter import TEMPLATE, create_deck
 from cardkit.writers.card_pdf import write_card_pdf
 
 FILES = ["deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",

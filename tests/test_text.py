@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cardkit.cli import main
 from cardkit.assets.fonts import register, string_width
-from cardkit.render.textfit import fit_text, words
+from cardkit.cli import main
 from cardkit.common.units import MM
+from cardkit.render.textfit import fit_text, words
 from conftest import write_deck
 
 LONG = ("Play one or two cards face down and announce a total that is one or two more "

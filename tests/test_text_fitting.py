@@ -11,13 +11,13 @@ import pypdfium2.raw as raw
 import pytest
 from click.testing import CliRunner
 
-from cardkit.sources.bundled import find_deck
-from cardkit.cli import main
-from cardkit.deck.loader import load_deck
 from cardkit.assets.fonts import string_width
 from cardkit.assets.icons import inline_placement
-from cardkit.render.textfit import fit_text
+from cardkit.cli import main
 from cardkit.common.units import MM
+from cardkit.deck.loader import load_deck
+from cardkit.render.textfit import fit_text
+from cardkit.sources.bundled import find_deck
 from conftest import write_deck
 from pdfgeom import shapes
 

@@ -17,8 +17,8 @@ from PIL import Image
 import cardkit.cli
 import cardkit.pipeline.watch
 from cardkit.cli import main
-from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
 from cardkit.pipeline.watch import watched_folders
+from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
 from conftest import card_colour, hex_colour, id_deck
 from pdfgeom import shapes
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from ..sources.checks import faded
 from ..common.errors import Problems, Where
+from ..sources.checks import faded
 from ..sources.files import REACH_FIX, deck_root, why_outside
 from .svg import SvgError, colours, draw_svg, ink_bounds, load_svg, restyled
 

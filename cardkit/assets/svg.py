@@ -22,9 +22,9 @@ from reportlab.lib.colors import Color
 if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is slow to load
     from reportlab.graphics.shapes import Drawing
 
+from ..sources.files import MB, why_unreadable
 from .fonts import (BOLD, DEFAULT_FONT, FONT_DIR, FONT_FILES, ITALIC, TaggedTTFont, bold,
                     italic, register)
-from ..sources.files import MB, why_unreadable
 
 MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")

@@ -3,6 +3,11 @@
 Loading is strict: an unknown key, a wrong type, a missing layout, a field no card fills,
 a composition the cards do not add up to. Every problem is reported with its file, line
 and column and a fix, all in one :class:`~cardkit.common.errors.InputError`.
+
+Why one module: one loader walks a deck file, and its checks share what it has read so far
+(the folders, the layouts loaded, the fields declared, the mistakes reported already), so
+they are methods of one class; the checks of whole decks (variants, drop, composition) are
+in :mod:`.composition`.
 """
 
 from __future__ import annotations
@@ -10,20 +15,20 @@ from __future__ import annotations
 import math
 import os
 import re
-from dataclasses import replace
 from pathlib import Path
 
-from ..sources import checks
 from ..assets.catalog import load_assets
+from ..common.errors import (InputError, Problem, Problems, Where, braced_did_you_mean,
+                             did_you_mean, folded)
+from ..common.units import MM, to_mm
+from ..sources import checks
 from ..sources.bundled import LAYOUTS_DIR, bundled_decks, find_deck
-from ..common.errors import (InputError, Problem, Problems, Where, braced_did_you_mean, did_you_mean,
-                     folded)
-from .layout import Layout, load_layout
-from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from ..sources.files import REACH_FIX, why_outside
 from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
+from .composition import check_composition, choose_variant, dropped, read_variants
+from .layout import Layout, load_layout
+from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .template import fields_in, fill, is_template
-from ..common.units import MM, to_mm
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
@@ -144,44 +149,6 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     return result, folders + [f for f in parent_folders if f not in folders]
 
 
-def choose_variant(deck: Deck, chosen: dict) -> Deck:
-    """Keep the cards the chosen variant options allow. An option maps fields to the values
-    allowed; a card whose field is empty (a reference card, say) is always kept."""
-    problems = Problems()
-    keep = {}
-    for name, value in chosen.items():
-        options = deck.variants.get(name)
-        if options is None:
-            problems.add(Where(deck.path), f"deck '{deck.name}' has no variant '{name}'",
-                         did_you_mean(name, deck.variants) if deck.variants
-                         else "leave the option out")
-        elif str(value) not in options:
-            problems.add(Where(deck.path), f"variant '{name}' has no option {value!r}",
-                         "use one of: " + ", ".join(options))
-        else:
-            keep.update(options[str(value)])
-    problems.check()
-    cards = [card for card in deck.cards if _allowed(card, keep)]
-    suffix = "-".join(f"{k}{v}" for k, v in sorted(chosen.items()))
-    if not cards:  # each option keeps cards (checked on loading), but not these together
-        problems.add(Where(deck.path), "these variant options together leave no cards: "
-                     + ", ".join(f"{k} {v}" for k, v in sorted(chosen.items())),
-                     "choose other options, or check the values in 'variants:'")
-        problems.check()
-    return _renumbered(deck, cards, variant=suffix)
-
-
-def _allowed(card: Card, keep: dict) -> bool:
-    """Whether a variant that allows ``keep`` (field -> values as text) keeps ``card``."""
-    return all(card.fields.get(f) is None or str(card.fields.get(f)) in allowed
-               for f, allowed in keep.items())
-
-
-def _renumbered(deck: Deck, cards, **changes) -> Deck:
-    cards = tuple(replace(card, number=i) for i, card in enumerate(cards, 1))
-    return replace(deck, cards=cards, **changes)
-
-
 class _DeckLoader:
     def __init__(self, path: Path, data: Map, folders: list[Path], problems: Problems):
         self.path, self.data, self.problems = path, data, problems
@@ -239,16 +206,17 @@ class _DeckLoader:
                     checks.get_text(problems, data, "author", ""),
                     checks.get_text(problems, data, "version", ""),
                     size, tuple(cards), self.path, backs,
-                    variants=self.variants(cards) if whole else {},
+                    variants=read_variants(data, problems, self.field_types, cards)
+                    if whole else {},
                     card_name=self.card_name())
         if not whole:
             return deck
-        deck = self.drop(deck)
+        deck = dropped(data, problems, deck)
         if deck.total() > self.max_cards:
             problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
                          f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
             return None
-        self.check_composition(deck)
+        check_composition(data, problems, self.field_types, deck)
         return deck
 
     # -- top-level entries -------------------------------------------------------------------
@@ -612,93 +580,6 @@ class _DeckLoader:
                         what += f"{card.label()} does not have"
                         fix = did_you_mean(name, known)
                     self.problems.add(element.where, what, fix)
-
-    def drop(self, deck: Deck) -> Deck:
-        """Leave out the cards 'drop' names by their fields (e.g. one of an extended deck's
-        jokers). Each entry must match at least one card."""
-        raw = self.data.get("drop")
-        if raw is None or not checks.expect_list(self.problems, raw, self.data.at("drop"),
-                                                  "drop"):
-            return deck
-        cards = list(deck.cards)
-        for entry, where in zip(raw, raw.item_where):
-            if not checks.expect_map(self.problems, entry, where, "a drop entry"):
-                continue
-            matching = [c for c in cards if all(str(c.back.name if k == "back" else
-                                                    c.fields.get(k)) == str(v)
-                                                for k, v in entry.items())]
-            if not matching:
-                self.problems.add(where, "drop matches no card",
-                                  "name the fields of a card the deck has")
-            cards = [c for c in cards if c not in matching]
-        if not cards and not self.problems:
-            self.problems.add(self.data.at("drop"), "drop leaves the deck with no cards",
-                              "drop fewer cards")
-        return _renumbered(deck, cards)
-
-    def variants(self, cards) -> dict:
-        """Variant name -> option (as text) -> field -> the values allowed (as text). Each
-        option must keep some of ``cards``."""
-        data, problems = self.data, self.problems
-        result = {}
-        if "variants" not in data or not checks.expect_map(problems, data["variants"],
-                                                          data.at("variants"), "variants"):
-            return result
-        for name, options in data["variants"].items():
-            where = data["variants"].at(name)
-            if not checks.expect_map(problems, options, where, f"variant '{name}'"):
-                continue
-            result[str(name)] = {}
-            for option, rule in options.items():
-                what = f"option {option} of variant '{name}'"
-                if not checks.expect_map(problems, rule, options.at(option), what) or \
-                        not checks.check_keys(problems, rule, list(self.field_types), (), what):
-                    continue
-                keep = result[str(name)][str(option)] = {
-                    field_name: frozenset(str(v) for v in allowed)
-                    for field_name, allowed in rule.items()
-                    if checks.expect_list(problems, allowed, rule.at(field_name),
-                                          f"the values of '{field_name}' allowed")}
-                if cards and not any(_allowed(card, keep) for card in cards):
-                    problems.add(options.at(option), f"{what} leaves no cards",
-                                 "allow values the cards have")
-        return result
-
-    def check_composition(self, deck: Deck) -> None:
-        """The counts the deck promises (total, by back, by any field) must hold."""
-        data, problems = self.data, self.problems
-        if "composition" not in data:
-            return
-        raw = data["composition"]
-        if not checks.expect_map(problems, raw, data.at("composition"), "composition"):
-            return
-        keys = ["total", "back", *self.field_types]
-        checks.check_keys(problems, raw, keys, (), "composition")
-        if "total" in raw:
-            total = checks.get_int(problems, raw, "total", minimum=1)
-            if total is not None and total != deck.total():
-                problems.add(raw.at("total"), f"the deck promises {total} cards but has "
-                             f"{deck.total()}", "fix the cards' counts or the total")
-        for key in raw:
-            if key == "total" or key not in keys:
-                continue
-            expected = raw[key]
-            if not checks.expect_map(problems, expected, raw.at(key), f"composition of '{key}'"):
-                continue
-            actual = deck.tally(key)
-            for value, count in expected.items():
-                have = actual.get(str(value), 0)
-                if have != count:
-                    problems.add(expected.at(value), f"the deck promises {count} cards with "
-                                 f"{key} {value} but has {have}",
-                                 "fix the cards' counts or the composition")
-            listed = {str(v) for v in expected}
-            for value, have in sorted(actual.items()):
-                if value not in listed:
-                    problems.add(expected.where, f"the deck has {have} cards with {key} "
-                                 f"{value}, which the composition does not list",
-                                 f"add '{value}: {have}' or fix the cards")
-
 
 def _type_error(kind: str, value) -> str:
     """Why ``value`` is not of field type ``kind``, or '' when it is."""

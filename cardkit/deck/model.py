@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..common.errors import Where
-from .layout import Layout
 from ..common.units import MM
+from .layout import Layout
 
 # Card size presets, width x height in millimetres.
 SIZE_PRESETS_MM = {

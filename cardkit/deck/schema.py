@@ -2,7 +2,7 @@
 
 An editor with a YAML extension uses them to complete keys, show each key's description on
 hover and mark mistakes as the designer types. They are built from the loaders' own tables
-(``deck.DECK_KEYS``, ``layout.KINDS``...), so a key the loader learns appears here too.
+(``deck.DECK_KEYS``, ``properties.KINDS``...), so a key the loader learns appears here too.
 
 A schema sees one file, so it checks only what one file tells: unknown keys, kinds, field
 types, fixed choices, names, lengths and colours. Whatever depends on other files (the
@@ -118,7 +118,7 @@ PROPERTY_HELP = {
 }
 
 # The fixed words of properties whose parsers do not keep them in a table of their own;
-# tests/test_schema.py checks them against layout.PARSERS.
+# tests/test_schema.py checks them against properties.PARSERS.
 CHOICES = {
     "align": ("left", "center", "right"),
     "valign": ("top", "middle", "bottom"),
@@ -134,7 +134,7 @@ NUMBER = r"(\d+(\.\d+)?|\.\d+)"
 # The characters Python's \w takes: JavaScript's \w (what editors run) lacks the letters
 # beyond ASCII, so patterns name them instead.
 WORD_CHARS = r"0-9A-Za-z_\u0080-\uffff"
-FIELD_NAME = r"^[A-Za-z_]\w*$"  # deck.py's check of a field name
+FIELD_NAME = r"^[A-Za-z_]\w*$"  # the loader's check of a field name
 
 
 # -- building blocks -----------------------------------------------------------------------
@@ -309,7 +309,8 @@ def _entry_schema(layout_name: dict) -> dict:
 def layout_schema() -> dict:
     """The JSON Schema of a layout file (layouts/NAME.yaml)."""
     # the loaders import reportlab: only when a schema is asked for, not on import
-    from .layout import LAYOUT_KEYS, LAYOUT_NAME, STRUCTURE, STYLE_KEYS
+    from .layout import LAYOUT_KEYS, LAYOUT_NAME, STRUCTURE
+    from .properties import STYLE_KEYS
 
     properties = _described((*STRUCTURE, *STYLE_KEYS), _property_values(), PROPERTY_HELP)
     style = {"type": "object", "additionalProperties": False,
@@ -340,7 +341,7 @@ def _property_values() -> dict:
     """The values each element property takes, by name (descriptions apart)."""
     from ..assets.fonts import FONT_FILES
     from ..assets.icons import ICONS, SHADINGS
-    from .layout import CENTRE, HORIZONTAL, KINDS, VERTICAL
+    from .properties import CENTRE, HORIZONTAL, KINDS, VERTICAL
 
     place = "|".join(_any_case(word) for word in [*HORIZONTAL, *VERTICAL, *CENTRE])
     percent = rf"-?{NUMBER}%"
@@ -384,7 +385,8 @@ def _property_values() -> dict:
 def _element_schema(properties: dict, whole: bool) -> dict:
     """An element: each kind takes its own properties. A ``whole`` one has all it needs;
     otherwise it changes an element of the layout it extends, found by name."""
-    from .layout import KINDS, REQUIRED, STRUCTURE
+    from .layout import STRUCTURE
+    from .properties import KINDS, REQUIRED
 
     corner = {"type": "array", "prefixItems": [_ref("boxLength")] * 2, "items": False,
               "minItems": 2}

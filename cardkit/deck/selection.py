@@ -12,8 +12,8 @@ import hashlib
 import re
 from dataclasses import replace
 
-from ..sources import checks
 from ..common.errors import InputError, Problem, Where, did_you_mean
+from ..sources import checks
 from .model import Card, Deck
 
 SPEC_HELP = "write card numbers and ranges such as '3,7-9', or FIELD=VALUE such as 'name=Dragon'"

@@ -1,5 +1,9 @@
 """Bluff the Bullet, playable: poker hands changed by card abilities that may be bluffed.
 
+Why one module: a game's state, its moves and its bots stay together; the module is what
+a reader opens to learn how cardkit plays the game, and the bots read the state's
+internals that no other module should.
+
 The rules in brief (cardkit's wording; the rulings are in :mod:`cardkit.rules.bullet`):
 
 * The deck holds the values in play for the player count (2: 1-4, 3: 1-5, 4: 1-6, 5: 1-7)

@@ -1,6 +1,10 @@
 """Ragusa: Trade 'Em, played: five turns of forced trades with bluffs, deck actions paid in
 tokens, then a poker showdown where each player ranks cards on their own secret scale.
 
+Why one module: a game's state, its moves and its bots stay together; the module is what
+a reader opens to learn how cardkit plays the game, and the bots read the state's
+internals that no other module should.
+
 The round, as cardkit plays it (hand ranking: ``cardkit.rules.ragusa``):
 
 * Setup: one card of each suit is turned up as that suit's Foundation Card and stays out

@@ -1,1 +1,7 @@
-"""TODO"""
+"""Where drawn cards go: sheets for home printing, with cut guides and footers (``sheets``),
+one card a file at a print service's sizes and rules (``services``), and the faces each
+card has, with their file names (``faces``).
+
+It takes the deck model and gives plans of pages and faces; writers draw them. It never
+imports writers, the pipeline or the commands.
+"""

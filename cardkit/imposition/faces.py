@@ -17,8 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..deck.model import Card, Deck
-from ..render.card import BACK, FRONT
 from ..deck.template import fill
+from ..render.card import BACK, FRONT
 
 MAX_SLUG = 40  # characters of a card's name in a file name
 

@@ -6,14 +6,14 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..deck.loader import load_deck
+from ..common.atomic import atomic_path
 from ..common.errors import InputError, Problem, Where
+from ..common.units import to_mm
+from ..deck.loader import load_deck
 from ..deck.model import Deck
-from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from ..deck.selection import select_cards
 from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
-from ..common.units import to_mm
-from ..common.atomic import atomic_path
+from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from ..writers.sheet_pdf import write_pdf
 
 

@@ -12,14 +12,13 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from .build import check_cards, load_chosen
-from ..common.errors import InputError, Problem, Where
-from ..imposition.faces import backs_by_card, card_name, card_pages, faces
-from ..deck.model import Deck
-from ..render.card import BACK, FRONT, CardRenderer
-from ..imposition.services import DEFAULT_DPI, PDF, PNG, PREVIEW_DPI, TTS, Service, pixel_size
-from ..common.units import INCH, to_mm
 from ..common.atomic import atomic_folder, atomic_path
+from ..common.errors import InputError, Problem, Where
+from ..common.units import INCH, to_mm
+from ..deck.model import Deck
+from ..imposition.faces import backs_by_card, card_name, card_pages, faces
+from ..imposition.services import DEFAULT_DPI, PDF, PNG, PREVIEW_DPI, TTS, Service, pixel_size
+from ..render.card import BACK, FRONT, CardRenderer
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import write_pngs
 from ..writers.manifest import write_manifest
@@ -27,6 +26,7 @@ from ..writers.pdfx import VERSION as PDFX_VERSION
 from ..writers.pdfx import mark_pdfx
 from ..writers.preview_png import contact_sheets, side_by_side
 from ..writers.tts import card_pixels, write_tts
+from .build import check_cards, load_chosen
 
 
 FLATTEN_DPI = 600  # where PDF/X-1a needs transparency flattened: twice what services ask

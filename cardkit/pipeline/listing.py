@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .. import __version__
-from ..sources.bundled import bundled_decks
 from ..common.cache import cache_folder
 from ..common.errors import InputError
+from ..sources.bundled import bundled_decks
 from ..sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, deck_root
 
 CACHE_FILE = "list.json"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..games import load_game
 from ..common.processes import worker_pool
+from ..games import load_game
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off

@@ -1,1 +1,8 @@
-"""TODO"""
+"""Drawing one card: a card's side is resolved (its values filled, its text set, its images
+read, all of it checked: ``card``, ``textfit``, ``draft``) and painted onto any reportlab
+canvas at any place (``paint``).
+
+It takes the deck model and gives drawings and findings, never files. It never imports
+imposition, writers or the commands, and never the rules or games: rendering does not know
+the rules.
+"""

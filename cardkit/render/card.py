@@ -1,8 +1,9 @@
 """Draw one card, front or back, onto any reportlab canvas at any position.
 
-This is the only module that turns layouts into drawing operations. It knows nothing of
-sheets: the imposition code tells it where each card goes, so the same call serves PnP
-sheets, gutterfold sheets and, later, one-card pages and per-card images.
+This module and :mod:`.paint`, which it hands each element to, are the only ones that turn
+layouts into drawing operations. They know nothing of sheets: the imposition code says
+where each card goes, so the same call serves PnP and gutterfold sheets, one-card pages
+and per-card images.
 
 Resolving a card (filling its elements' values, laying out its text, reading its images)
 is also where the card is checked as it will print: problems stop a build, warnings stop
@@ -11,39 +12,35 @@ it only with --strict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
-from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
-from ..sources.checks import faded, quoted
-from ..common.errors import Problem, Problems, braced_did_you_mean
 from ..assets.fonts import DEFAULT_FONT, lacks, missing_chars, shown
-from ..assets.icons import BuiltinIcon, inline_placement
-from ..deck.layout import BadValue, Box, Element, Layout
+from ..assets.icons import BuiltinIcon
+from ..assets.svg import SvgError, load_svg, with_deck_fonts
+from ..common.errors import Problem, Problems, braced_did_you_mean
+from ..common.units import INCH, to_mm
+from ..deck.layout import Element, Layout
 from ..deck.model import Card
+from ..deck.properties import BadValue
+from ..sources.checks import quoted
 from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from ..sources.images import open_image
-from ..assets.svg import SvgError, draw_svg, load_svg, restyled, svg_translucent, with_deck_fonts
+from .draft import drafted
+from .paint import (EDGE, Resolved, art_size, draw_item, element_box, inside, line_origins,
+                    overflow_mark, texts_by_face)
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
-from ..common.units import INCH, to_mm
+
 
 FRONT, BACK = "front", "back"
-EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
 PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 MAX_IMAGE_BYTES = 50 * MB
 MAX_TEXT = 10_000  # characters in one text element: a dense tarot card holds about 2,000
 MAX_IMAGE_PIXELS = 60_000_000  # a tarot card's art at 1200 dpi is 15 megapixels
-
 FULL_INK, DRAFT_INK = "full", "draft"
-DRAFT_KEEPS = 0.2  # of the ink a large area prints with in draft
-LARGE_AREA = 0.2  # of the card: a background, a tint, a big disc
-DRAFT_TEXT = colors.HexColor("#222222")  # light text on an area made light turns to this
-AREA_KINDS = ("rect", "ellipse", "polygon")
-AREAS_AND_ICONS = AREA_KINDS + ("icon",)
 
 
 class Report:
@@ -89,17 +86,6 @@ class Report:
         return self._list("warning")
 
 
-@dataclass(frozen=True)
-class Resolved:
-    """An element with its properties for one card; ``text`` is laid out already, and
-    ``art`` is the image (an ImageReader) or the SVG drawing."""
-
-    element: Element
-    props: dict
-    text: TextBlock | None = None
-    art: object = None
-
-
 class CardRenderer:
     """Draws cards; resolves each distinct card's elements once, however many copies.
     ``bleed`` is the build's bleed, for the check that nothing reaches past it. ``keep``
@@ -143,11 +129,11 @@ class CardRenderer:
                     # inside the trim the picture is the same with any bleed, and a bleed
                     # of up to 1/8 in shows more of the picture, never a gap
                     fitted = element_box(item.element, x, y, width, height, BLEED_ALLOWANCE)
-                    _draw(canvas, item, box, fitted)
+                    draw_item(canvas, item, box, fitted)
                 else:
-                    _draw(canvas, item, box)
+                    draw_item(canvas, item, box)
 
-        if all(_inside(item, box, edges) for item, box in placed):
+        if all(inside(item, box, edges) for item, box in placed):
             # Nothing to cut (most cards), and nothing to restore after: these elements
             # set each colour, width and font they use
             draw_all()
@@ -160,7 +146,7 @@ class CardRenderer:
         if self.marks:  # over everything, so nothing the card draws can hide them
             for item, box in placed:
                 if item.text is not None and not item.text.fits:
-                    _overflow_mark(canvas, box)
+                    overflow_mark(canvas, box)
         canvas.restoreState()
 
     def resolve(self, card: Card, side: str) -> list[Resolved]:
@@ -300,7 +286,7 @@ class CardRenderer:
         if not block.fits:
             self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
                        "shorten the text, enlarge the box or lower 'min_size'")
-        for face, face_text in _texts_by_face(block) if not plain else [(props["font"], text)]:
+        for face, face_text in texts_by_face(block) if not plain else [(props["font"], text)]:
             missing = missing_chars(face, face_text)
             if missing:
                 self._warn(card, layout, element, f"font {shown(face)} has no glyph for "
@@ -332,7 +318,7 @@ class CardRenderer:
 
     def _check_resolution(self, card, layout, element, props, name, image) -> None:
         pixels = image.getSize()
-        width, height = _art_size(props["fit"], pixels, element.box.width, element.box.height)
+        width, height = art_size(props["fit"], pixels, element.box.width, element.box.height)
         dpi = min(pixels[0] / (width / INCH), pixels[1] / (height / INCH))
         if dpi < PRINT_DPI - 0.5:
             need = [round(PRINT_DPI * side / INCH) for side in (width, height)]
@@ -410,55 +396,6 @@ def shares_sizes(deck) -> bool:
             for style in layout.styles.values())
 
 
-def drafted(element: Element, props: dict, areas: list, card_size) -> dict:
-    """``props`` for draft ink (``--ink draft``): a large filled area or a large picture
-    prints light, at DRAFT_KEEPS of its ink, and light text, icons and strokes (frames,
-    outlines) standing on such an area turn dark so they stay visible. ``areas`` lists the
-    side's filled shapes and pictures drawn so far, as (box, made lighter); this element
-    is added to it."""
-    box = element.box
-    kind, fill = element.kind, props.get("fill")
-    large = box.width * box.height >= LARGE_AREA * card_size[0] * card_size[1]
-    on_light = _on_lightened(box, areas)
-    lightened = False
-    if kind in AREAS_AND_ICONS and fill is not None:
-        lightened = large and kind in AREA_KINDS
-        if lightened:
-            props = {**props, "fill": _lighter(fill)}
-        elif kind == "icon" and _is_light(fill) and on_light:
-            props = {**props, "fill": DRAFT_TEXT}
-        if kind in AREA_KINDS or props["shading"] == "solid":  # an outline covers
-            areas.append((box, lightened))                     # nothing inside it
-    elif kind == "image" and large:
-        props = {**props, "ink": DRAFT_KEEPS}  # see _image
-        areas.append((box, True))
-    elif kind == "text" and _is_light(props["colour"]) and on_light:
-        props = {**props, "colour": DRAFT_TEXT}
-    stroke = props.get("stroke")
-    if _is_light(stroke) and (lightened or on_light):
-        props = {**props, "stroke": DRAFT_TEXT}
-    return props
-
-
-def _lighter(colour):
-    """``colour`` with DRAFT_KEEPS of its ink: mixed with the paper's white."""
-    return colors.Color(*(1 - DRAFT_KEEPS * (1 - c) for c in colour.rgb()),
-                        alpha=colour.alpha)
-
-
-def _is_light(colour) -> bool:
-    return colour is not None and sum(colour.rgb()) / 3 > 0.6
-
-
-def _on_lightened(box, areas) -> bool:
-    """Whether the topmost filled shape under ``box``'s centre was made lighter."""
-    x, y = box.x + box.width / 2, box.y + box.height / 2
-    for under, lightened in reversed(areas):
-        if under.x <= x <= under.x + under.width and under.y <= y <= under.y + under.height:
-            return lightened
-    return False
-
-
 def _read_image(path: Path, folder: Path):
     """(the image or SVG drawing, None) or (None, (why it cannot be used, the fix)) for
     the image at ``path`` named by a deck in ``folder``. A raster image is decoded whole
@@ -500,38 +437,6 @@ def _read_image(path: Path, folder: Path):
     return image, None
 
 
-def _art_size(fit: str, size, width: float, height: float) -> tuple[float, float]:
-    """The size an image of ``size`` (any unit) is drawn at in a box, by its ``fit``."""
-    if fit == "stretch":
-        return width, height
-    scale = (max if fit == "cover" else min)(width / size[0], height / size[1])
-    return size[0] * scale, size[1] * scale
-
-
-def _art_pixels(art) -> tuple[float, float]:
-    return art.getSize() if isinstance(art, ImageReader) else (art.width, art.height)
-
-
-def _line_origins(block: TextBlock, props, width: float, height: float):
-    """Where each line of a text starts, (x, baseline) from its box's top-left, y down."""
-    count = len(block.lines)
-    if props["valign"] == "top":
-        baseline = block.ascent
-    elif props["valign"] == "bottom":
-        baseline = height - block.descent - block.leading * (count - 1)
-    else:
-        baseline = (height - block.height) / 2 + block.ascent
-    for line in block.lines:
-        if props["align"] == "left":
-            x = 0.0
-        elif props["align"] == "right":
-            x = width - line.width
-        else:
-            x = (width - line.width) / 2
-        yield x, baseline
-        baseline += block.leading
-
-
 def _ink(item: Resolved):
     """Where an element's ink lies on the card, (left, top, right, bottom) from the card's
     top-left, y down; None when it draws nothing."""
@@ -545,7 +450,7 @@ def _ink(item: Resolved):
             return None
         spans = [(x, x + line.width, baseline - block.ascent, baseline + block.descent)
                  for line, (x, baseline) in zip(block.lines,
-                                                _line_origins(block, item.props, width, height))
+                                                line_origins(block, item.props, width, height))
                  if line.runs]
         local = (min(s[0] for s in spans), min(s[2] for s in spans),
                  max(s[1] for s in spans), max(s[3] for s in spans))
@@ -566,301 +471,3 @@ def _ink(item: Resolved):
     mx, my = box.x + box.width / 2, box.y + box.height / 2
     return (mx + min(x for x, _ in turned), my + min(y for _, y in turned),
             mx + max(x for x, _ in turned), my + max(y for _, y in turned))
-
-
-def element_box(element: Element, x, y, width, height, bleed) -> Box:
-    """The element's box on the canvas (lower-left origin), grown into the bleed where
-    it touches the trim and asks for it."""
-    box = element.box
-    left, top = box.x, box.y
-    right, bottom = box.x + box.width, box.y + box.height
-    if element.bleed and bleed:
-        left -= bleed if left <= EDGE else 0
-        top -= bleed if top <= EDGE else 0
-        right += bleed if right >= width - EDGE else 0
-        bottom += bleed if bottom >= height - EDGE else 0
-    return Box(x + left, y + height - bottom, right - left, bottom - top)
-
-
-OVERHANG = 0.25  # of a text's size: how far its glyphs may reach past their lines
-
-
-def _inside(item: Resolved, box: Box, edges) -> bool:
-    """Whether all the ink of ``item``, drawn in ``box``, surely lies within ``edges``
-    (left, bottom, right, top). Judged for shapes, images and plain text that fits; lines,
-    polygons, icons, text with icons and turned elements say no."""
-    element, props = item.element, item.props
-    kind = element.kind
-    if element.rotate or kind not in ("rect", "ellipse", "text", "image"):
-        return False
-    left, bottom, right, top = box.x, box.y, box.x + box.width, box.y + box.height
-    reach = 0.0  # an image is clipped to its box
-    if kind == "text":
-        block = item.text
-        if not block.fits or not is_plain(props["text"]):
-            return False
-        spare = box.width - max((line.width for line in block.lines), default=box.width)
-        if props["align"] == "left":
-            right -= spare
-        elif props["align"] == "right":
-            left += spare
-        else:
-            left, right = left + spare / 2, right - spare / 2
-        reach = OVERHANG * block.size
-    elif kind != "image" and props["stroke"] is not None:
-        reach = props["stroke_width"] / 2
-    return left - reach >= edges[0] - 1e-6 and bottom - reach >= edges[1] - 1e-6 and \
-        right + reach <= edges[2] + 1e-6 and top + reach <= edges[3] + 1e-6
-
-
-def _draw(canvas, item: Resolved, box: Box, fitted: Box | None = None) -> None:
-    """Draw ``item`` in ``box``; an image is fitted to ``fitted`` (its box without the
-    bleed) and shown as far as ``box`` reaches."""
-    element = item.element
-    rotate = element.rotate
-    if rotate:
-        canvas.saveState()
-        cx, cy = box.x + box.width / 2, box.y + box.height / 2
-        canvas.translate(cx, cy)
-        canvas.rotate(-rotate)  # layouts turn clockwise, as a designer sees the card
-        box, fitted = (_turned(b, cx, cy, rotate) if b is not None else None
-                       for b in (box, fitted))
-    if fitted is not None:
-        _image(canvas, item, box, fitted)
-    else:
-        DRAW[element.kind](canvas, item, box)
-    if rotate:
-        canvas.restoreState()
-
-
-def _turned(box: Box, cx: float, cy: float, rotate: int) -> Box:
-    """``box`` in the frame turned ``rotate`` degrees clockwise about (cx, cy)."""
-    corners = [(box.x - cx, box.y - cy), (box.x + box.width - cx, box.y + box.height - cy)]
-    turn = {90: lambda x, y: (-y, x), 180: lambda x, y: (-x, -y), 270: lambda x, y: (y, -x),
-            0: lambda x, y: (x, y)}[rotate]
-    (x1, y1), (x2, y2) = (turn(x, y) for x, y in corners)
-    return Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
-
-
-def translucent(item: Resolved) -> bool:
-    """Whether drawing ``item`` needs transparency (which PDF/X-1a forbids): an opacity
-    under 1, a colour with alpha, a picture with an alpha channel, SVG art with either."""
-    props, art = item.props, item.art
-    if props.get("opacity", 1) < 1 or any(
-            getattr(props.get(key), "alpha", 1) not in (None, 1)
-            for key in ("fill", "stroke", "colour")):
-        return True
-    if isinstance(art, ImageReader):
-        image = art._image  # reportlab's Pillow image: its mode tells of an alpha channel
-        return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-    drawing = art if art is not None else getattr(props.get("icon"), "drawing", None)
-    return drawing is not None and svg_translucent(drawing)
-
-
-OVERFLOW_MARK = colors.Color(0.85, 0.05, 0.1)
-
-
-def _overflow_mark(canvas, box: Box) -> None:
-    """A proof's mark on a text that does not fit: its box tinted and outlined in red."""
-    canvas.setFillColor(OVERFLOW_MARK, alpha=0.15)
-    canvas.setStrokeColor(OVERFLOW_MARK, alpha=1)
-    canvas.setLineWidth(1.2)
-    canvas.setDash(3, 1.5)
-    canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=1)
-    canvas.setDash()
-
-
-def _paint(canvas, props) -> tuple[int, int]:
-    """Set fill and stroke from the properties, faded by the element's opacity; returns
-    the (fill, stroke) flags."""
-    fill = faded(props.get("fill"), props["opacity"])
-    stroke = faded(props.get("stroke"), props["opacity"])
-    if fill is not None:
-        canvas.setFillColor(fill)
-    if stroke is not None:
-        canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(props["stroke_width"])
-    return int(fill is not None), int(stroke is not None)
-
-
-def _rect(canvas, item, box):
-    fill, stroke = _paint(canvas, item.props)
-    if fill or stroke:
-        radius = item.props["radius"]
-        if radius:
-            canvas.roundRect(box.x, box.y, box.width, box.height, radius, stroke, fill)
-        else:
-            canvas.rect(box.x, box.y, box.width, box.height, stroke, fill)
-
-
-def _ellipse(canvas, item, box):
-    fill, stroke = _paint(canvas, item.props)
-    if fill or stroke:
-        canvas.ellipse(box.x, box.y, box.x + box.width, box.y + box.height, stroke, fill)
-
-
-def _polygon(canvas, item, box):
-    fill, stroke = _paint(canvas, item.props)
-    path = canvas.beginPath()
-    for i, (px, py) in enumerate(item.element.points):
-        point = (box.x + px, box.y + box.height - py)
-        path.lineTo(*point) if i else path.moveTo(*point)
-    path.close()
-    canvas.drawPath(path, stroke=stroke, fill=fill)
-
-
-def _line(canvas, item, box):
-    _, stroke = _paint(canvas, item.props)
-    if stroke:
-        canvas.line(box.x, box.y + box.height, box.x + box.width, box.y)
-
-
-def _icon(canvas, item, box):
-    props = item.props
-    props["icon"].draw(canvas, box.x, box.y, box.width, box.height, props["fill"],
-                       props["stroke"], props["stroke_width"], props["shading"],
-                       props["opacity"])
-
-
-def _image(canvas, item, box, fitted: Box | None = None):
-    """Fitted to its box (contain, cover or stretch; ``fitted``, if given, is the box to
-    fit to) and placed by its anchor; the picture is cropped to ``box``."""
-    props, art = item.props, item.art
-    fitted = fitted or box
-    width, height = _art_size(props["fit"], _art_pixels(art), fitted.width, fitted.height)
-    ax, ay = props["anchor"]  # from the left and from the top
-    x = fitted.x + (fitted.width - width) * ax
-    y = fitted.y + (fitted.height - height) * (1 - ay)
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(box.x, box.y, box.width, box.height)
-    canvas.clipPath(clip, stroke=0, fill=0)
-    ink = props.get("ink", 1.0)  # what draft ink keeps of a large picture's ink
-    if isinstance(art, ImageReader):
-        # a PDF's fill opacity applies to images; over white paper, a fraction of the
-        # opacity is that fraction of the ink
-        canvas.setFillAlpha(props["opacity"] * ink)
-        canvas.drawImage(art, x, y, width, height, mask="auto")
-        DECODED.drawn(art)
-    else:
-        draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height)
-    canvas.restoreState()
-
-
-class DecodedPixels:
-    """The pictures whose pixels reportlab keeps decoded once it has drawn them (the
-    ImageReader's RGB bytes and Pillow's own copy), oldest first. Past ``budget`` pixels
-    the oldest are let go, to be decoded again if they are drawn again: 200 distinct
-    large pictures in one deck used to keep 4 GB of pixels until the PDF was written."""
-
-    def __init__(self, budget: int):
-        self.budget = budget
-        self.held: dict[int, tuple[ImageReader, int]] = {}  # id -> (reader, its pixels)
-        self.pixels = 0
-
-    def drawn(self, reader: ImageReader) -> None:
-        key = id(reader)
-        if key in self.held:
-            self.held[key] = self.held.pop(key)  # the newest now
-            return
-        width, height = reader.getSize()
-        self.held[key] = (reader, width * height)
-        self.pixels += width * height
-        while self.pixels > self.budget and len(self.held) > 1:
-            oldest, pixels = self.held.pop(next(iter(self.held)))
-            self.pixels -= pixels
-            _forget_pixels(oldest)
-
-
-def _forget_pixels(reader: ImageReader) -> None:
-    """Drop what ``reader`` decoded, keeping the file's bytes it holds (reportlab
-    internals: ``_data``, ``_dataA``, and ``_image``, opened again lazily from ``fp``)."""
-    reader._data = reader._dataA = None
-    if reader._image.format != "JPEG":  # a JPEG is embedded as it is, never decoded
-        reader.fp.seek(0)
-        name = reader._image.fileName
-        reader._image = open_image(reader.fp)  # nothing is decoded until it is drawn again
-        reader._image.fileName = name
-
-
-DECODED = DecodedPixels(20_000_000)  # pixels: about 120 MB, a few tarot-sized pictures
-
-
-def _texts_by_face(block: TextBlock) -> list[tuple[str, str]]:
-    """Each font a text block's words are set in, with those words."""
-    words = [run for line in block.lines for run in line.runs if not run.icon]
-    return [(face, "".join(run.text for run in words if run.font == face))
-            for face in sorted({run.font for run in words})]
-
-
-def _text(canvas, item, box):
-    block, props = item.text, item.props
-    colour = faded(props["colour"], props["opacity"])
-    canvas.setFillColor(colour)
-    top = box.y + box.height
-    origins = [(box.x + x, top - baseline)
-               for x, baseline in _line_origins(block, props, box.width, box.height)]
-    text = canvas.beginText(*origins[0]) if origins else canvas.beginText()
-    if len(origins) > 1:  # a line's last string ends it: the next starts a leading below
-        text.setLeading(block.leading)
-    icons, font = [], None
-    for line, (x, baseline) in zip(block.lines, origins):
-        cursor_x, cursor_y = text.getCursor()
-        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
-            text.setTextOrigin(x, baseline)
-        font = _text_line(text, line, x, baseline, block, font, icons)
-    canvas.drawText(text)
-    if not icons:
-        return
-    colours = dict(props["icon_colours"])
-    for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
-        _, dx, dy, side = inline_placement(icon, block.size)
-        icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, props["colour"]),
-                  opacity=props["opacity"])
-
-
-def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: str | None,
-               icons: list) -> str | None:
-    """Write one line's words, which start at the text cursor, into the text object in as
-    few strings as its fonts and icons allow (a plain line is one string), the text
-    object's font being ``font``. The last string moves the cursor to the next line's
-    start at the left (T*). Adds the line's icons, (icon, x, baseline), to ``icons`` to
-    draw after the text. Returns the font the text object ends in."""
-    size, leading = block.size, block.leading
-    if len(line.runs) == 1 and line.runs[0].icon is None:  # a plain paragraph's line
-        run = line.runs[0]
-        if run.font != font:
-            text.setFont(run.font, size, leading)
-        text.textLine(run.text)
-        return run.font
-    pending = []
-    follows = True  # the text cursor is where the next run starts
-
-    def flush(last=False):
-        if pending:
-            (text.textLine if last else text.textOut)("".join(pending))
-            pending.clear()
-
-    for run, offset in zip(line.runs, line.offsets):
-        if run.icon:
-            flush()
-            icons.append((run.icon, x + offset, baseline))
-            follows = False
-            continue
-        if run.font != font:
-            flush()
-            font = run.font
-            text.setFont(font, size, leading)
-        if follows:
-            pending.append(" " + run.text if run.space_before else run.text)
-        else:
-            flush()
-            text.setTextOrigin(x + offset, baseline)
-            pending.append(run.text)
-            follows = True
-    flush(last=True)
-    return font
-
-
-DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,
-        "text": _text, "icon": _icon, "image": _image}

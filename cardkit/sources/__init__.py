@@ -1,2 +1,8 @@
-"""Where a deck's data comes from: YAML files and spreadsheets, read with every value's
-position so that a problem can name its file, line and column (or row and column)."""
+"""The designer's files, read: YAML with the line and column of every value (``yamlfile``),
+spreadsheets by row and column (``spreadsheet``), images (``images``), and the checks a value
+read from them must pass (``checks``); ``files`` and ``bundled`` say where a deck may read
+and where the decks cardkit ships are.
+
+It takes paths and gives values that know where they were written. It imports only
+``common``: never the deck model, drawing, output or the rules.
+"""

@@ -12,8 +12,8 @@ from functools import lru_cache
 from reportlab.lib import colors
 
 from ..common.errors import Problems, did_you_mean
-from .yamlfile import Map, Seq
 from ..common.units import LENGTH_HELP, UnitError, parse_length
+from .yamlfile import Map, Seq
 
 MAX_QUOTED = 30  # characters of a user's value shown in a message
 TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",

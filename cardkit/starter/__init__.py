@@ -6,6 +6,9 @@ kind, a README for the designer and a ``.gitignore``. The deck's name, title and
 filled into the copies by replacing placeholders, so every template file is valid YAML (or
 CSV, or Markdown) as it stands. The JSON Schemas that the files' first lines point editors
 to are written from :mod:`cardkit.deck.schema`, so they always match the running cardkit.
+
+It uses the deck model (names, sizes, schemas); it never imports rendering, output or the
+commands, nor the rules.
 """
 
 from __future__ import annotations
@@ -14,12 +17,12 @@ import json
 import re
 from pathlib import Path
 
-from ..deck.loader import NAME, NAME_HELP
-from ..sources.checks import quoted
+from ..common.atomic import atomic_folder
 from ..common.errors import InputError, Problem, Where
+from ..deck.loader import NAME, NAME_HELP
 from ..deck.model import SIZE_PRESETS_MM
 from ..deck.schema import deck_schema, layout_schema
-from ..common.atomic import atomic_folder
+from ..sources.checks import quoted
 
 TEMPLATE = Path(__file__).parent / "template"
 

@@ -2,4 +2,7 @@
 write files atomically: PDF sheets for home printing and the calibration page
 (``sheet_pdf``, ``calibration_pdf``); one card a page (``card_pdf``, CMYK by ``cmyk``,
 marked PDF/X by ``pdfx``); card images (``card_png``, with a ``manifest``); Tabletop
-Simulator decks (``tts``)."""
+Simulator decks (``tts``) and previews (``preview_png``).
+
+They never import the pipeline or the commands that call them, nor the rules or games.
+"""

@@ -26,8 +26,8 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, cap_height, register, string_width
-from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
 from ..common.units import MM
+from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
 
 SCALE_RANGE = 8  # millimetres each way from zero
 POINTER = colors.HexColor("#e00000")

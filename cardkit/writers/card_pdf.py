@@ -23,7 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
 from ..deck.model import Card, Deck
-from ..render.card import CardRenderer, element_box, translucent
+from ..render.card import CardRenderer
+from ..render.paint import element_box, translucent
 
 
 def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],

@@ -6,8 +6,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from ..imposition.faces import Face, backs_by_card, card_name
 from ..deck.model import Deck
+from ..imposition.faces import Face, backs_by_card, card_name
 from ..render.card import FRONT
 
 COLUMNS = ("image", "side", "count", "cards", "name", "back")

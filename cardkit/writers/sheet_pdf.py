@@ -16,8 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, ascent_descent, register, string_width
 from ..deck.model import Deck
-from ..render.card import BACK, CardRenderer
 from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
+from ..render.card import BACK, CardRenderer
 
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
 FOOTER_SIZE = 6.0

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..imposition.faces import Face, backs_by_card, card_name
 from ..deck.model import Card, Deck
+from ..imposition.faces import Face, backs_by_card, card_name
 from ..render.card import FRONT
 
 MAX_SIDE = 4096  # pixels: the largest sheet TTS loads everywhere

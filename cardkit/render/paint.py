@@ -1,0 +1,361 @@
+"""Paint resolved elements onto a reportlab canvas: shapes, icons, images and set text,
+turned and cut to the card as their layouts say. What to paint, and whether it is right,
+is decided in :mod:`.card`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.utils import ImageReader
+
+from ..assets.icons import inline_placement
+from ..assets.svg import draw_svg, restyled, svg_translucent
+from ..deck.layout import Box, Element
+from ..sources.checks import faded
+from ..sources.images import open_image
+from .textfit import TextBlock, is_plain
+
+EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """An element with its properties for one card; ``text`` is laid out already, and
+    ``art`` is the image (an ImageReader) or the SVG drawing."""
+
+    element: Element
+    props: dict
+    text: TextBlock | None = None
+    art: object = None
+
+
+def art_size(fit: str, size, width: float, height: float) -> tuple[float, float]:
+    """The size an image of ``size`` (any unit) is drawn at in a box, by its ``fit``."""
+    if fit == "stretch":
+        return width, height
+    scale = (max if fit == "cover" else min)(width / size[0], height / size[1])
+    return size[0] * scale, size[1] * scale
+
+
+def art_pixels(art) -> tuple[float, float]:
+    return art.getSize() if isinstance(art, ImageReader) else (art.width, art.height)
+
+
+def line_origins(block: TextBlock, props, width: float, height: float):
+    """Where each line of a text starts, (x, baseline) from its box's top-left, y down."""
+    count = len(block.lines)
+    if props["valign"] == "top":
+        baseline = block.ascent
+    elif props["valign"] == "bottom":
+        baseline = height - block.descent - block.leading * (count - 1)
+    else:
+        baseline = (height - block.height) / 2 + block.ascent
+    for line in block.lines:
+        if props["align"] == "left":
+            x = 0.0
+        elif props["align"] == "right":
+            x = width - line.width
+        else:
+            x = (width - line.width) / 2
+        yield x, baseline
+        baseline += block.leading
+
+
+def element_box(element: Element, x, y, width, height, bleed) -> Box:
+    """The element's box on the canvas (lower-left origin), grown into the bleed where
+    it touches the trim and asks for it."""
+    box = element.box
+    left, top = box.x, box.y
+    right, bottom = box.x + box.width, box.y + box.height
+    if element.bleed and bleed:
+        left -= bleed if left <= EDGE else 0
+        top -= bleed if top <= EDGE else 0
+        right += bleed if right >= width - EDGE else 0
+        bottom += bleed if bottom >= height - EDGE else 0
+    return Box(x + left, y + height - bottom, right - left, bottom - top)
+
+
+OVERHANG = 0.25  # of a text's size: how far its glyphs may reach past their lines
+
+
+def inside(item: Resolved, box: Box, edges) -> bool:
+    """Whether all the ink of ``item``, drawn in ``box``, surely lies within ``edges``
+    (left, bottom, right, top). Judged for shapes, images and plain text that fits; lines,
+    polygons, icons, text with icons and turned elements say no."""
+    element, props = item.element, item.props
+    kind = element.kind
+    if element.rotate or kind not in ("rect", "ellipse", "text", "image"):
+        return False
+    left, bottom, right, top = box.x, box.y, box.x + box.width, box.y + box.height
+    reach = 0.0  # an image is clipped to its box
+    if kind == "text":
+        block = item.text
+        if not block.fits or not is_plain(props["text"]):
+            return False
+        spare = box.width - max((line.width for line in block.lines), default=box.width)
+        if props["align"] == "left":
+            right -= spare
+        elif props["align"] == "right":
+            left += spare
+        else:
+            left, right = left + spare / 2, right - spare / 2
+        reach = OVERHANG * block.size
+    elif kind != "image" and props["stroke"] is not None:
+        reach = props["stroke_width"] / 2
+    return left - reach >= edges[0] - 1e-6 and bottom - reach >= edges[1] - 1e-6 and \
+        right + reach <= edges[2] + 1e-6 and top + reach <= edges[3] + 1e-6
+
+
+def draw_item(canvas, item: Resolved, box: Box, fitted: Box | None = None) -> None:
+    """Draw ``item`` in ``box``; an image is fitted to ``fitted`` (its box without the
+    bleed) and shown as far as ``box`` reaches."""
+    element = item.element
+    rotate = element.rotate
+    if rotate:
+        canvas.saveState()
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        canvas.translate(cx, cy)
+        canvas.rotate(-rotate)  # layouts turn clockwise, as a designer sees the card
+        box, fitted = (_turned(b, cx, cy, rotate) if b is not None else None
+                       for b in (box, fitted))
+    if fitted is not None:
+        _image(canvas, item, box, fitted)
+    else:
+        DRAW[element.kind](canvas, item, box)
+    if rotate:
+        canvas.restoreState()
+
+
+def _turned(box: Box, cx: float, cy: float, rotate: int) -> Box:
+    """``box`` in the frame turned ``rotate`` degrees clockwise about (cx, cy)."""
+    corners = [(box.x - cx, box.y - cy), (box.x + box.width - cx, box.y + box.height - cy)]
+    turn = {90: lambda x, y: (-y, x), 180: lambda x, y: (-x, -y), 270: lambda x, y: (y, -x),
+            0: lambda x, y: (x, y)}[rotate]
+    (x1, y1), (x2, y2) = (turn(x, y) for x, y in corners)
+    return Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+
+
+def translucent(item: Resolved) -> bool:
+    """Whether drawing ``item`` needs transparency (which PDF/X-1a forbids): an opacity
+    under 1, a colour with alpha, a picture with an alpha channel, SVG art with either."""
+    props, art = item.props, item.art
+    if props.get("opacity", 1) < 1 or any(
+            getattr(props.get(key), "alpha", 1) not in (None, 1)
+            for key in ("fill", "stroke", "colour")):
+        return True
+    if isinstance(art, ImageReader):
+        image = art._image  # reportlab's Pillow image: its mode tells of an alpha channel
+        return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    drawing = art if art is not None else getattr(props.get("icon"), "drawing", None)
+    return drawing is not None and svg_translucent(drawing)
+
+
+OVERFLOW_MARK = colors.Color(0.85, 0.05, 0.1)
+
+
+def overflow_mark(canvas, box: Box) -> None:
+    """A proof's mark on a text that does not fit: its box tinted and outlined in red."""
+    canvas.setFillColor(OVERFLOW_MARK, alpha=0.15)
+    canvas.setStrokeColor(OVERFLOW_MARK, alpha=1)
+    canvas.setLineWidth(1.2)
+    canvas.setDash(3, 1.5)
+    canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=1)
+    canvas.setDash()
+
+
+def _paint(canvas, props) -> tuple[int, int]:
+    """Set fill and stroke from the properties, faded by the element's opacity; returns
+    the (fill, stroke) flags."""
+    fill = faded(props.get("fill"), props["opacity"])
+    stroke = faded(props.get("stroke"), props["opacity"])
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(props["stroke_width"])
+    return int(fill is not None), int(stroke is not None)
+
+
+def _rect(canvas, item, box):
+    fill, stroke = _paint(canvas, item.props)
+    if fill or stroke:
+        radius = item.props["radius"]
+        if radius:
+            canvas.roundRect(box.x, box.y, box.width, box.height, radius, stroke, fill)
+        else:
+            canvas.rect(box.x, box.y, box.width, box.height, stroke, fill)
+
+
+def _ellipse(canvas, item, box):
+    fill, stroke = _paint(canvas, item.props)
+    if fill or stroke:
+        canvas.ellipse(box.x, box.y, box.x + box.width, box.y + box.height, stroke, fill)
+
+
+def _polygon(canvas, item, box):
+    fill, stroke = _paint(canvas, item.props)
+    path = canvas.beginPath()
+    for i, (px, py) in enumerate(item.element.points):
+        point = (box.x + px, box.y + box.height - py)
+        path.lineTo(*point) if i else path.moveTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
+def _line(canvas, item, box):
+    _, stroke = _paint(canvas, item.props)
+    if stroke:
+        canvas.line(box.x, box.y + box.height, box.x + box.width, box.y)
+
+
+def _icon(canvas, item, box):
+    props = item.props
+    props["icon"].draw(canvas, box.x, box.y, box.width, box.height, props["fill"],
+                       props["stroke"], props["stroke_width"], props["shading"],
+                       props["opacity"])
+
+
+def _image(canvas, item, box, fitted: Box | None = None):
+    """Fitted to its box (contain, cover or stretch; ``fitted``, if given, is the box to
+    fit to) and placed by its anchor; the picture is cropped to ``box``."""
+    props, art = item.props, item.art
+    fitted = fitted or box
+    width, height = art_size(props["fit"], art_pixels(art), fitted.width, fitted.height)
+    ax, ay = props["anchor"]  # from the left and from the top
+    x = fitted.x + (fitted.width - width) * ax
+    y = fitted.y + (fitted.height - height) * (1 - ay)
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(box.x, box.y, box.width, box.height)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    ink = props.get("ink", 1.0)  # what draft ink keeps of a large picture's ink
+    if isinstance(art, ImageReader):
+        # a PDF's fill opacity applies to images; over white paper, a fraction of the
+        # opacity is that fraction of the ink
+        canvas.setFillAlpha(props["opacity"] * ink)
+        canvas.drawImage(art, x, y, width, height, mask="auto")
+        DECODED.drawn(art)
+    else:
+        draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height)
+    canvas.restoreState()
+
+
+class DecodedPixels:
+    """The pictures whose pixels reportlab keeps decoded once it has drawn them (the
+    ImageReader's RGB bytes and Pillow's own copy), oldest first. Past ``budget`` pixels
+    the oldest are let go, to be decoded again if they are drawn again: 200 distinct
+    large pictures in one deck used to keep 4 GB of pixels until the PDF was written."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.held: dict[int, tuple[ImageReader, int]] = {}  # id -> (reader, its pixels)
+        self.pixels = 0
+
+    def drawn(self, reader: ImageReader) -> None:
+        key = id(reader)
+        if key in self.held:
+            self.held[key] = self.held.pop(key)  # the newest now
+            return
+        width, height = reader.getSize()
+        self.held[key] = (reader, width * height)
+        self.pixels += width * height
+        while self.pixels > self.budget and len(self.held) > 1:
+            oldest, pixels = self.held.pop(next(iter(self.held)))
+            self.pixels -= pixels
+            _forget_pixels(oldest)
+
+
+def _forget_pixels(reader: ImageReader) -> None:
+    """Drop what ``reader`` decoded, keeping the file's bytes it holds (reportlab
+    internals: ``_data``, ``_dataA``, and ``_image``, opened again lazily from ``fp``)."""
+    reader._data = reader._dataA = None
+    if reader._image.format != "JPEG":  # a JPEG is embedded as it is, never decoded
+        reader.fp.seek(0)
+        name = reader._image.fileName
+        reader._image = open_image(reader.fp)  # nothing is decoded until it is drawn again
+        reader._image.fileName = name
+
+
+DECODED = DecodedPixels(20_000_000)  # pixels: about 120 MB, a few tarot-sized pictures
+
+
+def texts_by_face(block: TextBlock) -> list[tuple[str, str]]:
+    """Each font a text block's words are set in, with those words."""
+    words = [run for line in block.lines for run in line.runs if not run.icon]
+    return [(face, "".join(run.text for run in words if run.font == face))
+            for face in sorted({run.font for run in words})]
+
+
+def _text(canvas, item, box):
+    block, props = item.text, item.props
+    colour = faded(props["colour"], props["opacity"])
+    canvas.setFillColor(colour)
+    top = box.y + box.height
+    origins = [(box.x + x, top - baseline)
+               for x, baseline in line_origins(block, props, box.width, box.height)]
+    text = canvas.beginText(*origins[0]) if origins else canvas.beginText()
+    if len(origins) > 1:  # a line's last string ends it: the next starts a leading below
+        text.setLeading(block.leading)
+    icons, font = [], None
+    for line, (x, baseline) in zip(block.lines, origins):
+        cursor_x, cursor_y = text.getCursor()
+        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
+            text.setTextOrigin(x, baseline)
+        font = _text_line(text, line, x, baseline, block, font, icons)
+    canvas.drawText(text)
+    if not icons:
+        return
+    colours = dict(props["icon_colours"])
+    for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
+        _, dx, dy, side = inline_placement(icon, block.size)
+        icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, props["colour"]),
+                  opacity=props["opacity"])
+
+
+def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: str | None,
+               icons: list) -> str | None:
+    """Write one line's words, which start at the text cursor, into the text object in as
+    few strings as its fonts and icons allow (a plain line is one string), the text
+    object's font being ``font``. The last string moves the cursor to the next line's
+    start at the left (T*). Adds the line's icons, (icon, x, baseline), to ``icons`` to
+    draw after the text. Returns the font the text object ends in."""
+    size, leading = block.size, block.leading
+    if len(line.runs) == 1 and line.runs[0].icon is None:  # a plain paragraph's line
+        run = line.runs[0]
+        if run.font != font:
+            text.setFont(run.font, size, leading)
+        text.textLine(run.text)
+        return run.font
+    pending = []
+    follows = True  # the text cursor is where the next run starts
+
+    def flush(last=False):
+        if pending:
+            (text.textLine if last else text.textOut)("".join(pending))
+            pending.clear()
+
+    for run, offset in zip(line.runs, line.offsets):
+        if run.icon:
+            flush()
+            icons.append((run.icon, x + offset, baseline))
+            follows = False
+            continue
+        if run.font != font:
+            flush()
+            font = run.font
+            text.setFont(font, size, leading)
+        if follows:
+            pending.append(" " + run.text if run.space_before else run.text)
+        else:
+            flush()
+            text.setTextOrigin(x + offset, baseline)
+            pending.append(run.text)
+            follows = True
+    flush(last=True)
+    return font
+
+
+DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,
+        "text": _text, "icon": _icon, "image": _image}

@@ -1,0 +1,126 @@
+"""The package's folders are the stages its data flows through, and imports run one way
+(issue 26): sources -> deck model -> rendering -> imposition -> writers -> pipeline ->
+commands, with the rules, games and playtests beside them, never meeting the drawing.
+
+Every import statement counts, also one inside a function (a command imports its work
+late) or under TYPE_CHECKING: what a module may name is what it may know about.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cardkit"
+
+# stage -> the stages it may import (besides itself and the ``cardkit`` package's version)
+_FLOW = ["common", "sources", "assets", "deck", "render", "imposition", "writers", "pipeline"]
+MAY_IMPORT = {stage: set(_FLOW[:i]) for i, stage in enumerate(_FLOW)}
+MAY_IMPORT.update({
+    "starter": {"common", "sources", "assets", "deck"},  # `cardkit new`: a deck and schemas
+    "rules": {"common", "sources"},  # sources: the rules' example files are YAML
+    "games": {"common", "rules"},
+    "playtest": {"common", "rules", "games"},
+    "cli": set(MAY_IMPORT) | {"starter", "rules", "games", "playtest", "pipeline"},
+    "__main__": {"cli", "common"},
+})
+# rules, games and playtests never draw: no drawing, PDF or image library
+NOT_DRAWING = {"reportlab", "PIL", "svglib", "pypdfium2", "pypdf"}
+MAY_NOT_USE = {"rules": NOT_DRAWING, "games": NOT_DRAWING, "playtest": NOT_DRAWING}
+
+
+def stage_of(module: str) -> str | None:
+    """``cardkit.deck.loader`` -> ``deck``; None for the ``cardkit`` package itself."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def imported(file: Path, root: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in ``file``, a module of the package whose
+    folder is ``root``; ``from X import name`` counts as X."""
+    relative = file.relative_to(root.parent).with_suffix("")
+    parts = list(relative.parts)
+    package = parts[:-1]  # for __init__, the package itself: relative.parts ends in __init__
+    found = []
+    for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"), str(file))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module
+            found.append((node.lineno, name))
+    return found
+
+
+def against_the_flow(root: Path) -> list[str]:
+    """``file:line: stage imports module`` for each import that runs against the flow."""
+    wrong = []
+    for file in sorted(root.rglob("*.py")):
+        parts = file.relative_to(root).parts
+        stage = parts[0] if len(parts) > 1 else file.stem
+        if stage == "__init__":
+            continue  # the package's own docstring and version
+        for line, module in imported(file, root):
+            top = module.split(".")[0]
+            if top == root.name:
+                other = stage_of(module)
+                if other is not None and other != stage and other not in MAY_IMPORT[stage]:
+                    wrong.append(f"{file.relative_to(root)}:{line}: {stage} imports {module}")
+            elif top in MAY_NOT_USE.get(stage, ()):
+                wrong.append(f"{file.relative_to(root)}:{line}: {stage} imports {module}")
+    return wrong
+
+
+def test_no_import_runs_against_the_flow():
+    assert against_the_flow(PACKAGE) == []
+
+
+def test_the_test_finds_a_deliberate_back_import(tmp_path):
+    """A source reading the pipeline, rendering asking the rules (late, in a function)
+    and a game drawing with reportlab are each found, with file and line."""
+    copy = tmp_path / "cardkit"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "*.ttf"))
+    files = copy / "sources" / "files.py"
+    files.write_text(files.read_text() + "\nfrom ..pipeline.build import build_deck\n")
+    paint = copy / "render" / "paint.py"
+    paint.write_text(paint.read_text() + "\n\ndef peek():\n    from ..rules import poker\n")
+    game = copy / "games" / "blofa.py"
+    game.write_text(game.read_text() + "\nimport reportlab.pdfgen.canvas\n")
+    wrong = against_the_flow(copy)
+    assert len(wrong) == 3, wrong
+    lines = {path: len(path.read_text().splitlines()) for path in (files, paint, game)}
+    assert wrong == [
+        f"games/blofa.py:{lines[game]}: games imports reportlab.pdfgen.canvas",
+        f"render/paint.py:{lines[paint]}: render imports cardkit.rules",
+        f"sources/files.py:{lines[files]}: sources imports cardkit.pipeline.build"]
+
+
+def test_the_top_level_holds_stages_and_entry_modules_only():
+    """A new package must take its place in the flow (MAY_IMPORT) to be allowed."""
+    modules = sorted(p.name for p in PACKAGE.glob("*.py"))
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert modules == ["__init__.py", "__main__.py"]
+    assert packages == set(MAY_IMPORT) - {"__main__"}
+
+
+@pytest.mark.parametrize("package", sorted(set(MAY_IMPORT) - {"__main__"}))
+def test_each_stage_says_what_it_takes_gives_and_never_imports(package):
+    doc = ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text()))
+    assert doc and "never" in doc, f"{package}/__init__.py: say what it must never import"
+
+
+def test_a_long_module_says_why_it_is_one():
+    """Past about 500 lines a module is split, or its docstring says why it is not."""
+    long = {}
+    for file in PACKAGE.rglob("*.py"):
+        lines = len(file.read_text(encoding="utf-8").splitlines())
+        doc = ast.get_docstring(ast.parse(file.read_text(encoding="utf-8"))) or ""
+        if lines > 550 and "Why one module:" not in doc:
+            long[str(file.relative_to(PACKAGE))] = lines
+    assert long == {}
