@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardkit.games import MODULES, load_game  # noqa: E402
-from cardkit.games.base import RandomBot, State  # noqa: E402
+from cardkit.toolkit.state import RandomBot, State  # noqa: E402
 
 GAMES = 400
 ROUNDS = 3

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.deck.loader import load_deck
-from cardkit.games.base import IllegalMove, RandomBot
+from cardkit.toolkit.state import IllegalMove, RandomBot
 from cardkit.games.blofa import (END_CAPTURED, END_DRY, END_NO_CARD, GAME, BlofaState,
                                  BluffBot, cards_from_deck, new_state, truth_chance)
 from cardkit.rules import blofa as rules

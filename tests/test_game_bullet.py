@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.deck.loader import load_deck
-from cardkit.games.base import IllegalMove, RandomBot
+from cardkit.toolkit.state import IllegalMove, RandomBot
 from cardkit.games.bullet import (FIN, GAME, STANDARD, BulletState, CardSharpBot, card,
                                   cards_from_deck, new_state, plays)
 from cardkit.rules import bullet as rules

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.deck.loader import load_deck
-from cardkit.games.base import IllegalMove, RandomBot
+from cardkit.toolkit.state import IllegalMove, RandomBot
 from cardkit.games.ragusa import (CARD, GAME, STACK, STANDARD, TURNS, RagusaState, Trader,
                                   best_split, cards_from_deck, new_state)
 from cardkit.rules import poker, ragusa

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.deck.loader import load_deck
-from cardkit.games.base import IllegalMove, RandomBot
+from cardkit.toolkit.state import IllegalMove, RandomBot
 from cardkit.games.rise_up import (GAME, LOST_ACE, LOST_FIGHT, OUTSIDE, ROOMS, STANDARD_CARDS,
                                    WIN, DelverBot, cards_from_deck, is_ace, new_state, power)
 from cardkit.rules import rise_up

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.deck.loader import load_deck
-from cardkit.games.base import IllegalMove, RandomBot
+from cardkit.toolkit.state import IllegalMove, RandomBot
 from cardkit.games.shapes import (GAME, STANDARD, Composition, Front, GreedyBot, arrow_odds,
                                   cards_from_deck, new_state, pass_chance)
 from cardkit.rules import shapes

@@ -161,7 +161,7 @@ def test_a_bot_cannot_change_what_is_legal(game):
     legal moves as they were: the added move is still refused."""
     import random
 
-    from cardkit.games.base import IllegalMove
+    from cardkit.toolkit.state import IllegalMove
 
     rules = load_game(game)
     state = rules.new_state(rules.default_players, random.Random(3))

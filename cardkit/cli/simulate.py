@@ -15,6 +15,7 @@ from .options import GAME_NAMES
 from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, shown
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
+MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
 
 
 def _bot_specs(ctx, param, value):
@@ -39,7 +40,7 @@ def _bot_specs(ctx, param, value):
 
 
 @click.command()
-@click.argument("game", type=click.Choice(GAME_NAMES))
+@click.argument("game", metavar="GAME")
 @click.option("--games", "count", type=click.IntRange(1, MAX_GAMES), default=1000,
               show_default=True, help=f"How many games to play (at most {MAX_GAMES:,}: "
               "the results of a run are held in memory, about 1 KB a game).")
@@ -53,91 +54,106 @@ def _bot_specs(ctx, param, value):
 @click.option("--deck", "deck_file", metavar="DECK",
               help="Play with a changed deck: its cards' counts and fields decide the "
                    "composition (a deck folder, YAML file or bundled deck name).")
+@click.option("--rules", "rules_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Your game's rules file, if it is not rules.py beside the deck.")
+@click.option("--check", is_flag=True,
+              help="Check the rules instead: play --games random games, checking every "
+                   "move; stop at the first mistake, with the moves that lead there.")
+@click.option("--log", "log_game", type=click.IntRange(0, MAX_GAMES - 1), metavar="N",
+              help="Show game N of the run (as --seed and --bots play it) move by move, "
+                   "with what the seat to play saw.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write a report folder: report.html with plots, summary.json, games.csv.")
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
               show_default="the machine's cores", help="Processes playing in parallel.")
-def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
+def simulate(game, count, players, seed, bots, deck_file, rules_file, check, log_game,
+             report_dir, workers):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
+    GAME is a game cardkit ships (blofa, bullet, ragusa, rise-up, shapes), or your own
+    deck (its folder or YAML file) with the game's rules in rules.py beside it. A rules
+    file is a program: it runs with your rights, and no other command runs it.
+
     \b
       cardkit simulate blofa --games 5000
+      cardkit simulate my-game --check      check your rules in 1,000 random games
+      cardkit simulate my-game --log 3      game 3, move by move
       cardkit simulate bullet --players 3 --bots heuristic:bluff_rate=0.5 \\
                               --bots random --bots random
       cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
     """
+    import random
     import time
 
-    from ..deck.loader import load_deck
-    from ..games import load_game
     from ..playtest.report import write_report
+    from ..playtest.rules_file import RulesFileError
     from ..playtest.runner import BotSpec, Setup, play_many
     from ..playtest.summary import summarise
-    import random
-
-    from ..common.errors import Problem, Where
     from ..rules.errors import RulesError
-
-    def refuse(what: str, fix: str):
-        click.echo(f"cardkit: {what}; {fix}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
 
     if report_dir is not None:
         from ..playtest.report import REPORT_FILES, why_not_a_report_folder
 
         why = why_not_a_report_folder(report_dir)
         if why:
-            refuse(f"--report {report_dir or repr('')}: {why}", "give --report a new or "
-                   f"empty folder, or one holding only a report's {', '.join(REPORT_FILES)}")
-    rules = load_game(game)
+            _refuse(f"--report {report_dir or repr('')}: {why}", "give --report a new or "
+                    f"empty folder, or one holding only a report's {', '.join(REPORT_FILES)}")
+    given_deck = deck_file
+    name, rules, rules_path, deck_file = _chosen(game, rules_file, deck_file)
     players = rules.default_players if players is None else players
     if players not in rules.players:
         allowed = rules.players
         span = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]}-{allowed[-1]}"
-        refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
-               "choose --players " + " or ".join(map(str, allowed)) if len(allowed) < 4
-               else f"choose --players from {span}")
+        _refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
+                "choose --players " + " or ".join(map(str, allowed)) if len(allowed) < 4
+                else f"choose --players from {span}")
     bots = bots or (BotSpec("random"),)
     if len(bots) not in (1, players):
-        refuse(f"{len(bots)} --bots for {players} players",
-               "give --bots once for every seat, or once a seat")
+        _refuse(f"{len(bots)} --bots for {players} players",
+                "give --bots once for every seat, or once a seat")
     for spec in bots:
         if spec.name not in rules.bots:
-            refuse(f"{game} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
+            _refuse(f"{name} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
         try:
             rules.bots[spec.name](**dict(spec.params))
         except RulesError as error:
-            refuse(f"--bots {spec}: {error.what}", error.fix)
+            _refuse(f"--bots {spec}: {error.what}", error.fix)
     cards = None
     if deck_file:
-        try:
-            deck = load_deck(find_deck(deck_file))
-        except InputError as error:
-            report_input_error(error, f"in {deck_file}")
-            sys.exit(EXIT_BAD_INPUT)
-        copies = deck.copies()
-        try:
-            cards = rules.cards_from_deck([{**card.fields, "back": card.back.name}
-                                           for card in copies])
-        except RulesError as error:
-            if error.card is None:
-                problem = Problem(Where(deck.path), error.what, error.fix)
-            else:  # the card, where it is written, in the designer's words
-                card = copies[error.card]
-                problem = Problem(card.where, f"{card.label()}: {error.what}", error.fix)
-            report_input_error(InputError([problem]), f"in {named(deck_file)} for "
-                                f"{rules.title}")
-            sys.exit(EXIT_BAD_INPUT)
+        deck_name, cards = _deck_cards(rules, deck_file)
+        name = deck_name if rules_path else name  # a designer's game goes by its deck's name
     try:  # a deck the game cannot be dealt from (fewer rule cards than players...)
         rules.new_state(players, random.Random(seed), cards)
     except RulesError as error:
-        refuse(f"{rules.title} cannot be dealt for {players} players"
-               + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
-    setup = Setup(game, players, seed, tuple(bots) * (players // len(bots)), cards)
-    started = time.perf_counter()
-    with progress_bar(count) as bar:
-        results = play_many(setup, count, workers, bar.update)
+        _refuse(f"{rules.title} cannot be dealt for {players} players"
+                + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
+    except Exception as error:
+        if rules_path is None:
+            raise
+        _rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
+                                     "fix the error in your rules",
+                                     _traceback(error, rules_path)))
+    setup = Setup(name, players, seed, tuple(bots) * (players // len(bots)), cards,
+                  str(rules_path) if rules_path else None)
+    try:
+        if log_game is not None:
+            from ..playtest.log import game_log
+
+            for line in game_log(setup, log_game):
+                click.echo(line)
+            return
+        if check:
+            replay = [game, f"--players {players}", f"--seed {seed}"]
+            replay += [f"--deck {given_deck}"] if given_deck else []
+            replay += [f"--rules {rules_file}"] if rules_file else []
+            _check(setup, count, " ".join(replay))
+            return
+        started = time.perf_counter()
+        with progress_bar(count) as bar:
+            results = play_many(setup, count, workers, bar.update)
+    except RulesFileError as error:
+        _rules_failed(error)
     summary = summarise(setup, results, time.perf_counter() - started)
     for line in _summary_lines(summary):
         click.echo(line)
@@ -150,6 +166,124 @@ def simulate(game, count, players, seed, bots, deck_file, report_dir, workers):
                        err=True)
             sys.exit(EXIT_BAD_INPUT)
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+
+
+def _refuse(what: str, fix: str):
+    click.echo(f"cardkit: {what}; {fix}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def _rules_failed(error) -> None:
+    """A designer's rules that cannot be played: what, where and their traceback."""
+    click.echo(f"cardkit: {error.what}" + (f"; {error.fix}" if error.fix else ""), err=True)
+    if error.detail:
+        click.echo(error.detail, err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def _traceback(error: Exception, path) -> str:
+    from ..playtest.rules_file import designer_traceback
+
+    return designer_traceback(error, path)
+
+
+def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
+    """(name, Game, its rules file or None, the deck its cards come from or None) for
+    GAME: a bundled game by name, else a deck whose rules file is beside it (or named)."""
+    from ..playtest.rules_file import RULES_FILE, RulesFileError, load_rules
+
+    if game in GAME_NAMES and rules_file is None:
+        from ..games import load_game
+
+        return game, load_game(game), None, deck_file
+    try:
+        deck_path = find_deck(game)
+    except InputError as error:
+        if not Path(game).exists():
+            _refuse(f"'{game}' is neither a game cardkit ships ({', '.join(GAME_NAMES)}) "
+                    "nor a deck", "give your deck's folder or YAML file, with the game's "
+                    f"rules in {RULES_FILE} beside it" + _close_game(game))
+        report_input_error(error, f"in {named(game)}")
+        sys.exit(EXIT_BAD_INPUT)
+    rules_path = rules_file or deck_path.parent / RULES_FILE
+    if not rules_path.is_file():
+        _refuse(f"{shown(deck_path.parent)}: no {RULES_FILE} beside {deck_path.name}"
+                if rules_file is None else f"--rules {rules_file}: no such file",
+                f"write the game's rules in {RULES_FILE} ('cardkit new' makes a deck with "
+                "one; the README's 'Simulate your own game' shows how)")
+    try:
+        rules = load_rules(rules_path)
+    except RulesFileError as error:
+        _rules_failed(error)
+    return deck_path.parent.name, rules, rules_path.resolve(), deck_file or str(deck_path)
+
+
+def _close_game(name: str) -> str:
+    """'; did you mean 'blofa'?' for a near miss of a bundled game's name, else ''."""
+    from ..common.errors import did_you_mean
+
+    hint = did_you_mean(name, GAME_NAMES)
+    return f"; {hint}" if hint.startswith("did you mean") else ""
+
+
+def _deck_cards(rules, deck_file: str):
+    """The deck's name, and the game's cards from its printed copies; bad input exits 2,
+    naming the card and where it is written."""
+    from ..common.errors import Problem, Where
+    from ..deck.loader import load_deck
+    from ..rules.errors import RulesError
+
+    try:
+        deck = load_deck(find_deck(deck_file))
+    except InputError as error:
+        report_input_error(error, f"in {deck_file}")
+        sys.exit(EXIT_BAD_INPUT)
+    copies = deck.copies()
+    try:
+        return deck.name, rules.cards_from_deck([{**card.fields, "back": card.back.name}
+                                                 for card in copies])
+    except RulesError as error:
+        if error.card is None:
+            problem = Problem(Where(deck.path), error.what, error.fix)
+        else:  # the card, where it is written, in the designer's words
+            card = copies[error.card]
+            problem = Problem(card.where, f"{card.label()}: {error.what}", error.fix)
+        report_input_error(InputError([problem]), f"in {named(deck_file)} for {rules.title}")
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _check(setup, count: int, replay: str) -> None:
+    """Run the rules checker and say what it found; a defect exits 2. ``replay``: the
+    arguments of ``cardkit simulate`` that play the same games."""
+    from ..playtest.check import CHECK_MOVES, check_rules
+
+    with progress_bar(count) as bar:
+        checked = check_rules(setup, count, bar.update)
+    where = setup.rules_file or setup.game
+    defect = checked.defect
+    if defect is not None:
+        click.echo(f"cardkit: {where}: game {defect.game} (seed {setup.seed}), after "
+                   f"{len(defect.moves)} moves: {defect.what}; {defect.fix}", err=True)
+        if defect.detail:
+            click.echo(defect.detail, err=True)
+        if defect.moves:
+            click.echo("the moves that lead there:", err=True)
+            skipped = max(0, len(defect.moves) - MOVES_SHOWN)
+            if skipped:
+                click.echo(f"  ({skipped:,} moves before these)", err=True)
+            for number, move in enumerate(defect.moves[skipped:], skipped + 1):
+                click.echo(f"  {number}. {move}", err=True)
+        click.echo(f"see the game: cardkit simulate {replay} --log {defect.game}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    lengths = checked.moves
+    click.echo(f"{setup.game}: {checked.games:,} random games, {setup.players} players, seed "
+               f"{setup.seed}: no mistake found")
+    click.echo("  checked after every move: a legal move until the end, every move offered "
+               "is taken, the returns add up"
+               + ("; every card in one pile, nothing seen that the piles hide"
+                  if checked.cards_checked else ""))
+    click.echo(f"  length: {sum(lengths) / len(lengths):.1f} moves on average, the longest "
+               f"{max(lengths):,} (a game must end within {CHECK_MOVES:,})")
 
 
 def _summary_lines(summary: dict) -> list[str]:

@@ -1,6 +1,6 @@
-"""The games cardkit can play, one module a game, each a :class:`~cardkit.games.base.State`
-with its legal moves and bots (see ``base``). They use the rules in ``cardkit.rules`` and
-never import reportlab.
+"""The games cardkit ships, playable: one module a game, each a
+:class:`~cardkit.toolkit.state.State` with its legal moves and bots. They use the rules in
+``cardkit.rules`` and the toolkit; they never import reportlab nor a card-drawing stage.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the command line reads MODULES without importing a game's machinery
-    from .base import Game
+    from ..toolkit.state import Game
 
 MODULES = {"blofa": "blofa", "bullet": "bullet", "ragusa": "ragusa", "rise-up": "rise_up",
            "shapes": "shapes"}  # game name on the command line -> module

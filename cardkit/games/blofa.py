@@ -40,7 +40,7 @@ from itertools import permutations
 
 from ..rules import blofa as rules
 from ..rules.errors import RulesError
-from .base import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 COLOURS = ("blue", "yellow")  # index = a value's parity
 RULE_CARD = 0  # the rule cards are the 0s

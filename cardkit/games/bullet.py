@@ -55,7 +55,7 @@ from functools import cache
 
 from ..rules import bullet as rules
 from ..rules.errors import RulesError
-from .base import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 FIN = ("fin", 0)  # the Fin card
 SLOTS = 5  # Poker Hand cards a seat holds

@@ -45,7 +45,7 @@ from collections import Counter
 
 from ..rules import poker, ragusa
 from ..rules.errors import RulesError
-from .base import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 TURNS = 5  # turns each player takes in the round
 ANTE, PENALTY = 20, 5

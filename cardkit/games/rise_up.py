@@ -35,7 +35,7 @@ from ..rules.errors import RulesError
 from ..rules.poker import DECK_SUITS, RANK_LETTERS, RANK_NAMES, RANKS, SUITS, Card
 from ..rules.rise_up import (invested_strength, joker_move_legal, parse_card, removal_loses,
                              room_strength, stage_setup, strength, wins)
-from .base import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 ROOMS = tuple((row, col) for row in (1, 2, 3) for col in (1, 2, 3))  # index 0..8, row 1 first
 OUTSIDE = 9  # the joker's place beside row 1 before it enters the grid

@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from cardkit.games.base import Bot, Game, IllegalMove, RandomBot, State
+from cardkit.toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 from cardkit.rules.errors import RulesError
 from cardkit.rules.shapes import (BACKS, OBJECTIVES, PROPERTIES, Card, Objective,
                                   check_seats, destination, meets, parse_condition,

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from ..common.processes import worker_pool
 from ..games import load_game
+from ..toolkit import Game, State
+from .rules_file import RulesFileError, designer_traceback, load_rules
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
@@ -40,6 +42,7 @@ class Setup:
     seed: int
     bots: tuple[BotSpec, ...]  # one a seat
     cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
+    rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
 
 
 @dataclass
@@ -57,21 +60,57 @@ class NeverEnds(RuntimeError):
     """A game that made MAX_MOVES moves without ending: a bug in the game or a bot."""
 
 
-def play_one(setup: Setup, index: int) -> Result:
-    """Play game ``index`` of the run ``setup`` describes."""
-    game = load_game(setup.game)
-    state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"), setup.cards)
+def game_of(setup: Setup) -> Game:
+    """The game a run plays: a bundled one by name, or the designer's rules file."""
+    return load_rules(setup.rules_file) if setup.rules_file else load_game(setup.game)
+
+
+def play_one(setup: Setup, index: int, watch=None) -> Result:
+    """Play game ``index`` of the run ``setup`` describes; ``watch(state, seat, move)``,
+    if given, is told of each move before it is made. An error in a designer's rules
+    raises RulesFileError with their traceback and the game that shows it."""
+    game = game_of(setup)
+    try:
+        state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
+                               setup.cards)
+        return _play(game, state, setup, index, watch)
+    except (NeverEnds, RulesFileError):
+        raise
+    except Exception as exc:
+        if not setup.rules_file:
+            raise
+        raise RulesFileError(f"{setup.rules_file}: game {index} (seed {setup.seed}) failed "
+                             f"after {_moves_made(exc)} moves",
+                             f"replay it with --seed {setup.seed} --log {index}",
+                             designer_traceback(exc, setup.rules_file)) from None
+
+
+def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
     bots = [game.bots[spec.name](**dict(spec.params)) for spec in setup.bots]
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
     moves = 0
-    while not state.is_over():
-        if moves == MAX_MOVES:
-            raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
-                            f"{MAX_MOVES:,} moves without ending")
-        seat = state.current_player()
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_moves(), rngs[seat]))
-        moves += 1
-    return Result(index, list(state.returns()), list(state.scores()), moves, state.figures())
+    try:
+        while not state.is_over():
+            if moves == MAX_MOVES:
+                raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
+                                f"{MAX_MOVES:,} moves without ending")
+            seat = state.current_player()
+            bot = bots[seat]
+            seen = state.observation(seat) if bot.observes else None
+            move = bot.choose(seen, state.legal_moves(), rngs[seat])
+            if watch:
+                watch(state, seat, move)
+            state.apply(move)
+            moves += 1
+        return Result(index, list(state.returns()), list(state.scores()), moves,
+                      state.figures())
+    except Exception as exc:
+        exc.moves_made = moves  # for the message: how far the game got
+        raise
+
+
+def _moves_made(exc: Exception) -> int:
+    return getattr(exc, "moves_made", 0)
 
 
 def play_range(setup: Setup, start: int, stop: int) -> list[Result]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from ..games import load_game
-from .runner import Result, Setup
+from .runner import Result, Setup, game_of
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -76,5 +75,5 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
         "nobody_won": sum(1 for r in results if not any(r.returns)) / games if games else 0.0,
         "length": spread([r.length for r in results]),
         "figures": figures,
-        "rulings": list(load_game(setup.game).rulings),
+        "rulings": list(game_of(setup).rulings),
     }

@@ -78,6 +78,7 @@ class Bot(ABC):
     """A player: picks one of the legal moves from what its seat may see."""
 
     PARAMS: dict[str, float] = {}  # parameter -> default, settable from the command line
+    observes = True  # whether choose() reads its observation (made only for a bot that does)
     RANGES: dict[str, tuple[float, float]] = {}  # parameter -> (least, most); else 0 to 1
 
     def __init__(self, **params: float):
@@ -94,11 +95,14 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(self, observation: dict, moves: list, rng: random.Random):
-        """One of ``moves``; ``rng`` is the bot's own randomness."""
+        """One of ``moves``; ``rng`` is the bot's own randomness. ``observation`` is what
+        the seat may know, or None for a bot that does not look (``observes = False``)."""
 
 
 class RandomBot(Bot):
     """Uniformly random legal moves: the baseline every other bot is compared with."""
+
+    observes = False
 
     def choose(self, observation, moves, rng):
         return moves[rng.randrange(len(moves))]

@@ -1,0 +1,216 @@
+"""The rules checker: random games, every move checked, so that a designer's rules are
+known to hold before a simulation's figures are believed.
+
+After each move it checks that the seat to play has a legal move unless the game is over,
+that ``apply`` takes every move ``legal_moves`` offers, that the game ends within
+:data:`CHECK_MOVES` moves and that its returns add up. For a game on the toolkit's piles
+it also checks that every card is in exactly one pile, and that no seat sees what it may
+not: that its observation and its moves stay the same when the cards it cannot see are
+shuffled among the places it cannot see, and that no card it cannot see is named in what
+is public or in its moves. What it cannot find: a number worked out from hidden cards and
+kept in ``public``, which looks like any other number.
+
+A defect stops the check at once, with the game (its number and seed) and the moves that
+lead there; ``cardkit simulate ... --log N`` replays it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from ..toolkit import Card, CardGame
+from .log import shown
+from .rules_file import designer_traceback
+from .runner import Setup, game_of
+
+CHECK_MOVES = 10_000  # a game still going after this many moves does not end
+
+
+@dataclass
+class Defect:
+    """What is wrong (``what``, then the ``fix``), in which game, after which moves."""
+
+    game: int
+    what: str
+    fix: str
+    moves: list[str] = field(default_factory=list)  # "seat 0: draw", in order
+    detail: str = ""  # the traceback of the designer's code, when it raised
+
+
+@dataclass
+class Checked:
+    """A finished check: how many games and moves, and the defect found (None: none)."""
+
+    games: int = 0
+    moves: list[int] = field(default_factory=list)  # each game's length
+    cards_checked: bool = False  # whether piles, cards and sight were checked
+    defect: Defect | None = None
+
+
+class _Found(Exception):
+    def __init__(self, what: str, fix: str, detail: str = ""):
+        super().__init__(what)
+        self.what, self.fix, self.detail = what, fix, detail
+
+
+def check_rules(setup: Setup, games: int, on_done=None) -> Checked:
+    """Play games 0 .. games-1 of ``setup`` with random moves, checking each; stop at the
+    first defect. ``on_done(1)`` is told after each game."""
+    game = game_of(setup)
+    checked = Checked()
+    for index in range(games):
+        history: list[str] = []
+        try:
+            length = _check_game(game, setup, index, history, checked)
+        except _Found as found:
+            checked.defect = Defect(index, found.what, found.fix, history, found.detail)
+            return checked
+        checked.games += 1
+        checked.moves.append(length)
+        if on_done:
+            on_done(1)
+    return checked
+
+
+def _check_game(game, setup: Setup, index: int, history: list[str], checked: Checked) -> int:
+    # the same chance as the runner's random bots, so that --log N replays this game
+    rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
+    state = _run(setup, "setting up the game", game.new_state, setup.players,
+                 random.Random(f"{setup.seed}:{index}"), setup.cards)
+    cards = isinstance(state, CardGame)
+    checked.cards_checked = cards
+    for moves in range(CHECK_MOVES + 1):
+        if cards:
+            _check_cards(state)
+        if _run(setup, "is_over()", state.is_over):
+            _check_returns(_run(setup, "returns()", state.returns), state.players)
+            return moves
+        seat = _run(setup, "current_player()", state.current_player)
+        legal = _run(setup, "legal_moves()", state.legal_moves)
+        if not legal:
+            raise _Found(f"seat {seat} has no legal move, but the game is not over",
+                         "offer a move on every turn (a pass), or end the game")
+        if cards:
+            for other in range(state.players):
+                _run(setup, "observation() or moves()", _check_sight, state, other, seat)
+        move = legal[rngs[seat].randrange(len(legal))]
+        try:
+            state.apply(move)
+        except Exception as exc:
+            raise _Found(f"apply refuses {shown(move)}, a move legal_moves offered seat "
+                         f"{seat}: {type(exc).__name__}: {exc}",
+                         "offer only moves that play can make", designer_traceback(
+                             exc, setup.rules_file) if setup.rules_file else "") from None
+        history.append(f"seat {seat}: {shown(move)}")
+    raise _Found(f"the game did not end within {CHECK_MOVES:,} moves",
+                 "make sure every game ends: a last round, an empty deck")
+
+
+def _run(setup: Setup, what: str, method, *args):
+    """``method(*args)``; an error in the designer's code is a defect with its traceback."""
+    try:
+        return method(*args)
+    except _Found:
+        raise
+    except Exception as exc:
+        raise _Found(f"{what} raised {type(exc).__name__}: {exc}", "fix the error in your "
+                     "rules", designer_traceback(exc, setup.rules_file)
+                     if setup.rules_file else "") from None
+
+
+def _check_returns(returns, players: int) -> None:
+    total = sum(returns) if len(returns) == players else math.nan
+    if len(returns) != players or not all(0 <= r <= 1 for r in returns) or not (
+            math.isclose(total, 1) or math.isclose(total, 0, abs_tol=1e-9)):
+        raise _Found(f"the returns {list(returns)} do not add up",
+                     f"give one number a seat ({players}), each from 0 to 1, together 1 "
+                     "(the win, shared by a tie) or 0 (nobody won)")
+
+
+def _check_cards(state: CardGame) -> None:
+    """Every card of the deck in exactly one pile, and nothing else in a pile."""
+    where: dict[int, str] = {}
+    for pile in state.all_piles():
+        for card in pile.cards:
+            if not isinstance(card, Card) or not 0 <= card.id < len(state.cards):
+                raise _Found(f"pile {pile.name!r} holds {card!r}, which is not one of the "
+                             "deck's cards", "put only the deck's cards (self.cards) in piles")
+            if card.id in where:
+                raise _Found(f"{card!r} is in two places: {where[card.id]} and {_named(pile)}",
+                             "move cards from pile to pile (pile.move, pile.move_top) "
+                             "instead of adding a card that is still elsewhere")
+            where[card.id] = _named(pile)
+    gone = [card for card in state.cards if card.id not in where]
+    if gone:
+        raise _Found(f"{gone[0]!r} is in no pile" + (f" (nor are {len(gone) - 1} more cards)"
+                                                      if len(gone) > 1 else ""),
+                     "a card must always be in a pile: move it to another (a discard "
+                     "pile, a pile of cards out of the game) instead of taking it away")
+
+
+def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
+    """What ``seat`` sees is the same whatever the cards it cannot see are."""
+    seen = state.observation(seat)
+    moves = state.moves() if seat == to_play else None
+    hidden = _hidden_places(state, seat)
+    hidden_cards = {pile.cards[i].id for places in hidden.values() for pile, i in places}
+    for value, what in ((seen["public"], "the public values"),
+                        (moves, "its moves") if moves is not None else (None, "")):
+        named = _cards_in(value, hidden_cards)
+        if named:
+            raise _Found(f"seat {seat} can see {named[0]!r}, which is face down to it, in "
+                         f"{what}", "keep hidden cards out of public values and moves: a "
+                         "move may name a card only its seat can see")
+    if not hidden:
+        return
+    kept = {group: [pile.cards[i] for pile, i in places] for group, places in hidden.items()}
+    rng = random.Random(f"{seat}:{state.moves_made}")
+    try:
+        for group, places in hidden.items():
+            shuffled = kept[group][:]
+            rng.shuffle(shuffled)
+            for (pile, i), card in zip(places, shuffled):
+                pile.cards[i] = card
+        if state.observation(seat) != seen:
+            raise _Found(f"seat {seat}'s observation changes when the cards it cannot see "
+                         "are shuffled: it shows something of a hidden card",
+                         "let observation() show only what the piles' visibility allows")
+        if moves is not None and state.moves() != moves:
+            raise _Found(f"seat {seat}'s moves change when the cards it cannot see are "
+                         "shuffled: they tell something of a hidden card",
+                         "offer moves that do not depend on cards the seat cannot see")
+    finally:
+        for group, places in hidden.items():
+            for (pile, i), card in zip(places, kept[group]):
+                pile.cards[i] = card
+
+
+def _hidden_places(state: CardGame, seat: int) -> dict:
+    """The places whose card ``seat`` cannot see, grouped so that swapping cards within
+    a group changes nothing it may see: by back where it sees the backs."""
+    groups: dict = {}
+    for pile in state.all_piles():
+        if pile.faces_seen_by(seat):
+            continue
+        backs_seen = pile.visibility == "backs"
+        for i, card in enumerate(pile.cards):
+            groups.setdefault(card.back if backs_seen else None, []).append((pile, i))
+    return groups
+
+
+def _cards_in(value, hidden: set) -> list:
+    """The cards whose ids are in ``hidden`` found anywhere inside ``value``."""
+    if isinstance(value, Card):
+        return [value] if value.id in hidden else []
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [card for item in value for card in _cards_in(item, hidden)]
+    return []
+
+
+def _named(pile) -> str:
+    return f"pile {pile.name!r}" + ("" if pile.owner is None else f" of seat {pile.owner}")
+

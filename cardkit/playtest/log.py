@@ -1,0 +1,69 @@
+"""One game of a run, move by move: who played what, having seen what, and how it ended.
+
+Game ``index`` is played exactly as the run plays it (the same seed, bots and chance), so
+a figure, a checker's finding or a bot's odd move can be looked at in the game it came
+from.
+"""
+
+from __future__ import annotations
+
+from .runner import Setup, play_one
+
+
+def game_log(setup: Setup, index: int) -> list[str]:
+    """The lines that tell game ``index`` of the run ``setup``."""
+    bots = ", ".join(str(bot) for bot in setup.bots)
+    lines = [f"{setup.game}: game {index}, seed {setup.seed}, {setup.players} players "
+             f"({bots})"]
+
+    def watch(state, seat, move):
+        lines.append(f"{state.moves_made + 1}. seat {seat} sees {seen(state.observation(seat))}")
+        lines.append(f"   and plays {shown(move)}")
+
+    result = play_one(setup, index, watch)
+    won = [seat for seat, share in enumerate(result.returns) if share]
+    lines.append(f"over after {result.length} moves: scores {_number_list(result.scores)}; "
+                 + ("nobody won" if not won else
+                    f"seat {won[0]} won" if len(won) == 1 else
+                    "seats " + ", ".join(map(str, won)) + " share the win"))
+    return lines
+
+
+def seen(observation: dict) -> str:
+    """An observation in one line: each pile, then the public and private values, by name
+    (a bundled game's observation: each of its keys).
+
+    >>> seen({"seat": 1, "to_play": 1, "public": {"round": 2}, "private": {},
+    ...       "piles": {"deck": 9, "hand": ((), ("a", "b")), "discard": ()}})
+    'deck 9, hand [] | [a, b], discard [], round 2'
+    """
+    parts = [f"{name} {_pile(view)}" for name, view in observation.get("piles", {}).items()]
+    for key in ("public", "private"):
+        parts += [f"{name} {_value(item)}" for name, item in observation.get(key, {}).items()]
+    parts += [f"{key} {_value(value)}" for key, value in observation.items()
+              if key not in ("seat", "to_play", "piles", "public", "private")]
+    return ", ".join(parts)
+
+
+def shown(move) -> str:
+    """A move as it reads: ('play', Scout) -> 'play Scout'."""
+    return " ".join(map(str, move)) if isinstance(move, tuple) else str(move)
+
+
+def _pile(view) -> str:
+    """A pile as a seat sees it; a seat's piles (a tuple of views) one after another."""
+    if isinstance(view, tuple) and view and all(isinstance(v, (tuple, int)) for v in view):
+        return " | ".join(_pile(v) for v in view)
+    return _value(view)
+
+
+def _value(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _number_list(values) -> str:
+    return "[" + ", ".join(f"{v:g}" for v in values) + "]"

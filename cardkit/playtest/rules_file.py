@@ -1,0 +1,150 @@
+"""A designer's rules file: their game as a Python program beside the deck (``rules.py``).
+
+Reading it runs the designer's code with the user's rights, so only ``cardkit simulate``
+does, and only for a file the user named or a deck they pointed it at; building,
+validating, exporting, previewing, watching and listing a deck never import this module.
+The file defines one :class:`~cardkit.toolkit.CardGame` subclass; it is played with the
+deck's printed cards, checked first against the fields the game says it reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import traceback
+import types
+from functools import partial
+from pathlib import Path
+
+from ..rules.errors import RulesError
+from ..toolkit import Bot, Card, CardGame, Game, RandomBot
+
+RULES_FILE = "rules.py"  # beside deck.yaml: what `cardkit simulate DECK` plays
+NEEDED = ("setup", "moves", "play", "scores")  # what a CardGame must write
+TYPE_WORDS = {int: "a whole number", float: "a number", str: "a text", bool: "true or false"}
+
+_loaded: dict[str, Game] = {}  # a worker process reads each rules file once
+
+
+class RulesFileError(Exception):
+    """The designer's file cannot be played: ``what`` says where and what is wrong, ``fix``
+    what to do, ``detail`` the traceback of their code ('' when there is none)."""
+
+    def __init__(self, what: str, fix: str = "", detail: str = ""):
+        super().__init__(what, fix, detail)
+        self.what, self.fix, self.detail = what, fix, detail
+
+
+def load_rules(path: Path | str) -> Game:
+    """The game the rules file at ``path`` defines. Raises RulesFileError."""
+    path = Path(path).resolve()
+    if str(path) not in _loaded:
+        _loaded[str(path)] = _game(_game_class(_run(path), path), path)
+    return _loaded[str(path)]
+
+
+def designer_traceback(exc: BaseException, path: Path | str) -> str:
+    """The traceback of ``exc`` as far as it runs through the designer's file (all of it
+    when none of it does), and the error itself."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    theirs = [frame for frame in frames if frame.filename == str(path)] or frames
+    return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(theirs))
+            + "".join(traceback.format_exception_only(type(exc), exc))).rstrip()
+
+
+def _run(path: Path) -> types.ModuleType:
+    """Import the file as a module of its own (a name no other file shares)."""
+    try:
+        source = path.read_bytes()
+    except OSError as error:
+        raise RulesFileError(f"{path}: cannot read the rules: {error.strerror or error}",
+                             "write the game's rules in this file (README: 'Simulate your "
+                             "own game')") from None
+    try:
+        code = compile(source, str(path), "exec")
+    except SyntaxError as error:
+        raise RulesFileError(f"{path}:{error.lineno}:{error.offset or 0}: {error.msg}",
+                             "fix the Python syntax on that line") from None
+    name = "cardkit_rules_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
+    sys.modules[name] = module  # dataclasses and pickling look their module up by name
+    try:
+        exec(code, module.__dict__)
+    except Exception as exc:
+        raise RulesFileError(f"{path}: the rules fail as they are read",
+                             "fix the error in your file", designer_traceback(exc, path)) from None
+    return module
+
+
+def _game_class(module: types.ModuleType, path: Path) -> type[CardGame]:
+    """The one CardGame subclass the file defines, checked."""
+    found = [value for value in vars(module).values() if isinstance(value, type)
+             and issubclass(value, CardGame) and value.__module__ == module.__name__]
+    if len(found) != 1:
+        raise RulesFileError(
+            f"{path}: " + ("defines no game" if not found else "defines "
+                           + f"{len(found)} games ({', '.join(c.__name__ for c in found)})"),
+            "write one class that extends CardGame: "
+            "'from cardkit.toolkit import CardGame' then 'class MyGame(CardGame):'"
+            if not found else "keep one game a rules file")
+    game = found[0]
+    missing = [name for name in NEEDED if getattr(game, name) is getattr(CardGame, name)]
+    if missing:
+        raise RulesFileError(f"{path}: class {game.__name__} has no "
+                             + ", ".join(f"{name}()" for name in missing),
+                             "a game writes setup(), moves(), play(move) and scores(); see "
+                             "the README's 'Simulate your own game'")
+    counts = game.player_counts
+    if not counts or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99
+                             for n in counts):
+        raise RulesFileError(f"{path}: {game.__name__}.player_counts is {counts!r}",
+                             "give the numbers of players the game allows, the usual one "
+                             "first, e.g. 'player_counts = (2, 3, 4)'")
+    for field, kind in game.fields.items():
+        if not (kind in TYPE_WORDS or isinstance(kind, tuple) and kind):
+            raise RulesFileError(f"{path}: {game.__name__}.fields gives '{field}' the type "
+                                 f"{kind!r}", "give int, float, str or bool, or a tuple of "
+                                 "the values it may take, e.g. {'kind': ('unit', 'event')}")
+    for name, bot in game.bots.items():
+        if not (isinstance(bot, type) and issubclass(bot, Bot)) or name == "random":
+            raise RulesFileError(f"{path}: {game.__name__}.bots[{name!r}] is {bot!r}",
+                                 "name each bot class that extends Bot ('random' is always "
+                                 "there), e.g. bots = {'greedy': GreedyBot}")
+    return game
+
+
+def _game(game: type[CardGame], path: Path) -> Game:
+    return Game(name=path.parent.name, title=game.title or game.__name__,
+                players=tuple(game.player_counts), default_players=game.player_counts[0],
+                new_state=partial(_new_state, game), bots={"random": RandomBot, **game.bots},
+                cards_from_deck=partial(cards_for, game, path.name))
+
+
+def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:
+    if cards is None:
+        raise RulesError(f"{game.__name__} is a designer's game: it plays its deck's cards",
+                         "simulate it from its deck")
+    return game(players, rng, cards)
+
+
+def cards_for(game: type[CardGame], file_name: str, copies: list[dict]) -> tuple[Card, ...]:
+    """The deck's printed copies (fields and 'back') as cards, each holding every field
+    the game reads, of its type. Raises RulesError naming the first card that does not."""
+    for index, fields in enumerate(copies):
+        for field, kind in game.fields.items():
+            value = fields.get(field)
+            if isinstance(kind, tuple):
+                fits, expected = value in kind, "one of: " + ", ".join(map(str, kind))
+            else:
+                fits = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+                fits = fits or (kind is float and isinstance(value, int)
+                                and not isinstance(value, bool))
+                expected = TYPE_WORDS[kind]
+            if not fits:
+                raise RulesError(f"it has no {field}" if value is None else
+                                 f"its {field} is {value!r}",
+                                 f"the rules in {file_name} read each card's '{field}' "
+                                 f"field: give every card {expected}", card=index)
+    return tuple(Card(index, {k: v for k, v in fields.items() if k != "back"},
+                      fields.get("back", "")) for index, fields in enumerate(copies))

@@ -1,0 +1,196 @@
+"""A card game on piles: the class a designer's rules file extends.
+
+A game writes four methods, in its own words: ``setup`` (make the piles, shuffle, deal),
+``moves`` (what the seat to play may do now), ``play`` (do one of them) and ``scores``.
+The toolkit gives the rest: seats and turn order, legality (a move must be one ``moves``
+offered), the end, who won, and each seat's observation, made from the piles'
+visibility, so a bot can never see a card its seat could not.
+
+>>> import random
+>>> from cardkit.toolkit import Card, HIDDEN, PUBLIC
+>>> class HighCard(CardGame):
+...     '''Each player draws a card, or stops; the highest single card wins.'''
+...     player_counts = (2,)
+...     fields = {"value": int}
+...     def setup(self):
+...         self.deck = self.pile("deck", HIDDEN, self.cards)
+...         self.deck.shuffle()
+...         self.kept = self.seat_piles("kept", PUBLIC)
+...     def moves(self):
+...         return ["draw", "stop"] if self.deck else ["stop"]
+...     def play(self, move):
+...         if move == "draw":
+...             self.deck.move_top(self.kept[self.seat])
+...         self.public["stopped"] = self.public.get("stopped", 0) + (move == "stop")
+...         if self.public["stopped"] == 2:
+...             self.end()
+...         self.next_seat()
+...     def scores(self):
+...         return [max((c.value for c in pile), default=0) for pile in self.kept]
+>>> game = HighCard(2, random.Random(3), [Card(i, {"value": i}) for i in range(1, 6)])
+>>> game.legal_moves(), game.current_player()
+(['draw', 'stop'], 0)
+>>> game.apply("draw"); game.apply("draw"); game.apply("stop"); game.apply("stop")
+>>> game.is_over(), game.scores(), game.returns()
+(True, [2, 5], [0.0, 1.0])
+>>> game.observation(1)["piles"]
+{'deck': 3, 'kept': ((card 2,), (card 5,))}
+"""
+
+from __future__ import annotations
+
+import random
+
+from .state import IllegalMove, State
+from .zones import HIDDEN, OWNER, Pile
+
+
+class CardGame(State):
+    """A game in progress, for ``players`` seats, with chance from ``rng`` and the deck's
+    printed ``cards`` (see :class:`~cardkit.toolkit.cards.Card`).
+
+    What a subclass declares:
+
+    - ``title``: the game's name in reports (the class name if left out);
+    - ``player_counts``: the numbers of players the game allows, the usual one first;
+    - ``fields``: each card field the rules read, with its type (``int``, ``float``,
+      ``str``, ``bool``) or the values it may take (a tuple): checked on every card before
+      a game is played, so a card without one is named with its file and line;
+    - ``bots``: its own bots by name (``random`` is always there).
+
+    What the toolkit keeps, for the rules to read and change:
+
+    - ``seat``: the seat to play (0 .. players-1); :meth:`next_seat` passes to the left;
+    - ``public``: values every seat sees (scores so far, the round, a claim made);
+    - ``private[seat]``: values only that seat sees;
+    - the piles made with :meth:`pile` and :meth:`seat_piles`: every card is always in
+      exactly one of them.
+
+    Other attributes are the rules' own bookkeeping: no bot sees them.
+    """
+
+    title = ""
+    player_counts: tuple[int, ...] = (2,)
+    fields: dict = {}
+    bots: dict = {}
+
+    def __init__(self, players: int, rng: random.Random, cards):
+        self.players, self.rng = players, rng
+        self.cards = tuple(cards)
+        self.seat = 0
+        self.public: dict = {}
+        self.private: list[dict] = [{} for _ in range(players)]
+        self.piles: dict[str, Pile | list[Pile]] = {}
+        self.moves_made = 0
+        self.ended = False
+        self._legal: list | None = None
+        self.setup()
+
+    # -- what a game writes ---------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Make the piles, shuffle and deal: the table before the first move."""
+        raise NotImplementedError
+
+    def moves(self) -> list:
+        """The moves the seat to play may make now: small values (strings, or tuples of
+        strings, numbers and cards) that read as the move. Never empty before the end."""
+        raise NotImplementedError
+
+    def play(self, move) -> None:
+        """Make ``move`` (one that :meth:`moves` offered) for the seat to play, then pass
+        the turn (:meth:`next_seat`) or :meth:`end` the game."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The seats that won, once the game is over: by default those with the best
+        score (a tie shares the win). Return [] when nobody wins."""
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # -- what the toolkit gives -------------------------------------------------------------
+
+    def pile(self, name: str, visibility: str = HIDDEN, cards=(), owner: int | None = None) -> Pile:
+        """A new pile called ``name`` (see :mod:`cardkit.toolkit.zones` for visibility),
+        holding ``cards``; the game's deck is ``self.cards``."""
+        made = Pile(name, visibility, cards, owner, self.rng)
+        self._keep(name, made)
+        return made
+
+    def seat_piles(self, name: str, visibility: str = OWNER) -> list[Pile]:
+        """One empty pile a seat, all called ``name``: hands, the cards in front of each
+        player. ``OWNER``: each seat sees its own faces only."""
+        made = [Pile(name, visibility, (), seat, self.rng) for seat in range(self.players)]
+        self._keep(name, made)
+        return made
+
+    def _keep(self, name: str, pile) -> None:
+        if name in self.piles:
+            raise ValueError(f"there is a pile called {name!r} already; give each its own name")
+        self.piles[name] = pile
+
+    def deal(self, source: Pile, piles: list[Pile], count: int) -> None:
+        """Deal ``count`` cards to each of ``piles`` from the top of ``source``, one at a
+        time round the table, starting with the first pile."""
+        for _ in range(count):
+            for pile in piles:
+                source.move_top(pile)
+
+    def next_seat(self) -> None:
+        """Pass the turn to the left: the next seat, after the last seat the first."""
+        self.seat = (self.seat + 1) % self.players
+
+    def end(self) -> None:
+        """End the game now: no more moves; it is scored."""
+        self.ended = True
+
+    def all_piles(self) -> list[Pile]:
+        """Every pile of the game, a seat's piles in seat order."""
+        found = []
+        for pile in self.piles.values():
+            found.extend(pile if isinstance(pile, list) else (pile,))
+        return found
+
+    # -- the State every player and bot sees ----------------------------------------------
+
+    def current_player(self) -> int:
+        return self.seat
+
+    def legal_moves(self) -> list:
+        if self._legal is None:
+            self._legal = [] if self.ended else list(self.moves())
+        return list(self._legal)  # a copy: a bot cannot change what is legal
+
+    def apply(self, move) -> None:
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(f"{move!r} is not a legal move for seat {self.seat}")
+        self._legal = None
+        self.moves_made += 1
+        self.play(move)
+
+    def is_over(self) -> bool:
+        return self.ended
+
+    def returns(self) -> list[float]:
+        won = self.winners() if self.ended else []
+        return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know: the seat to play, the public values, its private ones,
+        and each pile as :meth:`~cardkit.toolkit.zones.Pile.seen_by` gives it (a seat's
+        piles as a tuple, one a seat)."""
+        piles = {}
+        for name, pile in self.piles.items():
+            piles[name] = (tuple(p.seen_by(seat) for p in pile) if isinstance(pile, list)
+                           else pile.seen_by(seat))
+        return {"seat": seat, "to_play": self.seat, "public": _snapshot(self.public),
+                "private": _snapshot(self.private[seat]), "piles": piles}
+
+
+def _snapshot(values: dict) -> dict:
+    """A copy a bot may keep: lists and dicts inside copied too, as the game changes them."""
+    return {key: (list(value) if isinstance(value, list) else
+                  dict(value) if isinstance(value, dict) else value)
+            for key, value in values.items()}

@@ -1,0 +1,123 @@
+"""Piles: where every card of a game is, in order, and who may see its face.
+
+A pile is a deck, a hand, a discard pile, a market row, the cards in front of a seat. Its
+``visibility`` says who sees the faces of its cards; everyone else sees no more than the
+pile lets them, and a seat's observation is made from that alone:
+
+- ``HIDDEN``: no one sees the faces; everyone sees how many cards there are (a draw deck).
+- ``OWNER``: the owning seat sees the faces, the others how many (a hand held close).
+- ``BACKS``: the owner sees the faces; everyone else sees each card's back, in order (a
+  hand whose backs tell something, or an unowned face-down row).
+- ``PUBLIC``: everyone sees the faces (a discard pile, a market, cards in play).
+
+The top of a pile is its last card. Cards only move from pile to pile, so a game never
+loses or doubles one (the rules checker counts them).
+
+>>> from cardkit.toolkit.cards import Card
+>>> deck = Pile("deck", HIDDEN, [Card(i, {"name": n}) for i, n in enumerate("ABCD")])
+>>> hand = Pile("hand", OWNER, owner=0)
+>>> deck.move_top(hand, 2)
+[D, C]
+>>> deck.top, len(deck), hand.cards
+(B, 2, [D, C])
+>>> hand.seen_by(0), hand.seen_by(1), deck.seen_by(0)
+((D, C), 2, 2)
+"""
+
+from __future__ import annotations
+
+import random
+
+HIDDEN, OWNER, BACKS, PUBLIC = "hidden", "owner", "backs", "public"
+VISIBILITIES = (HIDDEN, OWNER, BACKS, PUBLIC)
+
+
+class Pile:
+    """Cards in order, the top last, with who may see their faces (see the module)."""
+
+    __slots__ = ("name", "visibility", "owner", "cards", "rng")
+
+    def __init__(self, name: str, visibility: str = HIDDEN, cards=(), owner: int | None = None,
+                 rng: random.Random | None = None):
+        if visibility not in VISIBILITIES:
+            raise ValueError(f"pile {name!r}: visibility {visibility!r} is not one of "
+                             f"{', '.join(VISIBILITIES)}")
+        if visibility == OWNER and owner is None:
+            raise ValueError(f"pile {name!r} is seen by its owner only but has no owner; "
+                             "make it with seat_piles(), or give it an owner")
+        self.name, self.visibility, self.owner = name, visibility, owner
+        self.cards = list(cards)
+        self.rng = rng  # the game's chance, for shuffle()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __contains__(self, card) -> bool:
+        return card in self.cards
+
+    def __repr__(self) -> str:
+        return f"{self.name}{'' if self.owner is None else f' of seat {self.owner}'}: {self.cards}"
+
+    @property
+    def top(self):
+        """The top card, or None when the pile is empty."""
+        return self.cards[-1] if self.cards else None
+
+    def shuffle(self) -> None:
+        """Shuffle the pile with the game's chance (the same seed, the same order)."""
+        self.rng.shuffle(self.cards)
+
+    def add(self, card, bottom: bool = False) -> None:
+        """Put ``card`` on top (or at the bottom). The card must come from another pile:
+        use :meth:`move` or :meth:`move_top`, which take it out of its pile."""
+        if bottom:
+            self.cards.insert(0, card)
+        else:
+            self.cards.append(card)
+
+    def draw(self):
+        """Take the top card off and return it (then :meth:`add` it to another pile)."""
+        if not self.cards:
+            raise IndexError(f"draw from pile {self.name!r}, which is empty; check "
+                             "len(pile) first, or offer no move that draws from it")
+        return self.cards.pop()
+
+    def move(self, card, to: Pile, bottom: bool = False):
+        """Move ``card`` from this pile onto ``to`` (at its bottom if asked); returns it."""
+        try:
+            self.cards.remove(card)
+        except ValueError:
+            raise ValueError(f"{card!r} is not in pile {self.name!r}") from None
+        to.add(card, bottom)
+        return card
+
+    def move_top(self, to: Pile, count: int = 1) -> list:
+        """Move the top ``count`` cards, one at a time, onto ``to``; returns them, in the
+        order moved. Fewer when this pile runs out."""
+        moved = []
+        for _ in range(min(count, len(self.cards))):
+            moved.append(self.cards.pop())
+            to.cards.append(moved[-1])
+        return moved
+
+    def move_all(self, to: Pile) -> None:
+        """Move every card onto ``to``, keeping their order (a discard pile becoming the
+        deck: shuffle it after)."""
+        to.cards.extend(self.cards)
+        self.cards.clear()
+
+    def faces_seen_by(self, seat: int) -> bool:
+        """Whether ``seat`` sees the faces of this pile's cards."""
+        return self.visibility == PUBLIC or (self.owner == seat and self.visibility != HIDDEN)
+
+    def seen_by(self, seat: int):
+        """What ``seat`` sees of this pile: its cards (a tuple), their backs (a tuple of
+        back names), or how many there are (an int)."""
+        if self.faces_seen_by(seat):
+            return tuple(self.cards)
+        if self.visibility == BACKS:
+            return tuple(card.back for card in self.cards)
+        return len(self.cards)
