@@ -140,8 +140,7 @@ def simulate(game, count, players, seed, bots, deck_file, rules_file, check, log
         if log_game is not None:
             from ..playtest.log import game_log
 
-            for line in game_log(setup, log_game):
-                click.echo(line)
+            game_log(setup, log_game, click.echo)
             return
         if check:
             replay = [game, f"--players {players}", f"--seed {seed}"]
@@ -206,9 +205,10 @@ def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
         report_input_error(error, f"in {named(game)}")
         sys.exit(EXIT_BAD_INPUT)
     rules_path = rules_file or deck_path.parent / RULES_FILE
+    if rules_file is not None and not rules_file.is_file():
+        _refuse(f"--rules {rules_file}: no such file", "give the path of your rules file")
     if not rules_path.is_file():
-        _refuse(f"{shown(deck_path.parent)}: no {RULES_FILE} beside {deck_path.name}"
-                if rules_file is None else f"--rules {rules_file}: no such file",
+        _refuse(f"{shown(deck_path.parent)}: no {RULES_FILE} beside {deck_path.name}",
                 f"write the game's rules in {RULES_FILE} ('cardkit new' makes a deck with "
                 "one; the README's 'Simulate your own game' shows how)")
     try:
@@ -262,8 +262,10 @@ def _check(setup, count: int, replay: str) -> None:
     where = setup.rules_file or setup.game
     defect = checked.defect
     if defect is not None:
-        click.echo(f"cardkit: {where}: game {defect.game} (seed {setup.seed}), after "
-                   f"{len(defect.moves)} moves: {defect.what}; {defect.fix}", err=True)
+        made = len(defect.moves)
+        when = f"after {made} move{'s' * (made != 1)}" if made else "before the first move"
+        click.echo(f"cardkit: {where}: game {defect.game} (seed {setup.seed}), {when}: "
+                   f"{defect.what}; {defect.fix}", err=True)
         if defect.detail:
             click.echo(defect.detail, err=True)
         if defect.moves:

@@ -20,7 +20,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from ..toolkit import Card, CardGame
+from ..toolkit import Card, CardGame, IllegalMove
 from .log import shown
 from .rules_file import designer_traceback
 from .runner import Setup, game_of
@@ -98,11 +98,14 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
         move = legal[rngs[seat].randrange(len(legal))]
         try:
             state.apply(move)
-        except Exception as exc:
+        except IllegalMove as exc:
             raise _Found(f"apply refuses {shown(move)}, a move legal_moves offered seat "
-                         f"{seat}: {type(exc).__name__}: {exc}",
-                         "offer only moves that play can make", designer_traceback(
-                             exc, setup.rules_file) if setup.rules_file else "") from None
+                         f"{seat}: {exc}", "offer only the moves that can be made",
+                         _their_traceback(exc, setup)) from None
+        except Exception as exc:
+            raise _Found(f"seat {seat}'s move '{shown(move)}' raised {type(exc).__name__}: "
+                         f"{exc}", "fix the error in your rules",
+                         _their_traceback(exc, setup)) from None
         history.append(f"seat {seat}: {shown(move)}")
     raise _Found(f"the game did not end within {CHECK_MOVES:,} moves",
                  "make sure every game ends: a last round, an empty deck")
@@ -116,8 +119,11 @@ def _run(setup: Setup, what: str, method, *args):
         raise
     except Exception as exc:
         raise _Found(f"{what} raised {type(exc).__name__}: {exc}", "fix the error in your "
-                     "rules", designer_traceback(exc, setup.rules_file)
-                     if setup.rules_file else "") from None
+                     "rules", _their_traceback(exc, setup)) from None
+
+
+def _their_traceback(exc: Exception, setup: Setup) -> str:
+    return designer_traceback(exc, setup.rules_file) if setup.rules_file else ""
 
 
 def _check_returns(returns, players: int) -> None:
@@ -173,10 +179,12 @@ def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
             rng.shuffle(shuffled)
             for (pile, i), card in zip(places, shuffled):
                 pile.cards[i] = card
-        if state.observation(seat) != seen:
+        now = state.observation(seat)
+        if now != seen:
             raise _Found(f"seat {seat}'s observation changes when the cards it cannot see "
-                         "are shuffled: it shows something of a hidden card",
-                         "let observation() show only what the piles' visibility allows")
+                         f"are shuffled: {_differing(seen, now)} shows something of a "
+                         "hidden card", "let observation() show only what the piles' "
+                         "visibility allows")
         if moves is not None and state.moves() != moves:
             raise _Found(f"seat {seat}'s moves change when the cards it cannot see are "
                          "shuffled: they tell something of a hidden card",
@@ -185,6 +193,19 @@ def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
         for group, places in hidden.items():
             for (pile, i), card in zip(places, kept[group]):
                 pile.cards[i] = card
+
+
+def _differing(seen: dict, now: dict) -> str:
+    """Which part of an observation differs: 'its next', 'its public round', 'pile deck'."""
+    for key in sorted(set(seen) | set(now), key=str):
+        if seen.get(key) != now.get(key):
+            inner = seen.get(key), now.get(key)
+            if key in ("piles", "public", "private") and all(isinstance(v, dict) for v in inner):
+                names = [n for n in sorted(set(inner[0]) | set(inner[1]), key=str)
+                         if inner[0].get(n) != inner[1].get(n)]
+                return f"pile '{names[0]}'" if key == "piles" else f"its {key} '{names[0]}'"
+            return f"its '{key}'"
+    return "it"
 
 
 def _hidden_places(state: CardGame, seat: int) -> dict:

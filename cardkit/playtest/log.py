@@ -10,23 +10,21 @@ from __future__ import annotations
 from .runner import Setup, play_one
 
 
-def game_log(setup: Setup, index: int) -> list[str]:
-    """The lines that tell game ``index`` of the run ``setup``."""
+def game_log(setup: Setup, index: int, say) -> None:
+    """Tell game ``index`` of the run ``setup``, a line at a time, to ``say``: as it is
+    played, so that a game that fails shows its moves up to the failure."""
     bots = ", ".join(str(bot) for bot in setup.bots)
-    lines = [f"{setup.game}: game {index}, seed {setup.seed}, {setup.players} players "
-             f"({bots})"]
+    say(f"{setup.game}: game {index}, seed {setup.seed}, {setup.players} players ({bots})")
 
     def watch(state, seat, move):
-        lines.append(f"{state.moves_made + 1}. seat {seat} sees {seen(state.observation(seat))}")
-        lines.append(f"   and plays {shown(move)}")
+        say(f"{state.moves_made + 1}. seat {seat} sees {seen(state.observation(seat))}")
+        say(f"   and plays {shown(move)}")
 
     result = play_one(setup, index, watch)
     won = [seat for seat, share in enumerate(result.returns) if share]
-    lines.append(f"over after {result.length} moves: scores {_number_list(result.scores)}; "
-                 + ("nobody won" if not won else
-                    f"seat {won[0]} won" if len(won) == 1 else
-                    "seats " + ", ".join(map(str, won)) + " share the win"))
-    return lines
+    say(f"over after {result.length} moves: scores {_number_list(result.scores)}; "
+        + ("nobody won" if not won else f"seat {won[0]} won" if len(won) == 1 else
+           "seats " + ", ".join(map(str, won)) + " share the win"))
 
 
 def seen(observation: dict) -> str:

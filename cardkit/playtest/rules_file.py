@@ -71,7 +71,7 @@ def _run(path: Path) -> types.ModuleType:
     sys.modules[name] = module  # dataclasses and pickling look their module up by name
     try:
         exec(code, module.__dict__)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # exit() in a rules file is a mistake too
         raise RulesFileError(f"{path}: the rules fail as they are read",
                              "fix the error in your file", designer_traceback(exc, path)) from None
     return module

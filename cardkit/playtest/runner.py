@@ -60,6 +60,10 @@ class NeverEnds(RuntimeError):
     """A game that made MAX_MOVES moves without ending: a bug in the game or a bot."""
 
 
+class NoLegalMove(RuntimeError):
+    """A game that is not over offers the seat to play no move: a bug in the game."""
+
+
 def game_of(setup: Setup) -> Game:
     """The game a run plays: a bundled one by name, or the designer's rules file."""
     return load_rules(setup.rules_file) if setup.rules_file else load_game(setup.game)
@@ -74,14 +78,21 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
         state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
                                setup.cards)
         return _play(game, state, setup, index, watch)
-    except (NeverEnds, RulesFileError):
+    except RulesFileError:
         raise
     except Exception as exc:
         if not setup.rules_file:
             raise
-        raise RulesFileError(f"{setup.rules_file}: game {index} (seed {setup.seed}) failed "
-                             f"after {_moves_made(exc)} moves",
-                             f"replay it with --seed {setup.seed} --log {index}",
+        where = (f"{setup.rules_file}: game {index} (seed {setup.seed}), after "
+                 f"{_moves_made(exc)} moves")
+        if isinstance(exc, NoLegalMove):
+            raise RulesFileError(f"{where}: {exc}", "offer a move on every turn (a pass), or "
+                                 "end the game") from None
+        if isinstance(exc, NeverEnds):
+            raise RulesFileError(f"{where}: the game did not end", "make sure every game "
+                                 "ends: a last round, an empty deck") from None
+        raise RulesFileError(f"{where}: {type(exc).__name__}: {exc}",
+                             f"see the game with --seed {setup.seed} --log {index}",
                              designer_traceback(exc, setup.rules_file)) from None
 
 
@@ -95,9 +106,12 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
                                 f"{MAX_MOVES:,} moves without ending")
             seat = state.current_player()
+            legal = state.legal_moves()
+            if not legal:
+                raise NoLegalMove(f"seat {seat} has no legal move, but the game is not over")
             bot = bots[seat]
             seen = state.observation(seat) if bot.observes else None
-            move = bot.choose(seen, state.legal_moves(), rngs[seat])
+            move = bot.choose(seen, legal, rngs[seat])
             if watch:
                 watch(state, seat, move)
             state.apply(move)
