@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/poker_bench.py
 	$(BIN)/python bench/export_bench.py
 	$(BIN)/python bench/simulate_bench.py
+	$(BIN)/python bench/toolkit_bench.py
 	$(BIN)/python bench/watch_bench.py
 
 # The README's pictures, from the PDFs `make build` writes.

@@ -372,3 +372,39 @@ def test_lantern_market_scores_as_its_rules_say():
     state.public["coins"] = [5, 9]
     # seat 0: 5 + 1 + 0 (a guard) + 2 (in hand) + 5 // 3; seat 1: 4 + 0 + 9 // 3
     assert state.scores() == [9, 7]
+
+
+def test_the_starter_s_game_on_the_toolkit_plays_as_the_same_game_written_by_hand(tmp_path):
+    """Oracle: bench/hand_starter.py, the starter's rules written again without the
+    toolkit, plays the same games from the same seeds (2 to 4 players)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from hand_starter import HandStarter
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    folder = _deck(tmp_path, rules=None, name="my-game")
+    game = load_rules(folder / "rules.py")
+    from cardkit.deck.loader import load_deck
+
+    copies = load_deck(folder / "deck.yaml").copies()
+    cards = game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    for players in (2, 3, 4):
+        for index in range(150):
+            states = [make(players, random.Random(f"{players}:{index}"), cards)
+                      for make in (game.new_state, HandStarter)]
+            choice = random.Random(index)
+            while not states[0].is_over():
+                legal = [state.legal_moves() for state in states]
+                assert [_read(move, str) for move in legal[0]] == \
+                    [_read(move, lambda c: copies[c].fields["name"]) for move in legal[1]]
+                pick = choice.randrange(len(legal[0]))
+                for state, moves in zip(states, legal):
+                    state.apply(moves[pick])
+            assert states[1].is_over()
+            assert states[0].scores() == states[1].scores()
+            assert states[0].returns() == states[1].returns()
+
+
+def _read(move, name_of) -> str:
+    """A move as words, its cards by name: ('play', <card 5>) -> 'play Scout'."""
+    return " ".join([move[0], *(name_of(card) for card in move[1:])])

@@ -278,8 +278,8 @@ def _check(setup, count: int, replay: str) -> None:
         click.echo(f"see the game: cardkit simulate {replay} --log {defect.game}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     lengths = checked.moves
-    click.echo(f"{setup.game}: {checked.games:,} random games, {setup.players} players, seed "
-               f"{setup.seed}: no mistake found")
+    click.echo(f"{setup.game}: {checked.games:,} random games, {setup.players} "
+               f"player{'s' * (setup.players != 1)}, seed {setup.seed}: no mistake found")
     click.echo("  checked after every move: a legal move until the end, every move offered "
                "is taken, the returns add up"
                + ("; every card in one pile, nothing seen that the piles hide"

@@ -14,7 +14,8 @@ def game_log(setup: Setup, index: int, say) -> None:
     """Tell game ``index`` of the run ``setup``, a line at a time, to ``say``: as it is
     played, so that a game that fails shows its moves up to the failure."""
     bots = ", ".join(str(bot) for bot in setup.bots)
-    say(f"{setup.game}: game {index}, seed {setup.seed}, {setup.players} players ({bots})")
+    say(f"{setup.game}: game {index}, seed {setup.seed}, {setup.players} "
+        f"player{'s' * (setup.players != 1)} ({bots})")
 
     def watch(state, seat, move):
         say(f"{state.moves_made + 1}. seat {seat} sees {seen(state.observation(seat))}")

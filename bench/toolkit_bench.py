@@ -1,0 +1,95 @@
+"""Benchmark (run with `make bench`): designers' games on the rules toolkit.
+
+1. Games a second on one core for the starter deck's game and lantern-market's, random
+   bots, through the runner `cardkit simulate` uses (one worker).
+   Target (issue 27): at least 1,000 games a second a core.
+2. The toolkit's cost: the starter's game on the toolkit against the same game written by
+   hand against State (bench/hand_starter.py), random bots, same loop, alternating rounds;
+   the two must play the same games (their results are compared).
+   Target (issue 27): the toolkit version within 1.5x the hand-written one's time.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT), str(HERE)]
+
+from hand_starter import HandStarter  # noqa: E402
+
+from cardkit.deck.loader import load_deck  # noqa: E402
+from cardkit.playtest.rules_file import load_rules  # noqa: E402
+from cardkit.playtest.runner import BotSpec, Setup, play_many  # noqa: E402
+from cardkit.starter import create_deck  # noqa: E402
+
+GAMES, ROUNDS, PLAYERS = 2000, 5, 2
+
+
+def designer_game(deck: Path):
+    """(the Game of the rules beside ``deck``'s deck.yaml, its cards)."""
+    game = load_rules(deck / "rules.py")
+    copies = load_deck(deck / "deck.yaml").copies()
+    return game, game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+
+
+def through_the_runner(name: str, deck: Path) -> float:
+    """Games a second with one worker, as `cardkit simulate --workers 1` plays them."""
+    _, cards = designer_game(deck)
+    setup = Setup(name, PLAYERS, 1, (BotSpec("random"),) * PLAYERS, cards,
+                  str(deck / "rules.py"))
+    started = time.perf_counter()
+    play_many(setup, GAMES, workers=1)
+    return GAMES / (time.perf_counter() - started)
+
+
+def timed(new_state, cards) -> tuple[float, list]:
+    """Seconds to play GAMES games with random moves, and their results."""
+    results = []
+    started = time.perf_counter()
+    for index in range(GAMES):
+        state = new_state(PLAYERS, random.Random(f"1:{index}"), cards)
+        rngs = [random.Random(f"1:{index}:{seat}") for seat in range(PLAYERS)]
+        while not state.is_over():
+            legal = state.legal_moves()
+            state.apply(legal[rngs[state.current_player()].randrange(len(legal))])
+        results.append((state.returns(), state.scores(), state.moves_made))
+    return time.perf_counter() - started, results
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        starter = Path(tmp) / "starter"
+        create_deck(starter, "starter")
+        print(f"designers' games on the toolkit, {PLAYERS} players, random bots, one core")
+        for name, deck in (("starter", starter), ("lantern-market",
+                                                  ROOT / "examples" / "lantern-market")):
+            rates = [through_the_runner(name, deck) for _ in range(ROUNDS)]
+            rate = statistics.median(rates)
+            verdict = "met" if rate >= 1000 else "NOT met"
+            print(f"  {name:15} {rate:8,.0f} games/s (median of {ROUNDS} runs of {GAMES:,})"
+                  f"   target >= 1,000: {verdict}")
+        game, cards = designer_game(starter)
+        kit, hand, ratios = [], [], []
+        for _ in range(ROUNDS):
+            kit_seconds, kit_results = timed(game.new_state, cards)
+            hand_seconds, hand_results = timed(HandStarter, cards)
+            assert kit_results == hand_results, "the two versions played different games"
+            kit.append(kit_seconds)
+            hand.append(hand_seconds)
+            ratios.append(kit_seconds / hand_seconds)
+        ratio = statistics.median(ratios)
+        print(f"  the starter's game, {GAMES:,} games: toolkit {statistics.median(kit):.3f} s, "
+              f"by hand {statistics.median(hand):.3f} s: {ratio:.2f}x ({min(ratios):.2f}-"
+              f"{max(ratios):.2f}), the same games   target <= 1.5x: "
+              + ("met" if ratio <= 1.5 else "NOT met"))
+
+
+if __name__ == "__main__":
+    main()
