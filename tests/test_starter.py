@@ -205,9 +205,9 @@ def test_the_readme_and_gitignore(tmp_path):
     assert readme.splitlines()[0] == "# Dragon Tide"
     assert "cardkit build dragon-tide" in readme and "output/dragon-tide/" in readme
     for command in ("cardkit build .", "cardkit watch .", "cardkit preview . --cards 1",
-                    "cardkit validate ."):
+                    "cardkit validate .", "cardkit simulate . --check", "cardkit simulate ."):
         assert command in readme
-    assert 15 <= len(readme.splitlines()) <= 30
+    assert 15 <= len(readme.splitlines()) <= 36
     assert "__" not in readme
     assert (folder / ".gitignore").read_text(encoding="utf-8").splitlines() == ["output/"]
     assert "size: square" in (folder / "deck.yaml").read_text(encoding="utf-8")
