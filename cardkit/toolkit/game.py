@@ -132,7 +132,18 @@ class CardGame(State):
 
     def deal(self, source: Pile, piles: list[Pile], count: int) -> None:
         """Deal ``count`` cards to each of ``piles`` from the top of ``source``, one at a
-        time round the table, starting with the first pile."""
+        time round the table, starting with the first pile.
+
+        >>> import random
+        >>> from cardkit.toolkit import Card
+        >>> class Table(CardGame):  # a table with no rules yet
+        ...     def setup(self): pass
+        ...     def scores(self): return [0, 0]
+        >>> game = Table(2, random.Random(1), [Card(i, {"name": n}) for i, n in enumerate("ABCDE")])
+        >>> deck, hands = game.pile("deck", HIDDEN, game.cards), game.seat_piles("hand")
+        >>> game.deal(deck, hands, 2); hands, deck
+        ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
+        """
         for _ in range(count):
             for pile in piles:
                 source.move_top(pile)

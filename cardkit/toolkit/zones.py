@@ -72,21 +72,36 @@ class Pile:
 
     def add(self, card, bottom: bool = False) -> None:
         """Put ``card`` on top (or at the bottom). The card must come from another pile:
-        use :meth:`move` or :meth:`move_top`, which take it out of its pile."""
+        use :meth:`move` or :meth:`move_top`, which take it out of its pile.
+
+        >>> deck, discard = _piles()
+        >>> discard.add(deck.draw(), bottom=True); discard.add(deck.draw()); discard
+        discard: [D, C]
+        """
         if bottom:
             self.cards.insert(0, card)
         else:
             self.cards.append(card)
 
     def draw(self):
-        """Take the top card off and return it (then :meth:`add` it to another pile)."""
+        """Take the top card off and return it (then :meth:`add` it to another pile).
+
+        >>> deck, _ = _piles()
+        >>> deck.draw(), deck
+        (D, deck: [A, B, C])
+        """
         if not self.cards:
             raise IndexError(f"draw from pile {self.name!r}, which is empty; check "
                              "len(pile) first, or offer no move that draws from it")
         return self.cards.pop()
 
     def move(self, card, to: Pile, bottom: bool = False):
-        """Move ``card`` from this pile onto ``to`` (at its bottom if asked); returns it."""
+        """Move ``card`` from this pile onto ``to`` (at its bottom if asked); returns it.
+
+        >>> deck, discard = _piles()
+        >>> deck.move(deck.cards[1], discard), deck, discard
+        (B, deck: [A, C, D], discard: [B])
+        """
         try:
             self.cards.remove(card)
         except ValueError:
@@ -105,7 +120,12 @@ class Pile:
 
     def move_all(self, to: Pile) -> None:
         """Move every card onto ``to``, keeping their order (a discard pile becoming the
-        deck: shuffle it after)."""
+        deck: shuffle it after).
+
+        >>> deck, discard = _piles()
+        >>> deck.move_all(discard); len(deck), discard
+        (0, discard: [A, B, C, D])
+        """
         to.cards.extend(self.cards)
         self.cards.clear()
 
@@ -121,3 +141,11 @@ class Pile:
         if self.visibility == BACKS:
             return tuple(card.back for card in self.cards)
         return len(self.cards)
+
+
+def _piles() -> tuple[Pile, Pile]:
+    """For the examples: a deck of four cards A-D (D on top) and an empty discard pile."""
+    from .cards import Card
+
+    return (Pile("deck", HIDDEN, [Card(i, {"name": n}) for i, n in enumerate("ABCD")]),
+            Pile("discard", PUBLIC))
