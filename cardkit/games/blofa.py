@@ -34,12 +34,14 @@ the trick winner keeping a card of the last three (a 0 is captured).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from itertools import permutations
 
 from ..rules import blofa as rules
 from ..rules.errors import RulesError
+from ..toolkit.search import SearchBot, redeal
 from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 COLOURS = ("blue", "yellow")  # index = a value's parity
@@ -228,6 +230,37 @@ class BlofaState(State):
                 "tricks": self.tricks, "challenges": self.challenges,
                 "challenges_right": self.challenges_right, "end": self.end}
 
+    def determinized(self, seat: int, rng: random.Random) -> BlofaState:
+        """The game as ``seat`` might believe it: every card it has not seen (the others'
+        hands, the piles, the others' unrevealed cards of this trick) dealt again among
+        those places, each colour apart (a card's back shows its colour)."""
+        world = copy.copy(self)
+        world.hands = [list(hand) for hand in self.hands]
+        world.piles = [list(pile) for pile in self.piles]
+        world.laid, world.vp = list(self.laid), list(self.vp)
+        world.captured_by = list(self.captured_by)
+        world.rng, world._moves = random.Random(rng.getrandbits(64)), None
+        seen = set()  # indexes of this trick's cards the seat has seen
+        start = 0
+        for who, cards, _ in self.plays:
+            if who == seat:
+                seen.update(range(start, start + len(cards)))
+            start += len(cards)
+        if self.revealed:
+            seen.update(range(len(self.laid) - len(self.revealed), len(self.laid)))
+        if self.winner == seat:
+            seen.update(range(max(0, len(self.laid) - LAST_CARDS), len(self.laid)))
+        places = [(hand, i) for other, hand in enumerate(world.hands) if other != seat
+                  for i in range(len(hand))]
+        places += [(pile, i) for pile in world.piles for i in range(len(pile))]
+        places += [(world.laid, i) for i in range(len(world.laid)) if i not in seen]
+        redeal(places, rng, group=lambda value: value & 1)
+        start, world.plays = 0, []
+        for who, cards, declared in self.plays:  # the plays hold the cards laid
+            world.plays.append((who, tuple(world.laid[start:start + len(cards)]), declared))
+            start += len(cards)
+        return world
+
     # -- what a seat sees ----------------------------------------------------------------
 
     def observation(self, seat: int) -> dict:
@@ -415,7 +448,7 @@ def _best(plays: list, rng: random.Random):
 
 GAME = Game(name="blofa", title="Blófa Cards", players=(rules.PLAYERS,),
             default_players=rules.PLAYERS, new_state=new_state,
-            bots={"random": RandomBot, "heuristic": BluffBot},
+            bots={"random": RandomBot, "heuristic": BluffBot, "search": SearchBot},
             cards_from_deck=cards_from_deck,
             rulings=("Seat 0 deals first.",
                      "The colour of every held card is public (bots may read it).",

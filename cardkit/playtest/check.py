@@ -160,7 +160,7 @@ def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
     """What ``seat`` sees is the same whatever the cards it cannot see are."""
     seen = state.observation(seat)
     moves = state.moves() if seat == to_play else None
-    hidden = _hidden_places(state, seat)
+    hidden = state.hidden_places(seat)
     hidden_cards = {pile.cards[i].id for places in hidden.values() for pile, i in places}
     for value, what in ((seen["public"], "the public values"),
                         (moves, "its moves") if moves is not None else (None, "")):
@@ -206,19 +206,6 @@ def _differing(seen: dict, now: dict) -> str:
                 return f"pile '{names[0]}'" if key == "piles" else f"its {key} '{names[0]}'"
             return f"its '{key}'"
     return "it"
-
-
-def _hidden_places(state: CardGame, seat: int) -> dict:
-    """The places whose card ``seat`` cannot see, grouped so that swapping cards within
-    a group changes nothing it may see: by back where it sees the backs."""
-    groups: dict = {}
-    for pile in state.all_piles():
-        if pile.faces_seen_by(seat):
-            continue
-        backs_seen = pile.visibility == "backs"
-        for i, card in enumerate(pile.cards):
-            groups.setdefault(card.back if backs_seen else None, []).append((pile, i))
-    return groups
 
 
 def _cards_in(value, hidden: set) -> list:

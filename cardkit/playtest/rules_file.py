@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..rules.errors import RulesError
 from ..toolkit import Bot, Card, CardGame, Game, RandomBot
+from ..toolkit.search import SearchBot
 
 RULES_FILE = "rules.py"  # beside deck.yaml: what `cardkit simulate DECK` plays
 NEEDED = ("setup", "moves", "play", "scores")  # what a CardGame must write
@@ -107,17 +108,18 @@ def _game_class(module: types.ModuleType, path: Path) -> type[CardGame]:
                                  f"{kind!r}", "give int, float, str or bool, or a tuple of "
                                  "the values it may take, e.g. {'kind': ('unit', 'event')}")
     for name, bot in game.bots.items():
-        if not (isinstance(bot, type) and issubclass(bot, Bot)) or name == "random":
+        if not (isinstance(bot, type) and issubclass(bot, Bot)) or name in ("random", "search"):
             raise RulesFileError(f"{path}: {game.__name__}.bots[{name!r}] is {bot!r}",
-                                 "name each bot class that extends Bot ('random' is always "
-                                 "there), e.g. bots = {'greedy': GreedyBot}")
+                                 "name each bot class that extends Bot ('random' and "
+                                 "'search' are always there), e.g. bots = {'greedy': GreedyBot}")
     return game
 
 
 def _game(game: type[CardGame], path: Path) -> Game:
     return Game(name=path.parent.name, title=game.title or game.__name__,
                 players=tuple(game.player_counts), default_players=game.player_counts[0],
-                new_state=partial(_new_state, game), bots={"random": RandomBot, **game.bots},
+                new_state=partial(_new_state, game),
+                bots={"random": RandomBot, **game.bots, "search": SearchBot},
                 cards_from_deck=partial(cards_for, game, path.name))
 
 

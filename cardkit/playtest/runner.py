@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..common.processes import worker_pool
 from ..games import load_game
@@ -111,7 +112,10 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 raise NoLegalMove(f"seat {seat} has no legal move, but the game is not over")
             bot = bots[seat]
             seen = state.observation(seat) if bot.observes else None
-            move = bot.choose(seen, legal, rngs[seat])
+            if bot.searches:  # samples of what the seat may believe, never the game itself
+                move = bot.choose(seen, legal, rngs[seat], partial(state.determinized, seat))
+            else:
+                move = bot.choose(seen, legal, rngs[seat])
             if watch:
                 watch(state, seat, move)
             state.apply(move)

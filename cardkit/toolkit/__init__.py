@@ -4,7 +4,8 @@ Every game cardkit plays is a :class:`State` (its legal moves, applying one, the
 the returns) played by :class:`Bot` s that see only a seat's observation (``state``). A
 designer's game extends :class:`CardGame` (``game``), which keeps the deck's printed
 :class:`Card` s (``cards``) in :class:`Pile` s whose visibility says who sees what
-(``zones``). A rules file imports what it needs from here::
+(``zones``). :class:`SearchBot` plays any game that can be ``determinized``
+(``search``). A rules file imports what it needs from here::
 
     from cardkit.toolkit import CardGame, Bot, HIDDEN, OWNER, BACKS, PUBLIC
 
@@ -14,8 +15,9 @@ rules' errors: never the card-drawing stages, reportlab, or the playtest machine
 
 from .cards import Card
 from .game import CardGame
+from .search import SearchBot
 from .state import Bot, Game, IllegalMove, RandomBot, State
 from .zones import BACKS, HIDDEN, OWNER, PUBLIC, Pile
 
 __all__ = ["BACKS", "Bot", "Card", "CardGame", "Game", "HIDDEN", "IllegalMove", "OWNER",
-           "PUBLIC", "Pile", "RandomBot", "State"]
+           "PUBLIC", "Pile", "RandomBot", "SearchBot", "State"]

@@ -39,10 +39,13 @@ visibility, so a bot can never see a card its seat could not.
 
 from __future__ import annotations
 
+import copy
 import random
 
+from ..rules.errors import RulesError
+from .search import redeal
 from .state import IllegalMove, State
-from .zones import HIDDEN, OWNER, Pile
+from .zones import BACKS, HIDDEN, OWNER, Pile
 
 
 class CardGame(State):
@@ -162,6 +165,58 @@ class CardGame(State):
         for pile in self.piles.values():
             found.extend(pile if isinstance(pile, list) else (pile,))
         return found
+
+    def hidden_places(self, seat: int) -> dict:
+        """The places (pile, index) whose card ``seat`` cannot see, grouped so that any
+        shuffle of the cards within a group changes nothing the seat may see: by back
+        where it sees the backs, else all together."""
+        groups: dict = {}
+        for pile in self.all_piles():
+            if pile.faces_seen_by(seat):
+                continue
+            backs_seen = pile.visibility == BACKS
+            for i, card in enumerate(pile.cards):
+                groups.setdefault(card.back if backs_seen else None, []).append((pile, i))
+        return groups
+
+    def determinized(self, seat: int, rng: random.Random) -> CardGame:
+        """A copy of the game as ``seat`` might believe it to be: every card it cannot see
+        dealt again at random among the places it cannot see (by back, where it sees
+        backs), with chance of its own from ``rng``. What it is made from is only what
+        the seat may know, so a search on it cannot peek.
+
+        >>> from cardkit.toolkit import Card, PUBLIC
+        >>> class Table(CardGame):
+        ...     def setup(self):
+        ...         self.deck = self.pile("deck", HIDDEN, self.cards)
+        ...         self.hands = self.seat_piles("hand")
+        ...         self.deal(self.deck, self.hands, 1)
+        ...     def scores(self): return [0, 0]
+        >>> game = Table(2, random.Random(1), [Card(i, {"name": n}) for i, n in enumerate("ABCD")])
+        >>> game.hands, game.deck
+        ([hand of seat 0: [D], hand of seat 1: [C]], deck: [A, B])
+        >>> world = game.determinized(0, random.Random(5))
+        >>> world.hands[0], sorted(world.hands[1].cards + world.deck.cards)
+        (hand of seat 0: [D], [A, B, C])
+        """
+        chance = random.Random(rng.getrandbits(64))
+        memo = {id(card): card for card in self.cards}  # cards are shared, not copied
+        memo[id(self.rng)] = chance
+        world = copy.deepcopy(self, memo)
+        for places in world.hidden_places(seat).values():
+            redeal([(pile.cards, i) for pile, i in places], rng)
+        world._legal = None
+        world.resample(seat, rng)
+        return world
+
+    def resample(self, seat: int, rng: random.Random) -> None:
+        """In a copy made for ``seat``'s search (:meth:`determinized`), guess again what
+        ``seat`` cannot know besides cards: the other seats' private values. A game that
+        keeps any writes this; cards in piles need nothing."""
+        if any(values for other, values in enumerate(self.private) if other != seat):
+            raise RulesError(f"{type(self).__name__} keeps private values the search bot "
+                             "cannot guess", "write resample(seat, rng) to replace the other "
+                             "seats' private values with guesses, or keep secrets in piles")
 
     # -- the State every player and bot sees ----------------------------------------------
 

@@ -67,6 +67,13 @@ class State(ABC):
         """Everything ``seat`` may know now, and nothing more: its own hand, what is face
         up, what has been announced, counts of the others' cards. Bots see only this."""
 
+    def determinized(self, seat: int, rng: random.Random) -> State:
+        """A copy of the game as ``seat`` might believe it to be: what it cannot see drawn
+        again at random, consistent with everything it has seen, and chance of its own
+        from ``rng``. Made from what the seat may know only; the search bot plays on it."""
+        raise RulesError(f"{type(self).__name__} cannot be searched: it has no "
+                         "determinized()", "play it with another bot")
+
     def figures(self) -> dict[str, float | int | str]:
         """The game's own figures for this finished game (captures, showdown category...),
         added up over many games by the simulator. Numbers are summed and averaged; text
@@ -79,6 +86,7 @@ class Bot(ABC):
 
     PARAMS: dict[str, float] = {}  # parameter -> default, settable from the command line
     observes = True  # whether choose() reads its observation (made only for a bot that does)
+    searches = False  # whether choose() takes ``worlds``: samples of the game (search bots)
     RANGES: dict[str, tuple[float, float]] = {}  # parameter -> (least, most); else 0 to 1
 
     def __init__(self, **params: float):

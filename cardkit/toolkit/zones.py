@@ -129,6 +129,16 @@ class Pile:
         to.cards.extend(self.cards)
         self.cards.clear()
 
+    def __deepcopy__(self, memo) -> Pile:
+        """A copy for a game's copy: the same cards (they never change), its own list, and
+        the copy's chance (the game puts it in ``memo``)."""
+        copied = Pile.__new__(Pile)
+        copied.name, copied.visibility, copied.owner = self.name, self.visibility, self.owner
+        copied.cards = list(self.cards)
+        copied.rng = memo.get(id(self.rng), self.rng)
+        memo[id(self)] = copied
+        return copied
+
     def faces_seen_by(self, seat: int) -> bool:
         """Whether ``seat`` sees the faces of this pile's cards."""
         return self.visibility == PUBLIC or (self.owner == seat and self.visibility != HIDDEN)

@@ -1,0 +1,145 @@
+"""The search bot (issue 28): information-set MCTS that plays from samples of what a seat
+may believe, never from the game itself.
+
+No peeking, tested: the cards a seat cannot see are dealt again among the places it
+cannot see, by code of the test's own, and the bot's move from the same seed must not
+change. A deliberately cheating sampler (the real game, copied) must fail that test.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from cardkit.deck.loader import load_deck
+from cardkit.games import load_game
+from cardkit.playtest.rules_file import load_rules
+from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.summary import summarise
+from cardkit.toolkit import CardGame, SearchBot
+from cardkit.toolkit.state import RandomBot
+
+ROOT = Path(__file__).resolve().parent.parent
+LANTERN = ROOT / "examples" / "lantern-market"
+
+
+def lantern(players: int = 3):
+    game = load_rules(LANTERN / "rules.py")
+    copies = load_deck(LANTERN / "deck.yaml").copies()
+    return game, game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+
+
+def mid_games(new_state, count: int, moves: int):
+    """``count`` games, each played ``moves`` random moves in (or to its end)."""
+    states = []
+    for index in range(count):
+        state = new_state(random.Random(index))
+        rng = random.Random(-index)
+        for _ in range(moves + index % 5):
+            if state.is_over():
+                break
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over() and len(state.legal_moves()) > 1:
+            states.append(state)
+    return states
+
+
+def shuffled_toolkit(state: CardGame, seat: int, rng) -> CardGame:
+    """The game with every card ``seat`` cannot see moved at random among the places it
+    cannot see (within a back where it sees backs): the test's own shuffle."""
+    other = copy.deepcopy(state)
+    for places in other.hidden_places(seat).values():
+        cards = [pile.cards[i] for pile, i in places]
+        rng.shuffle(cards)
+        for (pile, i), card in zip(places, cards):
+            pile.cards[i] = card
+    return other
+
+
+def shuffled_blofa(state, seat: int, rng):
+    """Blófa's cards ``seat`` has not seen (the others' hands, the piles), moved at random
+    among those places, each colour apart; its own hand and this trick stay."""
+    other = copy.deepcopy(state)
+    places = [(hand, i) for s, hand in enumerate(other.hands) if s != seat
+              for i in range(len(hand))] + [(pile, i) for pile in other.piles
+                                            for i in range(len(pile))]
+    for colour in (0, 1):
+        mine = [p for p in places if p[0][p[1]] & 1 == colour]
+        values = [held[i] for held, i in mine]
+        rng.shuffle(values)
+        for (held, i), value in zip(mine, values):
+            held[i] = value
+    return other
+
+
+def choice(state, seed: int, iterations: int = 60):
+    """The search bot's move for the seat to play, from the bot's seed ``seed``."""
+    seat = state.current_player()
+    bot = SearchBot(iterations=iterations)
+    return bot.choose(None, state.legal_moves(), random.Random(seed),
+                      lambda rng: state.determinized(seat, rng))
+
+
+def peeks(states, shuffled) -> int:
+    """How many of ``states`` give the bot another move once the hidden cards move."""
+    changed = 0
+    for number, state in enumerate(states):
+        seat = state.current_player()
+        other = shuffled(state, seat, random.Random(number))
+        assert other.observation(seat) == state.observation(seat)  # the seat sees no change
+        changed += any(choice(state, seed) != choice(other, seed) for seed in range(3))
+    return changed
+
+
+def cheat(self, seat, rng):
+    """A sampler that peeks: the real game, copied, with chance of its own."""
+    world = copy.deepcopy(self)
+    world.rng = random.Random(rng.getrandbits(64))
+    return world
+
+
+@pytest.fixture(params=["lantern-market", "blofa"])
+def game_states(request):
+    if request.param == "lantern-market":
+        game, cards = lantern()
+        states = mid_games(lambda rng: game.new_state(3, rng, cards), 12, 6)
+        return states, shuffled_toolkit
+    game = load_game("blofa")
+    states = mid_games(lambda rng: game.new_state(4, rng), 12, 6)
+    return states, shuffled_blofa
+
+
+def test_the_search_bot_s_move_does_not_change_with_cards_it_cannot_see(game_states):
+    states, shuffled = game_states
+    assert len(states) >= 8
+    assert peeks(states, shuffled) == 0
+
+
+def test_the_no_peeking_test_catches_a_sampler_that_peeks(game_states, monkeypatch):
+    states, shuffled = game_states
+    monkeypatch.setattr(type(states[0]), "determinized", cheat)
+    assert peeks(states, shuffled) >= 2
+
+
+def test_the_search_bot_beats_random_play_in_a_designer_s_game():
+    game, cards = lantern()
+    setup = Setup("lantern-market", 2, 3, (BotSpec("search", (("iterations", 100.0),)),
+                                           BotSpec("random")), cards,
+                  str(LANTERN / "rules.py"))
+    summary = summarise(setup, play_many(setup, 60, workers=2), 1.0)
+    low, _ = summary["seats"][0]["interval"]
+    assert low > 0.5, summary["seats"][0]
+
+
+def test_the_search_bot_is_reproducible_and_takes_its_budget():
+    game, cards = lantern()
+    state = game.new_state(2, random.Random(4), cards)
+    moves = [choice(state, 11) for _ in range(2)]
+    assert moves[0] == moves[1]
+    with pytest.raises(Exception, match="iterations"):
+        SearchBot(iterations=0)
+    assert RandomBot.searches is False and SearchBot.searches is True
