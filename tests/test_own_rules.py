@@ -263,7 +263,8 @@ def test_no_command_but_simulate_imports_a_rules_file(tmp_path, monkeypatch):
      "duel/cards.csv:6: card 5 (name Rally, kind event): its kind is 'event'; the rules in "
      "rules.py read each card's 'kind' field: give every card one of: unit, spell"),
     (BASE, ["--players", "3"], "cardkit: Duel is for 2 players, not 3; choose --players 2"),
-    (BASE, ["--bots", "clever"], "cardkit: duel has no bot 'clever'; use one of: random, search"),
+    (BASE, ["--bots", "clever"],
+     "cardkit: duel has no bot 'clever'; use one of: random, search"),
     (None, [], "cardkit: duel: no rules.py beside deck.yaml; write the game's rules in "
      "rules.py ('cardkit new' makes a deck with one; the README's 'Simulate your own game' "
      "shows how)"),
