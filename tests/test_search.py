@@ -143,3 +143,18 @@ def test_the_search_bot_is_reproducible_and_takes_its_budget():
     with pytest.raises(Exception, match="iterations"):
         SearchBot(iterations=0)
     assert RandomBot.searches is False and SearchBot.searches is True
+
+
+@pytest.mark.parametrize("name", ["blofa", "bullet", "ragusa", "rise-up", "shapes"])
+def test_one_bundled_game_move_by_move(name):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", name, "--log", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{name}: game 2, seed 1, ")
+    assert lines[1].startswith("1. seat ") and " sees " in lines[1]
+    assert lines[2].startswith("   and plays ")
+    assert lines[-1].startswith("over after ")

@@ -36,11 +36,16 @@ def seen(observation: dict) -> str:
     ...       "piles": {"deck": 9, "hand": ((), ("a", "b")), "discard": ()}})
     'deck 9, hand [] | [a, b], discard [], round 2'
     """
-    parts = [f"{name} {_pile(view)}" for name, view in observation.get("piles", {}).items()]
+    parts, handled = [], {"seat", "to_play"}
+    if isinstance(observation.get("piles"), dict):  # a toolkit game's piles, by name
+        parts += [f"{name} {_pile(view)}" for name, view in observation["piles"].items()]
+        handled.add("piles")
     for key in ("public", "private"):
-        parts += [f"{name} {_value(item)}" for name, item in observation.get(key, {}).items()]
+        if isinstance(observation.get(key), dict):
+            parts += [f"{name} {_value(item)}" for name, item in observation[key].items()]
+            handled.add(key)
     parts += [f"{key} {_value(value)}" for key, value in observation.items()
-              if key not in ("seat", "to_play", "piles", "public", "private")]
+              if key not in handled]
     return ", ".join(parts)
 
 
