@@ -9,6 +9,7 @@ change. A deliberately cheating sampler (the real game, copied) must fail that t
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 
 from cardkit.deck.loader import load_deck
 from cardkit.games import load_game
+from cardkit.games.bullet import label as bullet_label
 from cardkit.playtest.rules_file import load_rules
 from cardkit.playtest.runner import BotSpec, Setup, play_many
 from cardkit.playtest.summary import summarise
@@ -102,21 +104,72 @@ def cheat(self, seat, rng):
     return world
 
 
-@pytest.fixture(params=["lantern-market", "blofa"])
+def _shuffle(rng, places) -> None:
+    """Move the cards at ``places`` ((list, index) pairs) among themselves at random."""
+    cards = [held[i] for held, i in places]
+    rng.shuffle(cards)
+    for (held, i), card in zip(places, cards):
+        held[i] = card
+
+
+def shuffled_bullet(state, seat: int, rng):
+    """Bluff the Bullet: the values of the deck's cards (Fin stays) moved among them."""
+    other = copy.deepcopy(state)
+    _shuffle(rng, [(other.cards, c) for c in other.deck if c != other.fin])
+    other.labels = [label for label in map(bullet_label, other.cards)]
+    return other
+
+
+def shuffled_ragusa(state, seat: int, rng):
+    """Ragusa: the deck and the other players' hands mixed."""
+    other = copy.deepcopy(state)
+    _shuffle(rng, [(hand, i) for s, hand in enumerate(other.hands) if s != seat
+                   for i in range(len(hand))] + [(other.deck, i) for i in range(len(other.deck))])
+    return other
+
+
+def shuffled_rise_up(state, seat: int, rng):
+    """Rise Up: the unused pile's order."""
+    other = copy.deepcopy(state)
+    _shuffle(rng, [(other.pile, i) for i in range(len(other.pile))])
+    return other
+
+
+def shuffled_shapes(state, seat: int, rng):
+    """Shapes: the deck's order (no one sees its cards)."""
+    other = copy.deepcopy(state)
+    _shuffle(rng, [(other.deck, i) for i in range(len(other.deck))])
+    return other
+
+
+SHUFFLES = {"blofa": shuffled_blofa, "bullet": shuffled_bullet, "ragusa": shuffled_ragusa,
+            "rise-up": shuffled_rise_up, "shapes": shuffled_shapes}
+
+
+@pytest.fixture(params=["lantern-market", *SHUFFLES])
 def game_states(request):
     if request.param == "lantern-market":
         game, cards = lantern()
         states = mid_games(lambda rng: game.new_state(3, rng, cards), 12, 6)
         return states, shuffled_toolkit
-    game = load_game("blofa")
-    states = mid_games(lambda rng: game.new_state(4, rng), 12, 6)
-    return states, shuffled_blofa
+    game = load_game(request.param)
+    states = mid_games(lambda rng: game.new_state(game.default_players, rng), 12, 6)
+    return states, SHUFFLES[request.param]
 
 
 def test_the_search_bot_s_move_does_not_change_with_cards_it_cannot_see(game_states):
     states, shuffled = game_states
     assert len(states) >= 8
     assert peeks(states, shuffled) == 0
+
+
+def test_searching_leaves_the_game_as_it_was(game_states):
+    """The samples are copies: nothing the search plays reaches the real game."""
+    states, _ = game_states
+    for state in states[:4]:
+        before = pickle.dumps(state)
+        choice(state, 1)
+        assert pickle.dumps(state) == before
 
 
 def test_the_no_peeking_test_catches_a_sampler_that_peeks(game_states, monkeypatch):

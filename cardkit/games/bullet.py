@@ -49,12 +49,14 @@ chooser naming the card to go.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from functools import cache
 
 from ..rules import bullet as rules
 from ..rules.errors import RulesError
+from ..toolkit.search import SearchBot, redeal
 from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 FIN = ("fin", 0)  # the Fin card
@@ -353,6 +355,37 @@ class BulletState(State):
 
     # -- what a seat sees ----------------------------------------------------------------
 
+    def determinized(self, seat: int, rng: random.Random) -> BulletState:
+        """The game as ``seat`` might believe it: the cards it has not seen (the others'
+        face-down and Action Cards, the deck, the others' unsettled chain cards) dealt
+        again among those places, and Fin moved to a random place of the deck's bottom
+        section (the last 11 cards, where it was shuffled in)."""
+        world = copy.copy(self)
+        world.cards = list(self.cards)
+        world.hands, world.action = [list(h) for h in self.hands], [list(a) for a in self.action]
+        world.shown, world.deck, world.discard = list(self.shown), list(self.deck), \
+            list(self.discard)
+        world.known, world.record = [set(k) for k in self.known], list(self.record)
+        world.chain, world.asking, world.counts = list(self.chain), list(self.asking), \
+            Counter(self.counts)
+        world.rng, world._moves = random.Random(rng.getrandbits(64)), None
+        hidden = [c for c in self.deck if c != self.fin]
+        if not self.fin_drawn:
+            known = self.known[seat]
+            for owner in range(self.players):
+                if owner != seat:
+                    hidden += [c for c, up in zip(self.hands[owner], self.shown[owner])
+                               if up is None and c not in known] + self.action[owner]
+            if self.penalty is None:  # a settled chain is face up
+                hidden += [c for who, c, _, _ in self.chain if who != seat]
+        redeal([(world.cards, c) for c in hidden], rng)
+        world.labels = list(map(label, world.cards))
+        if self.fin in world.deck:
+            at, bottom = world.deck.index(self.fin), min(BOTTOM + 1, len(world.deck))
+            to = rng.randrange(bottom)  # the deck's bottom is the start of the list
+            world.deck[at], world.deck[to] = world.deck[to], world.deck[at]
+        return world
+
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know. ``hands``: every Poker Hand card that is face up, its
         own, or seen (None for the others); ``shown``: what the whole table sees (the
@@ -637,7 +670,7 @@ def bluff_chance(obs: dict) -> float:
 
 GAME = Game(name="bullet", title="Bluff the Bullet", players=tuple(rules.PLAYERS),
             default_players=4, new_state=new_state,
-            bots={"random": RandomBot, "heuristic": CardSharpBot},
+            bots={"random": RandomBot, "heuristic": CardSharpBot, "search": SearchBot},
             cards_from_deck=cards_from_deck,
             rulings=("A turn must play a card.",
                      "A turn's card states crow, cup or key, never bullet.",

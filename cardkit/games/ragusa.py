@@ -38,6 +38,7 @@ trade. Cards are written as in the rules: ``"KH"``, ``"10S"``.
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
 import random
@@ -45,6 +46,7 @@ from collections import Counter
 
 from ..rules import poker, ragusa
 from ..rules.errors import RulesError
+from ..toolkit.search import SearchBot, redeal
 from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 TURNS = 5  # turns each player takes in the round
@@ -240,6 +242,34 @@ class RagusaState(State):
     def scores(self) -> list[float]:
         """Tokens each player holds (after the pot is paid out, once the round is over)."""
         return [float(t) for t in self.tokens]
+
+    def determinized(self, seat: int, rng: random.Random) -> RagusaState:
+        """The round as ``seat`` might believe it: the cards it has not seen (the others'
+        hands and the cards they placed, the deck, the cards given up) dealt again among
+        those places, and each other player's secret suit guessed as the suit of a card
+        in their new hand. Departure: the cards ``seat`` gave up itself are dealt again
+        too (which player gave up a card is not kept)."""
+        world = copy.copy(self)
+        world.hands, world.deck = [list(hand) for hand in self.hands], list(self.deck)
+        world.removed, world.table, world.goods = list(self.removed), dict(self.table), \
+            list(self.goods)
+        world.tokens, world.suits, world.owed = list(self.tokens), list(self.suits), \
+            list(self.owed)
+        world.claims, world.calls = dict(self.claims), dict(self.calls)
+        world.shown, world.winners = list(self.shown), list(self.winners)
+        world.rng, world._legal = random.Random(rng.getrandbits(64)), None
+        others = [other for other in range(self.players) if other != seat]
+        places = [(world.hands[other], i) for other in others
+                  for i in range(len(world.hands[other]))]
+        places += [(world.table, other) for other in others if other in world.table]
+        places += [(world.deck, i) for i in range(len(world.deck))]
+        places += [(world.removed, i) for i in range(len(world.removed))]
+        redeal(places, rng)
+        for other in others:
+            hand = world.hands[other]
+            world.suits[other] = (CARD[hand[rng.randrange(len(hand))]].suit if hand
+                                  else rng.choice(poker.SUITS))
+        return world
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know: its own suit, hand and card placed; everything face up;
@@ -636,7 +666,8 @@ def worst(observation, candidates: list[str]) -> str:
 # Three players by default: with four, only 3 cards are left in the deck, so nobody can
 # swipe until someone sells.
 GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default_players=3,
-            new_state=new_state, bots={"random": RandomBot, "heuristic": Trader},
+            new_state=new_state,
+            bots={"random": RandomBot, "heuristic": Trader, "search": SearchBot},
             cards_from_deck=cards_from_deck,
             rulings=("Each player starts with 50 tokens and antes 20; a game is one round, "
                      "won by whoever takes the pot.",

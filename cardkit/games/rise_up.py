@@ -28,6 +28,8 @@ the second copy '5H#2'. Rooms are (row, column), 1-3 each, row 1 first. A move i
 
 from __future__ import annotations
 
+import copy
+import random
 from functools import lru_cache
 from math import ceil
 
@@ -35,6 +37,7 @@ from ..rules.errors import RulesError
 from ..rules.poker import DECK_SUITS, RANK_LETTERS, RANK_NAMES, RANKS, SUITS, Card
 from ..rules.rise_up import (invested_strength, joker_move_legal, parse_card, removal_loses,
                              room_strength, stage_setup, strength, wins)
+from ..toolkit.search import SearchBot, redeal
 from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 ROOMS = tuple((row, col) for row in (1, 2, 3) for col in (1, 2, 3))  # index 0..8, row 1 first
@@ -267,6 +270,34 @@ class RiseUpState(State):
         """The rooms won over the whole game."""
         return [float(self.rooms_won)]
 
+    def determinized(self, seat: int, rng: random.Random) -> RiseUpState:
+        """The game as the player might believe it: the face-down cards of the grid and the
+        unused pile dealt again among those places, the stage's ace (while face down) in
+        a random face-down place of the grid, and which ace it is drawn again with the
+        aces not dealt yet."""
+        world = copy.copy(self)
+        world.rooms = [list(room) for room in self.rooms]
+        world.pile, world.aces = list(self.pile), list(self.aces)
+        world.abilities, world.out = list(self.abilities), list(self.out)
+        world.invested, world.face_up, world.used = list(self.invested), set(self.face_up), \
+            set(self.used)
+        world.powers_used = dict(self.powers_used)
+        world.rng, world._legal = random.Random(rng.getrandbits(64)), None
+        down = [(room, i) for room in world.rooms for i, card in enumerate(room)
+                if card not in self.face_up]
+        ace = next((place for place in down if place[0][place[1]] == self.stage_ace), None)
+        redeal([place for place in down if place != ace]
+               + [(world.pile, i) for i in range(len(world.pile))], rng)
+        if ace is not None:  # the ace may lie in any face-down place of the grid
+            room, i = down[rng.randrange(len(down))]
+            ace[0][ace[1]], room[i] = room[i], ace[0][ace[1]]
+            aces = [(room, i)] + [(world.aces, j) for j in range(len(world.aces))]
+            redeal(aces, rng)
+            world.stage_ace = room[i]
+        else:
+            redeal([(world.aces, j) for j in range(len(world.aces))], rng)
+        return world
+
     def observation(self, seat: int = 0) -> dict:
         """All that is face up (abilities, revealed grid cards, cards out of play), how many
         cards lie face down in each room and in the pile, and their total strength (which the
@@ -446,7 +477,8 @@ def _cheapest_cover(free: list[tuple[int, str]], need: int) -> list[str]:
 
 
 GAME = Game(name="rise-up", title="Rise Up", players=(1,), default_players=1,
-            new_state=new_state, bots={"random": RandomBot, "heuristic": DelverBot},
+            new_state=new_state,
+            bots={"random": RandomBot, "heuristic": DelverBot, "search": SearchBot},
             cards_from_deck=cards_from_deck,
             rulings=("Cards come back each stage (the text needs more draws than the deck "
                      "holds).",

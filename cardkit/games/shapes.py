@@ -28,12 +28,14 @@ Scoring, arrows and objectives are :mod:`cardkit.rules.shapes`, shared with ``ca
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
+from cardkit.toolkit.search import SearchBot, redeal
 from cardkit.toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 from cardkit.rules.errors import RulesError
 from cardkit.rules.shapes import (BACKS, OBJECTIVES, PROPERTIES, Card, Objective,
@@ -139,6 +141,7 @@ class ShapesState(State):
         objectives = list(composition.objectives)
         rng.shuffle(objectives)
         self.objectives = objectives[:players]
+        self.all_objectives = tuple(composition.objectives)
         self.deck = list(range(len(self.cards)))
         rng.shuffle(self.deck)
         self.offer = [self.deck.pop() for _ in range(min(OFFERED, len(self.deck)))]
@@ -279,6 +282,29 @@ class ShapesState(State):
         scores = self.scores()
         winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
+
+    def determinized(self, seat: int, rng: random.Random) -> ShapesState:
+        """The game as ``seat`` might believe it: no back is seen, so cards of the same
+        front trade places anywhere (hands, triplets, offer, deck); the deck's order is
+        drawn again; the other seats' rule cards are drawn from those it does not hold."""
+        world = copy.copy(self)
+        world.hands, world.offer, world.deck = [list(h) for h in self.hands], list(self.offer), \
+            list(self.deck)
+        world.hand_fronts, world.triplet_fronts = list(self.hand_fronts), \
+            list(self.triplet_fronts)
+        triplets = [[list(t) for t in held] for held in self.triplets]
+        world.rng, world._moves, world._scores = random.Random(rng.getrandbits(64)), None, None
+        places = [(held, i) for held in (*world.hands, world.offer, world.deck, *(
+            t for mine in triplets for t in mine)) for i in range(len(held))]
+        redeal(places, rng, group=lambda card: self.fronts[card])
+        redeal([(world.deck, i) for i in range(len(world.deck))], rng)
+        world.triplets = [[tuple(t) for t in mine] for mine in triplets]
+        pool = list(self.all_objectives)
+        pool.remove(self.objectives[seat])
+        rng.shuffle(pool)
+        world.objectives = [self.objectives[s] if s == seat else pool.pop()
+                            for s in range(self.players)]
+        return world
 
     def observation(self, seat: int) -> dict:
         """The seat's own rule card and everything face up: the offer, every hand's and
@@ -444,7 +470,8 @@ class GreedyBot(Bot):
 
 GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             players=tuple(range(2, len(OBJECTIVES) + 1)), default_players=4,
-            new_state=new_state, bots={"random": RandomBot, "heuristic": GreedyBot},
+            new_state=new_state,
+            bots={"random": RandomBot, "heuristic": GreedyBot, "search": SearchBot},
             cards_from_deck=cards_from_deck,
             rulings=("Nobody sees a shape card's back before the final scoring, its owner "
                      "included; every hand's fronts are public.",
