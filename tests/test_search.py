@@ -211,3 +211,51 @@ def test_one_bundled_game_move_by_move(name):
     assert lines[1].startswith("1. seat ") and " sees " in lines[1]
     assert lines[2].startswith("   and plays ")
     assert lines[-1].startswith("over after ")
+
+
+def _rung(bot, against, won, low, high):
+    from cardkit.playtest.skill import Rung
+
+    return Rung(bot, against, 200, won, (low, high), 1.0)
+
+
+def test_the_verdict_tells_a_flat_curve_from_a_climbing_one():
+    from cardkit.playtest.skill import verdict
+
+    flat = [_rung("random", None, 0.25, 0.19, 0.31), _rung("heuristic", "random", 0.27, 0.21,
+                                                           0.34)]
+    assert verdict(flat, 4).startswith("A flat curve: no bot wins more than the 25% chance")
+    climbing = flat[:1] + [_rung("heuristic", "random", 0.6, 0.53, 0.66),
+                           _rung("search", "heuristic", 0.4, 0.33, 0.47)]
+    assert verdict(climbing, 4) == (
+        "Skill matters: heuristic wins 60% against random where chance gives 25%; at the "
+        "top, search still wins 40% against heuristic, so more skill still pays.")
+    alone = [_rung("random", None, 0.01, 0.0, 0.03), _rung("heuristic", None, 0.19, 0.14, 0.25)]
+    assert verdict(alone, 1) == ("Skill matters: heuristic wins 19% of its games where random "
+                                 "play wins 1%.")
+
+
+def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    report = tmp_path / "skill"
+    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "duel"), "--skill",
+                                       "--games", "40", "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "duel: skill ladder, 2 players, 40 games a rung, seed 1"
+    assert [line.split()[0] for line in lines[1:5]] == [
+        "random", "search:iterations=25", "search:iterations=50", "search:iterations=100"]
+    assert lines[2].split()[1:3] == ["against", "random"]
+    assert lines[-2].startswith("Skill matters: search:iterations=")
+    page = (report / "report.html").read_text()
+    assert "does skill matter?" in page and "data:image/png;base64," in page
+    import json
+
+    saved = json.loads((report / "summary.json").read_text())
+    assert [rung["bot"] for rung in saved["rungs"]][0] == "random"
+    assert saved["verdict"] == lines[-2]

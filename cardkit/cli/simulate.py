@@ -16,6 +16,7 @@ from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, sho
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
 MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
+SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says otherwise
 
 
 def _bot_specs(ctx, param, value):
@@ -59,6 +60,10 @@ def _bot_specs(ctx, param, value):
 @click.option("--check", is_flag=True,
               help="Check the rules instead: play --games random games, checking every "
                    "move; stop at the first mistake, with the moves that lead there.")
+@click.option("--skill", is_flag=True,
+              help="Does skill matter? Play a ladder of bots of rising skill (random, "
+                   "heuristic, search at 25, 50 and 100 iterations), each against the one "
+                   "below, and say how the wins climb (--games a rung; default 200).")
 @click.option("--log", "log_game", type=click.IntRange(0, MAX_GAMES - 1), metavar="N",
               help="Show game N of the run (as --seed and --bots play it) move by move, "
                    "with what the seat to play saw.")
@@ -66,8 +71,9 @@ def _bot_specs(ctx, param, value):
               help="Write a report folder: report.html with plots, summary.json, games.csv.")
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
               show_default="the machine's cores", help="Processes playing in parallel.")
-def simulate(game, count, players, seed, bots, deck_file, rules_file, check, log_game,
-             report_dir, workers):
+@click.pass_context
+def simulate(ctx, game, count, players, seed, bots, deck_file, rules_file, check, skill,
+             log_game, report_dir, workers):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -79,6 +85,7 @@ def simulate(game, count, players, seed, bots, deck_file, rules_file, check, log
       cardkit simulate blofa --games 5000
       cardkit simulate my-game --check      check your rules in 1,000 random games
       cardkit simulate my-game --log 3      game 3, move by move
+      cardkit simulate blofa --skill        does skill matter in Blófa?
       cardkit simulate bullet --players 3 --bots heuristic:bluff_rate=0.5 \\
                               --bots random --bots random
       cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
@@ -141,6 +148,12 @@ def simulate(game, count, players, seed, bots, deck_file, rules_file, check, log
             from ..playtest.log import game_log
 
             game_log(setup, log_game, click.echo)
+            return
+        if skill:
+            if bots != (BotSpec("random"),):
+                _refuse("--skill plays its own bots", "leave out --bots")
+            default = ctx.get_parameter_source("count").name == "DEFAULT"
+            _skill(setup, SKILL_GAMES if default else count, workers, report_dir)
             return
         if check:
             replay = [game, f"--players {players}", f"--seed {seed}"]
@@ -250,6 +263,39 @@ def _deck_cards(rules, deck_file: str):
             problem = Problem(card.where, f"{card.label()}: {error.what}", error.fix)
         report_input_error(InputError([problem]), f"in {named(deck_file)} for {rules.title}")
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _skill(setup, games: int, workers: int, report_dir) -> None:
+    """Climb the skill ladder, print each rung and the verdict, and write the report."""
+    import time
+
+    from ..playtest.skill import climb, ladder, verdict
+
+    rungs_count = len(ladder(setup))
+    click.echo(f"{setup.game}: skill ladder, {setup.players} player"
+               f"{'s' * (setup.players != 1)}, {games:,} games a rung, seed {setup.seed}")
+    with progress_bar(games * rungs_count) as bar:
+        rungs = climb(setup, games, workers, bar.update, time.perf_counter)
+    fair = 1 / setup.players
+    for rung in rungs:
+        low, high = rung.interval
+        against = f"against {rung.against}" if rung.against and setup.players > 1 else ""
+        click.echo(f"  {rung.bot:22} {against:32} won {rung.won:6.1%} (95%: {low:.1%}-"
+                   f"{high:.1%})  {rung.seconds:.1f} s")
+    sentence = verdict(rungs, setup.players)
+    if setup.players > 1:
+        click.echo(f"  (chance alone: {fair:.0%} against the rung below)")
+    click.echo(sentence)
+    if report_dir:
+        from dataclasses import asdict
+
+        from ..playtest.report import write_skill_report
+
+        write_skill_report(report_dir, {
+            "game": setup.game, "players": setup.players, "seed": setup.seed,
+            "games_a_rung": games, "rungs": [asdict(rung) for rung in rungs],
+            "verdict": sentence})
+        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
 
 
 def _check(setup, count: int, replay: str) -> None:

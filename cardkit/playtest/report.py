@@ -57,6 +57,15 @@ def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
         (temporary / "report.html").write_text(_page(summary, results), encoding="utf-8")
 
 
+def write_skill_report(folder: Path, ladder: dict) -> None:
+    """Write the report of a skill ladder (``cardkit simulate --skill``): ``report.html``
+    with its plot and table, and ``summary.json``; atomically, as :func:`write_report`."""
+    with atomic_folder(Path(folder)) as temporary:
+        (temporary / "summary.json").write_text(json.dumps(ladder, indent=2) + "\n",
+                                                encoding="utf-8")
+        (temporary / "report.html").write_text(_skill_page(ladder), encoding="utf-8")
+
+
 def _write_games(path: Path, summary: dict, results: list[Result]) -> None:
     seats = range(summary["players"])
     names = list(summary["figures"])
@@ -183,5 +192,57 @@ fair share, the seat has a real edge (or handicap) with these bots.</p>
 {numbers}</table>
 {rulings}
 {plots}
+</body></html>
+"""
+
+
+def _skill_plot(ladder: dict) -> str:
+    """The ladder as a base64 PNG: each rung's share of the wins, with its interval."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    rungs = ladder["rungs"]
+    figure, axes = pyplot.subplots(figsize=(6.5, 3.4))
+    rates = [rung["won"] * 100 for rung in rungs]
+    errors = [[r - rung["interval"][0] * 100 for r, rung in zip(rates, rungs)],
+              [rung["interval"][1] * 100 - r for r, rung in zip(rates, rungs)]]
+    names = [rung["bot"].replace("search:iterations=", "search ") for rung in rungs]
+    axes.errorbar(names, rates, yerr=errors, marker="o", capsize=5, color="#4a7ab5")
+    if ladder["players"] > 1:
+        fair = 100 / ladder["players"]
+        axes.axhline(fair, color="#c0392b", linestyle="--", linewidth=1,
+                     label=f"chance alone ({fair:.0f}%)")
+        axes.legend(loc="upper left", fontsize=8)
+        axes.set_ylabel("won against the rung below (%)")
+    else:
+        axes.set_ylabel("games won (%)")
+    axes.set_ylim(0, 100)
+    axes.tick_params(axis="x", labelsize=8)
+    data = _png(figure)
+    pyplot.close(figure)
+    return data
+
+
+def _skill_page(ladder: dict) -> str:
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{e(rung['bot'])}</td><td>{e(rung['against'] or '-')}</td>"
+        f"<td>{rung['won']:.1%}</td><td>{rung['interval'][0]:.1%} – "
+        f"{rung['interval'][1]:.1%}</td><td>{rung['games']:,}</td></tr>"
+        for rung in ladder["rungs"])
+    caption = "How the share of the wins climbs with skill"
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{e(ladder['game'])}: skill ladder</title>
+<style>{STYLE}</style></head><body>
+<h1>{e(ladder['game'])}: does skill matter?</h1>
+<p><strong>{e(ladder['verdict'])}</strong></p>
+<p>{ladder['players']} player{'s' * (ladder['players'] != 1)}, seed {ladder['seed']}. Each
+rung plays every seat in turn against the rung below it in the other seats.</p>
+<figure><figcaption>{caption}</figcaption>
+<img alt="{caption}" src="data:image/png;base64,{_skill_plot(ladder)}"></figure>
+<table><tr><th>bot</th><th>against</th><th>won</th><th>95% interval</th><th>games</th></tr>
+{rows}</table>
 </body></html>
 """

@@ -1,0 +1,91 @@
+"""Skill versus luck: does the better player win more? A ladder of bots of rising skill.
+
+The rungs are the random bot, the game's heuristic bot (when it has one), then the search
+bot with a budget that doubles from rung to rung. Each rung plays every seat in turn
+against the rung below it in all the other seats, so seat order cancels out; its share of
+the wins, set against the fair share (one in the number of players), is how much that step
+of skill pays. A solitaire game has no one to play against: each rung plays alone and its
+win rate is compared with the rung below. This is Ludii's "skill trace" and TAG's skill
+ladder, in a few numbers and one sentence.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from .runner import BotSpec, Setup, game_of, play_many
+from .summary import wilson
+
+SEARCH_BUDGETS = (25, 50, 100)  # iterations a move, doubling rung to rung
+SEED_STEP = 1_000_003  # each seat rotation plays other games
+
+
+@dataclass
+class Rung:
+    """One step of the ladder: ``bot`` against ``against`` (None: the first rung)."""
+
+    bot: str
+    against: str | None
+    games: int
+    won: float  # the share of the games ``bot`` won
+    interval: tuple[float, float]
+    seconds: float
+
+
+def ladder(setup: Setup) -> list[BotSpec]:
+    """The bots of the ladder for the game of ``setup``, weakest first."""
+    bots = game_of(setup).bots
+    rungs = [BotSpec("random")]
+    if "heuristic" in bots:
+        rungs.append(BotSpec("heuristic"))
+    if "search" in bots:
+        rungs += [BotSpec("search", (("iterations", float(n)),)) for n in SEARCH_BUDGETS]
+    return rungs
+
+
+def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None) -> list[Rung]:
+    """Play the ladder: ``games`` games a rung (spread over the seats), each rung against
+    the one below it. ``on_done(n)`` is told after each n games; ``clock()`` times rungs."""
+    bots = ladder(setup)
+    rungs = []
+    for level, bot in enumerate(bots):
+        lower = bots[level - 1] if level else None
+        started = clock() if clock else 0.0
+        wins = played = 0.0
+        seats = range(setup.players) if setup.players > 1 else (0,)
+        per_seat = math.ceil(games / len(seats))
+        for seat in seats:
+            field = [lower or bot] * setup.players
+            field[seat] = bot
+            run = replace(setup, bots=tuple(field), seed=setup.seed + SEED_STEP * seat)
+            results = play_many(run, per_seat, workers, on_done)
+            wins += sum(result.returns[seat] for result in results)
+            played += len(results)
+        rungs.append(Rung(str(bot), None if lower is None else str(lower), int(played),
+                          wins / played, wilson(wins, int(played)),
+                          (clock() - started) if clock else 0.0))
+    return rungs
+
+
+def verdict(rungs: list[Rung], players: int) -> str:
+    """One sentence: does skill pay in this game, and does it still pay at the top?"""
+    if players == 1:
+        best = max(rungs, key=lambda rung: rung.won)
+        if best.interval[0] > rungs[0].won:
+            return (f"Skill matters: {best.bot} wins {best.won:.0%} of its games where random "
+                    f"play wins {rungs[0].won:.0%}.")
+        return "A flat curve: better play does not win more often; luck decides this game."
+    fair = 1 / players
+    climbing = [rung for rung in rungs[1:] if rung.interval[0] > fair]
+    if not climbing:
+        return (f"A flat curve: no bot wins more than the {fair:.0%} chance gives it against "
+                "the bot below; luck decides this game more than skill.")
+    best = max(climbing, key=lambda rung: rung.won)
+    top = rungs[-1]
+    still = (f"; at the top, {top.bot} still wins {top.won:.0%} against {top.against}, so "
+             "more skill still pays" if top.interval[0] > fair else
+             f"; at the top, {top.bot} wins {top.won:.0%} against {top.against}, which "
+             "chance alone could give: more search may not pay any more")
+    return (f"Skill matters: {best.bot} wins {best.won:.0%} against {best.against} where "
+            f"chance gives {fair:.0%}{still}.")
