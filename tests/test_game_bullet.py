@@ -431,7 +431,7 @@ def test_a_deck_too_small_for_the_deal_is_refused():
 
 def test_the_game_entry():
     assert GAME.name == "bullet" and GAME.players == (2, 3, 4, 5)
-    assert set(GAME.bots) == {"random", "heuristic"}
+    assert set(GAME.bots) == {"random", "heuristic", "search"}
     assert CardSharpBot(bluff_rate=0.0).params["call_threshold"] == 0.6
     with pytest.raises(ValueError):
         CardSharpBot(patience=1.0)

@@ -288,7 +288,7 @@ def test_an_illegal_move_raises():
 def test_rise_up_is_for_one_player():
     with pytest.raises(RulesError):
         new_state(2, random.Random(0))
-    assert GAME.players == (1,) and list(GAME.bots) == ["random", "heuristic"]
+    assert GAME.players == (1,) and list(GAME.bots) == ["random", "heuristic", "search"]
 
 
 def test_the_bundled_deck_gives_the_52_cards():

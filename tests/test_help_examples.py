@@ -78,6 +78,7 @@ def test_every_help_example_runs(folder, monkeypatch, command, example):
             process.wait(timeout=30)
         return
     monkeypatch.chdir(folder)
+    monkeypatch.setattr("cardkit.cli.simulate.SKILL_GAMES", 8)  # the ladder's games, for time
     result = CliRunner().invoke(main, words)
     assert result.exit_code == 0, f"{example}\n{result.output}"
     assert result.output.strip()

@@ -196,10 +196,10 @@ def test_an_error_in_the_rules_during_a_simulation_names_the_game_not_cardkit(tm
 
 def test_the_starter_and_lantern_market_pass_the_checker_over_thousands_of_games(tmp_path):
     starter = _deck(tmp_path, rules=None, name="my-game")
-    for folder, players in ((starter, 2), (starter, 4), (LANTERN, 2), (LANTERN, 4)):
-        code, out, err = _run(folder, "--check", "--games", "1500", "--players", str(players))
+    for folder, players in ((starter, 2), (LANTERN, 3)):
+        code, out, err = _run(folder, "--check", "--games", "1000", "--players", str(players))
         assert (code, err) == (0, "")
-        assert f"1,500 random games, {players} players, seed 1: no mistake found" in out
+        assert f"1,000 random games, {players} players, seed 1: no mistake found" in out
         assert "every card in one pile, nothing seen that the piles hide" in out
 
 

@@ -180,7 +180,7 @@ def test_the_no_peeking_test_catches_a_sampler_that_peeks(game_states, monkeypat
 
 def test_the_search_bot_beats_random_play_in_a_designer_s_game():
     game, cards = lantern()
-    setup = Setup("lantern-market", 2, 3, (BotSpec("search", (("iterations", 100.0),)),
+    setup = Setup("lantern-market", 2, 3, (BotSpec("search", (("iterations", 40.0),)),
                                            BotSpec("random")), cards,
                   str(LANTERN / "rules.py"))
     summary = summarise(setup, play_many(setup, 60, workers=2), 1.0)
@@ -244,10 +244,10 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path):
     create_deck(tmp_path / "duel", "duel")
     report = tmp_path / "skill"
     result = CliRunner().invoke(main, ["simulate", str(tmp_path / "duel"), "--skill",
-                                       "--games", "40", "--report", str(report)])
+                                       "--games", "24", "--report", str(report)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "duel: skill ladder, 2 players, 40 games a rung, seed 1"
+    assert lines[0] == "duel: skill ladder, 2 players, 24 games a rung, seed 1"
     assert [line.split()[0] for line in lines[1:5]] == [
         "random", "search:iterations=25", "search:iterations=50", "search:iterations=100"]
     assert lines[2].split()[1:3] == ["against", "random"]

@@ -651,8 +651,14 @@ def scale(observation) -> dict[str, poker.Card]:
 
 def valuer(observation):
     """The ``key_value`` of a set of cards' best five on the observing seat's scale."""
-    relabelled = scale(observation)
-    return lambda cards: key_value(ragusa.best_key([relabelled[card] for card in cards]))
+    rank = CARD[observation["foundations"][observation["suit"]]].rank
+    return lambda cards: _value_of(rank, tuple(sorted(cards)))
+
+
+@functools.lru_cache(maxsize=200_000)  # a hand less one card, asked again and again
+def _value_of(foundation_rank: int, cards: tuple[str, ...]) -> int:
+    relabelled = RELABELLED[foundation_rank]
+    return key_value(ragusa.best_key([relabelled[card] for card in cards]))
 
 
 def worst(observation, candidates: list[str]) -> str:

@@ -401,10 +401,17 @@ def _standard_order(card: Card) -> tuple:
         (BACKS.index(card.back),)
 
 
-_condition = lru_cache(maxsize=64)(parse_condition)
+@lru_cache(maxsize=64)
+def _condition(text: str) -> tuple[int, tuple]:
+    """An objective's condition: how many triplets, and what each needs (a tuple, so that
+    :func:`_fits` can keep its answers)."""
+    count, needs = parse_condition(text)
+    return count, tuple(needs)
+
 _WANTED = {"same": 1, "different": 3}  # kinds of a property among three cards
 
 
+@lru_cache(maxsize=65536)  # a few thousand triplets of fronts, a few conditions
 def _fits(triplet, needs) -> bool:
     return all(len({getattr(c, prop) for c in triplet}) == _WANTED[how] for prop, how in needs)
 
@@ -431,32 +438,38 @@ class GreedyBot(Bot):
     PARAMS = {"threshold": 5.0, "objective": 1.0, "arrows": 1.0}
     RANGES = {"threshold": (0.0, 100.0), "objective": (0.0, 100.0), "arrows": (0.0, 100.0)}
 
-    def __init__(self, **params: float):
-        super().__init__(**params)
-        self._odds, self._worth = None, {}  # the deck's arrows; triplet -> worth, no objective
+    # (id of a deck's arrow odds, risk) -> (the odds, {triplet -> worth without objective}):
+    # kept from game to game, as a deck's triplets are worth the same in every game
+    _worths: dict = {}
 
     def worth(self, observation: dict):
         """A function: triplet of fronts -> its worth to the observing seat, as above."""
         odds, objective = observation["arrows"], observation["objective"]
-        if odds is not self._odds:
-            self._odds, self._worth = odds, {}
-        memo, risk = self._worth, 2 * self.params["arrows"]
+        risk = 2 * self.params["arrows"]
+        kept = self._worths.get((id(odds), risk))
+        if kept is None or kept[0] is not odds:
+            kept = self._worths[id(odds), risk] = (odds, {})
+        memo = kept[1]
         count, needs = _condition(objective.condition)
         have = sum(_fits(t, needs) for t in observation["triplets"][observation["seat"]])
         bonus = self.params["objective"] * objective.points / (count - have) \
             if have < count else 0.0
 
         def worth(triplet) -> float:
-            if triplet not in memo:
-                memo[triplet] = score_triplet(triplet) * (1 - risk * pass_chance(triplet, odds))
-            return memo[triplet] + bonus if bonus and _fits(triplet, needs) else memo[triplet]
+            value = memo.get(triplet)
+            if value is None:
+                value = memo[triplet] = score_triplet(triplet) * (
+                    1 - risk * pass_chance(triplet, odds))
+            return value + bonus if bonus and _fits(triplet, needs) else value
         return worth
 
     def choose(self, observation, moves, rng):
         worth = self.worth(observation)
         if moves[0][0] == "take":
+            # a take decision weighs every pair of hand cards with each front on offer: up
+            # to 84 triplets, the bot's main cost (each a lookup once seen in any game)
             pairs = list(combinations(observation["hand"], 2))
-            values = [max((worth((a, b, m[1])) for a, b in pairs), default=0.0)
+            values = [max(map(worth, [(a, b, m[1]) for a, b in pairs]), default=0.0)
                       for m in moves]
             best = max(values)
             return rng.choice([m for m, v in zip(moves, values) if v == best])

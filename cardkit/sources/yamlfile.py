@@ -219,8 +219,19 @@ def _check_depth(data: bytes, path) -> None:
     if bound <= MAX_DEPTH and not _DEEP_COMPACT.search(data) and \
             not _DEEP_INDENT.search(b"\n" + data):
         return
+    try:
+        _count_depth(data, path, SafeLoader)
+    except yaml.YAMLError as exc:
+        # libyaml 0.2.5 refuses 1,000 levels itself, while looking ahead for a key, before
+        # the 101st level reaches us: PyYAML's own parser (no such limit) finds where
+        if "nesting depth" not in str(exc):
+            raise
+        _count_depth(data, path, yaml.SafeLoader)
+
+
+def _count_depth(data: bytes, path, loader) -> None:
     depth = 0
-    for event in yaml.parse(data, Loader=SafeLoader):
+    for event in yaml.parse(data, Loader=loader):
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
