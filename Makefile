@@ -19,7 +19,7 @@ build: $(STAMP)
 	$(BIN)/cardkit export --all --to tts
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
 fuzz: $(STAMP)
@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/export_bench.py
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/toolkit_bench.py
+	$(BIN)/python bench/search_bench.py
 	$(BIN)/python bench/watch_bench.py
 
 # The README's pictures, from the PDFs `make build` writes.

@@ -1,0 +1,109 @@
+"""Benchmark (run with `make bench`): the search bot's cost and the heuristic bots' speed.
+
+1. The search bot's cost per iteration against its floor, per game: from the same states
+   (each game's default players, a few random moves in), the time of one search iteration
+   (sample the hidden cards, walk the tree, play out, back up) against a bare random
+   playout from a copy of the state, made before the clock starts. Rounds alternate.
+   Target (issue 28): at most 2x the floor.
+2. Heuristic bots in every seat: games a second on one core, through the runner.
+   Target (issue 28): at least 500 games a second a core.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardkit.games import MODULES, load_game  # noqa: E402
+from cardkit.playtest.runner import BotSpec, Setup, play_many  # noqa: E402
+from cardkit.toolkit.search import SearchBot  # noqa: E402
+
+STATES, ITERATIONS, ROUNDS, HEURISTIC_GAMES = 20, 50, 3, 600
+
+
+def positions(game, count: int) -> list:
+    """``count`` states of ``game`` where the player to move has a choice, a few random
+    moves into a game."""
+    found, index = [], 0
+    while len(found) < count:
+        rng = random.Random(f"position:{index}")
+        state = game.new_state(game.default_players, rng)
+        for _ in range(rng.randrange(1, 8)):
+            if state.is_over():
+                break
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over() and len(state.legal_moves()) > 1:
+            found.append(state)
+        index += 1
+    return found
+
+
+def playout(state, rng) -> None:
+    while not state.is_over():
+        legal = state.legal_moves()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def search_seconds(states) -> float:
+    """Seconds an iteration of the search bot, over ``states``."""
+    bot = SearchBot(iterations=ITERATIONS)
+    started = time.perf_counter()
+    for index, state in enumerate(states):
+        seat, rng = state.current_player(), random.Random(index)
+        bot.choose(None, state.legal_moves(), rng,
+                   lambda r, state=state, seat=seat: state.determinized(seat, r))
+    return (time.perf_counter() - started) / (len(states) * ITERATIONS)
+
+
+def floor_seconds(states) -> float:
+    """Seconds a bare random playout from a copy of each of ``states``."""
+    copies = [copy.deepcopy(state) for state in states for _ in range(ITERATIONS)]
+    rng = random.Random(0)
+    started = time.perf_counter()
+    for state in copies:
+        playout(state, rng)
+    return (time.perf_counter() - started) / len(copies)
+
+
+def heuristic_rate(name: str, players: int) -> float:
+    setup = Setup(name, players, 1, (BotSpec("heuristic"),) * players)
+    started = time.perf_counter()
+    play_many(setup, HEURISTIC_GAMES, workers=1)
+    return HEURISTIC_GAMES / (time.perf_counter() - started)
+
+
+def main() -> None:
+    print(f"the search bot's cost: an iteration against a bare random playout from the same "
+          f"state\n({STATES} states a game, {ITERATIONS} iterations each, median of "
+          f"{ROUNDS} rounds)")
+    for name in sorted(MODULES):
+        game = load_game(name)
+        states = positions(game, STATES)
+        searched, floors = [], []
+        for _ in range(ROUNDS):
+            searched.append(search_seconds(states))
+            floors.append(floor_seconds(states))
+        per, floor = statistics.median(searched), statistics.median(floors)
+        verdict = "ok" if per <= 2 * floor else "OVER the 2x target"
+        print(f"  {name:8}: {per * 1e6:7,.0f} us an iteration   floor {floor * 1e6:7,.0f} us"
+              f"   ratio {per / floor:.2f}x   {verdict}")
+    print(f"\nheuristic bots in every seat: games a second on one core (median of {ROUNDS} "
+          f"runs of {HEURISTIC_GAMES})")
+    for name in sorted(MODULES):
+        game = load_game(name)
+        rate = statistics.median(heuristic_rate(name, game.default_players)
+                                 for _ in range(ROUNDS))
+        verdict = "ok" if rate >= 500 else "UNDER the 500 target"
+        print(f"  {name:8} {game.default_players} player(s): {rate:6,.0f} games/s   {verdict}")
+
+
+if __name__ == "__main__":
+    main()
