@@ -163,6 +163,19 @@ def test_the_search_bot_s_move_does_not_change_with_cards_it_cannot_see(game_sta
     assert peeks(states, shuffled) == 0
 
 
+def test_a_sample_looks_to_the_seat_exactly_like_the_game(game_states):
+    """What the search plays from is a game the seat could be in: its observation, whose
+    turn it is and the legal moves are those of the real game, in every sample."""
+    states, _ = game_states
+    for index, state in enumerate(states):
+        seat = state.current_player()
+        for draw in range(5):
+            world = state.determinized(seat, random.Random(f"{index}:{draw}"))
+            assert world.current_player() == seat
+            assert world.observation(seat) == state.observation(seat)
+            assert world.legal_moves() == state.legal_moves()
+
+
 def test_searching_leaves_the_game_as_it_was(game_states):
     """The samples are copies: nothing the search plays reaches the real game."""
     states, _ = game_states
