@@ -239,7 +239,7 @@ class BlofaState(State):
         world.piles = [list(pile) for pile in self.piles]
         world.laid, world.vp = list(self.laid), list(self.vp)
         world.captured_by = list(self.captured_by)
-        world.rng, world._moves = random.Random(rng.getrandbits(64)), None
+        world.rng, world._moves = rng, None
         seen = set()  # indexes of this trick's cards the seat has seen
         start = 0
         for who, cards, _ in self.plays:

@@ -368,7 +368,7 @@ class BulletState(State):
         world.known, world.record = [set(k) for k in self.known], list(self.record)
         world.chain, world.asking, world.counts = list(self.chain), list(self.asking), \
             Counter(self.counts)
-        world.rng, world._moves = random.Random(rng.getrandbits(64)), None
+        world.rng, world._moves = rng, None
         hidden = [c for c in self.deck if c != self.fin]
         if not self.fin_drawn:
             known = self.known[seat]

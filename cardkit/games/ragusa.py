@@ -257,7 +257,7 @@ class RagusaState(State):
             list(self.owed)
         world.claims, world.calls = dict(self.claims), dict(self.calls)
         world.shown, world.winners = list(self.shown), list(self.winners)
-        world.rng, world._legal = random.Random(rng.getrandbits(64)), None
+        world.rng, world._legal = rng, None
         others = [other for other in range(self.players) if other != seat]
         places = [(world.hands[other], i) for other in others
                   for i in range(len(world.hands[other]))]

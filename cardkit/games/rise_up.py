@@ -282,7 +282,7 @@ class RiseUpState(State):
         world.invested, world.face_up, world.used = list(self.invested), set(self.face_up), \
             set(self.used)
         world.powers_used = dict(self.powers_used)
-        world.rng, world._legal = random.Random(rng.getrandbits(64)), None
+        world.rng, world._legal = rng, None
         down = [(room, i) for room in world.rooms for i, card in enumerate(room)
                 if card not in self.face_up]
         ace = next((place for place in down if place[0][place[1]] == self.stage_ace), None)

@@ -293,7 +293,7 @@ class ShapesState(State):
         world.hand_fronts, world.triplet_fronts = list(self.hand_fronts), \
             list(self.triplet_fronts)
         triplets = [[list(t) for t in held] for held in self.triplets]
-        world.rng, world._moves, world._scores = random.Random(rng.getrandbits(64)), None, None
+        world.rng, world._moves, world._scores = rng, None, None
         places = [(held, i) for held in (*world.hands, world.offer, world.deck, *(
             t for mine in triplets for t in mine)) for i in range(len(held))]
         redeal(places, rng, group=lambda card: self.fronts[card])

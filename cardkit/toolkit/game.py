@@ -199,9 +199,8 @@ class CardGame(State):
         >>> world.hands[0], sorted(world.hands[1].cards + world.deck.cards)
         (hand of seat 0: [D], [A, B, C])
         """
-        chance = random.Random(rng.getrandbits(64))
         memo = {id(card): card for card in self.cards}  # cards are shared, not copied
-        memo[id(self.rng)] = chance
+        memo[id(self.rng)] = rng  # the sample's chance is the searcher's
         world = copy.deepcopy(self, memo)
         for places in world.hidden_places(seat).values():
             redeal([(pile.cards, i) for pile, i in places], rng)
