@@ -86,6 +86,56 @@ def test_win_shares_add_up_to_the_games_someone_won():
         assert low <= seat["win_rate"] <= high
 
 
+def _results(outcomes):
+    """Results with the given returns, one a game."""
+    from cardkit.playtest.runner import Result
+
+    return [Result(i, list(returns), [0.0] * len(returns), 10) for i, returns in
+            enumerate(outcomes)]
+
+
+def test_a_fair_share_is_of_the_games_someone_won():
+    """1,000 games, 200 without a winner, 200 wins a seat: every seat has its fair share.
+    Counted against all games, each would show 20% and look handicapped (issue 29)."""
+    setup = Setup("blofa", 4, 1, (BotSpec("random"),) * 4)
+    outcomes = [[0, 0, 0, 0]] * 200 + [[1 if s == i % 4 else 0 for s in range(4)]
+                                       for i in range(800)]
+    summary = summarise(setup, _results(outcomes), 1.0)
+    assert summary["decided"] == 800 and summary["fair_share"] == 0.25
+    assert [seat["share"] for seat in summary["seats"]] == [0.25] * 4
+    assert [seat["win_rate"] for seat in summary["seats"]] == [0.2] * 4
+    assert summary["edges"] == []
+
+
+def test_a_seat_off_its_fair_share_is_named_with_its_margin():
+    """Seat 0 wins 400 of 800 decided games: 25 points over a fair share. The margin's
+    interval, worked by hand from Wilson's formula: 46.54% to 53.46%, less 25%."""
+    setup = Setup("blofa", 4, 1, (BotSpec("random"),) * 4)
+    outcomes = [[1, 0, 0, 0]] * 400 + [[0, 1, 0, 0]] * 134 + [[0, 0, 1, 0]] * 133 + \
+        [[0, 0, 0, 1]] * 133 + [[0, 0, 0, 0]] * 100
+    edges = summarise(setup, _results(outcomes), 1.0)["edges"]
+    assert edges[0] == ("seat 0 wins 25.0 points more often than a fair share "
+                        "(95%: 21.5 to 28.5)")
+    assert [sentence.split()[1] for sentence in edges] == ["0", "1", "2", "3"]
+    assert all("less often" in sentence for sentence in edges[1:])
+
+
+def test_the_terminal_and_the_report_open_with_the_verdict(tmp_path):
+    code, out = run("simulate", "blofa", "--games", 2000, "--workers", 1, "--report",
+                    tmp_path / "r", "--bots", "heuristic", "--bots", "random", "--bots",
+                    "random", "--bots", "random")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[5].startswith("  nobody won ") and "a fair share is 25%" in lines[5]
+    assert lines[6].startswith("  Seat 0 wins ") and "more often than a fair share" in lines[6]
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert page.index("Seat 0 wins") < page.index("<h2>Who wins</h2>")
+    code, out = run("simulate", "rise-up", "--games", 50, "--workers", 1, "--report",
+                    tmp_path / "solo")
+    page = (tmp_path / "solo" / "report.html").read_text()
+    assert "The player wins" in page and "fair share" not in out
+
+
 def test_the_report_folder(tmp_path):
     folder = tmp_path / "report"
     code, out = run("simulate", "blofa", "--games", 150, "--report", folder, "--workers", 1)
@@ -99,7 +149,7 @@ def test_the_report_folder(tmp_path):
         pytest.approx(150 * (1 - summary["nobody_won"]))
     page = (folder / "report.html").read_text()
     assert page.count('<img alt="') >= 3 and "data:image/png;base64," in page
-    assert "Share of the wins by seat" in page
+    assert "Share of the decided games each seat won" in page
     # the confirmed rulings that move the figures, in the summary and on the page
     assert "Seat 0 deals first." in summary["rulings"]
     assert "Rulings these figures rest on" in page and "<li>Seat 0 deals first.</li>" in page

@@ -340,12 +340,20 @@ def _summary_lines(summary: dict) -> list[str]:
     lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} "
              f"player{'s' * (summary['players'] != 1)}, {summary['deck']}, seed "
              f"{summary['seed']} ({summary['seconds']:.1f} s, {per_second:,.0f} games/s)"]
+    alone = summary["players"] == 1
     for seat in summary["seats"]:
-        low, high = seat["interval"]
-        lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {seat['win_rate']:.1%} "
+        share, (low, high) = ((seat["win_rate"], seat["interval"]) if alone else
+                              (seat["share"], seat["share_interval"]))
+        lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {share:.1%} "
                      f"(95%: {low:.1%}-{high:.1%}), mean score {seat['score']['mean']:.2f}")
-    if summary["players"] > 1:
-        lines.append(f"  nobody won: {summary['nobody_won']:.1%}")
+    if not alone:
+        fair = f"a fair share is {summary['fair_share']:.0%}"
+        lines.append(f"  nobody won {summary['nobody_won']:.1%} of the games; the shares are "
+                     f"of the other {summary['decided']:,}, {fair}" if summary["nobody_won"]
+                     else f"  every game had a winner; {fair}")
+        lines += [f"  {sentence[0].upper()}{sentence[1:]}." for sentence in summary["edges"]]
+        if not summary["edges"]:
+            lines.append("  No seat is further from a fair share than chance explains.")
     length = summary["length"]
     lines.append(f"  length: {length['mean']:.1f} moves on average (median {length['median']}, "
                  f"10-90%: {length['p10']}-{length['p90']})")

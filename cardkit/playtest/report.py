@@ -97,18 +97,26 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     seats = summary["seats"]
     players = summary["players"]
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    rates = [s["win_rate"] * 100 for s in seats]
-    errors = [[r - s["interval"][0] * 100 for r, s in zip(rates, seats)],
-              [s["interval"][1] * 100 - r for r, s in zip(rates, seats)]]
-    axes.bar([f"seat {s['seat']}" for s in seats], rates, yerr=errors, capsize=6,
-             color="#4a7ab5")
+    rate, interval = ("win_rate", "interval") if players == 1 else ("share", "share_interval")
+    rates = [s[rate] * 100 for s in seats]
+    errors = [[r - s[interval][0] * 100 for r, s in zip(rates, seats)],
+              [s[interval][1] * 100 - r for r, s in zip(rates, seats)]]
+    off = [players > 1 and not s[interval][0] <= 1 / players <= s[interval][1] for s in seats]
+    axes.bar(["the player"] if players == 1 else [f"seat {s['seat']}" for s in seats], rates,
+             yerr=errors, capsize=6, color=["#d08a2e" if o else "#4a7ab5" for o in off])
     if players > 1:
         axes.axhline(100 / players, color="#c0392b", linestyle="--", linewidth=1,
                      label=f"fair share ({100 / players:.0f}%)")
         axes.legend(loc="upper right", fontsize=8)
-    axes.set_ylabel("games won (%)")
-    axes.set_ylim(0, max(100 / players * 2, max(rates + [0]) * 1.3, 5))
-    plots.append(("Share of the wins by seat, with 95% intervals", _png(figure)))
+        axes.set_ylabel("games won, of those\nsomeone won (%)")
+        axes.set_ylim(0, min(100, max(100 / players * 2, max(rates) * 1.3)))
+        caption = ("Share of the decided games each seat won, with 95% intervals (in orange: "
+                   "further from a fair share than chance explains)")
+    else:
+        axes.set_ylabel("games won (%)")
+        axes.set_ylim(0, 100)
+        caption = "Games won, with the 95% interval"
+    plots.append((caption, _png(figure)))
     pyplot.close(figure)
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
@@ -151,9 +159,11 @@ def _number(value) -> str:
 
 def _page(summary: dict, results: list[Result]) -> str:
     e = html.escape
+    alone = summary["players"] == 1
+    rate, interval = ("win_rate", "interval") if alone else ("share", "share_interval")
     rows = "".join(
-        f"<tr><td>seat {s['seat']}</td><td>{e(s['bot'])}</td><td>{s['win_rate']:.1%}</td>"
-        f"<td>{s['interval'][0]:.1%} – {s['interval'][1]:.1%}</td>"
+        f"<tr><td>seat {s['seat']}</td><td>{e(s['bot'])}</td><td>{s[rate]:.1%}</td>"
+        f"<td>{s[interval][0]:.1%} – {s[interval][1]:.1%}</td>"
         f"<td>{_number(s['score'].get('mean', 0.0))}</td></tr>" for s in summary["seats"])
     length = summary["length"]
     numbers = "".join(
@@ -174,15 +184,16 @@ def _page(summary: dict, results: list[Result]) -> str:
 <style>{STYLE}</style></head><body>
 <h1>{e(summary['game'])}: {summary['games']:,} simulated games</h1>
 <p>{summary['players']} player{'s' * (summary['players'] != 1)}, {e(summary['deck'])},
-seed {summary['seed']}, played in {summary['seconds']:.1f} s.
-{'Nobody won ' + format(summary['nobody_won'], '.1%') + ' of the games.'
- if summary['nobody_won'] and summary['players'] > 1 else ''}</p>
+seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
+{_headline(summary)}
 <h2>Who wins</h2>
 <table><tr><th>seat</th><th>bot</th><th>won</th><th>95% interval</th><th>mean score</th></tr>
 {rows}</table>
-<p class="note">A share is the games a seat won, a tied win counting as a share of one. The
-interval is where the true rate lies with 95% confidence (Wilson): if it does not contain the
-fair share, the seat has a real edge (or handicap) with these bots.</p>
+<p class="note">{'The share of the games won.' if alone else
+'A share is of the games someone won, a tied win counting as a share of one; games nobody '
+'won are left out, so that a fair share is one in the number of players.'} The interval is
+where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it does not '
+'contain the fair share, the seat has a real edge (or handicap) with these bots'}.</p>
 <h2>How long games last</h2>
 <p>{_number(length['mean'])} moves on average (median {length['median']}, 10% of games under
 {length['p10']}, 10% over {length['p90']}; shortest {length['min']}, longest
@@ -194,6 +205,25 @@ fair share, the seat has a real edge (or handicap) with these bots.</p>
 {plots}
 </body></html>
 """
+
+
+def _headline(summary: dict) -> str:
+    """The few sentences a designer needs first: is any seat off its fair share, and how
+    often nobody wins."""
+    e = html.escape
+    if summary["players"] == 1:
+        seat = summary["seats"][0]
+        low, high = seat["interval"]
+        return (f"<p><strong>The player wins {seat['win_rate']:.1%} of the games "
+                f"(95%: {low:.1%} to {high:.1%}).</strong></p>")
+    sentences = [f"{s[0].upper()}{s[1:]}." for s in summary["edges"]] or [
+        f"No seat is further from a fair share ({summary['fair_share']:.0%} of the games "
+        "someone won) than chance explains."]
+    if summary["nobody_won"]:
+        sentences.append(f"Nobody won {summary['nobody_won']:.1%} of the games; the shares "
+                         f"are of the other {summary['decided']:,}.")
+    return "<p><strong>" + "</strong></p>\n<p><strong>".join(map(e, sentences)) + \
+        "</strong></p>"
 
 
 def _skill_plot(ladder: dict) -> str:

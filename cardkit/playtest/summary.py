@@ -50,11 +50,39 @@ def spread(values) -> dict:
             "p90": rank(0.9), "min": ordered[0], "max": ordered[-1]}
 
 
+def edge(seat: int, share: float, interval: tuple[float, float], fair: float) -> str | None:
+    """One sentence when a seat's share of the decided games is off the fair share by more
+    than chance explains (its 95% interval leaves the fair share out); None otherwise.
+
+    >>> edge(1, 0.291, (0.269, 0.313), 0.25)
+    'seat 1 wins 4.1 points more often than a fair share (95%: 1.9 to 6.3)'
+    >>> edge(2, 0.20, (0.15, 0.26), 0.25) is None
+    True
+    """
+    low, high = interval
+    if low <= fair <= high:
+        return None
+    more = share > fair
+    near, far = (low - fair, high - fair) if more else (fair - high, fair - low)
+    return (f"seat {seat} wins {abs(share - fair) * 100:.1f} points "
+            f"{'more' if more else 'less'} often than a fair share "
+            f"(95%: {near * 100:.1f} to {far * 100:.1f})")
+
+
 def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
-    """The run as plain data (what ``summary.json`` holds)."""
+    """The run as plain data (what ``summary.json`` holds).
+
+    A seat's ``share`` is of the decided games (someone won), against a fair share of one
+    in the number of players: games nobody won would otherwise make every seat look
+    handicapped. ``win_rate`` is of all games.
+    """
     games = len(results)
     seats = range(setup.players)
     wins = [sum(r.returns[seat] for r in results) for seat in seats]
+    decided = sum(1 for r in results if any(r.returns))
+    fair = 1 / setup.players
+    shares = [(wins[seat] / decided if decided else 0.0, wilson(wins[seat], decided))
+              for seat in seats]
     figures = {}
     names = sorted({name for r in results for name in r.figures})
     for name in names:
@@ -71,8 +99,13 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
         "seats": [{"seat": seat, "bot": str(setup.bots[seat]),
                    "win_rate": wins[seat] / games if games else 0.0,
                    "interval": list(wilson(wins[seat], games)),
+                   "share": shares[seat][0], "share_interval": list(shares[seat][1]),
                    "score": spread([r.scores[seat] for r in results])} for seat in seats],
-        "nobody_won": sum(1 for r in results if not any(r.returns)) / games if games else 0.0,
+        "decided": decided, "fair_share": fair,
+        "edges": [] if setup.players == 1 else [
+            sentence for seat in seats
+            if (sentence := edge(seat, shares[seat][0], shares[seat][1], fair))],
+        "nobody_won": (games - decided) / games if games else 0.0,
         "length": spread([r.length for r in results]),
         "figures": figures,
         "rulings": list(game_of(setup).rulings),
