@@ -3,8 +3,8 @@
 The rungs are the random bot, the game's heuristic bot (when it has one), then the search
 bot with a budget that doubles from rung to rung. Each rung plays every seat in turn
 against the rung below it in all the other seats, so seat order cancels out; its share of
-the wins, set against the fair share (one in the number of players), is how much that step
-of skill pays. A solitaire game has no one to play against: each rung plays alone and its
+the games someone won, set against the fair share (one in the number of players), is how
+much that step of skill pays. A solitaire game has no one to play against: each rung plays alone and its
 win rate is compared with the rung below. This is Ludii's "skill trace" and TAG's skill
 ladder, in a few numbers and one sentence.
 """
@@ -27,7 +27,7 @@ class Rung:
 
     bot: str
     against: str | None
-    games: int
+    games: int  # the games it is judged on: with others, those someone won
     won: float  # the share of the games ``bot`` won
     interval: tuple[float, float]
     seconds: float
@@ -53,7 +53,8 @@ def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None) -> l
         lower = bots[level - 1] if level else None
         started = clock() if clock else 0.0
         wins = played = 0.0
-        seats = range(setup.players) if setup.players > 1 else (0,)
+        alone = setup.players == 1
+        seats = range(setup.players)
         per_seat = math.ceil(games / len(seats))
         for seat in seats:
             field = [lower or bot] * setup.players
@@ -61,9 +62,10 @@ def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None) -> l
             run = replace(setup, bots=tuple(field), seed=setup.seed + SEED_STEP * seat)
             results = play_many(run, per_seat, workers, on_done)
             wins += sum(result.returns[seat] for result in results)
-            played += len(results)
+            # with others, of the games someone won (as the summary counts a fair share)
+            played += sum(1 for result in results if any(result.returns) or alone)
         rungs.append(Rung(str(bot), None if lower is None else str(lower), int(played),
-                          wins / played, wilson(wins, int(played)),
+                          wins / played if played else 0.0, wilson(wins, int(played)),
                           (clock() - started) if clock else 0.0))
     return rungs
 
