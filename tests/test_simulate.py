@@ -136,6 +136,36 @@ def test_the_terminal_and_the_report_open_with_the_verdict(tmp_path):
     assert "The player wins" in page and "fair share" not in out
 
 
+def test_the_report_names_the_game_the_score_s_unit_and_the_bots_as_played(tmp_path):
+    code, out = run("simulate", "bullet", "--games", 60, "--workers", 1, "--report",
+                    tmp_path / "r", "--bots", "heuristic:bluff_rate=0.5", "--bots", "random",
+                    "--bots", "random", "--bots", "random")
+    assert code == 0, out
+    assert "seat 1 (random): won" in out and "mean hand category " in out
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert "<h1>Bluff the Bullet: 60 simulated games</h1>" in page
+    assert "<th>mean hand category</th>" in page
+    assert "<b>heuristic:bluff_rate=0.5</b>: A tavern card sharp" in page
+    assert "Played with bluff_rate 0.5, call_threshold 0.6, aggression 0.7." in page
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text())
+    assert [kind["bot"] for kind in summary["bot_kinds"]] == ["heuristic:bluff_rate=0.5",
+                                                              "random"]
+    assert summary["title"] == "Bluff the Bullet" and summary["score_unit"] == "hand category"
+
+
+def test_length_bins_hold_whole_numbers_evenly():
+    """Every whole number falls inside one bin, never on an edge, and every bin holds as
+    many whole numbers as the others."""
+    from cardkit.playtest.report import whole_number_bins
+
+    for low, high in [(0, 0), (3, 9), (10, 76), (17, 1000)]:
+        edges = whole_number_bins([low, high])
+        assert len(edges) - 1 <= 40 and edges[0] < low and edges[-1] > high
+        widths = {round(b - a, 9) for a, b in zip(edges, edges[1:])}
+        assert len(widths) == 1 and widths.pop() == int(edges[1] - edges[0])
+        assert all(edge % 1 == 0.5 for edge in edges)
+
+
 def test_the_report_folder(tmp_path):
     folder = tmp_path / "report"
     code, out = run("simulate", "blofa", "--games", 150, "--report", folder, "--workers", 1)

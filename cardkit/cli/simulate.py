@@ -345,7 +345,8 @@ def _summary_lines(summary: dict) -> list[str]:
         share, (low, high) = ((seat["win_rate"], seat["interval"]) if alone else
                               (seat["share"], seat["share_interval"]))
         lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {share:.1%} "
-                     f"(95%: {low:.1%}-{high:.1%}), mean score {seat['score']['mean']:.2f}")
+                     f"(95%: {low:.1%}-{high:.1%}), mean {summary['score_unit']} "
+                     f"{seat['score']['mean']:.2f}")
     if not alone:
         fair = f"a fair share is {summary['fair_share']:.0%}"
         lines.append(f"  nobody won {summary['nobody_won']:.1%} of the games; the shares are "

@@ -672,6 +672,7 @@ GAME = Game(name="bullet", title="Bluff the Bullet", players=tuple(rules.PLAYERS
             default_players=4, new_state=new_state,
             bots={"random": RandomBot, "heuristic": CardSharpBot, "search": SearchBot},
             cards_from_deck=cards_from_deck,
+            score_unit="hand category",  # 0 high card ... 6 five of a kind
             rulings=("A turn must play a card.",
                      "A turn's card states crow, cup or key, never bullet.",
                      "A cup swaps cards of two different hands; a swapped card keeps its "

@@ -674,7 +674,7 @@ def worst(observation, candidates: list[str]) -> str:
 GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default_players=3,
             new_state=new_state,
             bots={"random": RandomBot, "heuristic": Trader, "search": SearchBot},
-            cards_from_deck=cards_from_deck,
+            cards_from_deck=cards_from_deck, score_unit="tokens",
             rulings=("Each player starts with 50 tokens and antes 20; a game is one round, "
                      "won by whoever takes the pot.",
                      "A claim names one exact card; calls are simultaneous.",

@@ -479,7 +479,7 @@ def _cheapest_cover(free: list[tuple[int, str]], need: int) -> list[str]:
 GAME = Game(name="rise-up", title="Rise Up", players=(1,), default_players=1,
             new_state=new_state,
             bots={"random": RandomBot, "heuristic": DelverBot, "search": SearchBot},
-            cards_from_deck=cards_from_deck,
+            cards_from_deck=cards_from_deck, score_unit="rooms won",
             rulings=("Cards come back each stage (the text needs more draws than the deck "
                      "holds).",
                      "Abilities are turned back unused at each new stage, but a used ace "

@@ -485,7 +485,7 @@ GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             players=tuple(range(2, len(OBJECTIVES) + 1)), default_players=4,
             new_state=new_state,
             bots={"random": RandomBot, "heuristic": GreedyBot, "search": SearchBot},
-            cards_from_deck=cards_from_deck,
+            cards_from_deck=cards_from_deck, score_unit="points",
             rulings=("Nobody sees a shape card's back before the final scoring, its owner "
                      "included; every hand's fronts are public.",
                      "Seat 0 starts; with 81 shape cards at 4 players seat 0 takes one card "

@@ -15,6 +15,7 @@ import csv
 import html
 import io
 import json
+import math
 from pathlib import Path
 
 from ..common.atomic import atomic_folder
@@ -87,6 +88,21 @@ def _png(figure) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
+def whole_number_bins(values: list[int], most: int = 40) -> list[float]:
+    """Histogram bin edges for whole numbers: each bin holds the same count of them (at
+    most ``most`` bins), edges half-way between. Bins that split the integers unevenly
+    draw a comb of spikes and gaps where the games have none.
+
+    >>> whole_number_bins([3, 5, 4])
+    [2.5, 3.5, 4.5, 5.5]
+    >>> whole_number_bins(list(range(100)))[:3], len(whole_number_bins(list(range(100))))
+    ([-0.5, 2.5, 5.5], 35)
+    """
+    low, high = min(values), max(values)
+    step = max(1, math.ceil((high - low + 1) / most))
+    return [low - 0.5 + step * i for i in range(math.ceil((high - low + 1) / step) + 1)]
+
+
 def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     """(caption, base64 PNG) for each plot of the page."""
     import matplotlib
@@ -120,8 +136,8 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     pyplot.close(figure)
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    axes.hist([r.length for r in results], bins=min(40, max(5, len(results) // 20)),
-              color="#6a9f58")
+    lengths = [r.length for r in results]
+    axes.hist(lengths, bins=whole_number_bins(lengths), color="#6a9f58")
     axes.set_xlabel("moves in the game")
     axes.set_ylabel("games")
     plots.append(("How long games last", _png(figure)))
@@ -130,8 +146,8 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats],
                  tick_labels=[f"seat {s['seat']}" for s in seats])
-    axes.set_ylabel("score")
-    plots.append(("Scores by seat", _png(figure)))
+    axes.set_ylabel(summary["score_unit"])
+    plots.append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
     pyplot.close(figure)
 
     for name, figure_summary in summary["figures"].items():
@@ -180,20 +196,25 @@ def _page(summary: dict, results: list[Result]) -> str:
                     for caption, data in _plots(summary, results))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<title>{e(summary['game'])}: {summary['games']:,} simulated games</title>
+<title>{e(summary['title'])}: {summary['games']:,} simulated games</title>
 <style>{STYLE}</style></head><body>
-<h1>{e(summary['game'])}: {summary['games']:,} simulated games</h1>
+<h1>{e(summary['title'])}: {summary['games']:,} simulated games</h1>
 <p>{summary['players']} player{'s' * (summary['players'] != 1)}, {e(summary['deck'])},
 seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
 {_headline(summary)}
 <h2>Who wins</h2>
-<table><tr><th>seat</th><th>bot</th><th>won</th><th>95% interval</th><th>mean score</th></tr>
+<table><tr><th>seat</th><th>bot</th><th>won</th><th>95% interval</th>
+<th>mean {e(summary['score_unit'])}</th></tr>
 {rows}</table>
 <p class="note">{'The share of the games won.' if alone else
 'A share is of the games someone won, a tied win counting as a share of one; games nobody '
 'won are left out, so that a fair share is one in the number of players.'} The interval is
 where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it does not '
 'contain the fair share, the seat has a real edge (or handicap) with these bots'}.</p>
+<h2>The bots</h2>
+<ul>{"".join(f"<li><b>{e(k['bot'])}</b>: {e(k['about'])}"
+             + (" Played with " + e(", ".join(f"{n} {v:g}" for n, v in k['params'].items()))
+                + "." if k['params'] else "") + "</li>" for k in summary['bot_kinds'])}</ul>
 <h2>How long games last</h2>
 <p>{_number(length['mean'])} moves on average (median {length['median']}, 10% of games under
 {length['p10']}, 10% over {length['p90']}; shortest {length['min']}, longest

@@ -120,7 +120,8 @@ def _game(game: type[CardGame], path: Path) -> Game:
                 players=tuple(game.player_counts), default_players=game.player_counts[0],
                 new_state=partial(_new_state, game),
                 bots={"random": RandomBot, **game.bots, "search": SearchBot},
-                cards_from_deck=partial(cards_for, game, path.name))
+                cards_from_deck=partial(cards_for, game, path.name),
+                score_unit=str(game.score_unit))
 
 
 def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:

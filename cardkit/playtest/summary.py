@@ -69,6 +69,18 @@ def edge(seat: int, share: float, interval: tuple[float, float], fair: float) ->
             f"(95%: {near * 100:.1f} to {far * 100:.1f})")
 
 
+def bot_kinds(game, specs) -> list[dict]:
+    """Each bot that played, once: its parameters as played (defaults filled in) and the
+    first line of what its class says it does."""
+    kinds = {}
+    for spec in specs:
+        bot = game.bots[spec.name]
+        kinds.setdefault(str(spec), {
+            "bot": str(spec), "params": {**bot.PARAMS, **dict(spec.params)},
+            "about": " ".join((bot.__doc__ or "").strip().split("\n\n")[0].split())})
+    return list(kinds.values())
+
+
 def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
     """The run as plain data (what ``summary.json`` holds).
 
@@ -76,6 +88,7 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
     in the number of players: games nobody won would otherwise make every seat look
     handicapped. ``win_rate`` is of all games.
     """
+    game = game_of(setup)
     games = len(results)
     seats = range(setup.players)
     wins = [sum(r.returns[seat] for r in results) for seat in seats]
@@ -108,5 +121,7 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
         "nobody_won": (games - decided) / games if games else 0.0,
         "length": spread([r.length for r in results]),
         "figures": figures,
-        "rulings": list(game_of(setup).rulings),
+        "rulings": list(game.rulings),
+        "title": game.title, "score_unit": game.score_unit,
+        "bot_kinds": bot_kinds(game, setup.bots),
     }

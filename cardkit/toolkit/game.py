@@ -55,6 +55,7 @@ class CardGame(State):
     What a subclass declares:
 
     - ``title``: the game's name in reports (the class name if left out);
+    - ``score_unit``: what :meth:`scores` counts, for reports ("points", "coins");
     - ``player_counts``: the numbers of players the game allows, the usual one first;
     - ``fields``: each card field the rules read, with its type (``int``, ``float``,
       ``str``, ``bool``) or the values it may take (a tuple): checked on every card before
@@ -73,6 +74,7 @@ class CardGame(State):
     """
 
     title = ""
+    score_unit = "points"
     player_counts: tuple[int, ...] = (2,)
     fields: dict = {}
     bots: dict = {}

@@ -132,3 +132,4 @@ class Game:
     # the confirmed rulings of the game code (shared/RULINGS.md) that move a simulation's
     # figures, in a sentence each, for the report to say what its numbers rest on
     rulings: tuple[str, ...] = ()
+    score_unit: str = "points"  # what scores() counts, as reports name it
