@@ -55,6 +55,10 @@ def _bot_specs(ctx, param, value):
 @click.option("--deck", "deck_file", metavar="DECK",
               help="Play with a changed deck: its cards' counts and fields decide the "
                    "composition (a deck folder, YAML file or bundled deck name).")
+@click.option("--compare", "compare_deck", metavar="DECK",
+              help="Also play the same games (seeds and bots) with DECK, a changed copy of "
+                   "the deck, and show what changes beyond chance: seat shares, length, the "
+                   "game's figures.")
 @click.option("--rules", "rules_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Your game's rules file, if it is not rules.py beside the deck.")
 @click.option("--check", is_flag=True,
@@ -72,8 +76,8 @@ def _bot_specs(ctx, param, value):
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
               show_default="the machine's cores", help="Processes playing in parallel.")
 @click.pass_context
-def simulate(ctx, game, count, players, seed, bots, deck_file, rules_file, check, skill,
-             log_game, report_dir, workers):
+def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rules_file, check,
+             skill, log_game, report_dir, workers):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -89,9 +93,10 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, rules_file, check
       cardkit simulate bullet --players 3 --bots heuristic:bluff_rate=0.5 \\
                               --bots random --bots random
       cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
+      cardkit simulate ragusa --compare my-ragusa/   did my changes help?
     """
-    import random
     import time
+    from dataclasses import replace
 
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
@@ -126,24 +131,25 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, rules_file, check
             rules.bots[spec.name](**dict(spec.params))
         except RulesError as error:
             _refuse(f"--bots {spec}: {error.what}", error.fix)
-    cards = None
+    cards, deck_name = None, "bundled deck"
     if deck_file:
         deck_name, cards = _deck_cards(rules, deck_file)
         name = deck_name if rules_path else name  # a designer's game goes by its deck's name
-    try:  # a deck the game cannot be dealt from (fewer rule cards than players...)
-        rules.new_state(players, random.Random(seed), cards)
-    except RulesError as error:
-        _refuse(f"{rules.title} cannot be dealt for {players} players"
-                + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
-    except Exception as error:
-        if rules_path is None:
-            raise
-        _rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
-                                     "fix the error in your rules",
-                                     _traceback(error, rules_path)))
+    _dealable(rules, players, seed, cards, deck_file, rules_path)
     setup = Setup(name, players, seed, tuple(bots) * (players // len(bots)), cards,
                   str(rules_path) if rules_path else None)
+    if compare_deck:
+        if skill or check or log_game is not None:
+            _refuse("--compare plays two decks side by side", "leave out --skill, --check "
+                    "and --log, or run them on each deck")
+        _, other_cards = _deck_cards(rules, compare_deck)
+        _dealable(rules, players, seed, other_cards, compare_deck, rules_path)
     try:
+        if compare_deck:
+            _compare({"A": (setup, given_deck or deck_name),
+                      "B": (replace(setup, cards=other_cards), compare_deck)},
+                     count, workers, report_dir)
+            return
         if log_game is not None:
             from ..playtest.log import game_log
 
@@ -177,6 +183,60 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, rules_file, check
                        f"{error.strerror or error}; give --report a folder you can write to",
                        err=True)
             sys.exit(EXIT_BAD_INPUT)
+        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+
+
+def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:
+    """Exit 2 if a game cannot be dealt from these cards (fewer rule cards than players...),
+    naming the deck; a designer's setup that fails shows their traceback."""
+    import random
+
+    from ..playtest.rules_file import RulesFileError
+    from ..rules.errors import RulesError
+
+    try:
+        rules.new_state(players, random.Random(seed), cards)
+    except RulesError as error:
+        _refuse(f"{rules.title} cannot be dealt for {players} players"
+                + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
+    except Exception as error:
+        if rules_path is None:
+            raise
+        _rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
+                                     "fix the error in your rules",
+                                     _traceback(error, rules_path)))
+
+
+def _compare(setups: dict, games: int, workers: int, report_dir) -> None:
+    """Play the same games with decks A and B, print what changes, write the report."""
+    import time
+
+    from ..playtest.compare import compare, shown_change
+    from ..playtest.runner import play_many
+    from ..playtest.summary import summarise
+
+    runs = {}
+    with progress_bar(2 * games) as bar:
+        for deck, (setup, deck_name) in setups.items():
+            started = time.perf_counter()
+            results = play_many(setup, games, workers, bar.update)
+            summary = summarise(setup, results, time.perf_counter() - started)
+            runs[deck] = ({**summary, "deck_name": deck_name}, results)
+    comparison = compare(runs["A"][0], runs["B"][0], runs["A"][1], runs["B"][1])
+    first = runs["A"][0]
+    click.echo(f"{first['game']}: {games:,} games each, {first['players']} player"
+               f"{'s' * (first['players'] != 1)}, seed {first['seed']}; A {first['deck_name']}"
+               f", B {runs['B'][0]['deck_name']}")
+    for row in comparison["rows"]:
+        a, b = ((f"{row['a']:.1%}", f"{row['b']:.1%}") if row["unit"] == "share" else
+                (f"{row['a']:.2f}", f"{row['b']:.2f}"))
+        click.echo(f"  {row['what']}: {a} -> {b}, {shown_change(row)}"
+                   + ("  beyond chance" if row["significant"] else ""))
+    click.echo(comparison["verdict"])
+    if report_dir:
+        from ..playtest.report import write_compare_report
+
+        write_compare_report(report_dir, comparison, runs)
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
 
 

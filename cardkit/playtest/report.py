@@ -67,17 +67,37 @@ def write_skill_report(folder: Path, ladder: dict) -> None:
         (temporary / "report.html").write_text(_skill_page(ladder), encoding="utf-8")
 
 
-def _write_games(path: Path, summary: dict, results: list[Result]) -> None:
+def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
+    """Write the report of two decks compared (``cardkit simulate --compare``):
+    ``summary.json`` with both runs and what changes, ``games.csv`` with a ``deck`` column
+    (A or B), ``report.html``; atomically, as :func:`write_report`. ``runs`` maps "A" and
+    "B" to (summary, results)."""
+    with atomic_folder(Path(folder)) as temporary:
+        saved = {"comparison": comparison, **{deck: summary for deck, (summary, _) in
+                                              runs.items()}}
+        (temporary / "summary.json").write_text(json.dumps(saved, indent=2) + "\n",
+                                                encoding="utf-8")
+        _write_games(temporary / "games.csv", runs["A"][0],
+                     [(deck, r) for deck, (_, results) in runs.items() for r in results])
+        (temporary / "report.html").write_text(_compare_page(comparison, runs),
+                                               encoding="utf-8")
+
+
+def _write_games(path: Path, summary: dict, results) -> None:
+    """One row a game; ``results`` are Results, or (deck, Result) pairs for a comparison."""
     seats = range(summary["players"])
     names = list(summary["figures"])
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(["game", *(f"return_{s}" for s in seats),
-                         *(f"score_{s}" for s in seats), "length", *names])
-        for r in results:
-            writer.writerow([r.index, *(f"{x:g}" for x in r.returns),
-                             *(f"{x:g}" for x in r.scores), r.length,
-                             *(r.figures.get(name, "") for name in names)])
+        decks = bool(results) and isinstance(results[0], tuple)
+        writer.writerow([*(["deck"] if decks else []), "game",
+                         *(f"return_{s}" for s in seats), *(f"score_{s}" for s in seats),
+                         "length", *names])
+        for item in results:
+            deck, r = item if decks else (None, item)
+            writer.writerow([*([deck] if decks else []), r.index,
+                             *(f"{x:g}" for x in r.returns), *(f"{x:g}" for x in r.scores),
+                             r.length, *(r.figures.get(name, "") for name in names)])
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -245,6 +265,69 @@ def _headline(summary: dict) -> str:
                          f"are of the other {summary['decided']:,}.")
     return "<p><strong>" + "</strong></p>\n<p><strong>".join(map(e, sentences)) + \
         "</strong></p>"
+
+
+def _compare_page(comparison: dict, runs: dict) -> str:
+    from .compare import shown_change
+
+    e = html.escape
+    first, second = runs["A"][0], runs["B"][0]
+
+    def value(row, x):
+        return f"{x:.1%}" if row["unit"] == "share" else _number(x)
+
+    rows = "".join(
+        f"<tr><td>{e(row['what'])}</td><td>{value(row, row['a'])}</td>"
+        f"<td>{value(row, row['b'])}</td><td>{e(shown_change(row))}</td>"
+        f"<td>{'beyond chance' if row['significant'] else ''}</td></tr>"
+        for row in comparison["rows"])
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{e(first['title'])}: two decks compared</title>
+<style>{STYLE}</style></head><body>
+<h1>{e(first['title'])}: two decks compared</h1>
+<p>A: {e(first['deck_name'])}; B: {e(second['deck_name'])}. {first['games']:,} games each,
+{first['players']} player{'s' * (first['players'] != 1)}, the same seeds (from
+{first['seed']}) and bots ({e(', '.join(first['bots']))}).</p>
+<p><strong>{e(comparison['verdict'])}</strong></p>
+<table><tr><th>what</th><th>A</th><th>B</th><th>B less A</th><th></th></tr>
+{rows}</table>
+<p class="note">A seat's share is of the games someone won. Each change has a 95% interval
+(Newcombe's for shares, a normal one for means); one that leaves out 0 is marked: chance
+is unlikely to explain it. At 95%, about one unchanged figure in twenty still looks
+changed, so read a lone borderline mark with care. These figures show what goes with the
+change in these bots' games, not why.</p>
+<figure><figcaption>Seat shares, A and B, with 95% intervals</figcaption>
+<img alt="Seat shares, A and B" src="data:image/png;base64,{_compare_plot(runs)}"></figure>
+</body></html>
+"""
+
+
+def _compare_plot(runs: dict) -> str:
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure, axes = pyplot.subplots(figsize=(6, 3.2))
+    for offset, (deck, (summary, _)) in zip((-0.2, 0.2), runs.items()):
+        alone = summary["players"] == 1
+        rate, interval = ("win_rate", "interval") if alone else ("share", "share_interval")
+        seats = summary["seats"]
+        rates = [s[rate] * 100 for s in seats]
+        axes.bar([s["seat"] + offset for s in seats], rates, width=0.4, label=deck,
+                 yerr=[[r - s[interval][0] * 100 for r, s in zip(rates, seats)],
+                       [s[interval][1] * 100 - r for r, s in zip(rates, seats)]],
+                 capsize=4, color="#4a7ab5" if deck == "A" else "#d08a2e")
+    players = runs["A"][0]["players"]
+    if players > 1:
+        axes.axhline(100 / players, color="#c0392b", linestyle="--", linewidth=1)
+    axes.set_xticks(range(players), [f"seat {s}" for s in range(players)])
+    axes.set_ylabel("games won (%)" if players == 1 else "games won, of those\nsomeone won (%)")
+    axes.legend(fontsize=8)
+    try:
+        return _png(figure)
+    finally:
+        pyplot.close(figure)
 
 
 def _skill_plot(ladder: dict) -> str:

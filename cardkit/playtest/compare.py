@@ -1,0 +1,109 @@
+"""Did my change help? Two decks played with the same seeds and bots, and what differs
+between them beyond what chance explains.
+
+A share (a seat's of the games someone won, how often nobody won) differs by an amount
+with a 95% interval from Newcombe's hybrid score method, built on the two Wilson
+intervals; mean game length differs with a normal interval (Welch). A difference whose
+interval leaves out 0 is one chance is unlikely to explain (at 95%, one in twenty
+unchanged figures still looks changed: read a lone borderline one with care).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .runner import Result
+from .summary import Z95, wilson
+
+
+def share_difference(wins_a: float, games_a: int, wins_b: float, games_b: int):
+    """B's rate less A's, with its 95% interval (Newcombe 1998, method 10).
+
+    >>> [round(x, 4) for x in share_difference(48, 80, 56, 70)]
+    [0.2, 0.0524, 0.3339]
+    """
+    p_a = wins_a / games_a if games_a else 0.0
+    p_b = wins_b / games_b if games_b else 0.0
+    low_a, high_a = wilson(wins_a, games_a)
+    low_b, high_b = wilson(wins_b, games_b)
+    change = p_b - p_a
+    return (change, change - math.sqrt((p_b - low_b) ** 2 + (high_a - p_a) ** 2),
+            change + math.sqrt((high_b - p_b) ** 2 + (p_a - low_a) ** 2))
+
+
+def mean_difference(a: list[float], b: list[float]):
+    """B's mean less A's, with a 95% normal interval from each side's own variance.
+
+    >>> [round(x, 3) for x in mean_difference([1, 2, 3, 4], [2, 3, 4, 5])]
+    [1.0, -0.789, 2.789]
+    """
+    def mean_var(values):
+        mean = sum(values) / len(values)
+        spread = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
+        return mean, spread / len(values)
+
+    (mean_a, var_a), (mean_b, var_b) = mean_var(a), mean_var(b)
+    half = Z95 * math.sqrt(var_a + var_b)
+    return mean_b - mean_a, mean_b - mean_a - half, mean_b - mean_a + half
+
+
+def compare(summary_a: dict, summary_b: dict, results_a: list[Result],
+            results_b: list[Result]) -> dict:
+    """What changes from A to B, as plain data (what the report's ``comparison`` holds)."""
+    rows = []
+    alone = summary_a["players"] == 1
+    for seat_a, seat_b in zip(summary_a["seats"], summary_b["seats"]):
+        seat = seat_a["seat"]
+        games_a, games_b = ((summary_a["games"], summary_b["games"]) if alone else
+                            (summary_a["decided"], summary_b["decided"]))
+        wins_a = sum(r.returns[seat] for r in results_a)
+        wins_b = sum(r.returns[seat] for r in results_b)
+        rows.append(_row(f"seat {seat} wins" if not alone else "the player wins", "share",
+                         *share_difference(wins_a, games_a, wins_b, games_b),
+                         wins_a / games_a if games_a else 0.0,
+                         wins_b / games_b if games_b else 0.0))
+    if not alone:
+        undecided_a = summary_a["games"] - summary_a["decided"]
+        undecided_b = summary_b["games"] - summary_b["decided"]
+        rows.append(_row("nobody wins", "share", *share_difference(
+            undecided_a, summary_a["games"], undecided_b, summary_b["games"]),
+            summary_a["nobody_won"], summary_b["nobody_won"]))
+    lengths = mean_difference([r.length for r in results_a], [r.length for r in results_b])
+    rows.append(_row("length", "moves", *lengths, summary_a["length"]["mean"],
+                     summary_b["length"]["mean"]))
+    for name, figure in summary_a["figures"].items():
+        other = summary_b["figures"].get(name)
+        if figure["kind"] == "number" and other and other["kind"] == "number":
+            values = mean_difference([r.figures.get(name, 0) for r in results_a],
+                                     [r.figures.get(name, 0) for r in results_b])
+            rows.append(_row(name.replace("_", " "), "a game", *values, figure["mean"],
+                             other["mean"]))
+    return {"rows": rows, "verdict": verdict(rows)}
+
+
+def _row(what, unit, change, low, high, a, b) -> dict:
+    return {"what": what, "unit": unit, "a": a, "b": b, "change": change,
+            "interval": [low, high], "significant": not low <= 0 <= high}
+
+
+def shown_change(row: dict) -> str:
+    """'+4.4 points (95%: +1.2 to +7.5)' or '-2.50 moves (95%: -2.90 to -2.10)'.
+
+    >>> shown_change({"unit": "share", "change": 0.044, "interval": [0.012, 0.075]})
+    '+4.4 points (95%: +1.2 to +7.5)'
+    """
+    low, high = row["interval"]
+    if row["unit"] == "share":
+        return (f"{row['change'] * 100:+.1f} points (95%: {low * 100:+.1f} to "
+                f"{high * 100:+.1f})")
+    unit = " moves" if row["unit"] == "moves" else ""
+    return f"{row['change']:+.2f}{unit} (95%: {low:+.2f} to {high:+.2f})"
+
+
+def verdict(rows: list[dict]) -> str:
+    """One sentence: what B changes beyond chance, or that nothing does."""
+    moved = [f"{row['what']} {shown_change(row).split(' (')[0]}" for row in rows
+             if row["significant"]]
+    if not moved:
+        return "Nothing changes beyond what chance explains with these games."
+    return "B changes, beyond what chance explains: " + "; ".join(moved) + "."
