@@ -7,6 +7,8 @@
    hand against State (bench/hand_starter.py), random bots, same loop, alternating rounds;
    the two must play the same games (their results are compared).
    Target (issue 27): the toolkit version within 1.5x the hand-written one's time.
+3. Per-card bookkeeping (the card journal): the same runs with and without it, paired.
+   Target (issue 29): at most 10% of a run's time.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -28,6 +31,7 @@ from cardkit.deck.loader import load_deck  # noqa: E402
 from cardkit.playtest.rules_file import load_rules  # noqa: E402
 from cardkit.playtest.runner import BotSpec, Setup, play_many  # noqa: E402
 from cardkit.starter import create_deck  # noqa: E402
+from cardkit.toolkit.zones import CardJournal  # noqa: E402
 
 GAMES, ROUNDS, PLAYERS = 2000, 5, 2
 
@@ -89,6 +93,30 @@ def main() -> None:
               f"by hand {statistics.median(hand):.3f} s: {ratio:.2f}x ({min(ratios):.2f}-"
               f"{max(ratios):.2f}), the same games   target <= 1.5x: "
               + ("met" if ratio <= 1.5 else "NOT met"))
+        print("per-card bookkeeping: each game through the runner with its card journal, "
+              "against the same run with a journal that records nothing")
+        for name, deck in (("starter", starter), ("lantern-market",
+                                                  ROOT / "examples" / "lantern-market")):
+            kept, skipped = [], []
+            for _ in range(ROUNDS):
+                kept.append(1 / through_the_runner(name, deck))
+                with _no_journal():
+                    skipped.append(1 / through_the_runner(name, deck))
+            ratios = sorted(k / s for k, s in zip(kept, skipped))
+            ratio = statistics.median(ratios)
+            print(f"  {name:15} {ratio:.3f}x ({ratios[0]:.3f}-{ratios[-1]:.3f})   target <= "
+                  f"1.10x: {'met' if ratio <= 1.10 else 'NOT met'}")
+
+
+@contextmanager
+def _no_journal():
+    """Games whose journal records nothing: the cost of the per-card bookkeeping away."""
+    arrived, record = CardJournal.arrived, CardJournal.record
+    CardJournal.arrived, CardJournal.record = lambda *_: None, lambda *_: None
+    try:
+        yield
+    finally:
+        CardJournal.arrived, CardJournal.record = arrived, record
 
 
 if __name__ == "__main__":

@@ -394,6 +394,24 @@ def _check(setup, count: int, replay: str) -> None:
                f"{max(lengths):,} (a game must end within {CHECK_MOVES:,})")
 
 
+def _card_lines(cards: list[dict] | None, most: int = 3) -> list[str]:
+    """The strongest and weakest cards by how a seat that drew one fares (the report has
+    them all), those beyond chance marked."""
+    from ..playtest.per_card import shown as shown_card
+
+    judged = [card for card in cards or () if card["drawn"]["judged"]]
+    if not judged:
+        return []
+    picked = judged if len(judged) <= 2 * most else judged[:most] + judged[-most:]
+    lines = ["  cards: a seat that drew it"]
+    for card in picked:
+        lines.append(f"    {card['card']}: {shown_card(card['drawn'])}"
+                     + ("  beyond chance" if card["drawn"]["significant"] else ""))
+    if len(judged) > len(picked):
+        lines.insert(1 + most, f"    ... {len(judged) - len(picked)} more in the report")
+    return lines
+
+
 def _summary_lines(summary: dict) -> list[str]:
     """The run in a few lines for the terminal."""
     per_second = summary["games"] / summary["seconds"] if summary["seconds"] else 0
@@ -418,6 +436,7 @@ def _summary_lines(summary: dict) -> list[str]:
     length = summary["length"]
     lines.append(f"  length: {length['mean']:.1f} moves on average (median {length['median']}, "
                  f"10-90%: {length['p10']}-{length['p90']})")
+    lines += _card_lines(summary.get("cards"))
     for name, figure in summary["figures"].items():
         shown = name.replace("_", " ")
         if figure["kind"] == "number":

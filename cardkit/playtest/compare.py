@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from .runner import Result
-from .summary import Z95, wilson
+from .stats import Z95, wilson
 
 
 def share_difference(wins_a: float, games_a: int, wins_b: float, games_b: int):

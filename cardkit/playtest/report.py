@@ -19,6 +19,7 @@ import math
 from pathlib import Path
 
 from ..common.atomic import atomic_folder
+from .per_card import TOO_RARE
 from .runner import Result
 
 
@@ -231,6 +232,7 @@ seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
 'won are left out, so that a fair share is one in the number of players.'} The interval is
 where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it does not '
 'contain the fair share, the seat has a real edge (or handicap) with these bots'}.</p>
+{_cards_section(summary.get("cards"))}
 <h2>The bots</h2>
 <ul>{"".join(f"<li><b>{e(k['bot'])}</b>: {e(k['about'])}"
              + (" Played with " + e(", ".join(f"{n} {v:g}" for n, v in k['params'].items()))
@@ -246,6 +248,41 @@ where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it 
 {plots}
 </body></html>
 """
+
+
+def _cards_section(cards: list[dict] | None) -> str:
+    """Every card: how often a seat drew, played and held it, and how such a seat fared
+    against its usual rate; strongest first."""
+    if not cards:
+        return ""
+    e = html.escape
+
+    def cell(figure: dict) -> str:
+        if not figure["judged"]:
+            rare = f'too rare ({figure["seat_games"]})' if figure["seat_games"] else "never"
+            return (f'<td class="note">{figure["a_game"]:.2f}</td><td class="note">{rare}'
+                    '</td>')
+        low, high = figure["interval"]
+        mark = "<b>" if figure["significant"] else ""
+        return (f'<td>{figure["a_game"]:.2f}</td><td title="95%: {low * 100:+.1f} to '
+                f'{high * 100:+.1f}">{mark}{figure["change"] * 100:+.1f}'
+                f'{"</b>" if mark else ""}</td>')
+
+    rows = "".join(f"<tr><td>{e(card['card'])}</td>" + "".join(
+        cell(card[event]) for event in ("drawn", "played", "held")) + "</tr>"
+        for card in cards)
+    return f"""<h2>Cards</h2>
+<table><tr><th>card</th><th>drawn a game</th><th>its seat wins</th><th>played a game</th>
+<th>its seat wins</th><th>held at the end</th><th>its seat wins</th></tr>
+{rows}</table>
+<p class="note">For each card: how often a seat drew it (it came into the seat's hand or
+the cards in front of it), played it (it left the seat's hand) and held it at the end, a
+game, and how many points more (or fewer) often such a seat won than those seats win
+as a rule; in bold where its 95% interval (shown on hovering) leaves out 0, so chance is
+unlikely to explain it.
+Strongest first. Under {TOO_RARE} seat-games a card is too rare to judge. These figures
+show what goes with a card in these bots' games, not what it causes: a card that a
+leading seat can afford, or that comes late to a winner, looks strong too.</p>"""
 
 
 def _headline(summary: dict) -> str:

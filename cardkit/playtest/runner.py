@@ -55,6 +55,7 @@ class Result:
     scores: list[float]
     length: int  # moves made
     figures: dict = field(default_factory=dict)
+    cards: list | None = None  # each seat's cards drawn, played and held (card_record())
 
 
 class NeverEnds(RuntimeError):
@@ -121,7 +122,7 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
             state.apply(move)
             moves += 1
         return Result(index, list(state.returns()), list(state.scores()), moves,
-                      state.figures())
+                      state.figures(), state.card_record())
     except Exception as exc:
         exc.moves_made = moves  # for the message: how far the game got
         raise

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, replace
 
 from .runner import BotSpec, Setup, game_of, play_many
-from .summary import wilson
+from .stats import wilson
 
 SEARCH_BUDGETS = (25, 50, 100)  # iterations a move, doubling rung to rung
 SEED_STEP = 1_000_003  # each seat rotation plays other games

@@ -45,7 +45,7 @@ import random
 from ..rules.errors import RulesError
 from .search import redeal
 from .state import IllegalMove, State
-from .zones import BACKS, HIDDEN, OWNER, Pile
+from .zones import BACKS, HIDDEN, OWNER, CardJournal, Pile
 
 
 class CardGame(State):
@@ -89,6 +89,7 @@ class CardGame(State):
         self.moves_made = 0
         self.ended = False
         self._legal: list | None = None
+        self.journal = CardJournal(players)
         self.setup()
 
     # -- what a game writes ---------------------------------------------------------------
@@ -120,6 +121,7 @@ class CardGame(State):
         """A new pile called ``name`` (see :mod:`cardkit.toolkit.zones` for visibility),
         holding ``cards``; the game's deck is ``self.cards``."""
         made = Pile(name, visibility, cards, owner, self.rng)
+        made.journal = self.journal
         self._keep(name, made)
         return made
 
@@ -127,6 +129,8 @@ class CardGame(State):
         """One empty pile a seat, all called ``name``: hands, the cards in front of each
         player. ``OWNER``: each seat sees its own faces only."""
         made = [Pile(name, visibility, (), seat, self.rng) for seat in range(self.players)]
+        for pile in made:
+            pile.journal = self.journal
         self._keep(name, made)
         return made
 
@@ -203,6 +207,7 @@ class CardGame(State):
         """
         memo = {id(card): card for card in self.cards}  # cards are shared, not copied
         memo[id(self.rng)] = rng  # the sample's chance is the searcher's
+        memo[id(self.journal)] = None  # a sample keeps no record of cards
         world = copy.deepcopy(self, memo)
         for places in world.hidden_places(seat).values():
             redeal([(pile.cards, i) for pile, i in places], rng)
@@ -243,6 +248,11 @@ class CardGame(State):
     def returns(self) -> list[float]:
         won = self.winners() if self.ended else []
         return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
+
+    def card_record(self) -> list[dict]:
+        """Each seat's cards by name: drawn, played and held at the end (see
+        :class:`~cardkit.toolkit.zones.CardJournal`), for the per-card figures."""
+        return self.journal.record(self.all_piles())
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know: the seat to play, the public values, its private ones,

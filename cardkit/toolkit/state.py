@@ -74,6 +74,12 @@ class State(ABC):
         raise RulesError(f"{type(self).__name__} cannot be searched: it has no "
                          "determinized()", "play it with another bot")
 
+    def card_record(self) -> list[dict] | None:
+        """Once the game is over, each seat's cards by name: ``drawn``, ``played`` and
+        ``held`` at the end (sorted lists), for the per-card figures; None where the game
+        keeps no such record."""
+        return None
+
     def figures(self) -> dict[str, float | int | str]:
         """The game's own figures for this finished game (captures, showdown category...),
         added up over many games by the simulator. Numbers are summed and averaged; text

@@ -35,7 +35,7 @@ VISIBILITIES = (HIDDEN, OWNER, BACKS, PUBLIC)
 class Pile:
     """Cards in order, the top last, with who may see their faces (see the module)."""
 
-    __slots__ = ("name", "visibility", "owner", "cards", "rng")
+    __slots__ = ("name", "visibility", "owner", "cards", "rng", "journal", "place")
 
     def __init__(self, name: str, visibility: str = HIDDEN, cards=(), owner: int | None = None,
                  rng: random.Random | None = None):
@@ -46,8 +46,13 @@ class Pile:
             raise ValueError(f"pile {name!r} is seen by its owner only but has no owner; "
                              "make it with seat_piles(), or give it an owner")
         self.name, self.visibility, self.owner = name, visibility, owner
+        private = visibility in (OWNER, BACKS)
+        # what a CardJournal reads; one shared value for all piles of no seat, so that a
+        # card going from one to another (deck to discard) is passed over at once
+        self.place = NOWHERE if owner is None and not private else (owner, private)
         self.cards = list(cards)
         self.rng = rng  # the game's chance, for shuffle()
+        self.journal: CardJournal | None = None  # the game's, told of every card added
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -82,6 +87,8 @@ class Pile:
             self.cards.insert(0, card)
         else:
             self.cards.append(card)
+        if self.journal:
+            self.journal.arrived(card, self.place)
 
     def draw(self):
         """Take the top card off and return it (then :meth:`add` it to another pile).
@@ -115,7 +122,7 @@ class Pile:
         moved = []
         for _ in range(min(count, len(self.cards))):
             moved.append(self.cards.pop())
-            to.cards.append(moved[-1])
+            to.add(moved[-1])
         return moved
 
     def move_all(self, to: Pile) -> None:
@@ -127,6 +134,9 @@ class Pile:
         (0, discard: [A, B, C, D])
         """
         to.cards.extend(self.cards)
+        if to.journal:
+            for card in self.cards:
+                to.journal.arrived(card, to.place)
         self.cards.clear()
 
     def __deepcopy__(self, memo) -> Pile:
@@ -134,8 +144,10 @@ class Pile:
         the copy's chance (the game puts it in ``memo``)."""
         copied = Pile.__new__(Pile)
         copied.name, copied.visibility, copied.owner = self.name, self.visibility, self.owner
+        copied.place = self.place
         copied.cards = list(self.cards)
         copied.rng = memo.get(id(self.rng), self.rng)
+        copied.journal = None  # a copy (a search's sample) keeps no record
         memo[id(self)] = copied
         return copied
 
@@ -151,6 +163,59 @@ class Pile:
         if self.visibility == BACKS:
             return tuple(card.back for card in self.cards)
         return len(self.cards)
+
+
+class CardJournal:
+    """Which cards each seat drew, played and held: the per-card figures of a report.
+
+    A seat *draws* a card when it comes into one of the seat's piles (a hand, the cards in
+    front of it) from a pile not the seat's; it *plays* a card when the card leaves the
+    seat's private piles (``OWNER``, ``BACKS``: a hand) for any other pile, its own table
+    included; it *holds* what its piles hold at the end.
+
+    >>> journal = CardJournal(2)
+    >>> deck, hand = Pile("deck"), Pile("hand", OWNER, owner=1)
+    >>> line, table = Pile("line", PUBLIC, owner=1), Pile("table", PUBLIC)
+    >>> for pile in (deck, hand, line, table): pile.journal = journal
+    >>> deck.cards = ["Scout", "Guard", "Rally"]
+    >>> moved = deck.move_top(hand, 3); played = [hand.move("Guard", line), hand.move("Rally", table)]
+    >>> journal.record([deck, hand, line, table])[1]
+    {'drawn': ['Guard', 'Rally', 'Scout'], 'played': ['Guard', 'Rally'], 'held': ['Guard', 'Scout']}
+    """
+
+    __slots__ = ("place", "drawn", "played")
+
+    def __init__(self, players: int):
+        self.place: dict = {}  # card -> its pile's place: (owner seat or None, private?)
+        self.drawn: list[set] = [set() for _ in range(players)]
+        self.played: list[set] = [set() for _ in range(players)]
+
+    def arrived(self, card, place: tuple) -> None:
+        """``card`` came into a pile whose ``place`` is (owner or None, private?)."""
+        before = self.place.get(card, NOWHERE)
+        if place is before:
+            return
+        if before[1] and not (place[1] and place[0] == before[0]):
+            self.played[before[0]].add(card)
+        if place[0] is not None and place[0] != before[0]:
+            self.drawn[place[0]].add(card)
+        self.place[card] = place
+
+    def record(self, piles) -> list[dict]:
+        """Each seat's cards by name (distinct, sorted): drawn, played, held now."""
+        held = [set() for _ in self.drawn]
+        for pile in piles:
+            if pile.owner is not None:
+                held[pile.owner].update(pile.cards)
+        return [{"drawn": _names(d), "played": _names(p), "held": _names(h)}
+                for d, p, h in zip(self.drawn, self.played, held)]
+
+
+NOWHERE = (None, False)  # a card in no seat's pile, before it is dealt
+
+
+def _names(cards) -> list[str]:
+    return sorted({str(card) for card in cards})
 
 
 def _piles() -> tuple[Pile, Pile]:

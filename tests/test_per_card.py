@@ -1,0 +1,129 @@
+"""Per-card figures (issue 29): which cards each seat drew, played and held, and how a
+seat that did so fares against its usual rate."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit.deck.loader import load_deck
+from cardkit.playtest.per_card import TOO_RARE, card_figures
+from cardkit.playtest.rules_file import load_rules
+from cardkit.playtest.runner import BotSpec, Result, Setup, play_many
+from cardkit.playtest.summary import summarise
+from cardkit.toolkit import BACKS, OWNER
+
+ROOT = Path(__file__).resolve().parent.parent
+LANTERN = ROOT / "examples" / "lantern-market"
+
+
+def lantern():
+    game = load_rules(LANTERN / "rules.py")
+    copies = load_deck(LANTERN / "deck.yaml").copies()
+    return game, game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+
+
+def watched_record(state, rng) -> list[dict]:
+    """The oracle: play ``state`` to its end with random moves, looking at every seat's
+    piles after the deal and after each move (not at the journal): a card new among a
+    seat's piles was drawn, one gone from its private piles to anywhere but another of
+    them was played."""
+    def where(card):
+        for pile in state.all_piles():
+            if card in pile.cards:
+                return pile.owner, pile.visibility in (OWNER, BACKS)
+        raise AssertionError(f"{card!r} is in no pile")
+
+    places = {card: (None, False) for card in state.cards}  # before the deal
+    drawn = [set() for _ in range(state.players)]
+    played = [set() for _ in range(state.players)]
+    first = True
+    while first or not state.is_over():
+        if not first:
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        first = False
+        for card in state.cards:
+            (seat, private), (before, was_private) = where(card), places[card]
+            if (seat, private) != (before, was_private):
+                if was_private and not (private and seat == before):
+                    played[before].add(repr(card))
+                if seat is not None and seat != before:
+                    drawn[seat].add(repr(card))
+                places[card] = seat, private
+    held = [sorted({repr(c) for p in state.all_piles() if p.owner == s for c in p.cards})
+            for s in range(state.players)]
+    return [{"drawn": sorted(d), "played": sorted(p), "held": h}
+            for d, p, h in zip(drawn, played, held)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
+def test_the_journal_agrees_with_watching_the_piles(seed, players):
+    game, cards = lantern()
+    state = game.new_state(players, random.Random(seed), cards)
+    assert watched_record(state, random.Random(-seed)) == state.card_record()
+
+
+def test_a_starter_s_cards_are_drawn_played_and_held(tmp_path):
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    game = load_rules(tmp_path / "duel" / "rules.py")
+    copies = load_deck(tmp_path / "duel" / "deck.yaml").copies()
+    cards = game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    for seed in range(10):
+        state = game.new_state(2, random.Random(seed), cards)
+        assert watched_record(state, random.Random(seed)) == state.card_record()
+
+
+def test_a_searched_sample_keeps_no_record():
+    game, cards = lantern()
+    state = game.new_state(3, random.Random(1), cards)
+    world = state.determinized(0, random.Random(2))
+    assert world.journal is None and all(p.journal is None for p in world.all_piles())
+
+
+def test_card_figures_against_a_hand_count():
+    """Seat 0 wins 3 games in 4. 'Dragon' is drawn by seat 0 in the games it wins and by
+    seat 1 in the others: whoever draws it wins. Over 80 games: 80 seat-games, won 100%;
+    the usual rate of those seats is (60 x 0.75 + 20 x 0.25) / 80 = 62.5%."""
+    games = [Result(i, [1.0, 0.0] if i % 4 else [0.0, 1.0], [0, 0], 9, {},
+                    [{"drawn": ["Dragon", "Imp"] if i % 4 else ["Imp"], "played": [],
+                      "held": []},
+                     {"drawn": [] if i % 4 else ["Dragon"], "played": [], "held": []}])
+             for i in range(80)]
+    figures = {entry["card"]: entry for entry in card_figures(games, 2)}
+    dragon, imp = figures["Dragon"]["drawn"], figures["Imp"]["drawn"]
+    assert (dragon["seat_games"], dragon["won"], dragon["usual"]) == (80, 1.0, 0.625)
+    assert dragon["significant"] and dragon["a_game"] == 1.0
+    assert imp["seat_games"] == 80 and imp["won"] == 0.75 and imp["usual"] == 0.75
+    assert not imp["significant"]
+    assert [entry["card"] for entry in card_figures(games, 2)] == ["Dragon", "Imp"]
+    rare = card_figures(games[:TOO_RARE - 1], 2)[0]["drawn"]
+    assert not rare["judged"] and not rare["significant"]
+
+
+def test_bundled_games_without_a_record_show_no_card_figures():
+    setup = Setup("blofa", 4, 1, (BotSpec("random"),) * 4)
+    assert summarise(setup, play_many(setup, 20), 1.0)["cards"] is None
+
+
+def test_lantern_market_s_report_and_terminal_show_the_cards(tmp_path):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    outcome = CliRunner().invoke(main, ["simulate", str(LANTERN), "--games", "1500",
+                                        "--workers", "1", "--report", str(tmp_path / "r")])
+    assert outcome.exit_code == 0, outcome.output
+    lines = outcome.output.splitlines()
+    start = lines.index("  cards: a seat that drew it")
+    strongest = lines[start + 1].split(":")[0].strip()
+    weakest = lines[start + 6].split(":")[0].strip()
+    assert (strongest, weakest) == ("Silk Bolt", "Captain")  # the 4-coin good, the guard
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert "<h2>Cards</h2>" in page and page.index("Silk Bolt") < page.index("Captain")
