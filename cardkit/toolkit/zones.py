@@ -87,7 +87,7 @@ class Pile:
             self.cards.insert(0, card)
         else:
             self.cards.append(card)
-        if self.journal:
+        if self.journal is not None:
             self.journal.arrived(card, self.place)
 
     def draw(self):
@@ -134,7 +134,7 @@ class Pile:
         (0, discard: [A, B, C, D])
         """
         to.cards.extend(self.cards)
-        if to.journal:
+        if to.journal is not None:
             for card in self.cards:
                 to.journal.arrived(card, to.place)
         self.cards.clear()
@@ -186,29 +186,31 @@ class CardJournal:
     __slots__ = ("place", "drawn", "played")
 
     def __init__(self, players: int):
-        self.place: dict = {}  # card -> its pile's place: (owner seat or None, private?)
-        self.drawn: list[set] = [set() for _ in range(players)]
-        self.played: list[set] = [set() for _ in range(players)]
+        # keyed by id(card): a game's cards live as long as it does, and ids hash in C
+        self.place: dict = {}  # id(card) -> its pile's place: (owner or None, private?)
+        self.drawn: list[dict] = [{} for _ in range(players)]  # id(card) -> card
+        self.played: list[dict] = [{} for _ in range(players)]
 
     def arrived(self, card, place: tuple) -> None:
         """``card`` came into a pile whose ``place`` is (owner or None, private?)."""
-        before = self.place.get(card, NOWHERE)
+        key = id(card)
+        before = self.place.get(key, NOWHERE)
         if place is before:
             return
         if before[1] and not (place[1] and place[0] == before[0]):
-            self.played[before[0]].add(card)
+            self.played[before[0]][key] = card
         if place[0] is not None and place[0] != before[0]:
-            self.drawn[place[0]].add(card)
-        self.place[card] = place
+            self.drawn[place[0]][key] = card
+        self.place[key] = place
 
     def record(self, piles) -> list[dict]:
         """Each seat's cards by name (distinct, sorted): drawn, played, held now."""
-        held = [set() for _ in self.drawn]
+        held: list[list] = [[] for _ in self.drawn]
         for pile in piles:
             if pile.owner is not None:
-                held[pile.owner].update(pile.cards)
-        return [{"drawn": _names(d), "played": _names(p), "held": _names(h)}
-                for d, p, h in zip(self.drawn, self.played, held)]
+                held[pile.owner].extend(pile.cards)
+        return [{"drawn": _names(d.values()), "played": _names(p.values()),
+                 "held": _names(h)} for d, p, h in zip(self.drawn, self.played, held)]
 
 
 NOWHERE = (None, False)  # a card in no seat's pile, before it is dealt
