@@ -11,6 +11,7 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
+from ..playtest.executors import ENV
 from .options import GAME_NAMES
 from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, shown
 
@@ -75,9 +76,12 @@ def _bot_specs(ctx, param, value):
               help="Write a report folder: report.html with plots, summary.json, games.csv.")
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
               show_default="the machine's cores", help="Processes playing in parallel.")
+@click.option("--executor", "executor_address", metavar="dask://HOST:PORT", envvar=ENV,
+              help="Play on a Dask cluster instead of this machine's processes (needs "
+                   f"cardkit[dask]; or set {ENV}). The same seed plays the same games.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rules_file, check,
-             skill, log_game, report_dir, workers):
+             skill, log_game, report_dir, workers, executor_address):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -96,8 +100,10 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rul
       cardkit simulate ragusa --compare my-ragusa/   did my changes help?
     """
     import time
+    from contextlib import ExitStack
     from dataclasses import replace
 
+    from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
     from ..playtest.runner import BotSpec, Setup, play_many
@@ -144,11 +150,16 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rul
                     "and --log, or run them on each deck")
         _, other_cards = _deck_cards(rules, compare_deck)
         _dealable(rules, players, seed, other_cards, compare_deck, rules_path)
+    stack = ExitStack()  # a Dask client, open while games are played
+    try:
+        executor = stack.enter_context(executor_for(executor_address))
+    except ExecutorError as error:
+        _refuse(error.what, error.fix)
     try:
         if compare_deck:
             _compare({"A": (setup, given_deck or deck_name),
                       "B": (replace(setup, cards=other_cards), compare_deck)},
-                     count, workers, report_dir)
+                     count, workers, report_dir, executor)
             return
         if log_game is not None:
             from ..playtest.log import game_log
@@ -159,7 +170,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rul
             if bots != (BotSpec("random"),):
                 _refuse("--skill plays its own bots", "leave out --bots")
             default = ctx.get_parameter_source("count").name == "DEFAULT"
-            _skill(setup, SKILL_GAMES if default else count, workers, report_dir)
+            _skill(setup, SKILL_GAMES if default else count, workers, report_dir, executor)
             return
         if check:
             replay = [game, f"--players {players}", f"--seed {seed}"]
@@ -169,9 +180,11 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rul
             return
         started = time.perf_counter()
         with progress_bar(count) as bar:
-            results = play_many(setup, count, workers, bar.update)
+            results = play_many(setup, count, workers, bar.update, executor)
     except RulesFileError as error:
         _rules_failed(error)
+    finally:
+        stack.close()
     summary = summarise(setup, results, time.perf_counter() - started)
     for line in _summary_lines(summary):
         click.echo(line)
@@ -207,7 +220,7 @@ def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> N
                                      _traceback(error, rules_path)))
 
 
-def _compare(setups: dict, games: int, workers: int, report_dir) -> None:
+def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> None:
     """Play the same games with decks A and B, print what changes, write the report."""
     import time
 
@@ -219,7 +232,7 @@ def _compare(setups: dict, games: int, workers: int, report_dir) -> None:
     with progress_bar(2 * games) as bar:
         for deck, (setup, deck_name) in setups.items():
             started = time.perf_counter()
-            results = play_many(setup, games, workers, bar.update)
+            results = play_many(setup, games, workers, bar.update, executor)
             summary = summarise(setup, results, time.perf_counter() - started)
             runs[deck] = ({**summary, "deck_name": deck_name}, results)
     comparison = compare(runs["A"][0], runs["B"][0], runs["A"][1], runs["B"][1])
@@ -325,7 +338,7 @@ def _deck_cards(rules, deck_file: str):
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _skill(setup, games: int, workers: int, report_dir) -> None:
+def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
     """Climb the skill ladder, print each rung and the verdict, and write the report."""
     import time
 
@@ -335,7 +348,7 @@ def _skill(setup, games: int, workers: int, report_dir) -> None:
     click.echo(f"{setup.game}: skill ladder, {setup.players} player"
                f"{'s' * (setup.players != 1)}, {games:,} games a rung, seed {setup.seed}")
     with progress_bar(games * rungs_count) as bar:
-        rungs = climb(setup, games, workers, bar.update, time.perf_counter)
+        rungs = climb(setup, games, workers, bar.update, time.perf_counter, executor)
     fair = 1 / setup.players
     for rung in rungs:
         low, high = rung.interval

@@ -136,22 +136,31 @@ def play_range(setup: Setup, start: int, stop: int) -> list[Result]:
     return [play_one(setup, index) for index in range(start, stop)]
 
 
-def play_many(setup: Setup, games: int, workers: int = 1, on_done=None) -> list[Result]:
+def play_many(setup: Setup, games: int, workers: int = 1, on_done=None,
+              executor=None) -> list[Result]:
     """Play games 0 .. games-1; ``on_done(n)`` is told after each n finished games. The
-    results come back in game order, whatever the workers."""
+    results come back in game order, whatever the workers. ``executor`` (anything with
+    ``submit``, such as a Dask client) plays them instead of this machine's processes."""
     chunks = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
-    results: list[Result] = []
+    if executor is not None:
+        return _gather(executor, setup, chunks, on_done)
     if workers <= 1 or len(chunks) == 1:
+        results: list[Result] = []
         for start, stop in chunks:
             results.extend(play_range(setup, start, stop))
             if on_done:
                 on_done(stop - start)
         return results
     with worker_pool(workers) as pool:
-        futures = [pool.submit(play_range, setup, start, stop) for start, stop in chunks]
-        for future in futures:  # in order: the results stay in game order
-            chunk = future.result()
-            results.extend(chunk)
-            if on_done:
-                on_done(len(chunk))
+        return _gather(pool, setup, chunks, on_done)
+
+
+def _gather(executor, setup: Setup, chunks, on_done) -> list[Result]:
+    futures = [executor.submit(play_range, setup, start, stop) for start, stop in chunks]
+    results: list[Result] = []
+    for future in futures:  # in order: the results stay in game order
+        chunk = future.result()
+        results.extend(chunk)
+        if on_done:
+            on_done(len(chunk))
     return results

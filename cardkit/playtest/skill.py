@@ -44,7 +44,8 @@ def ladder(setup: Setup) -> list[BotSpec]:
     return rungs
 
 
-def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None) -> list[Rung]:
+def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None,
+          executor=None) -> list[Rung]:
     """Play the ladder: ``games`` games a rung (spread over the seats), each rung against
     the one below it. ``on_done(n)`` is told after each n games; ``clock()`` times rungs."""
     bots = ladder(setup)
@@ -60,7 +61,7 @@ def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None) -> l
             field = [lower or bot] * setup.players
             field[seat] = bot
             run = replace(setup, bots=tuple(field), seed=setup.seed + SEED_STEP * seat)
-            results = play_many(run, per_seat, workers, on_done)
+            results = play_many(run, per_seat, workers, on_done, executor)
             wins += sum(result.returns[seat] for result in results)
             # with others, of the games someone won (as the summary counts a fair share)
             played += sum(1 for result in results if any(result.returns) or alone)

@@ -1,0 +1,66 @@
+"""A Dask cluster plays the very same games as this machine (issue 29), and an executor
+that cannot be used exits 2 with what to do."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.playtest.runner import BotSpec, Setup, play_many
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """An in-process cluster with a TCP scheduler, as a remote one would be reached."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as local:
+        yield local
+
+
+def _lines(output: str) -> list[str]:
+    """The summary without its first line, which holds the time taken."""
+    return output.splitlines()[1:]
+
+
+def test_a_cluster_plays_the_same_games_as_this_machine(cluster):
+    setup = Setup("ragusa", 3, 5, (BotSpec("heuristic"), BotSpec("random"), BotSpec("random")))
+    with distributed.Client(cluster) as client:
+        remote = play_many(setup, 230, executor=client)
+    here = play_many(setup, 230, workers=1)
+    assert [(r.index, r.returns, r.scores, r.length, r.figures) for r in remote] == \
+        [(r.index, r.returns, r.scores, r.length, r.figures) for r in here]
+
+
+def test_simulate_on_a_cluster_prints_what_one_machine_prints(cluster):
+    address = "dask://" + cluster.scheduler_address.removeprefix("tcp://")
+    runner = CliRunner()
+    there = runner.invoke(main, ["simulate", "blofa", "--games", "300", "--executor", address])
+    here = runner.invoke(main, ["simulate", "blofa", "--games", "300", "--workers", "1"])
+    assert there.exit_code == 0, there.output
+    assert _lines(there.output) == _lines(here.output)
+    by_env = runner.invoke(main, ["simulate", "blofa", "--games", "300"],
+                           env={"CARDKIT_EXECUTOR": address})
+    assert _lines(by_env.output) == _lines(here.output)
+
+
+@pytest.mark.parametrize("address, message", [
+    ("tcp://127.0.0.1:8786", "--executor tcp://127.0.0.1:8786: not a Dask scheduler's "
+                             "address; give dask://HOST:PORT"),
+    ("dask://", "not a Dask scheduler's address")])
+def test_an_address_that_is_not_a_scheduler_s_exits_2(address, message):
+    outcome = CliRunner().invoke(main, ["simulate", "blofa", "--executor", address])
+    assert outcome.exit_code == 2 and message in outcome.output
+
+
+def test_without_dask_installed_the_message_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if absent
+    outcome = CliRunner().invoke(main, ["simulate", "blofa", "--executor", "dask://h:1"])
+    assert outcome.exit_code == 2
+    assert "needs dask.distributed, which is not installed; pip install 'cardkit[dask]'" \
+        in outcome.output
