@@ -60,6 +60,10 @@ def _bot_specs(ctx, param, value):
               help="Also play the same games (seeds and bots) with DECK, a changed copy of "
                    "the deck, and show what changes beyond chance: seat shares, length, the "
                    "game's figures.")
+@click.option("--sweep", "sweep_text", metavar="WHAT=VALUES",
+              help="Vary one thing, a full run at each value, and see its effect in one "
+                   "table: players=2..5, count[name=Dragon]=1..4 (copies of a card) or a bot "
+                   "parameter such as bluff_rate=0,0.2,0.4. Says which value is fairest.")
 @click.option("--rules", "rules_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Your game's rules file, if it is not rules.py beside the deck.")
 @click.option("--check", is_flag=True,
@@ -80,8 +84,8 @@ def _bot_specs(ctx, param, value):
               help="Play on a Dask cluster instead of this machine's processes (needs "
                    f"cardkit[dask]; or set {ENV}). The same seed plays the same games.")
 @click.pass_context
-def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rules_file, check,
-             skill, log_game, report_dir, workers, executor_address):
+def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, sweep_text,
+             rules_file, check, skill, log_game, report_dir, workers, executor_address):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -98,6 +102,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rul
                               --bots random --bots random
       cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
       cardkit simulate ragusa --compare my-ragusa/   did my changes help?
+      cardkit simulate bullet --sweep players=2..5   the fairest player count
     """
     import time
     from contextlib import ExitStack
@@ -150,12 +155,19 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, rul
                     "and --log, or run them on each deck")
         _, other_cards = _deck_cards(rules, compare_deck)
         _dealable(rules, players, seed, other_cards, compare_deck, rules_path)
+    if sweep_text and (compare_deck or skill or check or log_game is not None):
+        _refuse("--sweep plays its own runs", "leave out --compare, --skill, --check and "
+                "--log")
     stack = ExitStack()  # a Dask client, open while games are played
     try:
         executor = stack.enter_context(executor_for(executor_address))
     except ExecutorError as error:
         _refuse(error.what, error.fix)
     try:
+        if sweep_text:
+            _sweep(sweep_text, setup, rules, deck_file or name, rules_path, count, workers,
+                   report_dir, executor)
+            return
         if compare_deck:
             _compare({"A": (setup, given_deck or deck_name),
                       "B": (replace(setup, cards=other_cards), compare_deck)},
@@ -312,9 +324,73 @@ def _close_game(name: str) -> str:
     return f"; {hint}" if hint.startswith("did you mean") else ""
 
 
-def _deck_cards(rules, deck_file: str):
-    """The deck's name, and the game's cards from its printed copies; bad input exits 2,
-    naming the card and where it is written."""
+def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, workers: int,
+           report_dir, executor) -> None:
+    """A full run at each value of the sweep; one table, the fairest value named."""
+    import time
+    from dataclasses import replace
+
+    from ..playtest.runner import play_many
+    from ..playtest.summary import summarise
+    from ..playtest.sweep import SweepError, parse, point_setup, unfairness, with_count
+
+    what = text.rsplit("=", 1)[0]
+    try:
+        sweep = parse(text)
+        points = []
+        for value in sweep.values:
+            run = point_setup(setup, sweep, value, rules.bots)
+            if sweep.kind == "players" and value not in rules.players:
+                raise SweepError(f"{rules.title} is not for {value} players",
+                                 f"sweep within {rules.players[0]}..{rules.players[-1]}")
+            if sweep.kind == "count":
+                _, cards = _deck_cards(rules, deck_file, lambda fields, value=value:
+                                       with_count(fields, sweep.key, value), text)
+                run = replace(run, cards=cards)
+            _dealable(rules, run.players, run.seed, run.cards,
+                      f"{deck_file} ({what}={value:g})", rules_path)
+            points.append((value, run))
+    except SweepError as error:
+        _refuse(error.what, error.fix)
+    click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
+    rows = []
+    with progress_bar(games * len(points)) as bar:
+        for value, run in points:
+            started = time.perf_counter()
+            results = play_many(run, games, workers, bar.update, executor)
+            rows.append((value, summarise(run, results, time.perf_counter() - started)))
+    card = sweep.key[1] if sweep.kind == "count" else None
+    for value, summary in rows:
+        shares = [s["share" if summary["players"] > 1 else "win_rate"] for s in
+                  summary["seats"]]
+        figure = next((c["drawn"] for c in summary.get("cards") or () if c["card"] == card),
+                      None)
+        click.echo(f"  {what}={value:g}: seats {min(shares):.1%}-{max(shares):.1%}"
+                   f" (furthest {unfairness(summary) * 100:.1f} points from fair), nobody won "
+                   f"{summary['nobody_won']:.1%}, {summary['length']['mean']:.1f} moves"
+                   + (f", {card}'s drawer {figure['change'] * 100:+.1f} points"
+                      if figure and figure["judged"] else ""))
+    value, fairest = min(rows, key=lambda row: unfairness(row[1]))
+    if fairest["players"] == 1 and sweep.kind != "players":
+        click.echo(f"Closest to winning half the games: {what}={value:g}.")
+    else:
+        fair = all(not summary["edges"] for _, summary in rows)
+        click.echo(("Every value is within chance of a fair share; the closest: " if fair
+                    else "Fairest: ") + f"{what}={value:g}, no seat further than "
+                   f"{unfairness(fairest) * 100:.1f} points from a fair share.")
+    if report_dir:
+        from ..playtest.report import write_sweep_report
+
+        write_sweep_report(report_dir, {"sweep": text, "points": [
+            {"value": value, "summary": summary} for value, summary in rows],
+            "fairest": value})
+        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+
+
+def _deck_cards(rules, deck_file: str, change=None, why: str = ""):
+    """The deck's name, and the game's cards from its printed copies (after ``change``,
+    which a ``why`` sweep makes); bad input exits 2, naming the card and where it is
+    written."""
     from ..common.errors import Problem, Where
     from ..deck.loader import load_deck
     from ..rules.errors import RulesError
@@ -325,11 +401,14 @@ def _deck_cards(rules, deck_file: str):
         report_input_error(error, f"in {deck_file}")
         sys.exit(EXIT_BAD_INPUT)
     copies = deck.copies()
+    fields = [{**card.fields, "back": card.back.name} for card in copies]
     try:
-        return deck.name, rules.cards_from_deck([{**card.fields, "back": card.back.name}
-                                                 for card in copies])
+        return deck.name, rules.cards_from_deck(change(fields) if change else fields)
     except RulesError as error:
-        if error.card is None:
+        if change is not None:  # the changed deck's cards are not where the file has them
+            problem = Problem(Where(deck.path), f"with --sweep {why}: {error.what}",
+                              error.fix)
+        elif error.card is None:
             problem = Problem(Where(deck.path), error.what, error.fix)
         else:  # the card, where it is written, in the designer's words
             card = copies[error.card]

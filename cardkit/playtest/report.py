@@ -84,6 +84,15 @@ def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
                                                encoding="utf-8")
 
 
+def write_sweep_report(folder: Path, sweep: dict) -> None:
+    """Write the report of a sweep (``cardkit simulate --sweep``): ``summary.json`` with
+    each point's summary, and ``report.html`` with the table and a plot; atomically."""
+    with atomic_folder(Path(folder)) as temporary:
+        (temporary / "summary.json").write_text(json.dumps(sweep, indent=2) + "\n",
+                                                encoding="utf-8")
+        (temporary / "report.html").write_text(_sweep_page(sweep), encoding="utf-8")
+
+
 def _write_games(path: Path, summary: dict, results) -> None:
     """One row a game; ``results`` are Results, or (deck, Result) pairs for a comparison."""
     seats = range(summary["players"])
@@ -338,6 +347,62 @@ change in these bots' games, not why.</p>
 <img alt="Seat shares, A and B" src="data:image/png;base64,{_compare_plot(runs)}"></figure>
 </body></html>
 """
+
+
+def _sweep_page(sweep: dict) -> str:
+    e = html.escape
+    first = sweep["points"][0]["summary"]
+    what = sweep["sweep"].rsplit("=", 1)[0]
+    rows = "".join(
+        f"<tr><td>{point['value']:g}</td>" + "".join(
+            f"<td>{s['share' if point['summary']['players'] > 1 else 'win_rate']:.1%}</td>"
+            for s in point["summary"]["seats"])
+        + f"<td>{point['summary']['nobody_won']:.1%}</td>"
+        f"<td>{_number(point['summary']['length']['mean'])}</td></tr>"
+        for point in sweep["points"])
+    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{e(first['title'])}: a sweep of {e(what)}</title>
+<style>{STYLE}</style></head><body>
+<h1>{e(first['title'])}: a sweep of {e(what)}</h1>
+<p>{first['games']:,} games at each value, seed {first['seed']}. <strong>The fairest:
+{e(what)} = {sweep['fairest']:g}.</strong></p>
+<table><tr><th>{e(what)}</th>{''.join(f'<th>seat {s}</th>' for s in range(seats))}
+<th>nobody won</th><th>moves</th></tr>
+{rows}</table>
+<p class="note">A seat's share is of the games someone won. Each value is a full run with
+the same seeds and bots.</p>
+<figure><figcaption>Each seat's share at each value</figcaption>
+<img alt="Each seat's share at each value" src="data:image/png;base64,{_sweep_plot(sweep)}">
+</figure>
+</body></html>
+"""
+
+
+def _sweep_plot(sweep: dict) -> str:
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure, axes = pyplot.subplots(figsize=(6, 3.2))
+    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
+    for seat in range(seats):
+        found = [(point["value"], point["summary"]["seats"][seat]) for point in sweep["points"]
+                 if seat < len(point["summary"]["seats"])]
+        key = "share" if sweep["points"][0]["summary"]["players"] > 1 else "win_rate"
+        axes.plot([v for v, _ in found], [s[key] * 100 for _, s in found], marker="o",
+                  label=f"seat {seat}")
+    axes.plot([p["value"] for p in sweep["points"]],
+              [p["summary"]["fair_share"] * 100 for p in sweep["points"]], color="#c0392b",
+              linestyle="--", linewidth=1, label="fair share")
+    axes.set_xlabel(sweep["sweep"].rsplit("=", 1)[0])
+    axes.set_ylabel("games won (%)")
+    axes.legend(fontsize=7, ncol=2)
+    try:
+        return _png(figure)
+    finally:
+        pyplot.close(figure)
 
 
 def _compare_plot(runs: dict) -> str:

@@ -1,0 +1,128 @@
+"""Which count of this card makes the game fairest? Vary one thing, play a full run at each
+value, and see its effect in one table.
+
+A sweep is written as one of:
+
+- ``players=2..5``: the player count;
+- ``count[name=Dragon]=1..4``: how many copies of the cards whose field ``name`` is
+  ``Dragon`` the deck holds (the first such card is copied);
+- ``bluff_rate=0,0.2,0.4``: a bot parameter, for every seat whose bot takes it.
+
+>>> parse("count[name=Dragon]=1..3")
+Sweep(kind='count', key=('name', 'Dragon'), values=(1, 2, 3))
+>>> parse("bluff_rate=0,0.5").values
+(0.0, 0.5)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .runner import BotSpec, Setup
+
+MAX_POINTS = 50
+_RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)$")
+_COUNT = re.compile(r"^count\[([A-Za-z_][\w-]*)=([^\]]+)\]$")
+
+
+class SweepError(ValueError):
+    """A sweep that cannot be read or played: what, and how to write it."""
+
+    def __init__(self, what: str, fix: str):
+        super().__init__(what)
+        self.what, self.fix = what, fix
+
+
+@dataclass(frozen=True)
+class Sweep:
+    kind: str  # 'players', 'count' or 'param'
+    key: object  # None, (field, value) or the parameter's name
+    values: tuple
+
+
+def parse(text: str) -> Sweep:
+    """The sweep ``text`` asks for; SweepError says what is wrong with it."""
+    name, equals, values = text.partition("=") if not text.startswith("count[") else \
+        (text[:text.find("]") + 1], "=", text[text.find("]") + 2:])
+    if not equals or not values:
+        raise SweepError(f"--sweep {text!r}: no values", "write WHAT=VALUES, e.g. "
+                         "players=2..5, count[name=Dragon]=1..4 or bluff_rate=0,0.2,0.4")
+    if name == "players" or name.startswith("count["):
+        found = _RANGE.match(values)
+        numbers = (tuple(range(int(found[1]), int(found[2]) + 1)) if found else
+                   _numbers(text, values, int))
+        if not numbers or min(numbers) < (2 if name == "players" else 0):
+            raise SweepError(f"--sweep {text!r}: {values} gives no usable "
+                             f"{'player count' if name == 'players' else 'count'}",
+                             "give a range such as 1..4")
+    else:
+        numbers = _numbers(text, values, float)
+    if len(numbers) > MAX_POINTS:
+        raise SweepError(f"--sweep {text!r}: {len(numbers)} values", f"sweep at most "
+                         f"{MAX_POINTS} values; each is a full run")
+    if name == "players":
+        return Sweep("players", None, numbers)
+    if name.startswith("count["):
+        found = _COUNT.match(name)
+        if not found:
+            raise SweepError(f"--sweep {text!r}: {name} names no card",
+                             "write count[FIELD=VALUE], e.g. count[name=Dragon]=1..4")
+        return Sweep("count", (found[1], found[2]), numbers)
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        raise SweepError(f"--sweep {text!r}: {name!r} is not a bot parameter's name",
+                         "write PARAMETER=VALUES, e.g. bluff_rate=0,0.2,0.4")
+    return Sweep("param", name, numbers)
+
+
+def _numbers(text: str, values: str, kind) -> tuple:
+    try:
+        return tuple(kind(value) for value in values.split(","))
+    except ValueError:
+        raise SweepError(f"--sweep {text!r}: {values!r} are not numbers",
+                         "give numbers separated by commas, or a range such as 1..4") from None
+
+
+def with_count(fields: list[dict], key: tuple[str, str], count: int) -> list[dict]:
+    """The deck's copies (field dicts) with exactly ``count`` copies of the first card whose
+    ``key`` field reads as the value, in its place; SweepError if there is none.
+
+    >>> deck = [{"name": "Imp"}, {"name": "Dragon", "cost": 5}, {"name": "Dragon", "cost": 5}]
+    >>> [c["name"] for c in with_count(deck, ("name", "Dragon"), 3)]
+    ['Imp', 'Dragon', 'Dragon', 'Dragon']
+    """
+    field, value = key
+    matching = [i for i, copy in enumerate(fields) if str(copy.get(field)) == value]
+    if not matching:
+        raise SweepError(f"no card of the deck has {field} {value!r}",
+                         f"name a card by a field it has, e.g. count[{field}=...]")
+    first = matching[0]
+    kept = [copy for i, copy in enumerate(fields) if i not in set(matching)]
+    return kept[:first] + [dict(fields[first]) for _ in range(count)] + kept[first:]
+
+
+def point_setup(setup: Setup, sweep: Sweep, value, bot_classes: dict) -> Setup:
+    """The run for one value of the sweep (for a count: the caller deals the cards)."""
+    if sweep.kind == "players":
+        bots = setup.bots if len(set(setup.bots)) == 1 else None
+        if bots is None:
+            raise SweepError("a sweep of players needs one bot for every seat",
+                             "give --bots once")
+        return replace(setup, players=value, bots=(bots[0],) * value)
+    if sweep.kind == "param":
+        takers = [spec for spec in setup.bots if sweep.key in bot_classes[spec.name].PARAMS]
+        if not takers:
+            raise SweepError(f"no bot playing takes {sweep.key}",
+                             "choose --bots that take it (see 'cardkit simulate --help')")
+        return replace(setup, bots=tuple(
+            BotSpec(spec.name, tuple({**dict(spec.params), sweep.key: value}.items()))
+            if sweep.key in bot_classes[spec.name].PARAMS else spec for spec in setup.bots))
+    return setup
+
+
+def unfairness(summary: dict) -> float:
+    """How far the seat furthest from a fair share is from it (0: perfectly fair); for a
+    solitaire game, how far its win rate is from 50%."""
+    if summary["players"] == 1:
+        return abs(summary["seats"][0]["win_rate"] - 0.5)
+    return max(abs(seat["share"] - summary["fair_share"]) for seat in summary["seats"])

@@ -1,0 +1,78 @@
+"""`cardkit simulate GAME --sweep WHAT=VALUES` (issue 29): a full run at each value, one
+table, the fairest value named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.playtest.sweep import Sweep, SweepError, parse, with_count
+
+
+def run(*args):
+    outcome = CliRunner().invoke(main, [str(a) for a in args])
+    return outcome.exit_code, outcome.output
+
+
+@pytest.mark.parametrize("text, sweep", [
+    ("players=2..4", Sweep("players", None, (2, 3, 4))),
+    ("players=3,5", Sweep("players", None, (3, 5))),
+    ("count[name=Dragon]=0..2", Sweep("count", ("name", "Dragon"), (0, 1, 2))),
+    ("count[kind=unit]=4", Sweep("count", ("kind", "unit"), (4,))),
+    ("bluff_rate=0,0.25", Sweep("param", "bluff_rate", (0.0, 0.25)))])
+def test_a_sweep_reads_as_written(text, sweep):
+    assert parse(text) == sweep
+
+
+@pytest.mark.parametrize("text, message", [
+    ("players", "no values"), ("players=1..3", "gives no usable player count"),
+    ("count[Dragon]=1..2", "names no card"), ("bluff_rate=low", "are not numbers"),
+    ("players=2..99", "98 values"), ("bad name=1", "not a bot parameter")])
+def test_a_sweep_that_cannot_be_read_says_how_to_write_it(text, message):
+    with pytest.raises(SweepError, match=message):
+        parse(text)
+
+
+def test_with_count_keeps_the_other_cards_in_their_places():
+    deck = [{"name": "A"}, {"name": "D", "cost": 5}, {"name": "B"}, {"name": "D", "cost": 5}]
+    assert with_count(deck, ("name", "D"), 0) == [{"name": "A"}, {"name": "B"}]
+    assert with_count(deck, ("cost", "5"), 1) == [{"name": "A"}, {"name": "D", "cost": 5},
+                                                  {"name": "B"}]
+
+
+def test_a_sweep_of_players_has_a_row_a_count_and_names_the_fairest(tmp_path):
+    code, out = run("simulate", "bullet", "--sweep", "players=2..3", "--games", 100,
+                    "--workers", 1, "--report", tmp_path / "r")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "bullet: sweep of players, 100 games a point, seed 1"
+    assert lines[1].startswith("  players=2: seats ") and lines[2].startswith("  players=3:")
+    assert "fair share" in lines[3] and "players=" in lines[3]
+    saved = json.loads((tmp_path / "r" / "summary.json").read_text())
+    assert [point["summary"]["players"] for point in saved["points"]] == [2, 3]
+    assert "a sweep of players" in (tmp_path / "r" / "report.html").read_text()
+
+
+def test_a_sweep_of_a_card_s_count_plays_decks_with_that_many(tmp_path):
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    code, out = run("simulate", tmp_path / "duel", "--sweep", "count[name=Archer]=0..2",
+                    "--games", 200, "--workers", 1, "--report", tmp_path / "r")
+    assert code == 0, out
+    saved = json.loads((tmp_path / "r" / "summary.json").read_text())
+    drawn = [{card["card"]: card["drawn"]["seat_games"] for card in point["summary"]["cards"]}
+             .get("Archer", 0) for point in saved["points"]]
+    assert drawn[0] == 0 and 0 < drawn[1] < drawn[2]  # none, then more with more copies
+
+
+@pytest.mark.parametrize("args, message", [
+    (["bullet", "--sweep", "players=2..9"], "Bluff the Bullet is not for 6 players"),
+    (["blofa", "--sweep", "bluff_rate=0,1"], "no bot playing takes bluff_rate"),
+    (["blofa", "--sweep", "players=4", "--skill"], "--sweep plays its own runs")])
+def test_a_sweep_that_cannot_be_played_exits_2(args, message):
+    code, out = run("simulate", *args)
+    assert code == 2 and message in out
