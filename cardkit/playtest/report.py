@@ -112,9 +112,19 @@ def _write_games(path: Path, summary: dict, results) -> None:
 
 # -- the page ------------------------------------------------------------------------------
 
+def _pyplot():
+    """matplotlib's pyplot, drawing into files only (no display)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+    return pyplot
+
+
 def _png(figure) -> str:
+    """The figure as a base64 PNG; the figure is closed."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    _pyplot().close(figure)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
@@ -135,9 +145,7 @@ def whole_number_bins(values: list[int], most: int = 40) -> list[float]:
 
 def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     """(caption, base64 PNG) for each plot of the page."""
-    import matplotlib
-    matplotlib.use("Agg")  # no display: files only
-    from matplotlib import pyplot
+    pyplot = _pyplot()
 
     plots = []
     seats = summary["seats"]
@@ -163,7 +171,6 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
         axes.set_ylim(0, 100)
         caption = "Games won, with the 95% interval"
     plots.append((caption, _png(figure)))
-    pyplot.close(figure)
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     lengths = [r.length for r in results]
@@ -171,14 +178,12 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     axes.set_xlabel("moves in the game")
     axes.set_ylabel("games")
     plots.append(("How long games last", _png(figure)))
-    pyplot.close(figure)
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats],
                  tick_labels=[f"seat {s['seat']}" for s in seats])
     axes.set_ylabel(summary["score_unit"])
     plots.append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
-    pyplot.close(figure)
 
     for name, figure_summary in summary["figures"].items():
         if figure_summary["kind"] != "count":
@@ -188,7 +193,6 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
         axes.barh(list(counts)[::-1], list(counts.values())[::-1], color="#8e6bb0")
         axes.set_xlabel("games")
         plots.append((name.replace("_", " ").capitalize(), _png(figure)))
-        pyplot.close(figure)
     return plots
 
 
@@ -381,9 +385,7 @@ the same seeds and bots.</p>
 
 
 def _sweep_plot(sweep: dict) -> str:
-    import matplotlib
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
+    pyplot = _pyplot()
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
@@ -399,16 +401,11 @@ def _sweep_plot(sweep: dict) -> str:
     axes.set_xlabel(sweep["sweep"].rsplit("=", 1)[0])
     axes.set_ylabel("games won (%)")
     axes.legend(fontsize=7, ncol=2)
-    try:
-        return _png(figure)
-    finally:
-        pyplot.close(figure)
+    return _png(figure)
 
 
 def _compare_plot(runs: dict) -> str:
-    import matplotlib
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
+    pyplot = _pyplot()
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     for offset, (deck, (summary, _)) in zip((-0.2, 0.2), runs.items()):
@@ -426,17 +423,12 @@ def _compare_plot(runs: dict) -> str:
     axes.set_xticks(range(players), [f"seat {s}" for s in range(players)])
     axes.set_ylabel("games won (%)" if players == 1 else "games won, of those\nsomeone won (%)")
     axes.legend(fontsize=8)
-    try:
-        return _png(figure)
-    finally:
-        pyplot.close(figure)
+    return _png(figure)
 
 
 def _skill_plot(ladder: dict) -> str:
     """The ladder as a base64 PNG: each rung's share of the wins, with its interval."""
-    import matplotlib
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
+    pyplot = _pyplot()
 
     rungs = ladder["rungs"]
     figure, axes = pyplot.subplots(figsize=(6.5, 3.4))
@@ -456,7 +448,6 @@ def _skill_plot(ladder: dict) -> str:
     axes.set_ylim(0, 100)
     axes.tick_params(axis="x", labelsize=8)
     data = _png(figure)
-    pyplot.close(figure)
     return data
 
 
