@@ -89,7 +89,8 @@ def test_every_bot_quoted_in_simulate_s_help_and_messages_plays_blofa():
     from cardkit.cli import simulate as cli
 
     text = _help("simulate") + open(cli.__file__, encoding="utf-8").read()
-    quoted = set(re.findall(r"'(heuristic:[a-z_]+=[0-9.]+(?:,[a-z_]+=[0-9.]+)*)'", text))
+    quoted = set(re.findall(r"'((?:heuristic|search):[a-z_]+=[0-9.]+(?:,[a-z_]+=[0-9.]+)*)'",
+                            text))
     assert quoted
     for bots in quoted:
         result = CliRunner().invoke(main, ["simulate", "blofa", "--games", "2", "--workers",

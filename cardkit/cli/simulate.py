@@ -50,9 +50,9 @@ def _bot_specs(ctx, param, value):
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Same seed, same games, however many workers.")
 @click.option("--bots", "bots", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
-              help="Who plays: 'random' or 'heuristic' with parameters, e.g. "
-                   "'heuristic:bluff_rate=0.3'. Once for every seat, or once a seat in order "
-                   "(default: random).")
+              help="Who plays: 'random', 'heuristic' or 'search' (looks ahead), with "
+                   "parameters, e.g. 'heuristic:bluff_rate=0.3' or 'search:iterations=400'. "
+                   "Once for every seat, or once a seat in order (default: random).")
 @click.option("--deck", "deck_file", metavar="DECK",
               help="Play with a changed deck: its cards' counts and fields decide the "
                    "composition (a deck folder, YAML file or bundled deck name).")
