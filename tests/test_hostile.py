@@ -510,3 +510,14 @@ def test_a_big_plain_deck_is_not_taken_for_an_alias_bomb(tmp_path):
     read = load_yaml(path)["cards"]
     assert len(read) == 30_000
     assert read[-1] == {"name": "c29999", "value": 2, "note": "the same note"}
+
+
+def test_a_bundled_deck_extends_the_bundled_parent_wherever_cardkit_runs(tmp_path,
+                                                                        monkeypatch):
+    """Ragusa extends 'standard'. A folder called 'standard' where cardkit happens to run
+    (say, the output of an earlier build) is not that deck: 'extends' names a path beside
+    the deck, or a bundled deck."""
+    (tmp_path / "standard").mkdir()
+    monkeypatch.chdir(tmp_path)
+    outcome = CliRunner().invoke(main, ["validate", "ragusa"])
+    assert outcome.exit_code == 0, outcome.output

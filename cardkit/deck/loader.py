@@ -110,8 +110,9 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
     parent_path = None
     if isinstance(name, str) and name:
         local = path.parent / name  # a path is relative to the deck that names it
-        try:
-            parent_path = find_deck(str(local) if local.exists() else name)
+        try:  # else a bundled deck's name, never a folder where cardkit happens to run
+            parent_path = (find_deck(str(local)) if local.exists() else
+                           bundled_decks().get(name))
         except (InputError, ValueError):  # ValueError: a NUL in the name
             pass
         except OSError as error:  # a name too long for the file system
