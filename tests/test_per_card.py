@@ -108,7 +108,7 @@ def test_card_figures_against_a_hand_count():
 
 
 def test_bundled_games_without_a_record_show_no_card_figures():
-    setup = Setup("blofa", 4, 1, (BotSpec("random"),) * 4)
+    setup = Setup("bullet", 4, 1, (BotSpec("random"),) * 4)
     assert summarise(setup, play_many(setup, 20), 1.0)["cards"] is None
 
 
@@ -127,3 +127,42 @@ def test_lantern_market_s_report_and_terminal_show_the_cards(tmp_path):
     assert (strongest, weakest) == ("Silk Bolt", "Captain")  # the 4-coin good, the guard
     page = (tmp_path / "r" / "report.html").read_text()
     assert "<h2>Cards</h2>" in page and page.index("Silk Bolt") < page.index("Captain")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000))
+def test_blofa_s_record_agrees_with_watching_the_hands(seed):
+    """The oracle watches each hand as a multiset after every move: a value that grows
+    was drawn (or kept from a trick), one that shrinks on a play was played."""
+    from collections import Counter
+
+    from cardkit.games.blofa import card_name, new_state
+
+    state = new_state(4, random.Random(seed))
+    drawn = [set(hand) for hand in state.hands]
+    played = [set() for _ in state.hands]
+    rng = random.Random(-seed)
+    while not state.is_over():
+        before = [Counter(hand) for hand in state.hands]
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        state.apply(move)
+        for seat, hand in enumerate(state.hands):
+            after = Counter(hand)
+            drawn[seat] |= set(after - before[seat])
+            if move != "challenge" and move[0] == "play":
+                played[seat] |= set(before[seat] - after)
+    assert state.card_record() == [
+        {"drawn": sorted(map(card_name, d)), "played": sorted(map(card_name, p)),
+         "held": sorted(set(map(card_name, hand)))}
+        for d, p, hand in zip(drawn, played, state.hands)]
+
+
+def test_blofa_reports_its_cards():
+    setup = Setup("blofa", 4, 1, (BotSpec("heuristic"),) + (BotSpec("random"),) * 3)
+    cards = {entry["card"]: entry for entry in summarise(setup, play_many(setup, 400),
+                                                          1.0)["cards"]}
+    assert set(cards) == {"rule card (0, blue)", "1 (yellow)", "2 (blue)", "3 (yellow)",
+                          "4 (blue)", "5 (yellow)"}
+    # a seat holding a rule card at the end is eliminated: it wins less than its usual
+    assert cards["rule card (0, blue)"]["held"]["change"] < 0

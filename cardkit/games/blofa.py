@@ -72,6 +72,8 @@ class BlofaState(State):
         self.rule_cards = self.deck.get(RULE_CARD, 0)
         self.hands = [list(hand) for hand in hands]
         self.piles = [list(pile) for pile in piles]
+        self.drawn = [set(hand) for hand in hands]  # card values each seat has held
+        self.played: list[set[int]] = [set() for _ in hands]
         self.laid: list[int] = []  # this trick's cards, in the order laid
         self.plays: list[tuple[int, tuple[int, ...], int]] = []  # (seat, cards, declared)
         self.passes = 0  # passes since the last play
@@ -144,6 +146,7 @@ class BlofaState(State):
         hand = self.hands[self.to_move]
         for card in cards:
             hand.remove(card)
+        self.played[self.to_move].update(cards)
         self.laid += cards
         self.plays.append((self.to_move, cards, declared))
         self.passes = 0
@@ -151,7 +154,9 @@ class BlofaState(State):
 
     def _pass(self, colour: int) -> None:
         """Draw; the third pass in a row gives the last declarer the trick and 1 VP."""
-        self.hands[self.to_move].append(self.piles[colour].pop())
+        card = self.piles[colour].pop()
+        self.hands[self.to_move].append(card)
+        self.drawn[self.to_move].add(card)
         self.last_draw = colour
         self.passes += 1
         if self.passes == 3:
@@ -190,6 +195,7 @@ class BlofaState(State):
             self.dry = 0
         else:
             self.hands[winner].append(card)
+            self.drawn[winner].add(card)
             self.dry += 1
         for laid in self.laid:
             self.piles[laid & 1].append(laid)
@@ -230,6 +236,14 @@ class BlofaState(State):
                 "tricks": self.tricks, "challenges": self.challenges,
                 "challenges_right": self.challenges_right, "end": self.end}
 
+    def card_record(self) -> list[dict]:
+        """Each seat's cards by value: held at some time (dealt, drawn, or kept from a
+        trick), played, and held at the end."""
+        return [{"drawn": sorted(map(card_name, drawn)),
+                 "played": sorted(map(card_name, played)),
+                 "held": sorted(set(map(card_name, hand)))}
+                for drawn, played, hand in zip(self.drawn, self.played, self.hands)]
+
     def determinized(self, seat: int, rng: random.Random) -> BlofaState:
         """The game as ``seat`` might believe it: every card it has not seen (the others'
         hands, the piles, the others' unrevealed cards of this trick) dealt again among
@@ -239,6 +253,7 @@ class BlofaState(State):
         world.piles = [list(pile) for pile in self.piles]
         world.laid, world.vp = list(self.laid), list(self.vp)
         world.captured_by = list(self.captured_by)
+        world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
         world.rng, world._moves = rng, None
         seen = set()  # indexes of this trick's cards the seat has seen
         start = 0
@@ -309,6 +324,16 @@ def lays(hand: list[int]) -> list[tuple[int, ...]]:
     pairs = list(permutations(values, 2))
     pairs += [(v, v) for v in values if hand.count(v) > 1]
     return [(v,) for v in values] + sorted(pairs)
+
+
+def card_name(value: int) -> str:
+    """A card as the per-card figures name it: its value and colour.
+
+    >>> card_name(0), card_name(5)
+    ('rule card (0, blue)', '5 (yellow)')
+    """
+    colour = COLOURS[value & 1]
+    return f"rule card (0, {colour})" if value == RULE_CARD else f"{value} ({colour})"
 
 
 def new_state(players: int, rng: random.Random,
