@@ -153,6 +153,8 @@ class RagusaState(State):
         self.players, self.rng = len(hands), rng
         self.foundations, self.suits, self.hands = foundations, suits, hands
         self.goods, self.deck, self.removed, self.table = goods, deck, [], {}
+        self.drawn = [set(hand) for hand in hands]  # cards each seat has held
+        self.played: list[set[str]] = [set() for _ in hands]  # cards gone from its hand
         self.tokens = [STACK - ANTE] * self.players
         self.pot = ANTE * self.players
         self.claims_allowed, self.answers_allowed = claim_moves(tuple(cards))
@@ -243,6 +245,21 @@ class RagusaState(State):
         """Tokens each player holds (after the pot is paid out, once the round is over)."""
         return [float(t) for t in self.tokens]
 
+    def _give(self, seat: int, card: str) -> None:
+        """``card`` leaves ``seat``'s hand (placed, sold, swapped, discarded, given up)."""
+        self.hands[seat].remove(card)
+        self.played[seat].add(card)
+
+    def _gain(self, seat: int, card: str) -> None:
+        """``card`` comes into ``seat``'s hand (bought, swapped, traded)."""
+        self.hands[seat].append(card)
+        self.drawn[seat].add(card)
+
+    def card_record(self) -> list[dict]:
+        """Each seat's cards: dealt or gained, gone from its hand, and held at the end."""
+        return [{"drawn": sorted(drawn), "played": sorted(played), "held": sorted(set(hand))}
+                for drawn, played, hand in zip(self.drawn, self.played, self.hands)]
+
     def determinized(self, seat: int, rng: random.Random) -> RagusaState:
         """The round as ``seat`` might believe it: the cards it has not seen (the others'
         hands and the cards they placed, the deck, the cards given up) dealt again among
@@ -257,6 +274,7 @@ class RagusaState(State):
             list(self.owed)
         world.claims, world.calls = dict(self.claims), dict(self.calls)
         world.shown, world.winners = list(self.shown), list(self.winners)
+        world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
         world.rng, world._legal = rng, None
         others = [other for other in range(self.players) if other != seat]
         places = [(world.hands[other], i) for other in others
@@ -307,7 +325,7 @@ class RagusaState(State):
         if kind in ("trade", "place"):
             if kind == "trade":
                 self.partner = move[1]
-            self.hands[seat].remove(move[-1])
+            self._give(seat, move[-1])
             self.table[seat] = move[-1]
             self.phase = CLAIM if kind == "trade" else ANSWER
         elif kind == "claim":
@@ -316,7 +334,7 @@ class RagusaState(State):
             self.calls[seat] = kind == "call"
             self._settle()
         elif kind == "remove":
-            self.hands[seat].remove(move[1])
+            self._give(seat, move[1])
             self.removed.append(move[1])
             self._next_owed()
         elif kind in ("sell", "stop"):
@@ -324,14 +342,14 @@ class RagusaState(State):
         elif kind == "swap":
             self._pay(seat, SWAP_COST)
             give, take = move[1:]
-            self.hands[seat].remove(give)
-            self.hands[seat].append(take)
+            self._give(seat, give)
+            self._gain(seat, take)
             self.goods[self.goods.index(take)] = give
             self._acted()
         elif kind == "buy":
             self._buy(move[1])
         elif kind == "discard":
-            self.hands[seat].remove(move[1])
+            self._give(seat, move[1])
             self.deck.append(move[1])
             self.rng.shuffle(self.deck)
             self._acted()
@@ -369,7 +387,7 @@ class RagusaState(State):
             self.rng.shuffle(self.deck)
             self._acted()
             return
-        self.hands[seat].remove(move[1])
+        self._give(seat, move[1])
         self.deck.append(move[1])
         self.tokens[seat] += 1
         self.pot -= 1
@@ -382,7 +400,7 @@ class RagusaState(State):
         seat = self.active
         self._pay(seat, BUY_COST)
         self.goods[self.goods.index(good)] = self.deck.pop()
-        self.hands[seat].append(good)
+        self._gain(seat, good)
         if len(self.hands[seat]) > ragusa.HAND_SIZE:
             self.phase = DISCARD
         else:
@@ -420,8 +438,8 @@ class RagusaState(State):
                 self.right += lie
                 self.exposed = (self.exposed[0] + lie, self.exposed[1] + (not lie))
                 self._penalise(accused if lie else accuser)
-        self.hands[active].append(self.table.pop(partner))
-        self.hands[partner].append(self.table.pop(active))
+        self._gain(active, self.table.pop(partner))
+        self._gain(partner, self.table.pop(active))
         self.trades += 1
         self.claims, self.calls = {}, {}
         self._next_owed()
