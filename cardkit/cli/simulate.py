@@ -361,8 +361,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             rows.append((value, summarise(run, results, time.perf_counter() - started)))
     card = sweep.key[1] if sweep.kind == "count" else None
     for value, summary in rows:
-        shares = [s["share" if summary["players"] > 1 else "win_rate"] for s in
-                  summary["seats"]]
+        shares = [s["share"] for s in summary["seats"]]
         figure = next((c["drawn"] for c in summary.get("cards") or () if c["card"] == card),
                       None)
         click.echo(f"  {what}={value:g}: seats {min(shares):.1%}-{max(shares):.1%}"
@@ -512,9 +511,8 @@ def _summary_lines(summary: dict) -> list[str]:
              f"{summary['seed']} ({summary['seconds']:.1f} s, {per_second:,.0f} games/s)"]
     alone = summary["players"] == 1
     for seat in summary["seats"]:
-        share, (low, high) = ((seat["win_rate"], seat["interval"]) if alone else
-                              (seat["share"], seat["share_interval"]))
-        lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {share:.1%} "
+        low, high = seat["share_interval"]
+        lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {seat['share']:.1%} "
                      f"(95%: {low:.1%}-{high:.1%}), mean {summary['score_unit']} "
                      f"{seat['score']['mean']:.2f}")
     if not alone:

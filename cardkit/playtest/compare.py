@@ -53,15 +53,11 @@ def compare(summary_a: dict, summary_b: dict, results_a: list[Result],
     rows = []
     alone = summary_a["players"] == 1
     for seat_a, seat_b in zip(summary_a["seats"], summary_b["seats"]):
-        seat = seat_a["seat"]
-        games_a, games_b = ((summary_a["games"], summary_b["games"]) if alone else
-                            (summary_a["decided"], summary_b["decided"]))
-        wins_a = sum(r.returns[seat] for r in results_a)
-        wins_b = sum(r.returns[seat] for r in results_b)
-        rows.append(_row(f"seat {seat} wins" if not alone else "the player wins", "share",
-                         *share_difference(wins_a, games_a, wins_b, games_b),
-                         wins_a / games_a if games_a else 0.0,
-                         wins_b / games_b if games_b else 0.0))
+        rows.append(_row(f"seat {seat_a['seat']} wins" if not alone else "the player wins",
+                         "share", *share_difference(
+                             seat_a["share"] * summary_a["shares_of"], summary_a["shares_of"],
+                             seat_b["share"] * summary_b["shares_of"], summary_b["shares_of"]),
+                         seat_a["share"], seat_b["share"]))
     if not alone:
         undecided_a = summary_a["games"] - summary_a["decided"]
         undecided_b = summary_b["games"] - summary_b["decided"]

@@ -151,11 +151,11 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     seats = summary["seats"]
     players = summary["players"]
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    rate, interval = ("win_rate", "interval") if players == 1 else ("share", "share_interval")
-    rates = [s[rate] * 100 for s in seats]
-    errors = [[r - s[interval][0] * 100 for r, s in zip(rates, seats)],
-              [s[interval][1] * 100 - r for r, s in zip(rates, seats)]]
-    off = [players > 1 and not s[interval][0] <= 1 / players <= s[interval][1] for s in seats]
+    rates = [s["share"] * 100 for s in seats]
+    errors = [[r - s["share_interval"][0] * 100 for r, s in zip(rates, seats)],
+              [s["share_interval"][1] * 100 - r for r, s in zip(rates, seats)]]
+    off = [players > 1 and not s["share_interval"][0] <= 1 / players <= s["share_interval"][1]
+           for s in seats]
     axes.bar(["the player"] if players == 1 else [f"seat {s['seat']}" for s in seats], rates,
              yerr=errors, capsize=6, color=["#d08a2e" if o else "#4a7ab5" for o in off])
     if players > 1:
@@ -210,10 +210,9 @@ def _number(value) -> str:
 def _page(summary: dict, results: list[Result]) -> str:
     e = html.escape
     alone = summary["players"] == 1
-    rate, interval = ("win_rate", "interval") if alone else ("share", "share_interval")
     rows = "".join(
-        f"<tr><td>seat {s['seat']}</td><td>{e(s['bot'])}</td><td>{s[rate]:.1%}</td>"
-        f"<td>{s[interval][0]:.1%} – {s[interval][1]:.1%}</td>"
+        f"<tr><td>seat {s['seat']}</td><td>{e(s['bot'])}</td><td>{s['share']:.1%}</td>"
+        f"<td>{s['share_interval'][0]:.1%} – {s['share_interval'][1]:.1%}</td>"
         f"<td>{_number(s['score'].get('mean', 0.0))}</td></tr>" for s in summary["seats"])
     length = summary["length"]
     numbers = "".join(
@@ -359,7 +358,7 @@ def _sweep_page(sweep: dict) -> str:
     what = sweep["sweep"].rsplit("=", 1)[0]
     rows = "".join(
         f"<tr><td>{point['value']:g}</td>" + "".join(
-            f"<td>{s['share' if point['summary']['players'] > 1 else 'win_rate']:.1%}</td>"
+            f"<td>{s['share']:.1%}</td>"
             for s in point["summary"]["seats"])
         + f"<td>{point['summary']['nobody_won']:.1%}</td>"
         f"<td>{_number(point['summary']['length']['mean'])}</td></tr>"
@@ -392,8 +391,7 @@ def _sweep_plot(sweep: dict) -> str:
     for seat in range(seats):
         found = [(point["value"], point["summary"]["seats"][seat]) for point in sweep["points"]
                  if seat < len(point["summary"]["seats"])]
-        key = "share" if sweep["points"][0]["summary"]["players"] > 1 else "win_rate"
-        axes.plot([v for v, _ in found], [s[key] * 100 for _, s in found], marker="o",
+        axes.plot([v for v, _ in found], [s["share"] * 100 for _, s in found], marker="o",
                   label=f"seat {seat}")
     axes.plot([p["value"] for p in sweep["points"]],
               [p["summary"]["fair_share"] * 100 for p in sweep["points"]], color="#c0392b",
@@ -409,13 +407,11 @@ def _compare_plot(runs: dict) -> str:
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     for offset, (deck, (summary, _)) in zip((-0.2, 0.2), runs.items()):
-        alone = summary["players"] == 1
-        rate, interval = ("win_rate", "interval") if alone else ("share", "share_interval")
         seats = summary["seats"]
-        rates = [s[rate] * 100 for s in seats]
+        rates = [s["share"] * 100 for s in seats]
         axes.bar([s["seat"] + offset for s in seats], rates, width=0.4, label=deck,
-                 yerr=[[r - s[interval][0] * 100 for r, s in zip(rates, seats)],
-                       [s[interval][1] * 100 - r for r, s in zip(rates, seats)]],
+                 yerr=[[r - s["share_interval"][0] * 100 for r, s in zip(rates, seats)],
+                       [s["share_interval"][1] * 100 - r for r, s in zip(rates, seats)]],
                  capsize=4, color="#4a7ab5" if deck == "A" else "#d08a2e")
     players = runs["A"][0]["players"]
     if players > 1:

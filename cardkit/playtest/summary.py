@@ -67,7 +67,8 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
 
     A seat's ``share`` is of the decided games (someone won), against a fair share of one
     in the number of players: games nobody won would otherwise make every seat look
-    handicapped. ``win_rate`` is of all games.
+    handicapped; alone, it is of all games (``shares_of`` says how many). ``win_rate`` is
+    always of all games.
     """
     game = game_of(setup)
     games = len(results)
@@ -75,7 +76,8 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
     wins = [sum(r.returns[seat] for r in results) for seat in seats]
     decided = sum(1 for r in results if any(r.returns))
     fair = 1 / setup.players
-    shares = [(wins[seat] / decided if decided else 0.0, wilson(wins[seat], decided))
+    shares_of = games if setup.players == 1 else decided
+    shares = [(wins[seat] / shares_of if shares_of else 0.0, wilson(wins[seat], shares_of))
               for seat in seats]
     figures = {}
     names = sorted({name for r in results for name in r.figures})
@@ -95,7 +97,7 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
                    "interval": list(wilson(wins[seat], games)),
                    "share": shares[seat][0], "share_interval": list(shares[seat][1]),
                    "score": spread([r.scores[seat] for r in results])} for seat in seats],
-        "decided": decided, "fair_share": fair,
+        "decided": decided, "shares_of": shares_of, "fair_share": fair,
         "edges": [] if setup.players == 1 else [
             sentence for seat in seats
             if (sentence := edge(seat, shares[seat][0], shares[seat][1], fair))],

@@ -124,5 +124,5 @@ def unfairness(summary: dict) -> float:
     """How far the seat furthest from a fair share is from it (0: perfectly fair); for a
     solitaire game, how far its win rate is from 50%."""
     if summary["players"] == 1:
-        return abs(summary["seats"][0]["win_rate"] - 0.5)
+        return abs(summary["seats"][0]["share"] - 0.5)
     return max(abs(seat["share"] - summary["fair_share"]) for seat in summary["seats"])
