@@ -344,8 +344,11 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                 raise SweepError(f"{rules.title} is not for {value} players",
                                  f"sweep within {rules.players[0]}..{rules.players[-1]}")
             if sweep.kind == "count":
-                _, cards = _deck_cards(rules, deck_file, lambda fields, value=value:
-                                       with_count(fields, sweep.key, value), text)
+                try:
+                    _, cards = _deck_cards(rules, deck_file, lambda fields, value=value:
+                                           with_count(fields, sweep.key, value), text)
+                except SweepError as error:  # the deck it could not find the card in
+                    raise SweepError(f"{named(deck_file)}: {error.what}", error.fix) from None
                 run = replace(run, cards=cards)
             _dealable(rules, run.players, run.seed, run.cards,
                       f"{deck_file} ({what}={value:g})", rules_path)
