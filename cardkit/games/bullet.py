@@ -121,6 +121,9 @@ class BulletState(State):
         self.deck = list(ids)[::-1]
         self.discard: list[int] = []
         self.known: list[set[int]] = [set() for _ in hands]
+        # the card record: ids each seat has had in its hands, and Action Cards it played
+        self.drawn = [set(h) | set(a) for h, a in zip(self.hands, self.action)]
+        self.played: list[set[int]] = [set() for _ in hands]
         self.record = [(0, 0)] * self.players  # per seat: cards played, bluffs among them
         self.chain: list[tuple] = []
         self.caller: int | None = None
@@ -220,6 +223,7 @@ class BulletState(State):
         held = self.action[seat]
         chosen = next(c for c in held if self.labels[c] == name)
         held.remove(chosen)
+        self.played[seat].add(chosen)
         self.chain.append((seat, chosen, stated, targets))
         self.asking = [(seat + step) % self.players for step in range(self.players - 1, 0, -1)]
 
@@ -299,6 +303,7 @@ class BulletState(State):
 
     def _place(self, seat: int, slot: int, placed: int, up: bool) -> None:
         self.hands[seat][slot] = placed
+        self.drawn[seat].add(placed)
         row = list(self.shown[seat])
         row[slot] = self.cards[placed] if up else None
         self.shown[seat] = tuple(row)
@@ -317,6 +322,7 @@ class BulletState(State):
                 self.fin_drawn = "turn draw"
                 return
             held.append(drawn)
+            self.drawn[self.turn].add(drawn)
 
     # -- the end -------------------------------------------------------------------------
 
@@ -353,6 +359,18 @@ class BulletState(State):
                 "bullets": self.counts["bullets"],
                 "fin_on_penalty": int(self.fin_drawn == "penalty draw")}
 
+    def card_record(self) -> list[dict]:
+        """Each seat's cards by label: ``drawn`` came into its Poker Hand or its Action
+        Cards (dealt, drawn, crowed or swapped in, a penalty's replacement), ``played``
+        are the Action Cards it laid (turn cards and bullets, bluffs included), ``held``
+        its Poker Hand and Action Cards at the end."""
+        labels = self.labels
+        return [{"drawn": sorted({labels[c] for c in drawn}),
+                 "played": sorted({labels[c] for c in played}),
+                 "held": sorted({labels[c] for c in hand + action})}
+                for drawn, played, hand, action in zip(self.drawn, self.played, self.hands,
+                                                       self.action)]
+
     # -- what a seat sees ----------------------------------------------------------------
 
     def determinized(self, seat: int, rng: random.Random) -> BulletState:
@@ -366,6 +384,7 @@ class BulletState(State):
         world.shown, world.deck, world.discard = list(self.shown), list(self.deck), \
             list(self.discard)
         world.known, world.record = [set(k) for k in self.known], list(self.record)
+        world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
         world.chain, world.asking, world.counts = list(self.chain), list(self.asking), \
             Counter(self.counts)
         world.rng, world._moves = rng, None

@@ -93,6 +93,8 @@ class RiseUpState(State):
         self.result = ""  # WIN, LOST_FIGHT or LOST_ACE once over
         self.rooms_won, self.short_deals = 0, 0
         self.powers_used = dict.fromkeys(SUIT_FIGURES, 0)
+        self.drawn: set[str] = set()  # the card record: every card that was an ability
+        self.played: set[str] = set()  # abilities whose power was used, or invested
         self._legal: list | None = None
         self._set_up(1)
 
@@ -127,15 +129,20 @@ class RiseUpState(State):
         for i, size in enumerate(size for size in setup["per_room"] for _ in range(3)):
             self.rooms[i], grid = grid[:size], grid[size:]
         self.used = {card for card in self.used if is_ace(card)}
-        self.abilities += self._draw(setup["abilities"])
+        self._gain(self._draw(setup["abilities"]))
         if setup["ace_ability"]:
-            self.abilities.append(self.aces.pop())
+            self._gain([self.aces.pop()])
 
     def _draw(self, n: int) -> list[str]:
         """The top ``n`` cards of the unused pile, or all it has."""
         drawn = self.pile[max(0, len(self.pile) - n):]
         del self.pile[max(0, len(self.pile) - n):]
         return drawn
+
+    def _gain(self, cards: list[str]) -> None:
+        """``cards`` become abilities."""
+        self.abilities += cards
+        self.drawn.update(cards)
 
     # -- what the player may do ---------------------------------------------------------
 
@@ -208,6 +215,7 @@ class RiseUpState(State):
             self.target = ROOMS.index(move[1])
         elif move[0] == "invest":
             self.invested.append(move[1])
+            self.played.add(move[1])
         else:
             self._use_power(*move)
 
@@ -219,9 +227,10 @@ class RiseUpState(State):
         ace loses the game. Clubs: the card goes to room ``to``, face up or down as it was.
         """
         self.used.add(card)
+        self.played.add(card)
         self.powers_used[card_of(card).suit] += 1
         if suit_name == "heart":
-            self.abilities.append(self.pile.pop())
+            self._gain([self.pile.pop()])
             return
         cards = self.rooms[ROOMS.index(room)]
         hidden = [c for c in cards if c not in self.face_up]
@@ -251,7 +260,7 @@ class RiseUpState(State):
             self.abilities.remove(card)
             self.used.discard(card)
         self.out += self.invested
-        self.abilities += cards
+        self._gain(cards)
         self.face_up.difference_update(cards)
         self.rooms[i], self.joker, self.target, self.invested = [], i, None, []
         self.rooms_won += 1
@@ -270,6 +279,15 @@ class RiseUpState(State):
         """The rooms won over the whole game."""
         return [float(self.rooms_won)]
 
+    def card_record(self) -> list[dict]:
+        """The player's cards by name (a second copy's '#2' dropped): ``drawn`` became
+        abilities (dealt, drawn by a heart, won in a room), ``played`` had their power
+        used or were invested in a fight, ``held`` are the abilities at the end."""
+        def names(cards) -> list[str]:
+            return sorted({card.partition("#")[0] for card in cards})
+        return [{"drawn": names(self.drawn), "played": names(self.played),
+                 "held": names(self.abilities)}]
+
     def determinized(self, seat: int, rng: random.Random) -> RiseUpState:
         """The game as the player might believe it: the face-down cards of the grid and the
         unused pile dealt again among those places, the stage's ace (while face down) in
@@ -282,6 +300,7 @@ class RiseUpState(State):
         world.invested, world.face_up, world.used = list(self.invested), set(self.face_up), \
             set(self.used)
         world.powers_used = dict(self.powers_used)
+        world.drawn, world.played = set(self.drawn), set(self.played)
         world.rng, world._legal = rng, None
         down = [(room, i) for room in world.rooms for i, card in enumerate(room)
                 if card not in self.face_up]

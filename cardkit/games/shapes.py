@@ -150,6 +150,9 @@ class ShapesState(State):
         # what the table sees of them: their fronts, in the same order
         self.hand_fronts: list[tuple[Front, ...]] = [()] * players
         self.triplet_fronts: list[tuple[tuple[Front, ...], ...]] = [()] * players
+        # the card record: the cards each seat took, and those it locked in
+        self.drawn: list[set[int]] = [set() for _ in range(players)]
+        self.played: list[set[int]] = [set() for _ in range(players)]
         self.seat, self.phase = 0, TAKE
         self.final_left = 0  # seats still to have their final lock-ins
         self._moves: list | None = None
@@ -215,6 +218,7 @@ class ShapesState(State):
         at = bisect_right(faces, face)  # the hand stays ordered by front
         self.hand_fronts[self.seat] = faces[:at] + (face,) + faces[at:]
         self.hands[self.seat].insert(at, card)
+        self.drawn[self.seat].add(card)
 
     def _lock(self, triplet: tuple[Front, Front, Front]) -> None:
         """Lock in the hand's first copy of each front named."""
@@ -226,6 +230,7 @@ class ShapesState(State):
             del faces[at]
         self.hand_fronts[self.seat] = tuple(faces)
         self.triplets[self.seat].append(tuple(cards))
+        self.played[self.seat].update(cards)
         self.triplet_fronts[self.seat] += (triplet,)
 
     def _begin_final(self) -> None:
@@ -283,6 +288,21 @@ class ShapesState(State):
         winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
 
+    def card_record(self) -> list[dict]:
+        """Each seat's cards by name ('2 striped circles (left back)'; a rule card by
+        its title): ``drawn`` it took (and its rule card, dealt), ``played`` it locked in,
+        ``held`` in its hand or its triplets at the end (and its rule card)."""
+        def names(cards) -> set[str]:
+            return {str(self.cards[c]) for c in cards}
+        record = []
+        for seat in range(self.players):
+            objective = {objective_name(self.objectives[seat])}
+            kept = [c for t in self.triplets[seat] for c in t] + self.hands[seat]
+            record.append({"drawn": sorted(names(self.drawn[seat]) | objective),
+                           "played": sorted(names(self.played[seat])),
+                           "held": sorted(names(kept) | objective)})
+        return record
+
     def determinized(self, seat: int, rng: random.Random) -> ShapesState:
         """The game as ``seat`` might believe it: no back is seen, so cards of the same
         front trade places anywhere (hands, triplets, offer, deck); the deck's order is
@@ -294,6 +314,7 @@ class ShapesState(State):
             list(self.triplet_fronts)
         triplets = [[list(t) for t in held] for held in self.triplets]
         world.rng, world._moves, world._scores = rng, None, None
+        world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
         places = [(held, i) for held in (*world.hands, world.offer, world.deck, *(
             t for mine in triplets for t in mine)) for i in range(len(held))]
         redeal(places, rng, group=lambda card: self.fronts[card])
@@ -330,6 +351,15 @@ class ShapesState(State):
             figures["mean_triplet_score"] = sum(score_triplet(t) for _, t in triplets) \
                 / len(triplets)
         return figures
+
+
+def objective_name(objective: Objective) -> str:
+    """A rule card's name in the per-card figures: its title, else its condition.
+
+    >>> objective_name(Objective("Hoarder", "4+ triplets", 3))
+    'rule card: Hoarder'
+    """
+    return f"rule card: {objective.title or objective.condition}"
 
 
 def new_state(players: int, rng: random.Random, cards: Composition | None = None) -> ShapesState:
