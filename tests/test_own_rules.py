@@ -301,7 +301,7 @@ def test_the_log_shows_what_the_seat_to_play_saw_and_how_the_game_ended(tmp_path
                         r"\[\], discard \[\], coins \[0, 0\], points \[0, 0\], round 1",
                         lines[1]), lines[1]
     assert lines[2].startswith("   and plays ")
-    assert re.fullmatch(r"over after 16 moves: scores \[\d+, \d+\]; (seat \d won|seats 0, 1 "
+    assert re.fullmatch(r"over after 16 moves \(16 turns\): scores \[\d+, \d+\]; (seat \d won|seats 0, 1 "
                         r"share the win)", lines[-1]), lines[-1]
     assert len(lines) == 1 + 2 * 16 + 1
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import csv
 import json
+import random
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardkit.cli import main
 from cardkit.games import MODULES, load_game
@@ -69,10 +72,10 @@ def test_the_same_seed_gives_the_same_games_whatever_the_workers(game):
     setup = Setup(game, rules.default_players, 7, (BotSpec("random"),) * rules.default_players)
     alone = play_many(setup, 120, workers=1)
     shared = play_many(setup, 120, workers=2)
-    assert [(r.returns, r.scores, r.length, r.figures) for r in alone] == \
-        [(r.returns, r.scores, r.length, r.figures) for r in shared]
+    assert [(r.returns, r.scores, r.moves, r.turns, r.figures, r.cards) for r in alone] == \
+        [(r.returns, r.scores, r.moves, r.turns, r.figures, r.cards) for r in shared]
     other = play_many(Setup(game, rules.default_players, 8, setup.bots), 120, workers=1)
-    assert [r.length for r in other] != [r.length for r in alone]
+    assert [r.moves for r in other] != [r.moves for r in alone]
 
 
 def test_win_shares_add_up_to_the_games_someone_won():
@@ -302,3 +305,55 @@ def test_a_report_replaces_the_report_it_wrote(tmp_path):
 def test_every_game_names_the_rulings_that_move_its_figures(game):
     rulings = load_game(game).rulings
     assert rulings and all(r.endswith((".", ")")) for r in rulings)
+
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 100_000),
+       name=st.sampled_from(["blofa", "bullet", "ragusa", "rise-up", "shapes"]))
+def test_turns_are_counted_as_players_count_them(seed, name):
+    """The oracle reads the moves made (and, for Bluff the Bullet, whose turn the table
+    shows): what a player of each game calls a turn."""
+    game = load_game(name)
+    state = game.new_state(game.default_players, random.Random(seed))
+    first_turn = state.observation(0)["turn"] if name == "bullet" else None
+    rng, moves, turn_seats = random.Random(seed), [], []
+    while not state.is_over():
+        legal = state.legal_moves()
+        moves.append(legal[rng.randrange(len(legal))])
+        state.apply(moves[-1])
+        if name == "bullet":
+            turn_seats.append(state.observation(0)["turn"])
+    expected = {
+        # each play, pass or challenge; the trick winner's keep belongs to the trick
+        "blofa": sum(not (isinstance(m, tuple) and m[0] == "keep") for m in moves),
+        # the first turn, and a new one each time the table's turn moves on
+        "bullet": 1 + sum(a != b for a, b in zip([first_turn] + turn_seats, turn_seats)),
+        "ragusa": 5 * state.players,  # five turns each
+        "rise-up": moves.count("fight"),  # a turn ends entering a room
+        "shapes": sum(isinstance(m, tuple) and m[0] == "take" for m in moves),  # takes
+    }[name]
+    assert state.turns() == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 100_000), players=st.sampled_from([2, 3, 4]))
+def test_a_toolkit_game_counts_a_turn_for_each_seat_s_run_of_moves(seed, players):
+    """A designer's game: a turn is a seat's moves until another seat is to play."""
+    from pathlib import Path
+
+    from cardkit.deck.loader import load_deck
+    from cardkit.playtest.rules_file import load_rules
+
+    lantern = Path(__file__).resolve().parent.parent / "examples" / "lantern-market"
+    game = load_rules(lantern / "rules.py")
+    cards = game.cards_from_deck([{**c.fields, "back": c.back.name}
+                                  for c in load_deck(lantern / "deck.yaml").copies()])
+    state = game.new_state(players, random.Random(seed), cards)
+    rng, movers = random.Random(seed), []
+    while not state.is_over():
+        movers.append(state.current_player())
+        legal = state.legal_moves()
+        state.apply(legal[rng.randrange(len(legal))])
+    runs = 1 + sum(a != b for a, b in zip(movers, movers[1:]))
+    assert state.turns() == runs

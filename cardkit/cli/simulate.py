@@ -369,7 +369,8 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                       None)
         click.echo(f"  {what}={value:g}: seats {min(shares):.1%}-{max(shares):.1%}"
                    f" (furthest {unfairness(summary) * 100:.1f} points from fair), nobody won "
-                   f"{summary['nobody_won']:.1%}, {summary['length']['mean']:.1f} moves"
+                   f"{summary['nobody_won']:.1%}, {summary['length']['mean']:.1f} "
+                   f"{summary['length_unit']}"
                    + (f", {card}'s drawer {figure['change'] * 100:+.1f} points"
                       if figure and figure["judged"] else ""))
     value, fairest = min(rows, key=lambda row: unfairness(row[1]))
@@ -508,6 +509,8 @@ def _card_lines(cards: list[dict] | None, most: int = 3) -> list[str]:
 
 def _summary_lines(summary: dict) -> list[str]:
     """The run in a few lines for the terminal."""
+    from ..playtest.summary import length_sentence
+
     per_second = summary["games"] / summary["seconds"] if summary["seconds"] else 0
     lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} "
              f"player{'s' * (summary['players'] != 1)}, {summary['deck']}, seed "
@@ -526,9 +529,7 @@ def _summary_lines(summary: dict) -> list[str]:
         lines += [f"  {sentence[0].upper()}{sentence[1:]}." for sentence in summary["edges"]]
         if not summary["edges"]:
             lines.append("  No seat is further from a fair share than chance explains.")
-    length = summary["length"]
-    lines.append(f"  length: {length['mean']:.1f} moves on average (median {length['median']}, "
-                 f"10-90%: {length['p10']}-{length['p90']})")
+    lines.append(f"  length: {length_sentence(summary)}")
     lines += _card_lines(summary.get("cards"))
     for name, figure in summary["figures"].items():
         shown = name.replace("_", " ")

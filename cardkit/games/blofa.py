@@ -87,6 +87,7 @@ class BlofaState(State):
         self.tricks = self.challenges = self.challenges_right = 0
         self.end: str | None = None
         self.moves_made = 0
+        self.keeps = 0  # trick winners' keeps: part of the turn that won the trick
         self._moves: list | None = None
 
     # -- the moves -----------------------------------------------------------------------
@@ -137,6 +138,7 @@ class BlofaState(State):
         elif move[0] == "pass":
             self._pass(COLOURS.index(move[1]))
         else:
+            self.keeps += 1
             self._keep(move[1])
 
     def _next(self) -> None:
@@ -235,6 +237,10 @@ class BlofaState(State):
                 "eliminations": len(self.final()["eliminated"]),
                 "tricks": self.tricks, "challenges": self.challenges,
                 "challenges_right": self.challenges_right, "end": self.end}
+
+    def turns(self) -> int:
+        """Each play, pass or challenge is a seat's turn; keeping a card is not."""
+        return self.moves_made - self.keeps
 
     def card_record(self) -> list[dict]:
         """Each seat's cards by value: held at some time (dealt, drawn, or kept from a

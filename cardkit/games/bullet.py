@@ -132,6 +132,7 @@ class BulletState(State):
         self.fin_drawn = ""  # how Fin came up: 'turn draw' or 'penalty draw'
         self.counts = Counter()  # the figures: bluffs, calls, bullets...
         self.moves_made = 0
+        self.turns_begun = 1  # the turns begun (drawing Fin ends one before its card)
         self._moves: list | None = None
         self.turn = rules.starting_player(
             [[self.cards[c][1] for c in hand[:FACE_UP]] for hand in self.hands],
@@ -311,6 +312,7 @@ class BulletState(State):
     def _next_turn(self) -> None:
         self.chain, self.caller, self.penalty = [], None, None
         self.turn = (self.turn + 1) % self.players
+        self.turns_begun += 1
         self._draw_to_two()
 
     def _draw_to_two(self) -> None:
@@ -358,6 +360,11 @@ class BulletState(State):
                 "calls": self.counts["calls"], "calls_right": self.counts["calls_right"],
                 "bullets": self.counts["bullets"],
                 "fin_on_penalty": int(self.fin_drawn == "penalty draw")}
+
+    def turns(self) -> int:
+        """A turn is a seat's draw, its card and everything answering it; the turn that
+        draws Fin counts."""
+        return self.turns_begun
 
     def card_record(self) -> list[dict]:
         """Each seat's cards by label: ``drawn`` came into its Poker Hand or its Action

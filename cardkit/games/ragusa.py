@@ -255,6 +255,10 @@ class RagusaState(State):
         self.hands[seat].append(card)
         self.drawn[seat].add(card)
 
+    def turns(self) -> int:
+        """Turns taken: five each in a round."""
+        return self.turn
+
     def card_record(self) -> list[dict]:
         """Each seat's cards: dealt or gained, gone from its hand, and held at the end."""
         return [{"drawn": sorted(drawn), "played": sorted(played), "held": sorted(set(hand))}

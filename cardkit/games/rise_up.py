@@ -92,6 +92,7 @@ class RiseUpState(State):
         self.invested: list[str] = []
         self.result = ""  # WIN, LOST_FIGHT or LOST_ACE once over
         self.rooms_won, self.short_deals = 0, 0
+        self.fights = 0  # rooms entered, the last one lost included
         self.powers_used = dict.fromkeys(SUIT_FIGURES, 0)
         self.drawn: set[str] = set()  # the card record: every card that was an ability
         self.played: set[str] = set()  # abilities whose power was used, or invested
@@ -252,6 +253,7 @@ class RiseUpState(State):
         abilities leave play, the room's cards become (unused) abilities and the joker stands
         there; if the stage's ace was among them the stage is cleared. Falling short loses."""
         i, cards = self.target, self.rooms[self.target]
+        self.fights += 1
         mine = invested_strength([(card_of(c), c in self.used) for c in self.invested])
         if not wins(mine, room_strength(card_of(c) for c in cards)):
             self.result = LOST_FIGHT
@@ -278,6 +280,11 @@ class RiseUpState(State):
     def scores(self) -> list[float]:
         """The rooms won over the whole game."""
         return [float(self.rooms_won)]
+
+    def turns(self) -> int:
+        """A turn ends with entering a room (the powers used, the room chosen, the
+        investment and the fight), so turns are the rooms entered."""
+        return self.fights
 
     def card_record(self) -> list[dict]:
         """The player's cards by name (a second copy's '#2' dropped): ``drawn`` became

@@ -155,6 +155,7 @@ class ShapesState(State):
         self.played: list[set[int]] = [set() for _ in range(players)]
         self.seat, self.phase = 0, TAKE
         self.final_left = 0  # seats still to have their final lock-ins
+        self.takes = 0  # cards taken: a turn each
         self._moves: list | None = None
         self._scores: list[int] | None = None
         self.moves_made = 0
@@ -219,6 +220,7 @@ class ShapesState(State):
         self.hand_fronts[self.seat] = faces[:at] + (face,) + faces[at:]
         self.hands[self.seat].insert(at, card)
         self.drawn[self.seat].add(card)
+        self.takes += 1
 
     def _lock(self, triplet: tuple[Front, Front, Front]) -> None:
         """Lock in the hand's first copy of each front named."""
@@ -287,6 +289,11 @@ class ShapesState(State):
         scores = self.scores()
         winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
+
+    def turns(self) -> int:
+        """A turn takes a card (and may lock in a triplet); the final lock-ins once the
+        cards are gone are not turns."""
+        return self.takes
 
     def card_record(self) -> list[dict]:
         """Each seat's cards by name ('2 striped circles (left back)'; a rule card by

@@ -65,7 +65,7 @@ def compare(summary_a: dict, summary_b: dict, results_a: list[Result],
             undecided_a, summary_a["games"], undecided_b, summary_b["games"]),
             summary_a["nobody_won"], summary_b["nobody_won"]))
     lengths = mean_difference([r.length for r in results_a], [r.length for r in results_b])
-    rows.append(_row("length", "moves", *lengths, summary_a["length"]["mean"],
+    rows.append(_row("length", summary_a["length_unit"], *lengths, summary_a["length"]["mean"],
                      summary_b["length"]["mean"]))
     for name, figure in summary_a["figures"].items():
         other = summary_b["figures"].get(name)

@@ -23,7 +23,8 @@ def game_log(setup: Setup, index: int, say) -> None:
 
     result = play_one(setup, index, watch)
     won = [seat for seat, share in enumerate(result.returns) if share]
-    say(f"over after {result.length} moves: scores {_number_list(result.scores)}; "
+    turns = "" if result.turns is None else f" ({result.turns} turns)"
+    say(f"over after {result.moves} moves{turns}: scores {_number_list(result.scores)}; "
         + ("nobody won" if not won else f"seat {won[0]} won" if len(won) == 1 else
            "seats " + ", ".join(map(str, won)) + " share the win"))
 

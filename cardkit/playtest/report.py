@@ -2,7 +2,7 @@
 
 - ``report.html``: one self-contained page (plots embedded as PNG), readable offline;
 - ``summary.json``: the figures the page shows, for scripts;
-- ``games.csv``: one row a game (returns, scores, length and the game's own figures), for
+- ``games.csv``: one row a game (returns, scores, turns, moves and the game's own figures), for
   a spreadsheet.
 
 matplotlib is imported here only: ``cardkit simulate`` without ``--report`` never loads it.
@@ -102,12 +102,13 @@ def _write_games(path: Path, summary: dict, results) -> None:
         decks = bool(results) and isinstance(results[0], tuple)
         writer.writerow([*(["deck"] if decks else []), "game",
                          *(f"return_{s}" for s in seats), *(f"score_{s}" for s in seats),
-                         "length", *names])
+                         "turns", "moves", *names])
         for item in results:
             deck, r = item if decks else (None, item)
             writer.writerow([*([deck] if decks else []), r.index,
                              *(f"{x:g}" for x in r.returns), *(f"{x:g}" for x in r.scores),
-                             r.length, *(r.figures.get(name, "") for name in names)])
+                             "" if r.turns is None else r.turns, r.moves,
+                             *(r.figures.get(name, "") for name in names)])
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     lengths = [r.length for r in results]
     axes.hist(lengths, bins=whole_number_bins(lengths), color="#6a9f58")
-    axes.set_xlabel("moves in the game")
+    axes.set_xlabel(f"{summary['length_unit']} in the game")
     axes.set_ylabel("games")
     plots.append(("How long games last", _png(figure)))
 
@@ -250,9 +251,9 @@ where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it 
              + (" Played with " + e(", ".join(f"{n} {v:g}" for n, v in k['params'].items()))
                 + "." if k['params'] else "") + "</li>" for k in summary['bot_kinds'])}</ul>
 <h2>How long games last</h2>
-<p>{_number(length['mean'])} moves on average (median {length['median']}, 10% of games under
-{length['p10']}, 10% over {length['p90']}; shortest {length['min']}, longest
-{length['max']}).</p>
+<p>{_number(length['mean'])} {summary['length_unit']} on average (median {length['median']},
+10% of games under {length['p10']}, 10% over {length['p90']}; shortest {length['min']},
+longest {length['max']}).{_rounds_and_moves(summary)}</p>
 <h2>The game's own figures, a game</h2>
 <table><tr><th>figure</th><th>mean</th><th>median</th><th>10%</th><th>90%</th><th>total</th></tr>
 {numbers}</table>
@@ -260,6 +261,15 @@ where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it 
 {plots}
 </body></html>
 """
+
+
+def _rounds_and_moves(summary: dict) -> str:
+    if summary["length_unit"] == "moves":
+        return ""
+    rounds = (f" That is {_number(summary['rounds']['mean'])} rounds, every seat having a "
+              "turn," if summary["rounds"] else "")
+    return (f"{rounds} {_number(summary['moves']['mean'])} moves counting each claim, answer "
+            "and pass apart.")
 
 
 def _cards_section(cards: list[dict] | None) -> str:
@@ -372,7 +382,7 @@ def _sweep_page(sweep: dict) -> str:
 <p>{first['games']:,} games at each value, seed {first['seed']}. <strong>The fairest:
 {e(what)} = {sweep['fairest']:g}.</strong></p>
 <table><tr><th>{e(what)}</th>{''.join(f'<th>seat {s}</th>' for s in range(seats))}
-<th>nobody won</th><th>moves</th></tr>
+<th>nobody won</th><th>{e(first['length_unit'])}</th></tr>
 {rows}</table>
 <p class="note">A seat's share is of the games someone won. Each value is a full run with
 the same seeds and bots.</p>

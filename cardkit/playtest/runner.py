@@ -53,9 +53,15 @@ class Result:
     index: int
     returns: list[float]
     scores: list[float]
-    length: int  # moves made
+    moves: int  # moves made: each claim, answer and pass
     figures: dict = field(default_factory=dict)
     cards: list | None = None  # each seat's cards drawn, played and held (card_record())
+    turns: int | None = None  # turns as the players count them (turns()); None: not counted
+
+    @property
+    def length(self) -> int:
+        """How long the game lasted as the players count it: turns, else moves."""
+        return self.moves if self.turns is None else self.turns
 
 
 class NeverEnds(RuntimeError):
@@ -122,7 +128,7 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
             state.apply(move)
             moves += 1
         return Result(index, list(state.returns()), list(state.scores()), moves,
-                      state.figures(), state.card_record())
+                      state.figures(), state.card_record(), state.turns())
     except Exception as exc:
         exc.moves_made = moves  # for the message: how far the game got
         raise

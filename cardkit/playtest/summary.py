@@ -31,6 +31,38 @@ def spread(values) -> dict:
             "p90": rank(0.9), "min": ordered[0], "max": ordered[-1]}
 
 
+def lengths(results: list[Result], players: int) -> dict:
+    """How long games last: ``length`` as the players count it (``length_unit``: turns
+    where the game counts them, else moves), ``rounds`` (turns over players: every seat
+    had a turn) and ``moves`` (each claim, answer and pass), each a :func:`spread`.
+
+    >>> from cardkit.playtest.runner import Result
+    >>> two = [Result(0, [1, 0], [0, 0], 12, turns=4), Result(1, [0, 1], [0, 0], 20, turns=6)]
+    >>> found = lengths(two, 2)
+    >>> found["length_unit"], found["length"]["mean"], found["rounds"]["mean"], found["moves"]["max"]
+    ('turns', 5.0, 2.5, 20)
+    """
+    counted = bool(results) and all(r.turns is not None for r in results)
+    return {"length": spread([r.length for r in results]),
+            "length_unit": "turns" if counted else "moves",
+            "rounds": spread([r.turns / players for r in results])
+            if counted and players > 1 else None,
+            "moves": spread([r.moves for r in results])}
+
+
+def length_sentence(summary: dict) -> str:
+    """The length in a line: '10.2 turns on average (median 10, 10-90%: 8-13), 2.6
+    rounds; 35.7 moves'."""
+    length, unit, rounds = summary["length"], summary["length_unit"], summary["rounds"]
+    said = (f"{length['mean']:.1f} {unit} on average (median {length['median']:g}, "
+            f"10-90%: {length['p10']:g}-{length['p90']:g})")
+    if rounds:
+        said += f", {rounds['mean']:.1f} rounds"
+    if unit != "moves":
+        said += f"; {summary['moves']['mean']:.1f} moves"
+    return said
+
+
 def edge(seat: int, share: float, interval: tuple[float, float], fair: float) -> str | None:
     """One sentence when a seat's share of the decided games is off the fair share by more
     than chance explains (its 95% interval leaves the fair share out); None otherwise.
@@ -102,7 +134,7 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
             sentence for seat in seats
             if (sentence := edge(seat, shares[seat][0], shares[seat][1], fair))],
         "nobody_won": (games - decided) / games if games else 0.0,
-        "length": spread([r.length for r in results]),
+        **lengths(results, setup.players),
         "figures": figures,
         "rulings": list(game.rulings),
         "title": game.title, "score_unit": game.score_unit,

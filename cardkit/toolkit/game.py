@@ -87,6 +87,7 @@ class CardGame(State):
         self.private: list[dict] = [{} for _ in range(players)]
         self.piles: dict[str, Pile | list[Pile]] = {}
         self.moves_made = 0
+        self.turns_taken = 0
         self.ended = False
         self._legal: list | None = None
         self.journal = CardJournal(players)
@@ -240,7 +241,13 @@ class CardGame(State):
             raise IllegalMove(f"{move!r} is not a legal move for seat {self.seat}")
         self._legal = None
         self.moves_made += 1
+        seat = self.seat
         self.play(move)
+        self.turns_taken += self.seat != seat or self.ended
+
+    def turns(self) -> int:
+        """A turn is a seat's moves until another seat is to play (or the game ends)."""
+        return self.turns_taken
 
     def is_over(self) -> bool:
         return self.ended

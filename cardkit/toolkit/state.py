@@ -74,6 +74,12 @@ class State(ABC):
         raise RulesError(f"{type(self).__name__} cannot be searched: it has no "
                          "determinized()", "play it with another bot")
 
+    def turns(self) -> int | None:
+        """Turns taken so far as the players count them (a seat's turn, not each move
+        made in it: a claim, its answers and a penalty are one turn), for the report's
+        game length; None where the game counts moves only."""
+        return None
+
     def card_record(self) -> list[dict] | None:
         """Once the game is over, each seat's cards by name: ``drawn``, ``played`` and
         ``held`` at the end (sorted lists), for the per-card figures; None where the game
