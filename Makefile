@@ -19,7 +19,7 @@ build: $(STAMP)
 	$(BIN)/cardkit export --all --to tts
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto -rs
 
 # The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
 fuzz: $(STAMP)

@@ -95,3 +95,39 @@ def play_out(state, bots, rng, check=None):
             check(state, move)
         state.apply(move)
     return state
+
+
+# -- a real browser -------------------------------------------------------------------------
+# Browser tests drive Debian's Chromium with Playwright. Where it is missing they are skipped,
+# each by name in make test's summary; CI installs it and sets CARDKIT_BROWSER_TESTS=required,
+# so there a missing browser fails them instead.
+
+def chromium_path() -> str | None:
+    import os
+    import shutil
+
+    return os.environ.get("CARDKIT_CHROMIUM") or shutil.which("chromium") \
+        or shutil.which("chromium-browser")
+
+
+@pytest.fixture
+def browser_page(request):
+    """A headless Chromium page, 1100 pixels wide."""
+    import os
+
+    found = chromium_path()
+    if not found:
+        message = f"browser test {request.node.name}: Chromium is not installed " \
+            "(apt-get install chromium)"
+        if os.environ.get("CARDKIT_BROWSER_TESTS") == "required":
+            pytest.fail(message + ", and CI requires it")
+        pytest.skip(message + ", skipped")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=found,
+                                             args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield browser.new_page(viewport={"width": 1100, "height": 900})
+        finally:
+            browser.close()

@@ -357,3 +357,64 @@ def test_a_toolkit_game_counts_a_turn_for_each_seat_s_run_of_moves(seed, players
         state.apply(legal[rng.randrange(len(legal))])
     runs = 1 + sum(a != b for a, b in zip(movers, movers[1:]))
     assert state.turns() == runs
+
+
+# each game's seat figures that add up to one of its game figures: (seat figure, game figure)
+SEAT_SUMS = {
+    "blofa": [("captures", "captures"), ("challenges", "challenges"),
+              ("challenges_right", "challenges_right")],
+    "bullet": [("bluffs", "bluffs"), ("bluffs_succeeded", "bluffs_succeeded"),
+               ("bullets", "bullets"), ("calls", "calls"), ("calls_right", "calls_right")],
+    "ragusa": [("deck_tokens_spent", "deck_tokens_spent"), ("cards_sold", "tokens_from_sales"),
+               ("trades_begun", "trades"), ("false_claims", "false_claims"),
+               ("bluff_calls", "bluff_calls"), ("calls_right", "calls_right")],
+    "shapes": [("triplets", "triplets"), ("arrow_passes", "arrow_passes"),
+               ("objective_met", "objectives_met")],
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 100_000), name=st.sampled_from(sorted(SEAT_SUMS)))
+def test_seat_figures_add_up_to_the_game_s_own(seed, name):
+    """Each game counts its figures twice, for the table and a seat; the sums must agree.
+    Bluff the Bullet's cards played are its record's, which every seat sees."""
+    game = load_game(name)
+    state = game.new_state(game.default_players, random.Random(seed))
+    rng = random.Random(seed)
+    while not state.is_over():
+        legal = state.legal_moves()
+        state.apply(legal[rng.randrange(len(legal))])
+    seats, table = state.seat_figures(), state.figures()
+    assert len(seats) == state.players
+    for seat_name, game_name in SEAT_SUMS[name]:
+        assert sum(seat[seat_name] for seat in seats) == table[game_name], seat_name
+    if name == "bullet":
+        record = state.observation(0)["record"]
+        assert [seat["cards_played"] for seat in seats] == [played for played, _ in record]
+        assert [seat["bluffs"] for seat in seats] == [bluffs for _, bluffs in record]
+
+
+def test_the_csv_and_the_report_split_the_figures_by_winner_and_seat(tmp_path):
+    code, out = run("simulate", "blofa", "--games", 200, "--workers", 1,
+                    "--bots", "heuristic", "--bots", "random", "--bots", "random",
+                    "--bots", "random", "--report", tmp_path / "r")
+    assert code == 0, out
+    with (tmp_path / "r" / "games.csv").open(newline="") as rows:
+        games = list(csv.DictReader(rows))
+    for row in games:
+        won = [seat for seat in range(4) if float(row[f"return_{seat}"]) > 0]
+        assert row["outcome"] == ("nobody won" if not won else f"seat {won[0]} won"
+                                  if len(won) == 1 else "tied")
+        assert sum(int(row[f"captures_{seat}"]) for seat in range(4)) == int(row["captures"])
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text())
+    captures = summary["what_winners_do"]["captures"]
+    winners = [int(row[f"captures_{seat}"]) for row in games for seat in range(4)
+               if float(row[f"return_{seat}"]) > 0]
+    assert captures["winners"] == pytest.approx(sum(winners) / len(winners))
+    assert captures["significant"] and captures["change"] > 0  # capturing rule cards wins
+    counted = {key: sum(row["outcome"] == key for row in games)
+               for key in summary["by_outcome"]["games"]}
+    assert counted == summary["by_outcome"]["games"]
+    assert "captures: " in out and "what winners do" in out
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert "<h3>What winners do</h3>" in page and "seat 0 won" in page

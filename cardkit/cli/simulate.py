@@ -14,6 +14,7 @@ from ..sources.bundled import find_deck
 from ..playtest.executors import ENV
 from .options import GAME_NAMES
 from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, shown
+from .run_summary import summary_lines
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
 MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
@@ -198,7 +199,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
     finally:
         stack.close()
     summary = summarise(setup, results, time.perf_counter() - started)
-    for line in _summary_lines(summary):
+    for line in summary_lines(summary):
         click.echo(line)
     if report_dir:
         try:
@@ -487,56 +488,3 @@ def _check(setup, count: int, replay: str) -> None:
                   if checked.cards_checked else ""))
     click.echo(f"  length: {sum(lengths) / len(lengths):.1f} moves on average, the longest "
                f"{max(lengths):,} (a game must end within {CHECK_MOVES:,})")
-
-
-def _card_lines(cards: list[dict] | None, most: int = 3) -> list[str]:
-    """The strongest and weakest cards by how a seat that drew one fares (the report has
-    them all), those beyond chance marked."""
-    from ..playtest.per_card import shown as shown_card
-
-    judged = [card for card in cards or () if card["drawn"]["judged"]]
-    if not judged:
-        return []
-    picked = judged if len(judged) <= 2 * most else judged[:most] + judged[-most:]
-    lines = ["  cards: a seat that drew it"]
-    for card in picked:
-        lines.append(f"    {card['card']}: {shown_card(card['drawn'])}"
-                     + ("  beyond chance" if card["drawn"]["significant"] else ""))
-    if len(judged) > len(picked):
-        lines.insert(1 + most, f"    ... {len(judged) - len(picked)} more in the report")
-    return lines
-
-
-def _summary_lines(summary: dict) -> list[str]:
-    """The run in a few lines for the terminal."""
-    from ..playtest.summary import length_sentence
-
-    per_second = summary["games"] / summary["seconds"] if summary["seconds"] else 0
-    lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} "
-             f"player{'s' * (summary['players'] != 1)}, {summary['deck']}, seed "
-             f"{summary['seed']} ({summary['seconds']:.1f} s, {per_second:,.0f} games/s)"]
-    alone = summary["players"] == 1
-    for seat in summary["seats"]:
-        low, high = seat["share_interval"]
-        lines.append(f"  seat {seat['seat']} ({seat['bot']}): won {seat['share']:.1%} "
-                     f"(95%: {low:.1%}-{high:.1%}), mean {summary['score_unit']} "
-                     f"{seat['score']['mean']:.2f}")
-    if not alone:
-        fair = f"a fair share is {summary['fair_share']:.0%}"
-        lines.append(f"  nobody won {summary['nobody_won']:.1%} of the games; the shares are "
-                     f"of the other {summary['decided']:,}, {fair}" if summary["nobody_won"]
-                     else f"  every game had a winner; {fair}")
-        lines += [f"  {sentence[0].upper()}{sentence[1:]}." for sentence in summary["edges"]]
-        if not summary["edges"]:
-            lines.append("  No seat is further from a fair share than chance explains.")
-    lines.append(f"  length: {length_sentence(summary)}")
-    lines += _card_lines(summary.get("cards"))
-    for name, figure in summary["figures"].items():
-        shown = name.replace("_", " ")
-        if figure["kind"] == "number":
-            lines.append(f"  {shown}: {figure['mean']:.2f} a game")
-        else:
-            total = sum(figure["counts"].values())
-            lines.append(f"  {shown}: " + ", ".join(
-                f"{value} {count / total:.0%}" for value, count in figure["counts"].items()))
-    return lines

@@ -85,6 +85,7 @@ class BlofaState(State):
         self.captured_by: list[int] = []  # the capturer of each captured rule card
         self.dry = 0  # tricks in a row without a capture
         self.tricks = self.challenges = self.challenges_right = 0
+        self.acts = [Counter() for _ in hands]  # per seat: plays, lies, passes, challenges
         self.end: str | None = None
         self.moves_made = 0
         self.keeps = 0  # trick winners' keeps: part of the turn that won the trick
@@ -149,6 +150,9 @@ class BlofaState(State):
         for card in cards:
             hand.remove(card)
         self.played[self.to_move].update(cards)
+        acts = self.acts[self.to_move]
+        acts["plays"] += 1
+        acts["lies"] += sum(cards) != declared
         self.laid += cards
         self.plays.append((self.to_move, cards, declared))
         self.passes = 0
@@ -161,6 +165,7 @@ class BlofaState(State):
         self.drawn[self.to_move].add(card)
         self.last_draw = colour
         self.passes += 1
+        self.acts[self.to_move]["passes"] += 1
         if self.passes == 3:
             self._settle(rules.three_passes(self.plays[-1][0]))
         else:
@@ -173,6 +178,8 @@ class BlofaState(State):
         outcome = rules.clash(sum(cards), declared, declarer, self.to_move)
         self.challenges += 1
         self.challenges_right += outcome["lie"]
+        self.acts[self.to_move]["challenges"] += 1
+        self.acts[self.to_move]["challenges_right"] += outcome["lie"]
         self.revealed = cards
         self._settle(outcome)
 
@@ -238,6 +245,14 @@ class BlofaState(State):
                 "tricks": self.tricks, "challenges": self.challenges,
                 "challenges_right": self.challenges_right, "end": self.end}
 
+    def seat_figures(self) -> list[dict]:
+        """Each seat's rule cards captured, VP, plays and lies among them (a declared sum
+        that is not the cards'), passes, challenges and right ones."""
+        return [{"captures": self.captured_by.count(seat), "vp": self.vp[seat],
+                 **{kind: acts[kind] for kind in ("plays", "lies", "passes", "challenges",
+                                                  "challenges_right")}}
+                for seat, acts in enumerate(self.acts)]
+
     def turns(self) -> int:
         """Each play, pass or challenge is a seat's turn; keeping a card is not."""
         return self.moves_made - self.keeps
@@ -260,6 +275,7 @@ class BlofaState(State):
         world.laid, world.vp = list(self.laid), list(self.vp)
         world.captured_by = list(self.captured_by)
         world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
+        world.acts = [Counter(acts) for acts in self.acts]
         world.rng, world._moves = rng, None
         seen = set()  # indexes of this trick's cards the seat has seen
         start = 0

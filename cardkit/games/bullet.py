@@ -131,6 +131,7 @@ class BulletState(State):
         self.penalty: tuple[int, int] | None = None  # (seat discarding, seat choosing)
         self.fin_drawn = ""  # how Fin came up: 'turn draw' or 'penalty draw'
         self.counts = Counter()  # the figures: bluffs, calls, bullets...
+        self.seat_counts = [Counter() for _ in hands]  # the same, per seat
         self.moves_made = 0
         self.turns_begun = 1  # the turns begun (drawing Fin ends one before its card)
         self._moves: list | None = None
@@ -241,8 +242,9 @@ class BulletState(State):
             outcome = rules.called_bluff(stated, self.cards[chosen][0], seat, self.caller)
             top_works = outcome["effect"]
             self.penalty = (outcome["discards"], outcome["chooses"])
-            self.counts["calls"] += 1
-            self.counts["calls_right"] += outcome["bluff"]
+            for counts in (self.counts, self.seat_counts[self.caller]):
+                counts["calls"] += 1
+                counts["calls_right"] += outcome["bluff"]
         # each bullet that works cancels the card below it
         works = [top_works != ((top - level) % 2 == 1) for level in range(top + 1)]
         seat, chosen, stated, targets = chain[0]
@@ -252,9 +254,10 @@ class BulletState(State):
             bluff = self.cards[chosen][0] != stated
             played, bluffs = self.record[seat]
             self.record[seat] = (played + 1, bluffs + bluff)
-            self.counts["bluffs"] += bluff
-            self.counts["bluffs_succeeded"] += bluff and works[level]
-            self.counts["bullets"] += stated == "bullet"
+            for counts in (self.counts, self.seat_counts[seat]):
+                counts["bluffs"] += bluff
+                counts["bluffs_succeeded"] += bluff and works[level]
+                counts["bullets"] += stated == "bullet"
             if not (level == 0 and works[0] and stated == "crow"):
                 self.discard.append(chosen)
         self.asking = []
@@ -361,6 +364,13 @@ class BulletState(State):
                 "bullets": self.counts["bullets"],
                 "fin_on_penalty": int(self.fin_drawn == "penalty draw")}
 
+    def seat_figures(self) -> list[dict]:
+        """Each seat's cards played, bluffs and those that took effect, bullets shot,
+        calls and right calls."""
+        return [{"cards_played": played, **{kind: counts[kind] for kind in (
+                    "bluffs", "bluffs_succeeded", "bullets", "calls", "calls_right")}}
+                for (played, _), counts in zip(self.record, self.seat_counts)]
+
     def turns(self) -> int:
         """A turn is a seat's draw, its card and everything answering it; the turn that
         draws Fin counts."""
@@ -394,6 +404,7 @@ class BulletState(State):
         world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
         world.chain, world.asking, world.counts = list(self.chain), list(self.asking), \
             Counter(self.counts)
+        world.seat_counts = [Counter(counts) for counts in self.seat_counts]
         world.rng, world._moves = rng, None
         hidden = [c for c in self.deck if c != self.fin]
         if not self.fin_drawn:

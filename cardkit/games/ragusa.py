@@ -167,6 +167,7 @@ class RagusaState(State):
         self.exposed = (0, 0)  # called-out claims found false, found true (public)
         self.spent = self.sold = self.trades = self.called = self.right = self.lies = 0
         self.pot_won = 0
+        self.seat_counts = [Counter() for _ in range(self.players)]  # the figures, per seat
         self.shown: list[tuple[list[str], list[str]]] = []
         self.winners: list[int] = []
         self.category = ""
@@ -255,6 +256,14 @@ class RagusaState(State):
         self.hands[seat].append(card)
         self.drawn[seat].add(card)
 
+    def seat_figures(self) -> list[dict]:
+        """Each seat's tokens paid for deck actions, cards sold, trades begun on its
+        turns, false claims, calls and right calls."""
+        return [{kind: counts[kind] for kind in ("deck_tokens_spent", "cards_sold",
+                                                 "trades_begun", "false_claims",
+                                                 "bluff_calls", "calls_right")}
+                for counts in self.seat_counts]
+
     def turns(self) -> int:
         """Turns taken: five each in a round."""
         return self.turn
@@ -277,6 +286,7 @@ class RagusaState(State):
         world.tokens, world.suits, world.owed = list(self.tokens), list(self.suits), \
             list(self.owed)
         world.claims, world.calls = dict(self.claims), dict(self.calls)
+        world.seat_counts = [Counter(counts) for counts in self.seat_counts]
         world.shown, world.winners = list(self.shown), list(self.winners)
         world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
         world.rng, world._legal = rng, None
@@ -380,6 +390,7 @@ class RagusaState(State):
         self.tokens[seat] -= tokens
         self.pot += tokens
         self.spent += tokens
+        self.seat_counts[seat]["deck_tokens_spent"] += tokens
         self.acted = True
 
     def _sell(self, move) -> None:
@@ -396,6 +407,7 @@ class RagusaState(State):
         self.tokens[seat] += 1
         self.pot -= 1
         self.sold += 1
+        self.seat_counts[seat]["cards_sold"] += 1
         self.acted, self.phase = True, SELL
 
     def _buy(self, good: str) -> None:
@@ -424,6 +436,7 @@ class RagusaState(State):
         a card of its choice."""
         self.claims[seat] = claim
         self.lies += claim != self.table[seat]
+        self.seat_counts[seat]["false_claims"] += claim != self.table[seat]
         if seat == self.active:
             self.mover, self.phase = self.partner, PLACE
         else:
@@ -440,11 +453,14 @@ class RagusaState(State):
                 lie = self.table[accused] != self.claims[accused]
                 self.called += 1
                 self.right += lie
+                self.seat_counts[accuser]["bluff_calls"] += 1
+                self.seat_counts[accuser]["calls_right"] += lie
                 self.exposed = (self.exposed[0] + lie, self.exposed[1] + (not lie))
                 self._penalise(accused if lie else accuser)
         self._gain(active, self.table.pop(partner))
         self._gain(partner, self.table.pop(active))
         self.trades += 1
+        self.seat_counts[active]["trades_begun"] += 1
         self.claims, self.calls = {}, {}
         self._next_owed()
 

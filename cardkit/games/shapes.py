@@ -290,6 +290,21 @@ class ShapesState(State):
         winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
 
+    def seat_figures(self) -> list[dict]:
+        """Each seat's triplets locked in, their points, those its arrows passed to a
+        neighbour, cards left in its hand, and whether it met its objective (1 or 0)."""
+        found = []
+        for seat in range(self.players):
+            triplets = self.triplet_cards(seat)
+            found.append({
+                "triplets": len(triplets),
+                "triplet_points": sum(map(score_triplet, triplets)),
+                "arrow_passes": sum(destination(t, seat, self.players) != seat
+                                    for t in triplets),
+                "cards_left": len(self.hands[seat]),
+                "objective_met": int(self.objective_met(seat))})
+        return found
+
     def turns(self) -> int:
         """A turn takes a card (and may lock in a triplet); the final lock-ins once the
         cards are gone are not turns."""

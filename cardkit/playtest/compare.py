@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from .runner import Result
-from .stats import Z95, wilson
+from .stats import mean_difference, wilson
 
 
 def share_difference(wins_a: float, games_a: int, wins_b: float, games_b: int):
@@ -29,22 +29,6 @@ def share_difference(wins_a: float, games_a: int, wins_b: float, games_b: int):
     change = p_b - p_a
     return (change, change - math.sqrt((p_b - low_b) ** 2 + (high_a - p_a) ** 2),
             change + math.sqrt((high_b - p_b) ** 2 + (p_a - low_a) ** 2))
-
-
-def mean_difference(a: list[float], b: list[float]):
-    """B's mean less A's, with a 95% normal interval from each side's own variance.
-
-    >>> [round(x, 3) for x in mean_difference([1, 2, 3, 4], [2, 3, 4, 5])]
-    [1.0, -0.789, 2.789]
-    """
-    def mean_var(values):
-        mean = sum(values) / len(values)
-        spread = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
-        return mean, spread / len(values)
-
-    (mean_a, var_a), (mean_b, var_b) = mean_var(a), mean_var(b)
-    half = Z95 * math.sqrt(var_a + var_b)
-    return mean_b - mean_a, mean_b - mean_a - half, mean_b - mean_a + half
 
 
 def compare(summary_a: dict, summary_b: dict, results_a: list[Result],

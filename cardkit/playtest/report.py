@@ -21,6 +21,7 @@ from pathlib import Path
 from ..common.atomic import atomic_folder
 from .per_card import TOO_RARE
 from .runner import Result
+from .summary import outcome
 
 
 REPORT_FILES = ("report.html", "summary.json", "games.csv")
@@ -100,15 +101,20 @@ def _write_games(path: Path, summary: dict, results) -> None:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         decks = bool(results) and isinstance(results[0], tuple)
-        writer.writerow([*(["deck"] if decks else []), "game",
+        per_seat = list(summary.get("what_winners_do") or {})
+        writer.writerow([*(["deck"] if decks else []), "game", "outcome",
                          *(f"return_{s}" for s in seats), *(f"score_{s}" for s in seats),
-                         "turns", "moves", *names])
+                         "turns", "moves", *names,
+                         *(f"{name}_{s}" for name in per_seat for s in seats)])
         for item in results:
             deck, r = item if decks else (None, item)
             writer.writerow([*([deck] if decks else []), r.index,
+                             outcome(r, summary["players"]),
                              *(f"{x:g}" for x in r.returns), *(f"{x:g}" for x in r.scores),
                              "" if r.turns is None else r.turns, r.moves,
-                             *(r.figures.get(name, "") for name in names)])
+                             *(r.figures.get(name, "") for name in names),
+                             *(r.seat_figures[s].get(name, "") if r.seat_figures else ""
+                               for name in per_seat for s in seats)])
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -144,11 +150,11 @@ def whole_number_bins(values: list[int], most: int = 40) -> list[float]:
     return [low - 0.5 + step * i for i in range(math.ceil((high - low + 1) / step) + 1)]
 
 
-def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
-    """(caption, base64 PNG) for each plot of the page."""
+def _plots(summary: dict, results: list[Result]) -> dict[str, list[tuple[str, str]]]:
+    """(caption, base64 PNG) for each plot of the page, by where it goes: ``seats``,
+    ``length`` and ``figures`` (the scores and the game's counted figures)."""
     pyplot = _pyplot()
 
-    plots = []
     seats = summary["seats"]
     players = summary["players"]
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
@@ -171,20 +177,20 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
         axes.set_ylabel("games won (%)")
         axes.set_ylim(0, 100)
         caption = "Games won, with the 95% interval"
-    plots.append((caption, _png(figure)))
+    plots = {"seats": [(caption, _png(figure))], "length": [], "figures": []}
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     lengths = [r.length for r in results]
     axes.hist(lengths, bins=whole_number_bins(lengths), color="#6a9f58")
     axes.set_xlabel(f"{summary['length_unit']} in the game")
     axes.set_ylabel("games")
-    plots.append(("How long games last", _png(figure)))
+    plots["length"].append((f"{summary['length_unit'].capitalize()} a game", _png(figure)))
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats],
                  tick_labels=[f"seat {s['seat']}" for s in seats])
     axes.set_ylabel(summary["score_unit"])
-    plots.append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
+    plots["figures"].append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
 
     for name, figure_summary in summary["figures"].items():
         if figure_summary["kind"] != "count":
@@ -193,14 +199,15 @@ def _plots(summary: dict, results: list[Result]) -> list[tuple[str, str]]:
         figure, axes = pyplot.subplots(figsize=(6, 0.5 + 0.35 * len(counts)))
         axes.barh(list(counts)[::-1], list(counts.values())[::-1], color="#8e6bb0")
         axes.set_xlabel("games")
-        plots.append((name.replace("_", " ").capitalize(), _png(figure)))
+        plots["figures"].append((name.replace("_", " ").capitalize(), _png(figure)))
     return plots
 
 
 STYLE = """body{font:15px/1.45 system-ui,sans-serif;max-width:52rem;margin:2rem auto;
 padding:0 1rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
 td,th{border-bottom:1px solid #ddd;padding:.25rem .8rem;text-align:right}
-th:first-child,td:first-child{text-align:left}figure{margin:1rem 0 2rem}
+th:first-child,td:first-child{text-align:left;white-space:nowrap}
+figure{margin:1rem 0 2rem}
 figcaption{font-weight:600;margin-bottom:.3rem}.note{color:#666}"""
 
 
@@ -209,12 +216,14 @@ def _number(value) -> str:
 
 
 def _page(summary: dict, results: list[Result]) -> str:
+    """The report: the verdict, who wins, how long, what decides a game, the cards, then
+    the bots, the game's own figures and the rulings."""
     e = html.escape
     alone = summary["players"] == 1
     rows = "".join(
         f"<tr><td>seat {s['seat']}</td><td>{e(s['bot'])}</td><td>{s['share']:.1%}</td>"
         f"<td>{s['share_interval'][0]:.1%} – {s['share_interval'][1]:.1%}</td>"
-        f"<td>{_number(s['score'].get('mean', 0.0))}</td></tr>" for s in summary["seats"])
+        f"<td>{s['score'].get('mean', 0.0):.2f}</td></tr>" for s in summary["seats"])
     length = summary["length"]
     numbers = "".join(
         f"<tr><td>{e(name.replace('_', ' '))}</td>" + "".join(
@@ -225,9 +234,13 @@ def _page(summary: dict, results: list[Result]) -> str:
                "decides; these move the figures above.</p>\n<ul>"
                + "".join(f"<li>{e(r)}</li>" for r in summary.get("rulings", ())) + "</ul>"
                ) if summary.get("rulings") else ""
-    plots = "".join(f'<figure><figcaption>{e(caption)}</figcaption>'
-                    f'<img alt="{e(caption)}" src="data:image/png;base64,{data}"></figure>'
-                    for caption, data in _plots(summary, results))
+    plots = _plots(summary, results)
+
+    def shown(where: str) -> str:
+        return "".join(f'<figure><figcaption>{e(caption)}</figcaption>'
+                       f'<img alt="{e(caption)}" src="data:image/png;base64,{data}"></figure>'
+                       for caption, data in plots[where])
+
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{e(summary['title'])}: {summary['games']:,} simulated games</title>
@@ -237,6 +250,7 @@ def _page(summary: dict, results: list[Result]) -> str:
 seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
 {_headline(summary)}
 <h2>Who wins</h2>
+{shown("seats")}
 <table><tr><th>seat</th><th>bot</th><th>won</th><th>95% interval</th>
 <th>mean {e(summary['score_unit'])}</th></tr>
 {rows}</table>
@@ -245,22 +259,67 @@ seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
 'won are left out, so that a fair share is one in the number of players.'} The interval is
 where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it does not '
 'contain the fair share, the seat has a real edge (or handicap) with these bots'}.</p>
+<h2>How long games last</h2>
+<p>{_number(length['mean'])} {summary['length_unit']} on average (median {length['median']},
+10% of games under {length['p10']}, 10% over {length['p90']}; shortest {length['min']},
+longest {length['max']}).{_rounds_and_moves(summary)}</p>
+{shown("length")}
+{_deciders_section(summary)}
 {_cards_section(summary.get("cards"))}
 <h2>The bots</h2>
 <ul>{"".join(f"<li><b>{e(k['bot'])}</b>: {e(k['about'])}"
              + (" Played with " + e(", ".join(f"{n} {v:g}" for n, v in k['params'].items()))
                 + "." if k['params'] else "") + "</li>" for k in summary['bot_kinds'])}</ul>
-<h2>How long games last</h2>
-<p>{_number(length['mean'])} {summary['length_unit']} on average (median {length['median']},
-10% of games under {length['p10']}, 10% over {length['p90']}; shortest {length['min']},
-longest {length['max']}).{_rounds_and_moves(summary)}</p>
 <h2>The game's own figures, a game</h2>
 <table><tr><th>figure</th><th>mean</th><th>median</th><th>10%</th><th>90%</th><th>total</th></tr>
 {numbers}</table>
+{shown("figures")}
 {rulings}
-{plots}
 </body></html>
 """
+
+
+def _deciders_section(summary: dict) -> str:
+    """What decides a game: each seat figure for winners against the others and by seat,
+    and the game's own figures by who won."""
+    e = html.escape
+    seats = range(summary["players"])
+    parts = []
+    found = {name: f for name, f in (summary.get("what_winners_do") or {}).items()
+             if f["winners"] is not None}
+    if found:
+        def change(f):
+            low, high = f["interval"]
+            text = f"{f['change']:+.2f}"
+            return (f'<td title="95%: {low:+.2f} to {high:+.2f}">'
+                    + (f"<b>{text}</b>" if f["significant"] else text) + "</td>")
+        rows = "".join(
+            f"<tr><td>{e(name.replace('_', ' '))}</td><td>{f['winners']:.2f}</td>"
+            f"<td>{f['others']:.2f}</td>{change(f)}"
+            + "".join(f"<td>{v:.2f}</td>" for v in f["by_seat"]) + "</tr>"
+            for name, f in found.items())
+        parts.append(f"""<h3>What winners do</h3>
+<table><tr><th>a seat, a game</th><th>winners</th><th>the others</th><th>difference</th>
+{''.join(f'<th>seat {s}</th>' for s in seats)}</tr>
+{rows}</table>
+<p class="note">Each seat's own figures, averaged over the seats that won a game and over
+those that did not, then per seat. A difference in bold has a 95% interval (on hovering)
+that leaves out 0. It shows what goes with winning in these bots' games, not what causes
+it.</p>""")
+    outcomes = summary.get("by_outcome") or {"games": {}, "figures": {}}
+    if outcomes["figures"]:
+        keys = list(outcomes["games"])
+        rows = "".join(
+            f"<tr><td>{e(name.replace('_', ' '))}</td>" + "".join(
+                f"<td>{'' if values.get(key) is None else f'{values[key]:.2f}'}"
+                "</td>" for key in keys) + "</tr>"
+            for name, values in outcomes["figures"].items())
+        parts.append(f"""<h3>The game's own figures by who won</h3>
+<table><tr><th>a game</th>{''.join(
+            f'<th>{e(key)}<br><span class="note">{outcomes["games"][key]:,} games</span></th>'
+            for key in keys)}</tr>
+{rows}</table>""")
+    return "<h2>What decides a game</h2>\n" + "\n".join(parts) if parts else ""
 
 
 def _rounds_and_moves(summary: dict) -> str:

@@ -57,6 +57,7 @@ class Result:
     figures: dict = field(default_factory=dict)
     cards: list | None = None  # each seat's cards drawn, played and held (card_record())
     turns: int | None = None  # turns as the players count them (turns()); None: not counted
+    seat_figures: list | None = None  # each seat's own figures (seat_figures())
 
     @property
     def length(self) -> int:
@@ -128,7 +129,8 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
             state.apply(move)
             moves += 1
         return Result(index, list(state.returns()), list(state.scores()), moves,
-                      state.figures(), state.card_record(), state.turns())
+                      state.figures(), state.card_record(), state.turns(),
+                      state.seat_figures())
     except Exception as exc:
         exc.moves_made = moves  # for the message: how far the game got
         raise

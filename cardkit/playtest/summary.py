@@ -12,7 +12,7 @@ from collections import Counter
 
 from .per_card import card_figures
 from .runner import Result, Setup, game_of
-from .stats import wilson
+from .stats import mean_difference, wilson
 
 def spread(values) -> dict:
     """Mean, median, the 10th and 90th percentiles, least and most (nearest rank).
@@ -61,6 +61,75 @@ def length_sentence(summary: dict) -> str:
     if unit != "moves":
         said += f"; {summary['moves']['mean']:.1f} moves"
     return said
+
+
+def what_winners_do(results: list[Result], players: int) -> dict:
+    """Each seat figure (captures, bluffs, buys) a seat-game: its mean for the seats
+    that won (a share of a tied win counts) against the others, the difference with its
+    95% interval, and its mean in each seat; {} where the game keeps none.
+
+    >>> from cardkit.playtest.runner import Result
+    >>> games = [Result(i, [1.0, 0.0], [0, 0], 9, seat_figures=[{"bluffs": 2}, {"bluffs": 0}])
+    ...          for i in range(10)]
+    >>> bluffs = what_winners_do(games, 2)["bluffs"]
+    >>> bluffs["winners"], bluffs["others"], bluffs["by_seat"], bluffs["significant"]
+    (2.0, 0.0, [2.0, 0.0], True)
+    """
+    kept = [r for r in results if r.seat_figures]
+    names = list(dict.fromkeys(name for r in kept for seat in r.seat_figures for name in seat))
+    found = {}
+    for name in names:
+        won, lost = [], []
+        for r in kept:
+            for share, seat in zip(r.returns, r.seat_figures):
+                (won if share > 0 else lost).append(seat.get(name, 0))
+        by_seat = [sum(r.seat_figures[s].get(name, 0) for r in kept) / len(kept)
+                   for s in range(players)]
+        if not won or not lost:  # a game nobody ever won (or lost): nothing to set against
+            found[name] = {"winners": None, "others": None, "by_seat": by_seat,
+                           "change": 0.0, "interval": [0.0, 0.0], "significant": False}
+            continue
+        change, low, high = mean_difference(lost, won)
+        found[name] = {"winners": sum(won) / len(won), "others": sum(lost) / len(lost),
+                       "by_seat": by_seat, "change": change, "interval": [low, high],
+                       "significant": not low <= 0 <= high}
+    return found
+
+
+def by_outcome(results: list[Result], players: int) -> dict:
+    """Each of the game's own numeric figures, its mean in the games each seat won,
+    those nobody won and (several winners) those tied (see :func:`outcome`), and how
+    many games each of those is.
+
+    >>> from cardkit.playtest.runner import Result
+    >>> games = [Result(0, [1.0, 0.0], [0, 0], 9, {"tricks": 4}),
+    ...          Result(1, [0.0, 0.0], [0, 0], 9, {"tricks": 8})]
+    >>> found = by_outcome(games, 2)
+    >>> found["games"], found["figures"]["tricks"]
+    ({'seat 0 won': 1, 'nobody won': 1}, {'seat 0 won': 4.0, 'nobody won': 8.0})
+    """
+    groups: dict[str, list[Result]] = {}
+    for r in results:
+        groups.setdefault(outcome(r, players), []).append(r)
+    order = sorted(groups, key=lambda k: (k in ("tied", "nobody won", "lost"), k))
+    found = {}
+    for name in dict.fromkeys(name for r in results for name in r.figures):
+        values = [r.figures.get(name) for r in results]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values
+               if v is not None):
+            found[name] = {}
+            for key in order:  # over the games that have the figure
+                have = [r.figures[name] for r in groups[key] if name in r.figures]
+                found[name][key] = sum(have) / len(have) if have else None
+    return {"games": {key: len(groups[key]) for key in order}, "figures": found}
+
+
+def outcome(result: Result, players: int) -> str:
+    """What happened in a game: 'seat 2 won', 'tied', 'nobody won'; alone 'won', 'lost'."""
+    won = [seat for seat, share in enumerate(result.returns) if share > 0]
+    if players == 1:
+        return "won" if won else "lost"
+    return "nobody won" if not won else f"seat {won[0]} won" if len(won) == 1 else "tied"
 
 
 def edge(seat: int, share: float, interval: tuple[float, float], fair: float) -> str | None:
@@ -140,4 +209,6 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
         "title": game.title, "score_unit": game.score_unit,
         "bot_kinds": bot_kinds(game, setup.bots),
         "cards": card_figures(results, setup.players),
+        "what_winners_do": what_winners_do(results, setup.players),
+        "by_outcome": by_outcome(results, setup.players),
     }

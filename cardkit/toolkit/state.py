@@ -80,6 +80,12 @@ class State(ABC):
         game length; None where the game counts moves only."""
         return None
 
+    def seat_figures(self) -> list[dict] | None:
+        """Once the game is over, each seat's own figures as numbers (what it captured,
+        bluffed, bought), for the report to set the winners' against the others'; None
+        where the game keeps none."""
+        return None
+
     def card_record(self) -> list[dict] | None:
         """Once the game is over, each seat's cards by name: ``drawn``, ``played`` and
         ``held`` at the end (sorted lists), for the per-card figures; None where the game
