@@ -15,6 +15,7 @@ from ..common.errors import InputError
 from ..sources.bundled import bundled_decks, find_deck
 
 EXIT_BAD_INPUT = 2
+EXIT_STOPPED = 130  # Ctrl-C, as shells report it (128 + SIGINT)
 
 
 def report_input_error(error: InputError, what: str) -> None:

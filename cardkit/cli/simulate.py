@@ -13,7 +13,8 @@ from ..common.errors import InputError
 from ..sources.bundled import find_deck
 from ..playtest.executors import ENV
 from .options import GAME_NAMES
-from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, shown
+from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_input_error,
+                     shown)
 from .run_summary import summary_lines
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
@@ -112,7 +113,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
     from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
-    from ..playtest.runner import BotSpec, Setup, play_many
+    from ..playtest.runner import BotSpec, Setup, Stopped, play_many
     from ..playtest.summary import summarise
     from ..rules.errors import RulesError
 
@@ -192,12 +193,18 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
             _check(setup, count, " ".join(replay))
             return
         started = time.perf_counter()
+        stopped = False
         with progress_bar(count) as bar:
-            results = play_many(setup, count, workers, bar.update, executor)
+            try:
+                results = play_many(setup, count, workers, bar.update, executor)
+            except Stopped as stop:
+                results, stopped = stop.finished, True
     except RulesFileError as error:
         _rules_failed(error)
     finally:
         stack.close()
+    if stopped:
+        _stopped(len(results), count)
     summary = summarise(setup, results, time.perf_counter() - started)
     for line in summary_lines(summary):
         click.echo(line)
@@ -210,6 +217,19 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
                        err=True)
             sys.exit(EXIT_BAD_INPUT)
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+    if stopped:
+        sys.exit(EXIT_STOPPED)
+
+
+def _stopped(finished: int, planned: int, what: str = "games") -> None:
+    """Say that Ctrl-C stopped the run and what the figures below are of; with nothing
+    finished, stop here."""
+    if not finished:
+        click.echo(f"cardkit: stopped (Ctrl-C) before any of the {planned:,} {what} "
+                   "finished", err=True)
+        sys.exit(EXIT_STOPPED)
+    click.echo(f"cardkit: stopped (Ctrl-C) after {finished:,} of {planned:,} {what}; the "
+               "figures below are of those", err=True)
 
 
 def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:
@@ -238,16 +258,22 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
     import time
 
     from ..playtest.compare import compare, shown_change
-    from ..playtest.runner import play_many
+    from ..playtest.runner import Stopped, play_runs
     from ..playtest.summary import summarise
 
-    runs = {}
+    started, stopped = time.perf_counter(), False
     with progress_bar(2 * games) as bar:
-        for deck, (setup, deck_name) in setups.items():
-            started = time.perf_counter()
-            results = play_many(setup, games, workers, bar.update, executor)
-            summary = summarise(setup, results, time.perf_counter() - started)
-            runs[deck] = ({**summary, "deck_name": deck_name}, results)
+        try:
+            both = play_runs([setup for setup, _ in setups.values()], games, workers,
+                             bar.update, executor)
+        except Stopped as stop:  # compare the same games only: those both finished
+            common = {r.index for r in stop.finished[0]} & {r.index for r in stop.finished[1]}
+            both = [[r for r in results if r.index in common] for results in stop.finished]
+            stopped = True
+            _stopped(len(common), games, "games of each deck")
+    seconds = time.perf_counter() - started
+    runs = {deck: ({**summarise(setup, results, seconds), "deck_name": deck_name}, results)
+            for (deck, (setup, deck_name)), results in zip(setups.items(), both)}
     comparison = compare(runs["A"][0], runs["B"][0], runs["A"][1], runs["B"][1])
     first = runs["A"][0]
     click.echo(f"{first['game']}: {games:,} games each, {first['players']} player"
@@ -264,6 +290,8 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
 
         write_compare_report(report_dir, comparison, runs)
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+    if stopped:
+        sys.exit(EXIT_STOPPED)
 
 
 def _refuse(what: str, fix: str):
@@ -331,7 +359,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     import time
     from dataclasses import replace
 
-    from ..playtest.runner import play_many
+    from ..playtest.runner import Stopped, play_runs
     from ..playtest.summary import summarise
     from ..playtest.sweep import SweepError, parse, point_setup, unfairness, with_count
 
@@ -357,12 +385,17 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     except SweepError as error:
         _refuse(error.what, error.fix)
     click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
-    rows = []
+    started, stopped = time.perf_counter(), False
     with progress_bar(games * len(points)) as bar:
-        for value, run in points:
-            started = time.perf_counter()
-            results = play_many(run, games, workers, bar.update, executor)
-            rows.append((value, summarise(run, results, time.perf_counter() - started)))
+        try:  # the points side by side, on every worker
+            played = play_runs([run for _, run in points], games, workers, bar.update,
+                               executor)
+        except Stopped as stop:
+            played, stopped = stop.finished, True
+            _stopped(sum(map(len, played)), games * len(points))
+    seconds = time.perf_counter() - started
+    rows = [(value, summarise(run, results, seconds))
+            for (value, run), results in zip(points, played) if results]
     card = sweep.key[1] if sweep.kind == "count" else None
     for value, summary in rows:
         shares = [s["share"] for s in summary["seats"]]
@@ -389,6 +422,8 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             {"value": value, "summary": summary} for value, summary in rows],
             "fairest": value})
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+    if stopped:
+        sys.exit(EXIT_STOPPED)
 
 
 def _deck_cards(rules, deck_file: str, change=None, why: str = ""):
@@ -425,13 +460,19 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
     """Climb the skill ladder, print each rung and the verdict, and write the report."""
     import time
 
+    from ..playtest.runner import Stopped
     from ..playtest.skill import climb, ladder, verdict
 
     rungs_count = len(ladder(setup))
     click.echo(f"{setup.game}: skill ladder, {setup.players} player"
                f"{'s' * (setup.players != 1)}, {games:,} games a rung, seed {setup.seed}")
+    stopped = False
     with progress_bar(games * rungs_count) as bar:
-        rungs = climb(setup, games, workers, bar.update, time.perf_counter, executor)
+        try:
+            rungs = climb(setup, games, workers, bar.update, time.perf_counter, executor)
+        except Stopped as stop:  # the rungs climbed, the last one perhaps in part
+            rungs, stopped = stop.finished, True
+            _stopped(len(rungs), rungs_count, "rungs begun")
     fair = 1 / setup.players
     for rung in rungs:
         low, high = rung.interval
@@ -452,6 +493,8 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
             "games_a_rung": games, "rungs": [asdict(rung) for rung in rungs],
             "verdict": sentence})
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+    if stopped:
+        sys.exit(EXIT_STOPPED)
 
 
 def _check(setup, count: int, replay: str) -> None:

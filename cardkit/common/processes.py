@@ -17,14 +17,26 @@ from concurrent.futures import ProcessPoolExecutor
 PARENT_CHECK = 0.5  # seconds between a worker's looks at its parent
 
 
+def pool_context():
+    """The multiprocessing context of the pools: forked where the system can (workers
+    start at once, with what the parent has imported); for the Events they share."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
 def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes that exit when this process ends, however it ends;
-    each runs ``initializer(*initargs)`` first. Workers are forked where the system can
-    (they start at once, with what the parent has imported)."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ProcessPoolExecutor(workers, context, initializer=_start_worker,
+    each runs ``initializer(*initargs)`` first."""
+    return ProcessPoolExecutor(workers, pool_context(), initializer=_start_worker,
                                initargs=(os.getpid(), initializer, initargs))
+
+
+def ignore_interrupt() -> None:
+    """For a worker's initializer: Ctrl-C reaches the whole process group, and it is the
+    parent's to handle (it keeps what the workers finished)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _start_worker(parent: int, initializer, initargs: tuple) -> None:

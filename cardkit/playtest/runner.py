@@ -10,10 +10,11 @@ executor that can pickle them could take the work.
 from __future__ import annotations
 
 import random
+from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..common.processes import worker_pool
+from ..common.processes import ignore_interrupt, pool_context, worker_pool
 from ..games import load_game
 from ..toolkit import Game, State
 from .rules_file import RulesFileError, designer_traceback, load_rules
@@ -140,35 +141,107 @@ def _moves_made(exc: Exception) -> int:
     return getattr(exc, "moves_made", 0)
 
 
+_stopping = None  # in a worker process: the Event its parent sets on Ctrl-C
+
+
+def _start_worker(stopping) -> None:
+    global _stopping
+    ignore_interrupt()  # Ctrl-C is the parent's to handle: it sets ``stopping``
+    _stopping = stopping
+
+
 def play_range(setup: Setup, start: int, stop: int) -> list[Result]:
-    return [play_one(setup, index) for index in range(start, stop)]
+    """Games ``start`` .. ``stop``-1; in a worker, those played before its parent stops
+    the run."""
+    found = []
+    for index in range(start, stop):
+        if _stopping is not None and _stopping.is_set():
+            break
+        found.append(play_one(setup, index))
+    return found
+
+
+class Stopped(Exception):
+    """Ctrl-C stopped a run: ``finished`` holds what was done by then (for play_runs, each
+    run's finished games in game order)."""
+
+    def __init__(self, finished):
+        super().__init__("stopped")
+        self.finished = finished
 
 
 def play_many(setup: Setup, games: int, workers: int = 1, on_done=None,
               executor=None) -> list[Result]:
     """Play games 0 .. games-1; ``on_done(n)`` is told after each n finished games. The
     results come back in game order, whatever the workers. ``executor`` (anything with
-    ``submit``, such as a Dask client) plays them instead of this machine's processes."""
-    chunks = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
+    ``submit``, such as a Dask client) plays them instead of this machine's processes.
+    Ctrl-C raises :class:`Stopped` with the games finished by then."""
+    try:
+        return play_runs([setup], games, workers, on_done, executor)[0]
+    except Stopped as stop:
+        raise Stopped(stop.finished[0]) from None
+
+
+def play_runs(setups: list[Setup], games: int, workers: int = 1, on_done=None,
+              executor=None) -> list[list[Result]]:
+    """Play games 0 .. games-1 of every run in ``setups`` (a sweep's points, a
+    comparison's two decks) side by side: their games are shared among the workers at
+    once. Each run's results come back in game order. Ctrl-C raises :class:`Stopped`
+    with each run's finished games."""
+    tasks = [(run, start, min(start + CHUNK, games))
+             for run in range(len(setups)) for start in range(0, games, CHUNK)]
     if executor is not None:
-        return _gather(executor, setup, chunks, on_done)
-    if workers <= 1 or len(chunks) == 1:
-        results: list[Result] = []
-        for start, stop in chunks:
-            results.extend(play_range(setup, start, stop))
+        return _gather(executor, setups, tasks, on_done)
+    if workers <= 1 or len(tasks) == 1:
+        return _play_here(setups, tasks, on_done)
+    stopping = pool_context().Event()
+    with worker_pool(workers, _start_worker, (stopping,)) as pool:
+        return _gather(pool, setups, tasks, on_done, stopping)
+
+
+def _play_here(setups: list[Setup], tasks, on_done) -> list[list[Result]]:
+    found: list[list[Result]] = [[] for _ in setups]
+    try:
+        for run, start, stop in tasks:
+            for index in range(start, stop):
+                found[run].append(play_one(setups[run], index))
             if on_done:
                 on_done(stop - start)
-        return results
-    with worker_pool(workers) as pool:
-        return _gather(pool, setup, chunks, on_done)
+    except KeyboardInterrupt:
+        raise Stopped(found) from None
+    return found
 
 
-def _gather(executor, setup: Setup, chunks, on_done) -> list[Result]:
-    futures = [executor.submit(play_range, setup, start, stop) for start, stop in chunks]
-    results: list[Result] = []
-    for future in futures:  # in order: the results stay in game order
-        chunk = future.result()
-        results.extend(chunk)
-        if on_done:
-            on_done(len(chunk))
-    return results
+def _gather(executor, setups: list[Setup], tasks, on_done, stopping=None) -> list[list[Result]]:
+    """Each task's games, in order. On Ctrl-C: tasks not begun are cancelled; with this
+    machine's workers (``stopping``), those under way end after their current game and
+    are kept; with another executor, those done are kept."""
+    futures = [executor.submit(play_range, setups[run], start, stop)
+               for run, start, stop in tasks]
+    found: list[list[Result]] = [[] for _ in setups]
+    taken = 0
+    try:
+        for (run, _, _), future in zip(tasks, futures):  # in order: results in game order
+            chunk = future.result()
+            found[run].extend(chunk)
+            taken += 1
+            if on_done:
+                on_done(len(chunk))
+    except KeyboardInterrupt:
+        if stopping is not None:
+            stopping.set()
+        for future in futures[taken:]:
+            future.cancel()
+        for (run, _, _), future in zip(tasks[taken:], futures[taken:]):
+            found[run].extend(_finished(future, wait=stopping is not None))
+        raise Stopped([sorted(results, key=lambda r: r.index) for results in found]) from None
+    return found
+
+
+def _finished(future, wait: bool) -> list[Result]:
+    """A task's games once it is done (``wait``: for it to end), none if it did not run
+    or failed."""
+    try:
+        return future.result() if wait or future.done() else []
+    except (Exception, CancelledError):  # cancelled, or failed: nothing finished
+        return []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from .runner import BotSpec, Setup, game_of, play_many
+from .runner import BotSpec, Setup, Stopped, game_of, play_many
 from .stats import wilson
 
 SEARCH_BUDGETS = (25, 50, 100)  # iterations a move, doubling rung to rung
@@ -47,7 +47,9 @@ def ladder(setup: Setup) -> list[BotSpec]:
 def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None,
           executor=None) -> list[Rung]:
     """Play the ladder: ``games`` games a rung (spread over the seats), each rung against
-    the one below it. ``on_done(n)`` is told after each n games; ``clock()`` times rungs."""
+    the one below it. ``on_done(n)`` is told after each n games; ``clock()`` times rungs.
+    Ctrl-C raises :class:`Stopped` with the rungs climbed, the last from the games it
+    finished."""
     bots = ladder(setup)
     rungs = []
     for level, bot in enumerate(bots):
@@ -61,13 +63,22 @@ def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None,
             field = [lower or bot] * setup.players
             field[seat] = bot
             run = replace(setup, bots=tuple(field), seed=setup.seed + SEED_STEP * seat)
-            results = play_many(run, per_seat, workers, on_done, executor)
+            stopped = None
+            try:
+                results = play_many(run, per_seat, workers, on_done, executor)
+            except Stopped as stop:
+                results, stopped = stop.finished, stop
             wins += sum(result.returns[seat] for result in results)
             # with others, of the games someone won (as the summary counts a fair share)
             played += sum(1 for result in results if any(result.returns) or alone)
-        rungs.append(Rung(str(bot), None if lower is None else str(lower), int(played),
-                          wins / played if played else 0.0, wilson(wins, int(played)),
-                          (clock() - started) if clock else 0.0))
+            if stopped:
+                break
+        if played or not stopped:
+            rungs.append(Rung(str(bot), None if lower is None else str(lower), int(played),
+                              wins / played if played else 0.0, wilson(wins, int(played)),
+                              (clock() - started) if clock else 0.0))
+        if stopped:
+            raise Stopped(rungs) from None
     return rungs
 
 
