@@ -207,8 +207,7 @@ def test_fixed_seed_results_are_the_same_with_one_worker_or_two():
     rules = load_rules(LANTERN / "rules.py")
     from cardkit.deck.loader import load_deck
 
-    copies = load_deck(LANTERN / "deck.yaml").copies()
-    cards = rules.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    cards = rules.cards_from_deck(load_deck(LANTERN / "deck.yaml").for_rules())
     setup = Setup("lantern-market", 3, 7, (BotSpec("trader"), BotSpec("random"),
                                            BotSpec("random")), cards,
                   str(LANTERN / "rules.py"))
@@ -358,8 +357,7 @@ def test_lantern_market_scores_as_its_rules_say():
     rules = load_rules(LANTERN / "rules.py")
     from cardkit.deck.loader import load_deck
 
-    copies = load_deck(LANTERN / "deck.yaml").copies()
-    cards = rules.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    cards = rules.cards_from_deck(load_deck(LANTERN / "deck.yaml").for_rules())
     state = rules.new_state(2, random.Random(1), cards)
     by_name = {}
     for card in cards:
@@ -387,8 +385,8 @@ def test_the_starter_s_game_on_the_toolkit_plays_as_the_same_game_written_by_han
     game = load_rules(folder / "rules.py")
     from cardkit.deck.loader import load_deck
 
-    copies = load_deck(folder / "deck.yaml").copies()
-    cards = game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    deck = load_deck(folder / "deck.yaml")
+    copies, cards = deck.copies(), game.cards_from_deck(deck.for_rules())
     for players in (2, 3, 4):
         for index in range(150):
             states = [make(players, random.Random(f"{players}:{index}"), cards)

@@ -22,8 +22,7 @@ LANTERN = ROOT / "examples" / "lantern-market"
 
 def lantern():
     game = load_rules(LANTERN / "rules.py")
-    copies = load_deck(LANTERN / "deck.yaml").copies()
-    return game, game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    return game, game.cards_from_deck(load_deck(LANTERN / "deck.yaml").for_rules())
 
 
 def watched_record(state, rng) -> list[dict]:
@@ -73,8 +72,7 @@ def test_a_starter_s_cards_are_drawn_played_and_held(tmp_path):
 
     create_deck(tmp_path / "duel", "duel")
     game = load_rules(tmp_path / "duel" / "rules.py")
-    copies = load_deck(tmp_path / "duel" / "deck.yaml").copies()
-    cards = game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    cards = game.cards_from_deck(load_deck(tmp_path / "duel" / "deck.yaml").for_rules())
     for seed in range(10):
         state = game.new_state(2, random.Random(seed), cards)
         assert watched_record(state, random.Random(seed)) == state.card_record()
@@ -207,3 +205,20 @@ def test_blofa_reports_its_cards():
                           "4 (blue)", "5 (yellow)"}
     # a seat holding a rule card at the end is eliminated: it wins less than its usual
     assert cards["rule card (0, blue)"]["held"]["change"] < 0
+
+
+def test_a_designer_s_cards_are_named_as_the_deck_names_them(tmp_path):
+    """The deck's card_name names each card in the figures, as in its exported files."""
+    import shutil
+
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(LANTERN, deck)
+    text = (deck / "deck.yaml").read_text()
+    (deck / "deck.yaml").write_text(text.replace("size: poker\n",
+                                                 'size: poker\ncard_name: "{name} ({kind})"\n'))
+    game = load_rules(deck / "rules.py")
+    cards = game.cards_from_deck(load_deck(deck / "deck.yaml").for_rules())
+    assert {str(card) for card in cards} >= {"Silk Bolt (good)", "Captain (guard)"}
+    setup = Setup(str(deck), 3, 1, (BotSpec("random"),) * 3, cards, str(deck / "rules.py"))
+    named = {entry["card"] for entry in summarise(setup, play_many(setup, 60), 1.0)["cards"]}
+    assert "Silk Bolt (good)" in named and "Silk Bolt" not in named

@@ -30,8 +30,7 @@ LANTERN = ROOT / "examples" / "lantern-market"
 
 def lantern(players: int = 3):
     game = load_rules(LANTERN / "rules.py")
-    copies = load_deck(LANTERN / "deck.yaml").copies()
-    return game, game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    return game, game.cards_from_deck(load_deck(LANTERN / "deck.yaml").for_rules())
 
 
 def mid_games(new_state, count: int, moves: int):

@@ -48,7 +48,7 @@ def check(game, file, check_all):
                 click.echo(f"✗ {outcome.name}: expected {outcome.expected}, got "
                            f"{outcome.actual} ({outcome.reason}) [{outcome.where}]")
         deck = load_deck(bundled_decks()[name])
-        cards = [{**card.fields, "back": card.back.name} for card in deck.copies()]
+        cards = deck.for_rules()
         deck_problems = check_deck(name, cards)
         for problem in deck_problems:
             click.echo(f"✗ deck {name}: {problem}")

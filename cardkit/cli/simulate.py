@@ -440,7 +440,7 @@ def _deck_cards(rules, deck_file: str, change=None, why: str = ""):
         report_input_error(error, f"in {deck_file}")
         sys.exit(EXIT_BAD_INPUT)
     copies = deck.copies()
-    fields = [{**card.fields, "back": card.back.name} for card in copies]
+    fields = deck.for_rules()
     try:
         return deck.name, rules.cards_from_deck(change(fields) if change else fields)
     except RulesError as error:

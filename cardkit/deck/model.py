@@ -12,6 +12,7 @@ from pathlib import Path
 from ..common.errors import Where
 from ..common.units import MM
 from .layout import Layout
+from .template import fill
 
 # Card size presets, width x height in millimetres.
 SIZE_PRESETS_MM = {
@@ -92,6 +93,28 @@ class Deck:
     def copies(self) -> list[Card]:
         """Every printed card in deck order, each distinct card repeated ``count`` times."""
         return [card for card in self.cards for _ in range(card.count)]
+
+    def name_of(self, card: Card) -> str:
+        """The card's name in exported files and reports: the ``card_name`` template
+        filled in, else (or when that comes out empty, as on a reference card) its
+        ``name`` or ``title`` field, else its first two short fields ('value 2')."""
+        named = " ".join(fill(self.card_name, card.values()).split())
+        if named:
+            return named
+        for field_name in ("name", "title"):
+            value = card.fields.get(field_name)
+            if isinstance(value, str) and value.strip():
+                return value.strip()
+        short = [str(v) for v in card.fields.values()
+                 if isinstance(v, (int, float, str)) and not isinstance(v, bool)
+                 and 0 < len(str(v)) <= 24]
+        return " ".join(short[:2]) or f"card {card.number}"
+
+    def for_rules(self) -> list[dict]:
+        """Every printed copy as a game's ``cards_from_deck`` reads it: its fields, its
+        ``back`` and its ``card_name`` (:meth:`name_of`)."""
+        return [{**card.fields, "back": card.back.name, "card_name": self.name_of(card)}
+                for card in self.copies()]
 
     def total(self) -> int:
         return sum(card.count for card in self.cards)

@@ -17,7 +17,6 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..deck.model import Card, Deck
-from ..deck.template import fill
 from ..render.card import BACK, FRONT
 
 MAX_SLUG = 40  # characters of a card's name in a file name
@@ -42,28 +41,11 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:MAX_SLUG].strip("-")
 
 
-def card_name(deck: Deck, card: Card) -> str:
-    """The card's name: the deck's ``card_name`` template filled in, else (or when that
-    comes out empty, as on a reference card) its ``name`` or ``title`` field, else its
-    first two short fields ('value 2')."""
-    named = " ".join(fill(deck.card_name, card.values()).split())
-    if named:
-        return named
-    for field in ("name", "title"):
-        value = card.fields.get(field)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-    short = [str(v) for v in card.fields.values()
-             if isinstance(v, (int, float, str)) and not isinstance(v, bool)
-             and 0 < len(str(v)) <= 24]
-    return " ".join(short[:2]) or f"card {card.number}"
-
-
 def faces(deck: Deck, same_back) -> list[Face]:
     """Every distinct face: each card's front in deck order, then the backs. Cards whose
     back design is drawn identically (``same_back(a, b)`` says so) share one back face."""
     width = max(3, len(str(len(deck.cards))))
-    names = {card.number: f"{card.number:0{width}d}-{slug(card_name(deck, card)) or 'card'}"
+    names = {card.number: f"{card.number:0{width}d}-{slug(deck.name_of(card)) or 'card'}"
              for card in deck.cards}
     fronts = [Face(card, FRONT, names[card.number] + "-front", (card.number,), card.count)
               for card in deck.cards]

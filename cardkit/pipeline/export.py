@@ -16,7 +16,7 @@ from ..common.atomic import atomic_folder, atomic_path
 from ..common.errors import InputError, Problem, Where
 from ..common.units import INCH, to_mm
 from ..deck.model import Deck
-from ..imposition.faces import backs_by_card, card_name, card_pages, faces
+from ..imposition.faces import backs_by_card, card_pages, faces
 from ..imposition.services import DEFAULT_DPI, PDF, PNG, PREVIEW_DPI, TTS, Service, pixel_size
 from ..render.card import BACK, FRONT, CardRenderer
 from ..writers.card_pdf import write_card_pdf
@@ -113,7 +113,7 @@ def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict:
             side_by_side(images[face.file], images[backs[face.card.number].file],
                          temporary / f"{face.file.removesuffix('-front')}.png", dpi)
             labels.append((images[face.file], f"#{face.card.number}  "
-                           f"{card_name(deck, face.card)}"
+                           f"{deck.name_of(face.card)}"
                            + (f"  ×{face.card.count}" if face.card.count > 1 else "")))
             bar.update(1)
         sheets = contact_sheets(labels, temporary, dpi)

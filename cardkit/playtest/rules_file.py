@@ -132,8 +132,9 @@ def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:
 
 
 def cards_for(game: type[CardGame], file_name: str, copies: list[dict]) -> tuple[Card, ...]:
-    """The deck's printed copies (fields and 'back') as cards, each holding every field
-    the game reads, of its type. Raises RulesError naming the first card that does not."""
+    """The deck's printed copies (fields, 'back' and, if given, 'card_name': the name the
+    deck gives it) as cards, each holding every field the game reads, of its type. Raises
+    RulesError naming the first card that does not."""
     for index, fields in enumerate(copies):
         for field, kind in game.fields.items():
             value = fields.get(field)
@@ -149,5 +150,6 @@ def cards_for(game: type[CardGame], file_name: str, copies: list[dict]) -> tuple
                                  f"its {field} is {value!r}",
                                  f"the rules in {file_name} read each card's '{field}' "
                                  f"field: give every card {expected}", card=index)
-    return tuple(Card(index, {k: v for k, v in fields.items() if k != "back"},
-                      fields.get("back", "")) for index, fields in enumerate(copies))
+    return tuple(Card(index, {k: v for k, v in fields.items() if k not in ("back", "card_name")},
+                      fields.get("back", ""), fields.get("card_name", ""))
+                 for index, fields in enumerate(copies))

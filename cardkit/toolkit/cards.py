@@ -9,6 +9,12 @@ reads as an attribute (``card.cost``) or by name (``card["cost"]``).
 (1, 'Scout', 'unit', Scout)
 >>> scout == Card(0, {"name": "Scout", "cost": 1}, back="unit"), scout == Card(1, {})
 (True, False)
+
+A card shows as its ``title``: the name the deck's ``card_name`` gives it, else its
+``name`` field, else "card N" (reports name cards so).
+
+>>> Card(3, {"name": "Scout", "cost": 1}, title="Scout (1 coin)"), Card(4, {"cost": 2})
+(Scout (1 coin), card 4)
 """
 
 from __future__ import annotations
@@ -16,12 +22,13 @@ from __future__ import annotations
 
 class Card:
     """One printed copy: ``id`` (0, 1, ... in the deck's order), ``fields`` (name ->
-    value, as the deck gives them) and ``back`` (the name of its back design)."""
+    value, as the deck gives them), ``back`` (the name of its back design) and ``title``
+    (its name as the deck's ``card_name`` makes it; '' if none)."""
 
-    __slots__ = ("id", "fields", "back")
+    __slots__ = ("id", "fields", "back", "title")
 
-    def __init__(self, id: int, fields: dict, back: str = ""):
-        self.id, self.fields, self.back = id, dict(fields), back
+    def __init__(self, id: int, fields: dict, back: str = "", title: str = ""):
+        self.id, self.fields, self.back, self.title = id, dict(fields), back, title
 
     def __getattr__(self, name: str):
         if name.startswith("_") or name in Card.__slots__:  # not a field: unpickling, copying
@@ -45,11 +52,13 @@ class Card:
         return self.id < other.id
 
     def __repr__(self) -> str:
+        if self.title:
+            return self.title
         name = self.fields.get("name")
         return str(name) if name not in (None, "") else f"card {self.id}"
 
     def __getstate__(self):
-        return self.id, self.fields, self.back
+        return self.id, self.fields, self.back, self.title
 
     def __setstate__(self, state) -> None:
-        self.id, self.fields, self.back = state
+        self.id, self.fields, self.back, self.title = state

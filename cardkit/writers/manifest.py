@@ -7,7 +7,7 @@ import csv
 from pathlib import Path
 
 from ..deck.model import Deck
-from ..imposition.faces import Face, backs_by_card, card_name
+from ..imposition.faces import Face, backs_by_card
 from ..render.card import FRONT
 
 COLUMNS = ("image", "side", "count", "cards", "name", "back")
@@ -24,5 +24,5 @@ def write_manifest(path: Path, deck: Deck, faces: list[Face], suffix: str = ".pn
             front = face.side == FRONT
             writer.writerow([face.file + suffix, face.side, face.count,
                              " ".join(map(str, face.cards)),
-                             card_name(deck, face.card) if front else face.card.back.name,
+                             deck.name_of(face.card) if front else face.card.back.name,
                              backs[face.card.number].file + suffix if front else ""])

@@ -22,7 +22,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..deck.model import Card, Deck
-from ..imposition.faces import Face, backs_by_card, card_name
+from ..imposition.faces import Face, backs_by_card
 from ..render.card import FRONT
 
 MAX_SIDE = 4096  # pixels: the largest sheet TTS loads everywhere
@@ -124,7 +124,7 @@ def saved_object(deck: Deck, sheets: list[Sheet], url_of) -> dict:
     contained = []
     for card in deck.copies():
         key, slot = slot_of[card.number]
-        contained.append({"Name": "Card", "Nickname": card_name(deck, card),
+        contained.append({"Name": "Card", "Nickname": deck.name_of(card),
                           "CardID": key * 100 + slot, "Transform": _transform(),
                           "CustomDeck": {str(key): custom[str(key)]}})
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
