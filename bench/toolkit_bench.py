@@ -31,7 +31,6 @@ from cardkit.deck.loader import load_deck  # noqa: E402
 from cardkit.playtest.rules_file import load_rules  # noqa: E402
 from cardkit.playtest.runner import BotSpec, Setup, play_many  # noqa: E402
 from cardkit.starter import create_deck  # noqa: E402
-from cardkit.toolkit.zones import CardJournal  # noqa: E402
 
 GAMES, ROUNDS, PLAYERS = 2000, 5, 2
 
@@ -39,8 +38,7 @@ GAMES, ROUNDS, PLAYERS = 2000, 5, 2
 def designer_game(deck: Path):
     """(the Game of the rules beside ``deck``'s deck.yaml, its cards)."""
     game = load_rules(deck / "rules.py")
-    copies = load_deck(deck / "deck.yaml").copies()
-    return game, game.cards_from_deck([{**c.fields, "back": c.back.name} for c in copies])
+    return game, game.cards_from_deck(load_deck(deck / "deck.yaml").for_rules())
 
 
 def through_the_runner(name: str, deck: Path) -> float:
@@ -94,7 +92,7 @@ def main() -> None:
               f"{max(ratios):.2f}), the same games   target <= 1.5x: "
               + ("met" if ratio <= 1.5 else "NOT met"))
         print("per-card bookkeeping: each game through the runner with its card journal, "
-              "against the same run with a journal that records nothing")
+              "against the same run without one")
         for name, deck in (("starter", starter), ("lantern-market",
                                                   ROOT / "examples" / "lantern-market")):
             kept, skipped = [], []
@@ -111,13 +109,16 @@ def main() -> None:
 
 @contextmanager
 def _no_journal():
-    """Games whose journal records nothing: the cost of the per-card bookkeeping away."""
-    arrived, record = CardJournal.arrived, CardJournal.record
-    CardJournal.arrived, CardJournal.record = lambda *_: None, lambda *_: None
+    """Games without a card journal: no pile tells one of its cards, no record is made."""
+    import cardkit.toolkit.game as toolkit_game
+
+    made, record = toolkit_game.CardJournal, toolkit_game.CardGame.card_record
+    toolkit_game.CardJournal = lambda *_: None
+    toolkit_game.CardGame.card_record = lambda self: None
     try:
         yield
     finally:
-        CardJournal.arrived, CardJournal.record = arrived, record
+        toolkit_game.CardJournal, toolkit_game.CardGame.card_record = made, record
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ deck's printed cards, checked first against the fields the game says it reads.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import traceback
 import types
@@ -24,7 +25,7 @@ RULES_FILE = "rules.py"  # beside deck.yaml: what `cardkit simulate DECK` plays
 NEEDED = ("setup", "moves", "play", "scores")  # what a CardGame must write
 TYPE_WORDS = {int: "a whole number", float: "a number", str: "a text", bool: "true or false"}
 
-_loaded: dict[str, Game] = {}  # a worker process reads each rules file once
+_loaded: dict = {}  # a worker process reads each rules file once: by path, and as given
 
 
 class RulesFileError(Exception):
@@ -38,10 +39,13 @@ class RulesFileError(Exception):
 
 def load_rules(path: Path | str) -> Game:
     """The game the rules file at ``path`` defines. Raises RulesFileError."""
-    path = Path(path).resolve()
-    if str(path) not in _loaded:
-        _loaded[str(path)] = _game(_game_class(_run(path), path), path)
-    return _loaded[str(path)]
+    given = (os.getcwd(), str(path))  # found as given first: resolving costs a game's time
+    if given not in _loaded:
+        path = Path(path).resolve()
+        if str(path) not in _loaded:
+            _loaded[str(path)] = _game(_game_class(_run(path), path), path)
+        _loaded[given] = _loaded[str(path)]
+    return _loaded[given]
 
 
 def designer_traceback(exc: BaseException, path: Path | str) -> str:

@@ -28,7 +28,9 @@ class Card:
     __slots__ = ("id", "fields", "back", "title")
 
     def __init__(self, id: int, fields: dict, back: str = "", title: str = ""):
-        self.id, self.fields, self.back, self.title = id, dict(fields), back, title
+        self.id, self.fields, self.back = id, dict(fields), back
+        name = self.fields.get("name")
+        self.title = title or (str(name) if name not in (None, "") else f"card {id}")
 
     def __getattr__(self, name: str):
         if name.startswith("_") or name in Card.__slots__:  # not a field: unpickling, copying
@@ -52,10 +54,7 @@ class Card:
         return self.id < other.id
 
     def __repr__(self) -> str:
-        if self.title:
-            return self.title
-        name = self.fields.get("name")
-        return str(name) if name not in (None, "") else f"card {self.id}"
+        return self.title
 
     def __getstate__(self):
         return self.id, self.fields, self.back, self.title

@@ -90,7 +90,7 @@ class CardGame(State):
         self.turns_taken = 0
         self.ended = False
         self._legal: list | None = None
-        self.journal = CardJournal(players)
+        self.journal = CardJournal(players, len(self.cards))
         self.setup()
 
     # -- what a game writes ---------------------------------------------------------------

@@ -88,8 +88,8 @@ class State(ABC):
 
     def card_record(self) -> list[dict] | None:
         """Once the game is over, each seat's cards by name: ``drawn``, ``played`` and
-        ``held`` at the end (sorted lists), for the per-card figures; None where the game
-        keeps no such record."""
+        ``held`` at the end (each a set or a sorted list of distinct names), for the
+        per-card figures; None where the game keeps no such record."""
         return None
 
     def figures(self) -> dict[str, float | int | str]:

@@ -27,6 +27,9 @@ loses or doubles one (the rules checker counts them).
 from __future__ import annotations
 
 import random
+from operator import attrgetter
+
+from .cards import Card
 
 HIDDEN, OWNER, BACKS, PUBLIC = "hidden", "owner", "backs", "public"
 VISIBILITIES = (HIDDEN, OWNER, BACKS, PUBLIC)
@@ -177,52 +180,54 @@ class CardJournal:
     >>> deck, hand = Pile("deck"), Pile("hand", OWNER, owner=1)
     >>> line, table = Pile("line", PUBLIC, owner=1), Pile("table", PUBLIC)
     >>> for pile in (deck, hand, line, table): pile.journal = journal
-    >>> deck.cards = ["Scout", "Guard", "Rally"]
-    >>> moved = deck.move_top(hand, 3); played = [hand.move("Guard", line), hand.move("Rally", table)]
-    >>> journal.record([deck, hand, line, table])[1]
+    >>> deck.cards = [Card(i, {"name": n}) for i, n in enumerate(["Scout", "Guard", "Rally"])]
+    >>> rally, guard, scout = deck.move_top(hand, 3)
+    >>> played = [hand.move(guard, line), hand.move(rally, table)]
+    >>> {what: sorted(names) for what, names in journal.record([deck, hand, line, table])[1].items()}
     {'drawn': ['Guard', 'Rally', 'Scout'], 'played': ['Guard', 'Rally'], 'held': ['Guard', 'Scout']}
     """
 
     __slots__ = ("place", "drawn", "played")
 
-    def __init__(self, players: int):
-        # keyed by id(card): a game's cards live as long as it does, and ids hash in C
-        self.place: dict = {}  # id(card) -> its pile's place: (owner or None, private?)
-        self.drawn: list[dict] = [{} for _ in range(players)]  # id(card) -> card
-        self.played: list[dict] = [{} for _ in range(players)]
+    def __init__(self, players: int, cards: int = 0):
+        # by card.id (0 .. cards-1 for the deck's): a list is the cheapest look-up there is
+        self.place: list[tuple] = [NOWHERE] * cards  # its pile's (owner or None, private?)
+        self.drawn: list[set[str]] = [set() for _ in range(players)]  # card titles
+        self.played: list[set[str]] = [set() for _ in range(players)]
 
-    def arrived(self, card, place: tuple) -> None:
+    def arrived(self, card: Card, place: tuple) -> None:
         """``card`` came into a pile whose ``place`` is (owner or None, private?)."""
-        key = id(card)
-        before = self.place.get(key, NOWHERE)
+        key = card.id
+        try:
+            before = self.place[key]
+        except IndexError:  # a card not of the deck: a token the rules made
+            self.place += [NOWHERE] * (key + 1 - len(self.place))
+            before = NOWHERE
         if place is before:
             return
-        if before[1] and not (place[1] and place[0] == before[0]):
-            self.played[before[0]][key] = card
-        if place[0] is not None and place[0] != before[0]:
-            self.drawn[place[0]][key] = card
         self.place[key] = place
+        seat, private = before
+        if private and not (place[1] and place[0] == seat):
+            self.played[seat].add(card.title)
+        if place[0] is not None and place[0] != seat:
+            self.drawn[place[0]].add(card.title)
 
     def record(self, piles) -> list[dict]:
-        """Each seat's cards by name (distinct, sorted): drawn, played, held now."""
-        held: list[list] = [[] for _ in self.drawn]
+        """Each seat's cards by name, as sets: drawn, played, held now (once a game is
+        over, it keeps no more record)."""
+        held: list[set[str]] = [set() for _ in self.drawn]
         for pile in piles:
             if pile.owner is not None:
-                held[pile.owner].extend(pile.cards)
-        return [{"drawn": _names(d.values()), "played": _names(p.values()),
-                 "held": _names(h)} for d, p, h in zip(self.drawn, self.played, held)]
+                held[pile.owner].update(map(_TITLE, pile.cards))
+        return [{"drawn": d, "played": p, "held": h}
+                for d, p, h in zip(self.drawn, self.played, held)]
 
 
 NOWHERE = (None, False)  # a card in no seat's pile, before it is dealt
-
-
-def _names(cards) -> list[str]:
-    return sorted({str(card) for card in cards})
+_TITLE = attrgetter("title")
 
 
 def _piles() -> tuple[Pile, Pile]:
     """For the examples: a deck of four cards A-D (D on top) and an empty discard pile."""
-    from .cards import Card
-
     return (Pile("deck", HIDDEN, [Card(i, {"name": n}) for i, n in enumerate("ABCD")]),
             Pile("discard", PUBLIC))
