@@ -86,6 +86,9 @@ def label(of: tuple[str, int]) -> str:
     return "Fin" if of == FIN else f"{of[0]} {of[1]}"
 
 
+SEAT_COUNTS = ("bluffs", "bluffs_succeeded", "bullets", "calls", "calls_right")
+
+
 class BulletState(State):
     """A game in progress. Cards are ids into ``cards``; ``deck`` is drawn from its end;
     ``hands[seat]`` holds 5 ids, ``shown[seat]`` what the table sees of them (the card if
@@ -131,7 +134,7 @@ class BulletState(State):
         self.penalty: tuple[int, int] | None = None  # (seat discarding, seat choosing)
         self.fin_drawn = ""  # how Fin came up: 'turn draw' or 'penalty draw'
         self.counts = Counter()  # the figures: bluffs, calls, bullets...
-        self.seat_counts = [Counter() for _ in hands]  # the same, per seat
+        self.seat_counts = [dict.fromkeys(SEAT_COUNTS, 0) for _ in hands]  # per seat
         self.moves_made = 0
         self.turns_begun = 1  # the turns begun (drawing Fin ends one before its card)
         self._moves: list | None = None
@@ -242,9 +245,11 @@ class BulletState(State):
             outcome = rules.called_bluff(stated, self.cards[chosen][0], seat, self.caller)
             top_works = outcome["effect"]
             self.penalty = (outcome["discards"], outcome["chooses"])
-            for counts in (self.counts, self.seat_counts[self.caller]):
-                counts["calls"] += 1
-                counts["calls_right"] += outcome["bluff"]
+            self.counts["calls"] += 1
+            self.counts["calls_right"] += outcome["bluff"]
+            mine = self.seat_counts[self.caller]
+            mine["calls"] += 1
+            mine["calls_right"] += outcome["bluff"]
         # each bullet that works cancels the card below it
         works = [top_works != ((top - level) % 2 == 1) for level in range(top + 1)]
         seat, chosen, stated, targets = chain[0]
@@ -254,10 +259,14 @@ class BulletState(State):
             bluff = self.cards[chosen][0] != stated
             played, bluffs = self.record[seat]
             self.record[seat] = (played + 1, bluffs + bluff)
-            for counts in (self.counts, self.seat_counts[seat]):
-                counts["bluffs"] += bluff
-                counts["bluffs_succeeded"] += bluff and works[level]
-                counts["bullets"] += stated == "bullet"
+            succeeded, bullet = bluff and works[level], stated == "bullet"
+            self.counts["bluffs"] += bluff
+            self.counts["bluffs_succeeded"] += succeeded
+            self.counts["bullets"] += bullet
+            mine = self.seat_counts[seat]
+            mine["bluffs"] += bluff
+            mine["bluffs_succeeded"] += succeeded
+            mine["bullets"] += bullet
             if not (level == 0 and works[0] and stated == "crow"):
                 self.discard.append(chosen)
         self.asking = []
@@ -367,8 +376,7 @@ class BulletState(State):
     def seat_figures(self) -> list[dict]:
         """Each seat's cards played, bluffs and those that took effect, bullets shot,
         calls and right calls."""
-        return [{"cards_played": played, **{kind: counts[kind] for kind in (
-                    "bluffs", "bluffs_succeeded", "bullets", "calls", "calls_right")}}
+        return [{"cards_played": played, **counts}
                 for (played, _), counts in zip(self.record, self.seat_counts)]
 
     def turns(self) -> int:
@@ -404,7 +412,7 @@ class BulletState(State):
         world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
         world.chain, world.asking, world.counts = list(self.chain), list(self.asking), \
             Counter(self.counts)
-        world.seat_counts = [Counter(counts) for counts in self.seat_counts]
+        world.seat_counts = [dict(counts) for counts in self.seat_counts]
         world.rng, world._moves = rng, None
         hidden = [c for c in self.deck if c != self.fin]
         if not self.fin_drawn:

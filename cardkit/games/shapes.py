@@ -88,9 +88,10 @@ def arrow_odds(cards) -> dict[Front, tuple[int, int, int]]:
 
 
 @lru_cache(maxsize=8)
-def _faces(cards: tuple[Card, ...]) -> tuple[tuple[Front, ...], dict]:
-    """Each card's front, and the deck's arrow odds (worked out once per deck)."""
-    return tuple(map(front, cards)), arrow_odds(cards)
+def _faces(cards: tuple[Card, ...]) -> tuple[tuple[Front, ...], dict, tuple[str, ...]]:
+    """Each card's front, the deck's arrow odds and each card's name in the per-card
+    figures (worked out once per deck)."""
+    return tuple(map(front, cards)), arrow_odds(cards), tuple(map(str, cards))
 
 
 def pass_chance(triplet, odds) -> float:
@@ -137,7 +138,7 @@ class ShapesState(State):
                              "print more rule cards or seat fewer players")
         self.players, self.rng = players, rng
         self.cards = composition.cards
-        self.fronts, self.odds = _faces(composition.cards)
+        self.fronts, self.odds, self.names = _faces(composition.cards)
         objectives = list(composition.objectives)
         rng.shuffle(objectives)
         self.objectives = objectives[:players]
@@ -315,7 +316,7 @@ class ShapesState(State):
         its title): ``drawn`` it took (and its rule card, dealt), ``played`` it locked in,
         ``held`` in its hand or its triplets at the end (and its rule card)."""
         def names(cards) -> set[str]:
-            return {str(self.cards[c]) for c in cards}
+            return {self.names[c] for c in cards}
         record = []
         for seat in range(self.players):
             objective = {objective_name(self.objectives[seat])}
