@@ -1,6 +1,7 @@
 """Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
-deck, and a close-up of the example deck's cards, from the PDFs `make build` writes, and the
-previews of a new deck. Run with `make pictures`."""
+deck, and a close-up of the example deck's cards, from the PDFs `make build` writes, the
+previews of a new deck, and a simulation report as a browser shows it. Run with `make
+pictures`."""
 
 from __future__ import annotations
 
@@ -99,7 +100,39 @@ def ink_table() -> None:
                   f"{1 - sum(draft) / sum(full):.0%} |")
 
 
+def report() -> None:
+    """The top of a simulation report as Chromium shows it: Blófa with random bots
+    (skipped without Chromium)."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print("docs/report.png: skipped, Chromium is not installed (apt-get install chromium)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run([sys.executable, "-m", "cardkit", "simulate", "blofa", "--games",
+                        "4000", "--report", f"{folder}/report"],
+                       check=True, stdout=subprocess.DEVNULL)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium,
+                                                 args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 900, "height": 1350})
+            page.goto(Path(f"{folder}/report/report.html").as_uri())
+            page.screenshot(path=f"{folder}/shot.png")
+            browser.close()
+        target = ROOT / "docs" / "report.png"
+        Image.open(f"{folder}/shot.png").convert("P", palette=1, colors=64).save(
+            target, optimize=True)
+        print(target.relative_to(ROOT))
+
+
 def main() -> None:
+    report()
     starter()
     calibration()
     close_up()

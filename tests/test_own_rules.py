@@ -264,6 +264,12 @@ def test_no_command_but_simulate_imports_a_rules_file(tmp_path, monkeypatch):
     (BASE, ["--players", "3"], "cardkit: Duel is for 2 players, not 3; choose --players 2"),
     (BASE, ["--bots", "clever"],
      "cardkit: duel has no bot 'clever'; use one of: random, search"),
+    (BASE.replace("    def scores(self):", "    def seat_figures(self):\n"
+                  "        return [{'played': 'many'}] * self.players\n\n"
+                  "    def scores(self):"), [],
+     "{rules}: seat_figures() gave [{{'played': 'many'}}, {{'played': 'many'}}]; return one "
+     "dict of numbers a seat (2 here), e.g. [{{'bought': 3, 'bluffs': 1}}, {{'bought': 2, "
+     "'bluffs': 0}}]"),
     (None, [], "cardkit: duel: no rules.py beside deck.yaml; write the game's rules in "
      "rules.py ('cardkit new' makes a deck with one; the README's 'Simulate your own game' "
      "shows how)"),

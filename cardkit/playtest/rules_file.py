@@ -48,6 +48,28 @@ def load_rules(path: Path | str) -> Game:
     return _loaded[given]
 
 
+def check_seat_figures(found, players: int, path: str) -> None:
+    """Raise RulesFileError unless ``found`` (what seat_figures() returned) is one dict of
+    numbers a seat.
+
+    >>> check_seat_figures([{"bought": 2}, {"bought": 0.5}], 2, "rules.py")
+    >>> try:
+    ...     check_seat_figures([{"bought": "two"}, {}], 2, "rules.py")
+    ... except RulesFileError as error:
+    ...     print(error.what)
+    rules.py: seat_figures() gave [{'bought': 'two'}, {}]
+    """
+    if not (isinstance(found, (list, tuple)) and len(found) == players and all(
+            isinstance(seat, dict) and all(
+                isinstance(value, (int, float)) and not isinstance(value, bool)
+                for value in seat.values()) for seat in found)):
+        shown = repr(found)
+        raise RulesFileError(f"{path}: seat_figures() gave "
+                             f"{shown if len(shown) <= 200 else shown[:200] + '…'}",
+                             f"return one dict of numbers a seat ({players} here), e.g. "
+                             "[{'bought': 3, 'bluffs': 1}, {'bought': 2, 'bluffs': 0}]")
+
+
 def designer_traceback(exc: BaseException, path: Path | str) -> str:
     """The traceback of ``exc`` as far as it runs through the designer's file (all of it
     when none of it does), and the error itself."""

@@ -17,7 +17,7 @@ from functools import partial
 from ..common.processes import ignore_interrupt, pool_context, worker_pool
 from ..games import load_game
 from ..toolkit import Game, State
-from .rules_file import RulesFileError, designer_traceback, load_rules
+from .rules_file import RulesFileError, check_seat_figures, designer_traceback, load_rules
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
@@ -129,9 +129,11 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 watch(state, seat, move)
             state.apply(move)
             moves += 1
+        seat_figures = state.seat_figures()
+        if setup.rules_file and seat_figures is not None:
+            check_seat_figures(seat_figures, setup.players, setup.rules_file)
         return Result(index, list(state.returns()), list(state.scores()), moves,
-                      state.figures(), state.card_record(), state.turns(),
-                      state.seat_figures())
+                      state.figures(), state.card_record(), state.turns(), seat_figures)
     except Exception as exc:
         exc.moves_made = moves  # for the message: how far the game got
         raise

@@ -60,11 +60,14 @@ class CardGame(State):
     - ``fields``: each card field the rules read, with its type (``int``, ``float``,
       ``str``, ``bool``) or the values it may take (a tuple): checked on every card before
       a game is played, so a card without one is named with its file and line;
-    - ``bots``: its own bots by name (``random`` is always there).
+    - ``bots``: its own bots by name (``random`` is always there);
+    - ``figures()`` and ``seat_figures()``, if it keeps figures for the report: numbers
+      or words for the game, one dict of numbers a seat.
 
     What the toolkit keeps, for the rules to read and change:
 
     - ``seat``: the seat to play (0 .. players-1); :meth:`next_seat` passes to the left;
+    - the turns taken (:meth:`turns`) and where each card went (the per-card figures);
     - ``public``: values every seat sees (scores so far, the round, a claim made);
     - ``private[seat]``: values only that seat sees;
     - the piles made with :meth:`pile` and :meth:`seat_piles`: every card is always in

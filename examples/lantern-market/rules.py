@@ -127,3 +127,8 @@ class LanternMarket(CardGame):
 
     def figures(self):
         return {"goods_lost_to_storms": sum(1 for card in self.discard if card.kind == "good")}
+
+    def seat_figures(self):
+        return [{"goods": sum(card.kind == "good" for card in self.stalls[seat]),
+                 "guards": sum(card.kind == "guard" for card in self.stalls[seat]),
+                 "coins_left": self.public["coins"][seat]} for seat in range(self.players)]
