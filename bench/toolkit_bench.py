@@ -112,8 +112,15 @@ def _no_journal():
     """Games without a card journal: no pile tells one of its cards, no record is made."""
     import cardkit.toolkit.game as toolkit_game
 
+    class NoJournal:  # tells no pile of itself, so the piles keep none
+        def __init__(self, *_):
+            pass
+
+        def begin(self, piles):
+            pass
+
     made, record = toolkit_game.CardJournal, toolkit_game.CardGame.card_record
-    toolkit_game.CardJournal = lambda *_: None
+    toolkit_game.CardJournal = NoJournal
     toolkit_game.CardGame.card_record = lambda self: None
     try:
         yield

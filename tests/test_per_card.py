@@ -227,3 +227,22 @@ def test_a_designer_s_cards_are_named_as_the_deck_names_them(tmp_path):
     setup = Setup(str(deck), 3, 1, (BotSpec("random"),) * 3, cards, str(deck / "rules.py"))
     named = {entry["card"] for entry in summarise(setup, play_many(setup, 60), 1.0)["cards"]}
     assert "Silk Bolt (good)" in named and "Silk Bolt" not in named
+
+
+def test_the_journal_takes_tokens_and_piles_of_no_seat_with_private_faces():
+    """A card the rules make during play (an id past the deck's) is journaled like any; a
+    card leaving a face-down pile of no seat (BACKS, no owner) is nobody's play."""
+    from cardkit.toolkit import BACKS as BACKS_SEEN, PUBLIC, Card, Pile
+    from cardkit.toolkit.zones import CardJournal
+
+    journal = CardJournal(2, cards=2)
+    pool, hand = Pile("pool", BACKS_SEEN), Pile("hand", OWNER, owner=0)
+    table = Pile("table", PUBLIC)
+    pool.cards = [Card(0, {"name": "Gem"}), Card(1, {"name": "Gem"})]
+    journal.begin([pool, hand, table])
+    pool.move_top(table)  # out of a private pile of no seat: played by nobody
+    hand.add(Card(7, {"name": "Token"}))  # made by the rules
+    hand.move(hand.cards[0], table)
+    record = journal.record([pool, hand, table])
+    assert record[0] == {"drawn": {"Token"}, "played": {"Token"}, "held": set()}
+    assert record[1] == {"drawn": set(), "played": set(), "held": set()}

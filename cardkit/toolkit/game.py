@@ -93,8 +93,10 @@ class CardGame(State):
         self.turns_taken = 0
         self.ended = False
         self._legal: list | None = None
-        self.journal = CardJournal(players, len(self.cards))
+        self.journal: CardJournal | None = None  # the deal is read at once, after setup()
         self.setup()
+        self.journal = CardJournal(players, len(self.cards))
+        self.journal.begin(self.all_piles())
 
     # -- what a game writes ---------------------------------------------------------------
 

@@ -195,22 +195,39 @@ class CardJournal:
         self.drawn: list[set[str]] = [set() for _ in range(players)]  # card titles
         self.played: list[set[str]] = [set() for _ in range(players)]
 
+    def begin(self, piles) -> None:
+        """The table once it is dealt: each pile is told of this journal, and a seat has
+        drawn what its piles hold."""
+        for pile in piles:
+            pile.journal = self
+            if pile.place is NOWHERE:
+                continue
+            for card in pile.cards:
+                self._make_room(card.id)
+                self.place[card.id] = pile.place
+            if pile.owner is not None:
+                self.drawn[pile.owner].update(map(_TITLE, pile.cards))
+
     def arrived(self, card: Card, place: tuple) -> None:
         """``card`` came into a pile whose ``place`` is (owner or None, private?)."""
         key = card.id
         try:
             before = self.place[key]
         except IndexError:  # a card not of the deck: a token the rules made
-            self.place += [NOWHERE] * (key + 1 - len(self.place))
+            self._make_room(key)
             before = NOWHERE
         if place is before:
             return
         self.place[key] = place
         seat, private = before
-        if private and not (place[1] and place[0] == seat):
+        if private and seat is not None and not (place[1] and place[0] == seat):
             self.played[seat].add(card.title)
         if place[0] is not None and place[0] != seat:
             self.drawn[place[0]].add(card.title)
+
+    def _make_room(self, key: int) -> None:
+        if key >= len(self.place):
+            self.place += [NOWHERE] * (key + 1 - len(self.place))
 
     def record(self, piles) -> list[dict]:
         """Each seat's cards by name, as sets: drawn, played, held now (once a game is
