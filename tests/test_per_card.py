@@ -232,11 +232,11 @@ def test_a_designer_s_cards_are_named_as_the_deck_names_them(tmp_path):
 def test_the_journal_takes_tokens_and_piles_of_no_seat_with_private_faces():
     """A card the rules make during play (an id past the deck's) is journaled like any; a
     card leaving a face-down pile of no seat (BACKS, no owner) is nobody's play."""
-    from cardkit.toolkit import BACKS as BACKS_SEEN, PUBLIC, Card, Pile
+    from cardkit.toolkit import PUBLIC, Card, Pile
     from cardkit.toolkit.zones import CardJournal
 
     journal = CardJournal(2, cards=2)
-    pool, hand = Pile("pool", BACKS_SEEN), Pile("hand", OWNER, owner=0)
+    pool, hand = Pile("pool", BACKS), Pile("hand", OWNER, owner=0)
     table = Pile("table", PUBLIC)
     pool.cards = [Card(0, {"name": "Gem"}), Card(1, {"name": "Gem"})]
     journal.begin([pool, hand, table])
