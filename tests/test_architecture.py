@@ -25,7 +25,9 @@ MAY_IMPORT.update({
     "toolkit": {"rules"},  # what a game is, and what a designer's game is built on
     "games": {"common", "rules", "toolkit"},
     "playtest": {"common", "rules", "toolkit", "games"},
-    "cli": set(MAY_IMPORT) | {"starter", "rules", "toolkit", "games", "playtest", "pipeline"},
+    "studio": set(_FLOW),  # `cardkit serve`: the pipeline's drawing, live in a browser
+    "cli": set(MAY_IMPORT) | {"starter", "rules", "toolkit", "games", "playtest", "pipeline",
+                              "studio"},
     "__main__": {"cli", "common"},
 })
 # rules, games and playtests never draw: no drawing, PDF or image library

@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -77,6 +78,9 @@ def test_every_help_example_runs(folder, monkeypatch, command, example):
             process.terminate()
             process.wait(timeout=30)
         return
+    if words[0] == "serve":  # serves until stopped: it must draw the deck and answer
+        _serves(folder, words)
+        return
     monkeypatch.chdir(folder)
     monkeypatch.setattr("cardkit.cli.simulate.SKILL_GAMES", 8)  # the ladder's games, for time
     result = CliRunner().invoke(main, words)
@@ -96,3 +100,30 @@ def test_every_bot_quoted_in_simulate_s_help_and_messages_plays_blofa():
         result = CliRunner().invoke(main, ["simulate", "blofa", "--games", "2", "--workers",
                                            "1", "--bots", bots])
         assert result.exit_code == 0, f"{bots}: {result.output}"
+
+
+def _serves(folder: Path, words: list[str]) -> None:
+    """Run a `cardkit serve` example on a free port, without opening a browser, until the
+    deck it names has been drawn."""
+    import json
+    import time
+    import urllib.request
+
+    if "--port" in words:
+        at = words.index("--port")
+        del words[at:at + 2]
+    process = subprocess.Popen([sys.executable, "-m", "cardkit", *words, "--no-open",
+                                "--port", "0"], cwd=folder, stdout=subprocess.PIPE, text=True)
+    try:
+        address = re.search(r"http://\S+/", process.stdout.readline())
+        assert address, "serve did not say where it listens"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with urllib.request.urlopen(address.group(0) + "api/deck") as answer:
+                if json.load(answer)["cards"]:
+                    return
+            time.sleep(0.2)
+        raise AssertionError("the deck was not drawn within a minute")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

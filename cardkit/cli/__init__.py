@@ -24,7 +24,7 @@ import threading
 import click
 
 from ..common.errors import InputError, lacking_library
-from . import build, calibrate, decks, export, new, rules, simulate, watch
+from . import build, calibrate, decks, export, new, rules, serve, simulate, watch
 from .output import EXIT_BAD_INPUT, internal_error, report_input_error
 
 MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
@@ -74,6 +74,7 @@ def main():
     Start with:
       cardkit new my-game          a deck of your own to change
       cardkit watch my-game        rebuild it on every save
+      cardkit serve my-game        see it in your browser as you work on it
       cardkit preview my-game      PNGs of its cards, and a contact sheet
       cardkit list                 the decks that ship with cardkit
       cardkit build blofa          print-and-play PDF in output/blofa/
@@ -94,5 +95,5 @@ def _terminated(signum, frame):
 
 for command in (build.build, watch.watch, export.export, export.preview,
                 calibrate.calibrate, new.new, new.schema, decks.list_decks, decks.validate,
-                rules.check, rules.score, simulate.simulate):
+                rules.check, rules.score, simulate.simulate, serve.serve):
     main.add_command(command)

@@ -31,7 +31,8 @@ def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
                    page_size: tuple[float, float], renderer: CardRenderer,
                    ink_limit: float | None = None, on_page=None,
                    flatten_dpi: int | None = None) -> list[str]:
-    """Write ``pages`` ((card, side) each) at ``page_size`` (points). With ``ink_limit``
+    """Write ``pages`` ((card, side) each) at ``page_size`` (points) to ``path`` (or a
+    binary file object, without ``ink_limit``). With ``ink_limit``
     every colour and image is CMYK with at most that total ink; the returned notes name
     the cards whose colours were clipped to it. ``on_page()`` is called after each page.
     With ``flatten_dpi``, transparency is flattened (see above) at that resolution."""
@@ -41,7 +42,7 @@ def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
     options = dict(pagesize=page_size, initialFontName=register(DEFAULT_FONT), invariant=1,
                    pageCompression=1)
     if ink_limit is None:
-        canvas = Canvas(str(path), **options)
+        canvas = Canvas(path if hasattr(path, "write") else str(path), **options)
     else:
         from .cmyk import CmykCanvas
         canvas = CmykCanvas(str(path), ink_limit=ink_limit, **options)

@@ -62,20 +62,25 @@ def _close() -> None:
 
 
 def _render(chunk: list[tuple[int, str]], size: tuple[int, int], dpi: float) -> int:
+    for index, target in chunk:
+        page = _document[index]
+        with open(target, "wb") as out:
+            out.write(page_png(page, size, dpi))
+        page.close()
+    return len(chunk)
+
+
+def page_png(page, size: tuple[int, int], dpi: float) -> bytes:
+    """A pypdfium2 page drawn onto exactly ``size`` pixels, over white, as a PNG file."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
     width, height = size
-    for index, target in chunk:
-        page = _document[index]
-        bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR,
-                                                rev_byteorder=True)
-        bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0,
-                                       pdfium_c.FPDF_REVERSE_BYTE_ORDER)
-        with open(target, "wb") as out:
-            out.write(png_bytes(bytes(bitmap.buffer), width, height, bitmap.stride, dpi))
-        page.close()
-    return len(chunk)
+    bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR,
+                                            rev_byteorder=True)
+    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0,
+                                   pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+    return png_bytes(bytes(bitmap.buffer), width, height, bitmap.stride, dpi)
 
 
 def png_bytes(rgb: bytes, width: int, height: int, stride: int, dpi: float) -> bytes:

@@ -1,0 +1,96 @@
+// The studio's page: the contact sheet of the deck, kept up to date by the server's
+// events. A card's image is named by what it looks like, so after a save only the cards
+// whose look changed get a new src (and are fetched again).
+"use strict";
+
+const sheet = document.getElementById("sheet");
+const figures = new Map();  // card number -> its figure
+let state = null;
+let chosen = null;  // the card numbers the filter shows (null: all)
+
+function image(key) { return "/cards/" + key + ".png"; }
+
+function show(next) {
+  state = next;
+  document.getElementById("title").textContent = next.title || "cardkit studio";
+  document.title = (next.title || "cardkit") + " · studio";
+  const seen = new Set();
+  for (const card of next.cards) {
+    seen.add(card.number);
+    let figure = figures.get(card.number);
+    if (!figure) {
+      figure = document.createElement("figure");
+      figure.dataset.number = card.number;
+      figure.append(document.createElement("img"), document.createElement("figcaption"));
+      figure.addEventListener("click", () => open(Number(figure.dataset.number)));
+      figures.set(card.number, figure);
+    }
+    const img = figure.querySelector("img");
+    if (img.dataset.key !== card.front) {  // only a card whose look changed is fetched
+      img.dataset.key = card.front;
+      img.src = image(card.front);
+    }
+    img.alt = card.name;
+    figure.querySelector("figcaption").textContent =
+      "#" + card.number + " " + card.name + (card.count > 1 ? " ×" + card.count : "");
+    sheet.append(figure);  // in the deck's order
+  }
+  for (const [number, figure] of figures) {
+    if (!seen.has(number)) { figure.remove(); figures.delete(number); }
+  }
+  problems(next);
+  filter();
+  document.getElementById("status").textContent = next.broken
+    ? "the last save has problems: the last good cards are shown"
+    : "drawn in " + next.seconds.toFixed(2) + " s";
+}
+
+function problems(next) {
+  const box = document.getElementById("problems");
+  const listed = next.problems.length ? next.problems : next.warnings;
+  box.hidden = listed.length === 0;
+  box.className = next.problems.length ? "" : "warnings";
+  box.replaceChildren(...listed.map(p => {
+    const line = document.createElement("p");
+    line.textContent = p.where + ": " + p.what + (p.fix ? "; " + p.fix : "");
+    return line;
+  }));
+}
+
+async function filter() {
+  const text = document.getElementById("filter").value.trim();
+  chosen = null;
+  if (text) {
+    const answer = await (await fetch("/api/select?cards=" + encodeURIComponent(text))).json();
+    chosen = answer.problem ? new Set() : new Set(answer.numbers);
+    document.getElementById("filter").title = answer.problem || "";
+  }
+  for (const [number, figure] of figures) figure.hidden = chosen !== null && !chosen.has(number);
+}
+
+function open(number) {
+  const card = state.cards.find(c => c.number === number);
+  if (!card) return;
+  document.getElementById("card-name").textContent = "#" + card.number + " " + card.name;
+  document.getElementById("card-where").textContent = card.where;
+  document.getElementById("card-front").src = image(card.front);
+  document.getElementById("card-back").src = image(card.back);
+  const dialog = document.getElementById("card");
+  dialog.dataset.number = number;
+  dialog.style.setProperty("--card-width", state.size_mm[0] + "mm");
+  dialog.style.setProperty("--card-height", state.size_mm[1] + "mm");
+  if (!dialog.open) dialog.showModal();
+}
+
+document.getElementById("true-size").addEventListener("change", event => {
+  document.getElementById("card").classList.toggle("true", event.target.checked);
+});
+document.getElementById("filter").addEventListener("input", filter);
+
+async function refresh() {
+  show(await (await fetch("/api/deck")).json());
+  const dialog = document.getElementById("card");
+  if (dialog.open) open(Number(dialog.dataset.number));
+}
+
+new EventSource("/events").onmessage = refresh;

@@ -1,0 +1,117 @@
+"""Every card side drawn as it prints, kept by what it looks like.
+
+A side's key is a hash of its one-page PDF, drawn as a build draws it: reportlab writes
+the same bytes for the same drawing (invariant mode), so a save that changes one card
+gives that card's side a new key and leaves every other key as it was. Only new keys are
+rasterised, and the page, which names images by key, fetches only those.
+
+A save with a mistake keeps the last good cards, with the problems beside them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import threading
+import time
+from pathlib import Path
+
+from ..common.errors import InputError, Problem
+from ..common.units import INCH, MM
+from ..deck.selection import select_cards
+from ..imposition.services import PREVIEW_DPI
+from ..pipeline.build import check_cards, load_chosen
+from ..render.card import BACK, FRONT
+from ..writers.card_pdf import write_card_pdf
+from ..writers.card_png import page_png
+
+SIDES = (FRONT, BACK)
+
+
+class Studio:
+    """The deck at ``deck_path`` as the page shows it: ``state`` (plain data, what
+    /api/deck answers) and ``images`` (key -> PNG). :meth:`rebuild` draws it again;
+    each new state is told to the listeners (``listen``)."""
+
+    def __init__(self, deck_path: Path, dpi: int = PREVIEW_DPI):
+        self.deck_path, self.dpi = Path(deck_path), dpi
+        self.images: dict[str, bytes] = {}
+        self.state: dict = {"version": 0, "title": "", "cards": [], "problems": [],
+                            "warnings": [], "broken": False, "seconds": 0.0}
+        self.deck = None  # the last good deck
+        self._listeners: list = []
+        self._lock = threading.Lock()  # one rebuild at a time
+
+    def listen(self, told) -> None:
+        """``told(version)`` is called, from the rebuilding thread, after each rebuild."""
+        self._listeners.append(told)
+
+    def unlisten(self, told) -> None:
+        self._listeners.remove(told)
+
+    def rebuild(self, changed=()) -> dict:
+        """Load, check and draw the deck; the sides whose drawing changed get new images.
+        Returns the new state."""
+        with self._lock:
+            started = time.perf_counter()
+            try:
+                deck = load_chosen(self.deck_path)
+                renderer, report = check_cards(deck, marks=True)
+            except InputError as error:  # the last good cards stay, the problems above
+                return self._publish({**self.state, "broken": True,
+                                      "problems": list(map(_shown, error.problems)),
+                                      "warnings": list(map(_shown, error.warnings)),
+                                      "seconds": time.perf_counter() - started})
+            size = tuple(round(side / INCH * self.dpi)
+                         for side in (deck.size.width, deck.size.height))
+            cards = [{"number": card.number, "name": deck.name_of(card),
+                      "count": card.count, "where": str(card.where),
+                      **{side: self._image(deck, renderer, card, side, size) for side in SIDES}}
+                     for card in deck.cards]
+            self.deck = deck
+            return self._publish({"title": deck.title, "cards": cards, "problems": [],
+                                  "warnings": list(map(_shown, report.warnings)),
+                                  "broken": False,
+                                  "size_mm": [round(side / MM, 2) for side in
+                                              (deck.size.width, deck.size.height)],
+                                  "seconds": time.perf_counter() - started})
+
+    def select(self, text: str) -> list[int]:
+        """The numbers of the cards ``text`` picks, in ``--cards`` syntax ('3, 5-8,
+        name=Dragon'); raises InputError saying why it picks none."""
+        if self.deck is None:
+            return []
+        return [card.number for card in select_cards(self.deck, text).cards]
+
+    def _image(self, deck, renderer, card, side: str, size: tuple[int, int]) -> str:
+        """The key of ``card``'s ``side``, rasterised if it is new."""
+        drawing = io.BytesIO()
+        page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # the trim, exactly
+        write_card_pdf(drawing, deck, [(card, side)], page, renderer)
+        data = drawing.getvalue()
+        key = hashlib.sha256(data).hexdigest()[:24]
+        if key not in self.images:
+            import pypdfium2
+
+            pdf = pypdfium2.PdfDocument(data)
+            try:
+                self.images[key] = page_png(pdf[0], size, self.dpi)
+            finally:
+                pdf.close()
+        return key
+
+    def _publish(self, state: dict) -> dict:
+        """Make ``state`` the current one and tell the listeners; images neither it nor
+        the state before shows are let go (a page may still be fetching the older)."""
+        shown = {card[side] for s in (self.state, state) for card in s["cards"]
+                 for side in SIDES}
+        for key in [key for key in self.images if key not in shown]:
+            del self.images[key]
+        self.state = {**state, "version": self.state["version"] + 1}
+        for told in list(self._listeners):
+            told(self.state["version"])
+        return self.state
+
+
+def _shown(problem: Problem) -> dict:
+    return {"where": str(problem.where), "what": problem.what, "fix": problem.fix}

@@ -1,0 +1,45 @@
+"""Run the studio: draw the deck, watch its files, serve the page until Ctrl-C."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+from ..pipeline.watch import watch
+from .images import Studio
+from .server import is_local, make_app
+
+GRACE = 1.0  # seconds open event streams get to close on Ctrl-C
+
+
+def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say) -> None:
+    """Serve ``deck_path`` on the socket ``listening`` until Ctrl-C; the deck is drawn
+    again after every burst of saves (as ``cardkit watch`` builds)."""
+    import uvicorn
+
+    host, port = listening.getsockname()[:2]
+    local = is_local(host)
+    studio = Studio(deck_path)
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch, args=(deck_path, Path("output"), studio.rebuild,
+                                                   stop), name="cardkit-studio", daemon=True)
+    watcher.start()
+    address = f"http://{'127.0.0.1' if local else host}:{port}/"
+    say(f"cardkit studio: {address} (Ctrl-C stops)")
+    if not local:
+        say(f"cardkit: listening on {host}: any machine that reaches it can see the deck")
+    if open_page:
+        webbrowser.open(address)
+    app = make_app(studio, local)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
+                                           timeout_graceful_shutdown=GRACE))
+    try:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn stops, then raises Ctrl-C again: stopping is the way out
+        pass
+    finally:
+        app.state.closing.set()
+        stop.set()
+        listening.close()

@@ -1,0 +1,115 @@
+"""The studio's web server: the page, the deck as JSON, the card images by key, and a
+stream of server-sent events that says when the deck was drawn again.
+
+Safe by default: it listens on 127.0.0.1; a request whose Host header is not this
+machine is refused (a web page elsewhere cannot reach it through DNS rebinding); no part
+of a URL names a file: the page's own files are a fixed list shipped with cardkit, and
+the images are looked up by their key among those drawn. Nothing is loaded from the
+internet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+from importlib.resources import files
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..common.errors import InputError
+from .images import Studio
+
+APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
+             "studio.css": "text/css"}
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
+
+
+def is_local(host: str) -> bool:
+    """Whether ``host`` (an address to listen on) is this machine only.
+
+    >>> is_local("127.0.0.1"), is_local("localhost"), is_local("0.0.0.0")
+    (True, True, False)
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def make_app(studio: Studio, local: bool = True) -> Starlette:
+    """The studio's app. ``local``: only requests addressed to this machine by name are
+    answered (Host header 127.0.0.1, localhost or ::1)."""
+    shipped = files(__package__) / "app"
+    app_files = {name: (shipped / name).read_bytes() for name in APP_FILES}
+    closing = asyncio.Event()
+
+    async def page(request):
+        return Response(app_files["index.html"], media_type=APP_FILES["index.html"])
+
+    async def app_file(request):
+        name = request.path_params["name"]
+        if name not in APP_FILES:
+            return Response("no such file", status_code=404)
+        return Response(app_files[name], media_type=APP_FILES[name])
+
+    async def deck(request):
+        return JSONResponse(studio.state, headers={"Cache-Control": "no-store"})
+
+    async def select(request):
+        try:
+            return JSONResponse({"numbers": studio.select(request.query_params.get("cards", ""))})
+        except InputError as error:
+            return JSONResponse({"problem": "; ".join(p.what for p in error.problems)})
+
+    async def image(request):
+        data = studio.images.get(request.path_params["key"])
+        if data is None:
+            return Response("no such card image", status_code=404)
+        # a key names one drawing for good: the browser may keep it
+        return Response(data, media_type="image/png",
+                        headers={"Cache-Control": "max-age=31536000, immutable"})
+
+    async def events(request):
+        versions: asyncio.Queue = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def told(version: int) -> None:  # from the rebuilding thread
+            loop.call_soon_threadsafe(versions.put_nowait, version)
+
+        studio.listen(told)
+
+        async def stream():
+            try:
+                yield f"data: {studio.state['version']}\n\n"
+                while not closing.is_set():
+                    try:
+                        version = await asyncio.wait_for(versions.get(), KEEP_ALIVE)
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    yield f"data: {version}\n\n"
+            finally:
+                studio.unlisten(told)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store"})
+
+    async def no_icon(request):
+        return Response(status_code=204)
+
+    routes = [Route("/", page), Route("/favicon.ico", no_icon),
+              Route("/app/{name}", app_file), Route("/api/deck", deck),
+              Route("/api/select", select), Route("/cards/{key}.png", image),
+              Route("/events", events)]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local \
+        else []
+    app = Starlette(routes=routes, middleware=middleware)
+    app.state.closing = closing
+    return app

@@ -1,0 +1,144 @@
+"""`cardkit serve` (issue 30): the studio's images, its app and its safety."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardkit.studio.images import Studio
+from cardkit.studio.server import make_app
+
+ROOT = Path(__file__).resolve().parent.parent
+LANTERN = ROOT / "examples" / "lantern-market"
+
+
+@pytest.fixture
+def lantern(tmp_path) -> Path:
+    """A copy of the example deck to change."""
+    shutil.copytree(LANTERN, tmp_path / "lantern-market")
+    return tmp_path / "lantern-market"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_save_that_changes_one_card_redraws_that_card_only(lantern):
+    studio = Studio(lantern / "deck.yaml")
+    before = studio.rebuild()["cards"]
+    assert [card["name"] for card in before][:3] == ["Silk Bolt", "Spice Jar", "Lantern Oil"]
+    assert all(studio.images[card[side]].startswith(b"\x89PNG")
+               for card in before for side in ("front", "back"))
+    edit(lantern / "cards.csv", "When you buy it, draw a card.", "When you buy it, draw two.")
+    after = studio.rebuild()["cards"]
+    changed = [card["number"] for card, old in zip(after, before) if card != old]
+    assert changed == [2]
+    assert after[1]["back"] == before[1]["back"]  # its back did not change
+    # the new image is the new drawing: it differs from the old one
+    assert studio.images[after[1]["front"]] != studio.images.get(before[1]["front"], b"")
+
+
+def test_a_broken_save_keeps_the_last_good_cards_and_lists_the_problem(lantern):
+    studio = Studio(lantern / "deck.yaml")
+    good = studio.rebuild()
+    edit(lantern / "deck.yaml", "size: poker\n", "size: poker\nsize_typo: [\n")
+    broken = studio.rebuild()
+    assert broken["broken"] and broken["cards"] == good["cards"]
+    assert all(card["front"] in studio.images for card in broken["cards"])
+    where = broken["problems"][0]["where"]
+    assert re.fullmatch(r".*deck\.yaml:\d+:\d+", where), where
+    edit(lantern / "deck.yaml", "size_typo: [\n", "")
+    fixed = studio.rebuild()
+    assert not fixed["broken"] and fixed["problems"] == [] and fixed["version"] == 3
+
+
+def test_the_app_serves_the_page_the_deck_and_the_images(lantern):
+    studio = Studio(lantern / "deck.yaml")
+    state = studio.rebuild()
+    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    page = client.get("/")
+    assert page.status_code == 200 and "<script src=\"/app/studio.js\">" in page.text
+    assert client.get("/app/studio.js").headers["content-type"].startswith("text/javascript")
+    deck = client.get("/api/deck").json()
+    assert deck["title"] == "Lantern Market" and len(deck["cards"]) == 8
+    image = client.get(f"/cards/{state['cards'][0]['front']}.png")
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
+    assert client.get("/api/select", params={"cards": "2-3"}).json() == {"numbers": [2, 3]}
+    assert "problem" in client.get("/api/select", params={"cards": "name=Dragon"}).json()
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8719", "192.168.1.9"])
+def test_a_request_addressed_to_another_host_is_refused(lantern, host):
+    """DNS rebinding: a page elsewhere whose name now points here still sends its own name."""
+    studio = Studio(lantern / "deck.yaml")
+    studio.rebuild()
+    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    assert client.get("/api/deck", headers={"Host": host}).status_code == 400
+    for local in ("127.0.0.1:8719", "localhost:8719", "[::1]:8719"):
+        assert client.get("/api/deck", headers={"Host": local}).status_code == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/app/../../pyproject.toml", "/app/..%2F..%2Fpyproject.toml", "/app/%2e%2e/deck.yaml",
+    "/cards/..%2Fdeck.yaml.png", "/cards/../cards.csv", "/deck.yaml", "/cards.csv",
+    "/app/index.htm", "/cards/0123.png"])
+def test_no_url_reaches_the_file_system(lantern, path):
+    studio = Studio(lantern / "deck.yaml")
+    studio.rebuild()
+    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    answer = client.get(path)
+    assert answer.status_code == 404, (path, answer.status_code)
+    assert b"Lantern" not in answer.content and b"name,kind" not in answer.content
+
+
+def test_serve_listens_on_this_machine_only_and_stops_on_ctrl_c(lantern):
+    import json
+    import urllib.request
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardkit", "serve", str(lantern), "--no-open", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        line = child.stdout.readline()
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert address, line
+        deadline = time.monotonic() + 30
+        while True:  # the first drawing is under way in the background
+            with urllib.request.urlopen(address.group(0) + "api/deck") as answer:
+                state = json.load(answer)
+            if state["cards"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert len(state["cards"]) == 8
+        os.killpg(child.pid, signal.SIGINT)
+        child.wait(timeout=10)
+        assert child.returncode == 0, child.stderr.read()
+    finally:
+        if child.poll() is None:
+            child.kill()
+
+
+def test_a_port_in_use_is_a_clear_message(lantern):
+    import socket
+
+    taken = socket.create_server(("127.0.0.1", 0))
+    try:
+        done = subprocess.run([sys.executable, "-m", "cardkit", "serve", str(lantern),
+                               "--no-open", "--port", str(taken.getsockname()[1])],
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        taken.close()
+    assert done.returncode == 2
+    assert "cannot listen on 127.0.0.1:" in done.stderr and "choose another --port" in done.stderr

@@ -1,0 +1,78 @@
+"""The studio in a real browser (issue 30): the contact sheet, a save seen on screen, a
+broken save and its fix. Skipped by name without Chromium; required in CI."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A copy of Lantern Market served by `cardkit serve`: (its folder, the address)."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+    child = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", str(deck),
+                              "--no-open", "--port", "0"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    line = child.stdout.readline()
+    address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert address, line + child.stderr.read()
+    yield deck, address.group(0)
+    child.send_signal(signal.SIGINT)
+    child.wait(timeout=10)
+
+
+def wait(page, condition: str) -> None:
+    """Until ``condition`` holds, looked at every 50 ms (a headless page draws no frames
+    to poll on)."""
+    page.wait_for_function(condition, polling=50, timeout=20000)
+
+
+def sources(page) -> dict:
+    return page.evaluate("Object.fromEntries([...document.querySelectorAll('figure')]"
+                         ".map(f => [f.dataset.number, f.querySelector('img').src]))")
+
+
+def test_the_studio_shows_each_save(served, browser_page):
+    deck, address = served
+    page = browser_page
+    page.goto(address)
+    wait(page, "document.querySelectorAll('figure img').length === 8")
+    wait(page, "[...document.images].filter(i => i.closest('figure'))"
+         ".every(i => i.complete && i.naturalWidth)")
+    assert page.title() == "Lantern Market · studio"
+    assert page.inner_text("figure[data-number='2'] figcaption") == "#2 Spice Jar ×4"
+    before = sources(page)
+
+    cards = deck / "cards.csv"
+    cards.write_text(cards.read_text().replace("draw a card.", "draw two cards."))
+    wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
+         f"{before['2']!r}")
+    after = sources(page)
+    assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
+
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text() + "\nsize: [\n")
+    page.wait_for_selector("#problems:not([hidden])", timeout=20000)
+    assert re.search(r"deck\.yaml:\d+:\d+: ", page.inner_text("#problems"))
+    assert sources(page) == after  # the last good images stay
+    assert "problems" in page.inner_text("#status")
+
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("\nsize: [\n", ""))
+    page.wait_for_selector("#problems", state="hidden", timeout=20000)
+    assert sources(page) == after
+
+    page.fill("#filter", "2-3")
+    wait(page, "document.querySelectorAll('figure:not([hidden])').length === 2")
+    page.click("figure[data-number='3']")
+    assert page.inner_text("#card-name") == "#3 Lantern Oil"
+    assert page.inner_text("#card-where").endswith("cards.csv:4")
