@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/toolkit_bench.py
 	$(BIN)/python bench/search_bench.py
 	$(BIN)/python bench/watch_bench.py
+	$(BIN)/python bench/studio_bench.py
 
 # The README's pictures, from the PDFs `make build` writes.
 pictures: build

@@ -122,9 +122,14 @@ def test_serve_listens_on_this_machine_only_and_stops_on_ctrl_c(lantern):
                 break
             time.sleep(0.2)
         assert len(state["cards"]) == 8
+        stream = urllib.request.urlopen(address.group(0) + "events")  # as an open page has
+        assert stream.readline() == f"data: {state['version']}\n".encode()
         os.killpg(child.pid, signal.SIGINT)
+        started = time.monotonic()
         child.wait(timeout=10)
-        assert child.returncode == 0, child.stderr.read()
+        assert time.monotonic() - started < 5  # the open stream does not hold the stop up
+        assert child.returncode == 0
+        assert child.stderr.read() == ""  # no traceback, no complaint
     finally:
         if child.poll() is None:
             child.kill()

@@ -1,9 +1,11 @@
 """Every card side drawn as it prints, kept by what it looks like.
 
-A side's key is a hash of its one-page PDF, drawn as a build draws it: reportlab writes
-the same bytes for the same drawing (invariant mode), so a save that changes one card
-gives that card's side a new key and leaves every other key as it was. Only new keys are
-rasterised, and the page, which names images by key, fetches only those.
+A side's key is a hash of its drawing: the PDF operators reportlab writes for it on a
+page of its own, images named by their content. The same look gives the same operators,
+so a save that changes one card gives that card's side a new key and leaves every other
+key as it was. Drawing the operators is cheap (no file is written); only sides with a new
+key are written as a PDF and rasterised, and the page, which names images by key,
+fetches only those. Backs that many cards share are drawn once.
 
 A save with a mistake keeps the last good cards, with the problems beside them.
 """
@@ -16,6 +18,9 @@ import threading
 import time
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
+from ..assets.fonts import DEFAULT_FONT, register
 from ..common.errors import InputError, Problem
 from ..common.units import INCH, MM
 from ..deck.selection import select_cards
@@ -64,10 +69,22 @@ class Studio:
                                       "seconds": time.perf_counter() - started})
             size = tuple(round(side / INCH * self.dpi)
                          for side in (deck.size.width, deck.size.height))
-            cards = [{"number": card.number, "name": deck.name_of(card),
-                      "count": card.count, "where": str(card.where),
-                      **{side: self._image(deck, renderer, card, side, size) for side in SIDES}}
-                     for card in deck.cards]
+            page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # the trim, exactly
+            shared: dict = {}  # id(a resolved side) -> its key: a back many cards share
+            new: dict = {}  # key -> (card, side) of each side never drawn before
+            cards = []
+            for card in deck.cards:
+                keys = {}
+                for side in SIDES:
+                    resolved = id(renderer.resolve(card, side))
+                    if resolved not in shared:
+                        shared[resolved] = drawing_key(renderer, card, side, page)
+                    keys[side] = shared[resolved]
+                    if keys[side] not in self.images:
+                        new.setdefault(keys[side], (card, side))
+                cards.append({"number": card.number, "name": deck.name_of(card),
+                              "count": card.count, "where": str(card.where), **keys})
+            self._rasterise(deck, renderer, new, page, size)
             self.deck = deck
             return self._publish({"title": deck.title, "cards": cards, "problems": [],
                                   "warnings": list(map(_shown, report.warnings)),
@@ -83,22 +100,21 @@ class Studio:
             return []
         return [card.number for card in select_cards(self.deck, text).cards]
 
-    def _image(self, deck, renderer, card, side: str, size: tuple[int, int]) -> str:
-        """The key of ``card``'s ``side``, rasterised if it is new."""
-        drawing = io.BytesIO()
-        page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # the trim, exactly
-        write_card_pdf(drawing, deck, [(card, side)], page, renderer)
-        data = drawing.getvalue()
-        key = hashlib.sha256(data).hexdigest()[:24]
-        if key not in self.images:
-            import pypdfium2
+    def _rasterise(self, deck, renderer, new: dict, page, size) -> None:
+        """Draw the ``new`` sides (key -> (card, side)) as one PDF, a page each, and keep
+        each page's image under its key."""
+        if not new:
+            return
+        import pypdfium2
 
-            pdf = pypdfium2.PdfDocument(data)
-            try:
-                self.images[key] = page_png(pdf[0], size, self.dpi)
-            finally:
-                pdf.close()
-        return key
+        drawing = io.BytesIO()
+        write_card_pdf(drawing, deck, list(new.values()), page, renderer)
+        pdf = pypdfium2.PdfDocument(drawing.getvalue())
+        try:
+            for index, key in enumerate(new):
+                self.images[key] = page_png(pdf[index], size, self.dpi)
+        finally:
+            pdf.close()
 
     def _publish(self, state: dict) -> dict:
         """Make ``state`` the current one and tell the listeners; images neither it nor
@@ -111,6 +127,16 @@ class Studio:
         for told in list(self._listeners):
             told(self.state["version"])
         return self.state
+
+
+def drawing_key(renderer, card, side: str, page: tuple[float, float]) -> str:
+    """A hash of the PDF operators that draw ``card``'s ``side`` on a ``page``-sized page
+    of its own (fonts and images are named the same on every such page)."""
+    canvas = Canvas(io.BytesIO(), pagesize=page, initialFontName=register(DEFAULT_FONT),
+                    invariant=1)
+    renderer.draw(canvas, card, side, 0, 0, *page, 0)
+    # the page's operators so far: reportlab keeps them in _code until the page is shown
+    return hashlib.sha256("\n".join(canvas._code).encode()).hexdigest()[:24]
 
 
 def _shown(problem: Problem) -> dict:

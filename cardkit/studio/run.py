@@ -33,13 +33,17 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say) 
     if open_page:
         webbrowser.open(address)
     app = make_app(studio, local)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning",
-                                           timeout_graceful_shutdown=GRACE))
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            app.state.end_streams()  # or the page's open event stream holds the stop up
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE))
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # uvicorn stops, then raises Ctrl-C again: stopping is the way out
         pass
     finally:
-        app.state.closing.set()
         stop.set()
         listening.close()

@@ -48,7 +48,7 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
     answered (Host header 127.0.0.1, localhost or ::1)."""
     shipped = files(__package__) / "app"
     app_files = {name: (shipped / name).read_bytes() for name in APP_FILES}
-    closing = asyncio.Event()
+    streams: set = set()  # (loop, queue) of each open event stream
 
     async def page(request):
         return Response(app_files["index.html"], media_type=APP_FILES["index.html"])
@@ -77,26 +77,30 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
                         headers={"Cache-Control": "max-age=31536000, immutable"})
 
     async def events(request):
-        versions: asyncio.Queue = asyncio.Queue()
+        versions: asyncio.Queue = asyncio.Queue()  # None: the server is stopping
         loop = asyncio.get_running_loop()
 
         def told(version: int) -> None:  # from the rebuilding thread
             loop.call_soon_threadsafe(versions.put_nowait, version)
 
         studio.listen(told)
+        streams.add((loop, versions))
 
         async def stream():
             try:
                 yield f"data: {studio.state['version']}\n\n"
-                while not closing.is_set():
+                while True:
                     try:
                         version = await asyncio.wait_for(versions.get(), KEEP_ALIVE)
                     except asyncio.TimeoutError:
                         yield ": still here\n\n"
                         continue
+                    if version is None:
+                        return
                     yield f"data: {version}\n\n"
             finally:
                 studio.unlisten(told)
+                streams.discard((loop, versions))
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
@@ -111,5 +115,12 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local \
         else []
     app = Starlette(routes=routes, middleware=middleware)
-    app.state.closing = closing
+
+    def end_streams() -> None:
+        """End every open event stream (from any thread): a server that is stopping
+        waits for its open responses."""
+        for loop, versions in list(streams):
+            loop.call_soon_threadsafe(versions.put_nowait, None)
+
+    app.state.end_streams = end_streams
     return app
