@@ -147,3 +147,21 @@ def test_a_port_in_use_is_a_clear_message(lantern):
         taken.close()
     assert done.returncode == 2
     assert "cannot listen on 127.0.0.1:" in done.stderr and "choose another --port" in done.stderr
+
+
+def test_each_side_says_where_its_elements_are_and_what_was_found_on_them(lantern):
+    studio = Studio(lantern / "deck.yaml")
+    card = studio.rebuild()["cards"][1]
+    front = card["elements"]["front"]
+    assert front["layout"] == "market-card"
+    title = next(item for item in front["items"] if item["name"] == "title")
+    assert re.fullmatch(r".*layouts/market-card\.yaml:\d+:\d+", title["where"])
+    assert 0 <= title["box"][0] < 50 and 0 < title["box"][2] <= 100  # percent of the card
+    assert front["safe"][0] > 0 and card["found"] == []
+    edit(lantern / "cards.csv", "When you buy it, draw a card.",
+         "When you buy it, draw a card. " + "Then draw again and again. " * 30)
+    found = studio.rebuild()["cards"][1]["found"]
+    assert {f["severity"] for f in found} == {"warning"}
+    assert any("does not fit its box" in f["what"] for f in found)
+    text = next(item for item in front["items"] if item["name"] == "text")
+    assert {f["element"] for f in found} == {text["where"]}  # the page outlines that one

@@ -71,6 +71,18 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.wait_for_selector("#problems", state="hidden", timeout=20000)
     assert sources(page) == after
 
+    cards.write_text(cards.read_text().replace("draw two cards.",
+                                               "draw two cards. " + "And more. " * 60))
+    wait(page, "document.querySelector(\"figure[data-number='2']\").classList.contains('found')")
+    page.click("figure[data-number='2']")
+    assert "does not fit its box" in page.inner_text("#card-found")
+    assert page.get_attribute("#side-front .element.found", "data-name") == "text"
+    page.hover("#side-front .element[data-name='title']")
+    assert page.inner_text("#hovered").startswith("title (text, layout market-card) ")
+    assert page.inner_text("#hovered").endswith(re.search(
+        r"layouts/market-card\.yaml:\d+:\d+", page.inner_text("#hovered")).group(0))
+    page.keyboard.press("Escape")
+
     page.fill("#filter", "2-3")
     wait(page, "document.querySelectorAll('figure:not([hidden])').length === 2")
     page.click("figure[data-number='3']")

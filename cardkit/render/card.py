@@ -20,7 +20,7 @@ from reportlab.lib.utils import ImageReader
 from ..assets.fonts import DEFAULT_FONT, lacks, missing_chars, shown
 from ..assets.icons import BuiltinIcon
 from ..assets.svg import SvgError, load_svg, with_deck_fonts
-from ..common.errors import Problem, Problems, braced_did_you_mean
+from ..common.errors import Problem, Problems, Where, braced_did_you_mean
 from ..common.units import INCH, to_mm
 from ..deck.layout import Element, Layout
 from ..deck.model import Card
@@ -74,6 +74,12 @@ class Report:
                 more = f" (and {others} more card{'s' * (others != 1)})" if others else ""
                 found.append(Problem(problem.where, problem.what + more, problem.fix))
         return found
+
+    def of_card(self, number: int) -> list[tuple[str, Where, Problem]]:
+        """What was found on card ``number``: (severity, where its element is written,
+        the finding as first met)."""
+        return [(severity, element, problem) for (severity, element, _), (problem, cards)
+                in self._found.items() if number in cards]
 
     @property
     def problems(self) -> Problems:

@@ -83,7 +83,12 @@ class Studio:
                     if keys[side] not in self.images:
                         new.setdefault(keys[side], (card, side))
                 cards.append({"number": card.number, "name": deck.name_of(card),
-                              "count": card.count, "where": str(card.where), **keys})
+                              "count": card.count, "where": str(card.where), **keys,
+                              "elements": {side: elements(renderer, card, side, deck.size)
+                                           for side in SIDES},
+                              "found": [{"severity": severity, "element": str(element),
+                                         **_shown(problem)} for severity, element, problem
+                                        in report.of_card(card.number)]})
             self._rasterise(deck, renderer, new, page, size)
             self.deck = deck
             return self._publish({"title": deck.title, "cards": cards, "problems": [],
@@ -137,6 +142,22 @@ def drawing_key(renderer, card, side: str, page: tuple[float, float]) -> str:
     renderer.draw(canvas, card, side, 0, 0, *page, 0)
     # the page's operators so far: reportlab keeps them in _code until the page is shown
     return hashlib.sha256("\n".join(canvas._code).encode()).hexdigest()[:24]
+
+
+def elements(renderer, card, side: str, size) -> dict:
+    """What hovering shows: each element drawn on the side, its name, kind, the layout
+    file and line that writes it, and its box in percent of the card (from the top left);
+    and the side's safe area, as an inset in percent."""
+    layout = card.front if side == FRONT else card.back.layout
+    width, height = size.width, size.height
+    boxes = [{"name": item.element.name, "kind": item.element.kind,
+              "where": str(item.element.where),
+              "box": [round(100 * value / whole, 3) for value, whole in (
+                  (item.element.box.x, width), (item.element.box.y, height),
+                  (item.element.box.width, width), (item.element.box.height, height))]}
+             for item in renderer.resolve(card, side)]
+    return {"layout": layout.name, "items": boxes,
+            "safe": [round(100 * layout.safe / width, 3), round(100 * layout.safe / height, 3)]}
 
 
 def _shown(problem: Problem) -> dict:

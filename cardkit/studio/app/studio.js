@@ -31,6 +31,7 @@ function show(next) {
       img.src = image(card.front);
     }
     img.alt = card.name;
+    figure.classList.toggle("found", card.found.length > 0);
     figure.querySelector("figcaption").textContent =
       "#" + card.number + " " + card.name + (card.count > 1 ? " ×" + card.count : "");
     sheet.append(figure);  // in the deck's order
@@ -68,13 +69,44 @@ async function filter() {
   for (const [number, figure] of figures) figure.hidden = chosen !== null && !chosen.has(number);
 }
 
+function side(card, which) {
+  // the side's image, its safe area and a box for each element, named on hovering
+  const box = document.getElementById("side-" + which);
+  box.querySelector("img").src = image(card[which]);
+  const drawn = card.elements[which];
+  const found = new Set(card.found.map(f => f.element));
+  const layer = box.querySelector(".layer");
+  const safe = document.createElement("div");
+  safe.className = "safe";
+  Object.assign(safe.style, {left: drawn.safe[0] + "%", right: drawn.safe[0] + "%",
+                             top: drawn.safe[1] + "%", bottom: drawn.safe[1] + "%"});
+  layer.replaceChildren(safe, ...drawn.items.map(item => {
+    const element = document.createElement("div");
+    element.className = "element" + (found.has(item.where) ? " found" : "");
+    const [left, top, width, height] = item.box;
+    Object.assign(element.style, {left: left + "%", top: top + "%", width: width + "%",
+                                  height: height + "%"});
+    element.dataset.name = item.name;
+    element.title = item.name + " (" + item.kind + ", layout " + drawn.layout + ") " + item.where;
+    element.addEventListener("mouseenter", () => {
+      document.getElementById("hovered").textContent = element.title;
+    });
+    return element;
+  }));
+}
+
 function open(number) {
   const card = state.cards.find(c => c.number === number);
   if (!card) return;
   document.getElementById("card-name").textContent = "#" + card.number + " " + card.name;
   document.getElementById("card-where").textContent = card.where;
-  document.getElementById("card-front").src = image(card.front);
-  document.getElementById("card-back").src = image(card.back);
+  side(card, "front");
+  side(card, "back");
+  document.getElementById("card-found").replaceChildren(...card.found.map(f => {
+    const line = document.createElement("li");
+    line.textContent = f.severity + ": " + f.where + ": " + f.what + (f.fix ? "; " + f.fix : "");
+    return line;
+  }));
   const dialog = document.getElementById("card");
   dialog.dataset.number = number;
   dialog.style.setProperty("--card-width", state.size_mm[0] + "mm");
@@ -82,8 +114,13 @@ function open(number) {
   if (!dialog.open) dialog.showModal();
 }
 
-document.getElementById("true-size").addEventListener("change", event => {
-  document.getElementById("card").classList.toggle("true", event.target.checked);
+for (const [toggle, shown] of [["true-size", "true"], ["boxes", "boxes"]]) {
+  document.getElementById(toggle).addEventListener("change", event => {
+    document.getElementById("card").classList.toggle(shown, event.target.checked);
+  });
+}
+document.getElementById("guides").addEventListener("change", event => {
+  document.getElementById("card").classList.toggle("guides-off", !event.target.checked);
 });
 document.getElementById("filter").addEventListener("input", filter);
 
