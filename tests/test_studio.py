@@ -165,3 +165,35 @@ def test_each_side_says_where_its_elements_are_and_what_was_found_on_them(lanter
     assert any("does not fit its box" in f["what"] for f in found)
     text = next(item for item in front["items"] if item["name"] == "text")
     assert {f["element"] for f in found} == {text["where"]}  # the page outlines that one
+
+
+def test_the_toggles_draw_bleed_draft_ink_and_a_variant():
+    import io
+
+    from PIL import Image
+
+    from cardkit.sources.bundled import find_deck
+
+    studio = Studio(find_deck("bullet"))
+    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    every = studio.rebuild()
+    assert every["variants"] == {"players": ["2", "3", "4", "5"]} and len(every["cards"]) == 34
+    two = client.post("/api/options", json={"variant": {"players": "2"}}).json()
+    assert len(two["cards"]) == 22 and two["options"]["variant"] == {"players": "2"}
+    bled = client.post("/api/options", json={"bleed": True}).json()
+    width, height = Image.open(io.BytesIO(studio.images[bled["cards"][0]["front"]])).size
+    trim = Image.open(io.BytesIO(client.get(f"/cards/{two['cards'][0]['front']}.png").content))
+    # 1/8 in each side at 150 dpi: 19 pixels more on each side of the trim
+    assert (width - trim.size[0], height - trim.size[1]) == (38, 37)
+    assert bled["bleed"][0] == pytest.approx(100 * 9 / (63.5 * 72 / 25.4 + 18), abs=0.01)
+    assert client.post("/api/options", json={"ink": "pencil"}).status_code == 400
+    wrong = client.post("/api/options", json={"variant": {"players": "9"}}).json()
+    assert wrong["broken"] and "has no option '9'" in wrong["problems"][0]["what"]
+
+
+def test_draft_ink_redraws_what_it_lightens(lantern):
+    studio = Studio(lantern / "deck.yaml")
+    full = studio.rebuild()["cards"]
+    draft = studio.choose(ink="draft")["cards"]
+    assert all(a["front"] != b["front"] for a, b in zip(full, draft))
+    assert studio.choose(ink="full")["cards"] == full  # and back again: the same drawing

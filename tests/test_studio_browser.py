@@ -83,6 +83,14 @@ def test_the_studio_shows_each_save(served, browser_page):
         r"layouts/market-card\.yaml:\d+:\d+", page.inner_text("#hovered")).group(0))
     page.keyboard.press("Escape")
 
+    drawn = sources(page)
+    page.check("#bleed")  # every card drawn again with its bleed, then back as it was
+    wait(page, f"[...document.querySelectorAll('figure img')].every(i => !{list(drawn.values())!r}"
+               ".includes(i.src))")
+    page.uncheck("#bleed")
+    wait(page, f"[...document.querySelectorAll('figure img')].map(i => i.src).join() === "
+               f"{','.join(drawn.values())!r}")
+
     page.fill("#filter", "2-3")
     wait(page, "document.querySelectorAll('figure:not([hidden])').length === 2")
     page.click("figure[data-number='3']")

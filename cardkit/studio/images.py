@@ -26,7 +26,7 @@ from ..common.units import INCH, MM
 from ..deck.selection import select_cards
 from ..imposition.services import PREVIEW_DPI
 from ..pipeline.build import check_cards, load_chosen
-from ..render.card import BACK, FRONT
+from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, FULL_INK
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
 
@@ -44,6 +44,8 @@ class Studio:
         self.state: dict = {"version": 0, "title": "", "cards": [], "problems": [],
                             "warnings": [], "broken": False, "seconds": 0.0}
         self.deck = None  # the last good deck
+        # what the page's toggles choose: draft ink, the bleed drawn, a variant's options
+        self.options: dict = {"ink": FULL_INK, "bleed": False, "variant": {}}
         self._listeners: list = []
         self._lock = threading.Lock()  # one rebuild at a time
 
@@ -59,17 +61,19 @@ class Studio:
         Returns the new state."""
         with self._lock:
             started = time.perf_counter()
+            ink, variant = self.options["ink"], self.options["variant"]
+            bleed = BLEED_ALLOWANCE if self.options["bleed"] else 0.0
             try:
-                deck = load_chosen(self.deck_path)
-                renderer, report = check_cards(deck, marks=True)
+                deck = load_chosen(self.deck_path, variant or None)
+                renderer, report = check_cards(deck, bleed=bleed, ink=ink, marks=True)
             except InputError as error:  # the last good cards stay, the problems above
                 return self._publish({**self.state, "broken": True,
                                       "problems": list(map(_shown, error.problems)),
                                       "warnings": list(map(_shown, error.warnings)),
                                       "seconds": time.perf_counter() - started})
-            size = tuple(round(side / INCH * self.dpi)
+            size = tuple(round((side + 2 * bleed) / INCH * self.dpi)
                          for side in (deck.size.width, deck.size.height))
-            page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # the trim, exactly
+            page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # trim and bleed
             shared: dict = {}  # id(a resolved side) -> its key: a back many cards share
             new: dict = {}  # key -> (card, side) of each side never drawn before
             cards = []
@@ -78,7 +82,8 @@ class Studio:
                 for side in SIDES:
                     resolved = id(renderer.resolve(card, side))
                     if resolved not in shared:
-                        shared[resolved] = drawing_key(renderer, card, side, page)
+                        shared[resolved] = drawing_key(renderer, card, side, page,
+                                                       deck.size)
                     keys[side] = shared[resolved]
                     if keys[side] not in self.images:
                         new.setdefault(keys[side], (card, side))
@@ -93,10 +98,25 @@ class Studio:
             self.deck = deck
             return self._publish({"title": deck.title, "cards": cards, "problems": [],
                                   "warnings": list(map(_shown, report.warnings)),
-                                  "broken": False,
-                                  "size_mm": [round(side / MM, 2) for side in
+                                  "broken": False, "options": self.options,
+                                  "variants": {name: sorted(options) for name, options
+                                               in deck.variants.items()},
+                                  "bleed": [round(100 * bleed / (side + 2 * bleed), 3) for side
+                                            in (deck.size.width, deck.size.height)],
+                                  "size_mm": [round((side + 2 * bleed) / MM, 2) for side in
                                               (deck.size.width, deck.size.height)],
                                   "seconds": time.perf_counter() - started})
+
+    def choose(self, ink: str | None = None, bleed: bool | None = None,
+               variant: dict | None = None) -> dict:
+        """Draw with other options (what is not given stays): ``ink`` 'full' or 'draft',
+        ``bleed`` drawn or not, ``variant`` {name: option} (e.g. {'players': '3'}).
+        Returns the new state; an option the deck does not have is its problem."""
+        self.options = {"ink": ink or self.options["ink"],
+                        "bleed": self.options["bleed"] if bleed is None else bool(bleed),
+                        "variant": self.options["variant"] if variant is None else
+                        {str(k): str(v) for k, v in variant.items() if v not in ("", None)}}
+        return self.rebuild()
 
     def select(self, text: str) -> list[int]:
         """The numbers of the cards ``text`` picks, in ``--cards`` syntax ('3, 5-8,
@@ -134,12 +154,15 @@ class Studio:
         return self.state
 
 
-def drawing_key(renderer, card, side: str, page: tuple[float, float]) -> str:
-    """A hash of the PDF operators that draw ``card``'s ``side`` on a ``page``-sized page
-    of its own (fonts and images are named the same on every such page)."""
+def drawing_key(renderer, card, side: str, page: tuple[float, float], trim) -> str:
+    """A hash of the PDF operators that draw ``card``'s ``side`` centred on a
+    ``page``-sized page of its own, the bleed around its ``trim`` (fonts and images are
+    named the same on every such page)."""
     canvas = Canvas(io.BytesIO(), pagesize=page, initialFontName=register(DEFAULT_FONT),
                     invariant=1)
-    renderer.draw(canvas, card, side, 0, 0, *page, 0)
+    bleed = (page[0] - trim.width) / 2
+    renderer.draw(canvas, card, side, bleed, (page[1] - trim.height) / 2, trim.width,
+                  trim.height, bleed)
     # the page's operators so far: reportlab keeps them in _code until the page is shown
     return hashlib.sha256("\n".join(canvas._code).encode()).hexdigest()[:24]
 

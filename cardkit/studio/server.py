@@ -15,6 +15,7 @@ import ipaddress
 from importlib.resources import files
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -27,6 +28,7 @@ APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javasc
              "studio.css": "text/css"}
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
+INKS = ("full", "draft")
 
 
 def is_local(host: str) -> bool:
@@ -67,6 +69,21 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
             return JSONResponse({"numbers": studio.select(request.query_params.get("cards", ""))})
         except InputError as error:
             return JSONResponse({"problem": "; ".join(p.what for p in error.problems)})
+
+    async def options(request):
+        """The page's toggles: {"ink": "full"|"draft", "bleed": bool, "variant": {...}}."""
+        try:
+            chosen = await request.json()
+        except ValueError:
+            chosen = None
+        if not (isinstance(chosen, dict) and chosen.get("ink", "full") in INKS
+                and isinstance(chosen.get("bleed", False), bool)
+                and isinstance(chosen.get("variant", {}), dict)):
+            return JSONResponse({"problem": "give ink 'full' or 'draft', bleed true or "
+                                 "false, and variant {name: option}"}, status_code=400)
+        state = await run_in_threadpool(studio.choose, chosen.get("ink"),
+                                        chosen.get("bleed"), chosen.get("variant"))
+        return JSONResponse(state)
 
     async def image(request):
         data = studio.images.get(request.path_params["key"])
@@ -110,7 +127,8 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
 
     routes = [Route("/", page), Route("/favicon.ico", no_icon),
               Route("/app/{name}", app_file), Route("/api/deck", deck),
-              Route("/api/select", select), Route("/cards/{key}.png", image),
+              Route("/api/select", select), Route("/api/options", options, methods=["POST"]),
+              Route("/cards/{key}.png", image),
               Route("/events", events)]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local \
         else []

@@ -40,11 +40,40 @@ function show(next) {
     if (!seen.has(number)) { figure.remove(); figures.delete(number); }
   }
   problems(next);
+  toggles(next);
   filter();
   document.getElementById("status").textContent = next.broken
     ? "the last save has problems: the last good cards are shown"
     : "drawn in " + next.seconds.toFixed(2) + " s";
 }
+
+function toggles(next) {
+  // the header's choices as the studio draws: bleed, draft ink, each variant's option
+  document.getElementById("bleed").checked = next.options.bleed;
+  document.getElementById("draft").checked = next.options.ink === "draft";
+  const box = document.getElementById("variants");
+  box.replaceChildren(...Object.entries(next.variants).map(([name, options]) => {
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.name = name;
+    select.append(new Option("all " + name, ""), ...options.map(o => new Option(o, o)));
+    select.value = next.options.variant[name] || "";
+    select.addEventListener("change", choose);
+    label.append(name, select);
+    return label;
+  }));
+}
+
+async function choose() {
+  const variant = {};
+  for (const select of document.querySelectorAll("#variants select")) variant[select.name] = select.value;
+  document.getElementById("status").textContent = "drawing…";
+  await fetch("/api/options", {method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({ink: document.getElementById("draft").checked ? "draft" : "full",
+                          bleed: document.getElementById("bleed").checked, variant})});
+}
+document.getElementById("bleed").addEventListener("change", choose);
+document.getElementById("draft").addEventListener("change", choose);
 
 function problems(next) {
   const box = document.getElementById("problems");
@@ -76,6 +105,10 @@ function side(card, which) {
   const drawn = card.elements[which];
   const found = new Set(card.found.map(f => f.element));
   const layer = box.querySelector(".layer");
+  const [bleedX, bleedY] = state.bleed;  // the trim inside the image, in percent
+  Object.assign(layer.style, {left: bleedX + "%", right: bleedX + "%", top: bleedY + "%",
+                              bottom: bleedY + "%"});
+  box.classList.toggle("bled", bleedX > 0);
   const safe = document.createElement("div");
   safe.className = "safe";
   Object.assign(safe.style, {left: drawn.safe[0] + "%", right: drawn.safe[0] + "%",
