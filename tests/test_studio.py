@@ -197,3 +197,36 @@ def test_draft_ink_redraws_what_it_lightens(lantern):
     draft = studio.choose(ink="draft")["cards"]
     assert all(a["front"] != b["front"] for a, b in zip(full, draft))
     assert studio.choose(ink="full")["cards"] == full  # and back again: the same drawing
+
+
+def test_the_sheets_tab_shows_the_pages_as_they_print(lantern):
+    import io
+
+    from PIL import Image
+
+    studio = Studio(lantern / "deck.yaml")
+    studio.rebuild()
+    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    for paper, size in (("a4", [210.0, 297.0]), ("letter", [215.9, 279.4])):
+        pages = client.get("/api/sheets", params={"paper": paper}).json()["pages"]
+        assert len(pages) == 6 and all(page["mm"] == size for page in pages)  # 21 cards, 9 a page
+        image = Image.open(io.BytesIO(client.get(f"/sheets/{pages[0]['key']}.png").content))
+        assert image.size == (round(size[0] / 25.4 * 60), round(size[1] / 25.4 * 60))
+    assert client.get("/api/sheets", params={"paper": "a5"}).status_code == 400
+
+
+def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    studio = Studio(lantern / "deck.yaml")
+    studio.rebuild()
+    client = TestClient(make_app(studio, report_folders=(tmp_path / "output",)),
+                        base_url="http://127.0.0.1:8719")
+    assert "No simulation report for this deck yet" in client.get("/playtest").text
+    outcome = CliRunner().invoke(main, ["simulate", str(lantern), "--games", "50", "--workers",
+                                        "1", "--report", str(tmp_path / "output" / "sim")])
+    assert outcome.exit_code == 0, outcome.output
+    page = client.get("/playtest").text
+    assert "<h1>Lantern Market: 50 simulated games</h1>" in page

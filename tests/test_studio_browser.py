@@ -39,7 +39,7 @@ def wait(page, condition: str) -> None:
 
 
 def sources(page) -> dict:
-    return page.evaluate("Object.fromEntries([...document.querySelectorAll('figure')]"
+    return page.evaluate("Object.fromEntries([...document.querySelectorAll('#sheet figure')]"
                          ".map(f => [f.dataset.number, f.querySelector('img').src]))")
 
 
@@ -47,7 +47,7 @@ def test_the_studio_shows_each_save(served, browser_page):
     deck, address = served
     page = browser_page
     page.goto(address)
-    wait(page, "document.querySelectorAll('figure img').length === 8")
+    wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
     wait(page, "[...document.images].filter(i => i.closest('figure'))"
          ".every(i => i.complete && i.naturalWidth)")
     assert page.title() == "Lantern Market · studio"
@@ -85,14 +85,19 @@ def test_the_studio_shows_each_save(served, browser_page):
 
     drawn = sources(page)
     page.check("#bleed")  # every card drawn again with its bleed, then back as it was
-    wait(page, f"[...document.querySelectorAll('figure img')].every(i => !{list(drawn.values())!r}"
+    wait(page, f"[...document.querySelectorAll('#sheet figure img')].every(i => !{list(drawn.values())!r}"
                ".includes(i.src))")
     page.uncheck("#bleed")
-    wait(page, f"[...document.querySelectorAll('figure img')].map(i => i.src).join() === "
+    wait(page, f"[...document.querySelectorAll('#sheet figure img')].map(i => i.src).join() === "
                f"{','.join(drawn.values())!r}")
 
+    page.click("nav button[data-view='pages']")
+    wait(page, "document.querySelectorAll('#page-list img').length === 6")
+    assert page.is_hidden("#sheet") and page.inner_text("#pages-note").startswith("6 pages on A4")
+    page.click("nav button[data-view='sheet']")
+
     page.fill("#filter", "2-3")
-    wait(page, "document.querySelectorAll('figure:not([hidden])').length === 2")
+    wait(page, "document.querySelectorAll('#sheet figure:not([hidden])').length === 2")
     page.click("figure[data-number='3']")
     assert page.inner_text("#card-name") == "#3 Lantern Oil"
     assert page.inner_text("#card-where").endswith("cards.csv:4")

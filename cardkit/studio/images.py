@@ -31,6 +31,7 @@ from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
 
 SIDES = (FRONT, BACK)
+SHEET_DPI = 60  # enough to see the imposition; the PDF is what prints
 
 
 class Studio:
@@ -41,6 +42,7 @@ class Studio:
     def __init__(self, deck_path: Path, dpi: int = PREVIEW_DPI):
         self.deck_path, self.dpi = Path(deck_path), dpi
         self.images: dict[str, bytes] = {}
+        self.sheet_images: dict[str, bytes] = {}  # the last sheets asked for
         self.state: dict = {"version": 0, "title": "", "cards": [], "problems": [],
                             "warnings": [], "broken": False, "seconds": 0.0}
         self.deck = None  # the last good deck
@@ -117,6 +119,60 @@ class Studio:
                         "variant": self.options["variant"] if variant is None else
                         {str(k): str(v) for k, v in variant.items() if v not in ("", None)}}
         return self.rebuild()
+
+    def sheets(self, paper: str) -> list[dict]:
+        """The deck's print-and-play pages on ``paper`` ('a4' or 'letter'), fronts and
+        backs, as they print (with this view's ink and variant): each page's image key
+        and its size in millimetres. Raises InputError when the deck cannot be built."""
+        import tempfile
+
+        import pypdfium2
+
+        from ..imposition.sheets import SheetOptions
+        from ..pipeline.build import build_deck
+
+        options = SheetOptions(paper=paper, ink=self.options["ink"])
+        with tempfile.TemporaryDirectory() as folder:
+            built = build_deck(self.deck_path, Path(folder), options,
+                               variant=self.options["variant"] or None)
+            pdf = pypdfium2.PdfDocument(built.path)
+            self.sheet_images = {}
+            try:
+                pages = []
+                for page in pdf:
+                    width, height = page.get_size()
+                    size = (round(width / 72 * SHEET_DPI), round(height / 72 * SHEET_DPI))
+                    data = page_png(page, size, SHEET_DPI)
+                    key = hashlib.sha256(data).hexdigest()[:24]
+                    self.sheet_images[key] = data
+                    pages.append({"key": key, "mm": [round(width / MM, 1),
+                                                     round(height / MM, 1)]})
+                    page.close()
+            finally:
+                pdf.close()
+        return pages
+
+    def playtest_report(self, folders) -> Path | None:
+        """The newest ``cardkit simulate --report`` page for this deck's game in
+        ``folders`` (and below): one whose summary names the deck or its game's title."""
+        import json
+
+        if self.deck is None:
+            return None
+        names = {self.deck.name, self.deck_path.parent.name, str(self.deck_path.parent)}
+        found = []
+        for folder in folders:
+            for summary in Path(folder).glob("**/summary.json"):
+                try:
+                    said = json.loads(summary.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+                game = str(said.get("game", "")) if isinstance(said, dict) else ""
+                if (game in names or Path(game).name in names
+                        or said.get("title") == self.deck.title) \
+                        and (summary.parent / "report.html").is_file():
+                    found.append(summary.parent / "report.html")
+        return max(found, key=lambda page: page.stat().st_mtime, default=None)
 
     def select(self, text: str) -> list[int]:
         """The numbers of the cards ``text`` picks, in ``--cards`` syntax ('3, 5-8,

@@ -32,7 +32,7 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say) 
         say(f"cardkit: listening on {host}: any machine that reaches it can see the deck")
     if open_page:
         webbrowser.open(address)
-    app = make_app(studio, local)
+    app = make_app(studio, local, report_folders=(Path("output"), Path(deck_path).parent))
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:

@@ -29,6 +29,11 @@ APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javasc
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
 INKS = ("full", "draft")
+PAPERS = ("a4", "letter")
+NO_REPORT = ("<!doctype html><meta charset='utf-8'><body style='font:15px system-ui;"
+             "margin:2rem'><p>No simulation report for this deck yet. Make one with "
+             "<code>cardkit simulate DECK --report output/DECK-sim</code>; the newest "
+             "appears here.</p>")
 
 
 def is_local(host: str) -> bool:
@@ -45,9 +50,10 @@ def is_local(host: str) -> bool:
         return False
 
 
-def make_app(studio: Studio, local: bool = True) -> Starlette:
+def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette:
     """The studio's app. ``local``: only requests addressed to this machine by name are
-    answered (Host header 127.0.0.1, localhost or ::1)."""
+    answered (Host header 127.0.0.1, localhost or ::1). ``report_folders``: where the
+    playtest tab looks for the deck's latest simulation report."""
     shipped = files(__package__) / "app"
     app_files = {name: (shipped / name).read_bytes() for name in APP_FILES}
     streams: set = set()  # (loop, queue) of each open event stream
@@ -84,6 +90,27 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
         state = await run_in_threadpool(studio.choose, chosen.get("ink"),
                                         chosen.get("bleed"), chosen.get("variant"))
         return JSONResponse(state)
+
+    async def sheets(request):
+        paper = request.query_params.get("paper", "a4")
+        if paper not in PAPERS:
+            return JSONResponse({"problem": "paper is a4 or letter"}, status_code=400)
+        try:
+            return JSONResponse({"pages": await run_in_threadpool(studio.sheets, paper)})
+        except InputError as error:
+            return JSONResponse({"problem": "; ".join(str(p) for p in error.problems)})
+
+    async def sheet_image(request):
+        data = studio.sheet_images.get(request.path_params["key"])
+        if data is None:
+            return Response("no such sheet image", status_code=404)
+        return Response(data, media_type="image/png")
+
+    async def playtest(request):
+        page = await run_in_threadpool(studio.playtest_report, report_folders)
+        if page is None:
+            return Response(NO_REPORT, media_type="text/html; charset=utf-8")
+        return Response(page.read_bytes(), media_type="text/html; charset=utf-8")
 
     async def image(request):
         data = studio.images.get(request.path_params["key"])
@@ -128,7 +155,8 @@ def make_app(studio: Studio, local: bool = True) -> Starlette:
     routes = [Route("/", page), Route("/favicon.ico", no_icon),
               Route("/app/{name}", app_file), Route("/api/deck", deck),
               Route("/api/select", select), Route("/api/options", options, methods=["POST"]),
-              Route("/cards/{key}.png", image),
+              Route("/api/sheets", sheets), Route("/sheets/{key}.png", sheet_image),
+              Route("/playtest", playtest), Route("/cards/{key}.png", image),
               Route("/events", events)]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local \
         else []

@@ -163,4 +163,42 @@ async function refresh() {
   if (dialog.open) open(Number(dialog.dataset.number));
 }
 
-new EventSource("/events").onmessage = refresh;
+let view = "sheet";
+
+for (const tab of document.querySelectorAll("nav button")) {
+  tab.addEventListener("click", () => {
+    view = tab.dataset.view;
+    for (const other of document.querySelectorAll("nav button")) {
+      other.setAttribute("aria-selected", String(other === tab));
+    }
+    for (const section of document.querySelectorAll(".view")) section.hidden = section.id !== view;
+    redrawView();
+  });
+}
+document.getElementById("paper").addEventListener("change", redrawView);
+
+async function redrawView() {
+  // the sheets and the report are drawn when their tab is shown, and again after a save
+  if (view === "pages") {
+    const note = document.getElementById("pages-note");
+    note.textContent = "imposing…";
+    const paper = document.getElementById("paper").value;
+    const answer = await (await fetch("/api/sheets?paper=" + paper)).json();
+    note.textContent = answer.problem || answer.pages.length + " pages on " +
+      paper.toUpperCase() + ", fronts and backs, as they print";
+    document.getElementById("page-list").replaceChildren(...(answer.pages || []).map((p, i) => {
+      const figure = document.createElement("figure");
+      const img = new Image();
+      img.src = "/sheets/" + p.key + ".png";
+      img.alt = "page " + (i + 1);
+      const caption = document.createElement("figcaption");
+      caption.textContent = "page " + (i + 1) + " (" + p.mm[0] + " × " + p.mm[1] + " mm)";
+      figure.append(img, caption);
+      return figure;
+    }));
+  } else if (view === "playtest") {
+    document.getElementById("report").src = "/playtest";
+  }
+}
+
+new EventSource("/events").onmessage = async () => { await refresh(); if (view !== "sheet") redrawView(); };
