@@ -1,7 +1,7 @@
 """Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
 deck, and a close-up of the example deck's cards, from the PDFs `make build` writes, the
-previews of a new deck, and a simulation report as a browser shows it. Run with `make
-pictures`."""
+previews of a new deck, and a simulation report and the studio as a browser shows them.
+Run with `make pictures`."""
 
 from __future__ import annotations
 
@@ -131,8 +131,52 @@ def report() -> None:
         print(target.relative_to(ROOT))
 
 
+def studio() -> None:
+    """The studio in Chromium: Lantern Market's contact sheet, card 4 open, the pointer
+    on its title (skipped without Chromium)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print("docs/studio.png: skipped, Chromium is not installed (apt-get install chromium)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve",
+                                "examples/lantern-market", "--no-open", "--port", "0"],
+                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
+        with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium,
+                                                 args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1100, "height": 820})
+            page.goto(address)
+            page.wait_for_function("document.querySelectorAll('#sheet figure img').length"
+                                   " === 8 && [...document.images].every(i => i.complete)",
+                                   polling=50, timeout=60000)
+            page.click("figure[data-number='4']")
+            page.check("#boxes")
+            page.hover("#side-front .element[data-name='title']")
+            page.wait_for_timeout(300)
+            page.screenshot(path=f"{folder}/shot.png")
+            browser.close()
+            target = ROOT / "docs" / "studio.png"
+            Image.open(f"{folder}/shot.png").convert("P", palette=1, colors=96).save(
+                target, optimize=True)
+            print(target.relative_to(ROOT))
+    finally:
+        serving.terminate()
+        serving.wait(timeout=30)
+
+
 def main() -> None:
     report()
+    studio()
     starter()
     calibration()
     close_up()

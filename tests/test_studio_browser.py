@@ -78,7 +78,13 @@ def test_the_studio_shows_each_save(served, browser_page):
     assert "does not fit its box" in page.inner_text("#card-found")
     assert page.get_attribute("#side-front .element.found", "data-name") == "text"
     page.hover("#side-front .element[data-name='title']")
-    assert page.inner_text("#hovered").startswith("title (text, layout market-card) ")
+    assert re.match(r"title \(text, layout market-card\), [\d.]+ × [\d.]+ mm at [\d.]+, "
+                    r"[\d.]+ mm: ", page.inner_text("#hovered"))
+    assert "Spice Jar" in page.inner_text("#card-fields")  # the card's data row
+    assert page.is_visible("#side-front .safe")
+    page.uncheck("#guides")
+    assert page.is_hidden("#side-front .safe")
+    page.check("#guides")
     assert page.inner_text("#hovered").endswith(re.search(
         r"layouts/market-card\.yaml:\d+:\d+", page.inner_text("#hovered")).group(0))
     page.keyboard.press("Escape")
@@ -101,3 +107,7 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.click("figure[data-number='3']")
     assert page.inner_text("#card-name") == "#3 Lantern Oil"
     assert page.inner_text("#card-where").endswith("cards.csv:4")
+    # everything the page loaded came from the studio itself
+    origins = page.evaluate("performance.getEntriesByType('resource')"
+                            ".map(r => new URL(r.name).origin)")
+    assert origins and set(origins) == {address.rstrip("/")}

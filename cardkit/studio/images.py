@@ -91,6 +91,9 @@ class Studio:
                         new.setdefault(keys[side], (card, side))
                 cards.append({"number": card.number, "name": deck.name_of(card),
                               "count": card.count, "where": str(card.where), **keys,
+                              "fields": {name: "" if value is None else str(value)
+                                         for name, value in card.fields.items()},
+                              "back_design": card.back.name,
                               "elements": {side: elements(renderer, card, side, deck.size)
                                            for side in SIDES},
                               "found": [{"severity": severity, "element": str(element),
@@ -229,12 +232,16 @@ def elements(renderer, card, side: str, size) -> dict:
     and the side's safe area, as an inset in percent."""
     layout = card.front if side == FRONT else card.back.layout
     width, height = size.width, size.height
-    boxes = [{"name": item.element.name, "kind": item.element.kind,
-              "where": str(item.element.where),
-              "box": [round(100 * value / whole, 3) for value, whole in (
-                  (item.element.box.x, width), (item.element.box.y, height),
-                  (item.element.box.width, width), (item.element.box.height, height))]}
-             for item in renderer.resolve(card, side)]
+    boxes = []
+    for item in renderer.resolve(card, side):
+        box = item.element.box
+        boxes.append({"name": item.element.name, "kind": item.element.kind,
+                      "where": str(item.element.where),
+                      "box": [round(100 * value / whole, 3) for value, whole in (
+                          (box.x, width), (box.y, height), (box.width, width),
+                          (box.height, height))],
+                      "mm": [round(value / MM, 1) for value in (box.x, box.y, box.width,
+                                                                 box.height)]})
     return {"layout": layout.name, "items": boxes,
             "safe": [round(100 * layout.safe / width, 3), round(100 * layout.safe / height, 3)]}
 

@@ -120,7 +120,9 @@ function side(card, which) {
     Object.assign(element.style, {left: left + "%", top: top + "%", width: width + "%",
                                   height: height + "%"});
     element.dataset.name = item.name;
-    element.title = item.name + " (" + item.kind + ", layout " + drawn.layout + ") " + item.where;
+    const [x, y, w, h] = item.mm;
+    element.title = item.name + " (" + item.kind + ", layout " + drawn.layout + "), " + w +
+      " × " + h + " mm at " + x + ", " + y + " mm: " + item.where;
     element.addEventListener("mouseenter", () => {
       document.getElementById("hovered").textContent = element.title;
     });
@@ -133,6 +135,16 @@ function open(number) {
   if (!card) return;
   document.getElementById("card-name").textContent = "#" + card.number + " " + card.name;
   document.getElementById("card-where").textContent = card.where;
+  // the card's data row, as the deck file gives it
+  document.getElementById("card-fields").replaceChildren(
+    ...Object.entries({...card.fields, back: card.back_design}).map(([name, value]) => {
+      const row = document.createElement("tr");
+      const th = document.createElement("th"), td = document.createElement("td");
+      th.textContent = name;
+      td.textContent = value;
+      row.append(th, td);
+      return row;
+    }));
   side(card, "front");
   side(card, "back");
   document.getElementById("card-found").replaceChildren(...card.found.map(f => {
