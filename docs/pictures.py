@@ -101,77 +101,70 @@ def ink_table() -> None:
 
 
 def report() -> None:
-    """The top of a simulation report as Chromium shows it: Blófa with random bots
-    (skipped without Chromium)."""
-    import shutil
+    """The top of a simulation report as Chromium shows it: Blófa with random bots."""
     import subprocess
     import sys
     import tempfile
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
-        print("docs/report.png: skipped, Chromium is not installed (apt-get install chromium)")
-        return
-    from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run([sys.executable, "-m", "cardkit", "simulate", "blofa", "--games",
                         "4000", "--report", f"{folder}/report"],
                        check=True, stdout=subprocess.DEVNULL)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium,
-                                                 args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 900, "height": 1350})
-            page.goto(Path(f"{folder}/report/report.html").as_uri())
-            page.screenshot(path=f"{folder}/shot.png")
-            browser.close()
-        target = ROOT / "docs" / "report.png"
-        Image.open(f"{folder}/shot.png").convert("P", palette=1, colors=64).save(
-            target, optimize=True)
-        print(target.relative_to(ROOT))
+        _screenshot("report.png", Path(f"{folder}/report/report.html").as_uri(), (900, 1350),
+                    64, lambda page: None)
 
 
 def studio() -> None:
     """The studio in Chromium: Lantern Market's contact sheet, card 4 open, the pointer
-    on its title (skipped without Chromium)."""
+    on its title."""
     import re
-    import shutil
     import subprocess
     import sys
-    import tempfile
 
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
-        print("docs/studio.png: skipped, Chromium is not installed (apt-get install chromium)")
-        return
-    from playwright.sync_api import sync_playwright
+    def card_4(page) -> None:
+        page.wait_for_function("document.querySelectorAll('#sheet figure img').length"
+                               " === 8 && [...document.images].every(i => i.complete)",
+                               polling=50, timeout=60000)
+        page.click("figure[data-number='4']")
+        page.check("#boxes")
+        page.hover("#side-front .element[data-name='title']")
+        page.wait_for_timeout(300)
 
     serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve",
                                 "examples/lantern-market", "--no-open", "--port", "0"],
                                cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
-        with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium,
-                                                 args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1100, "height": 820})
-            page.goto(address)
-            page.wait_for_function("document.querySelectorAll('#sheet figure img').length"
-                                   " === 8 && [...document.images].every(i => i.complete)",
-                                   polling=50, timeout=60000)
-            page.click("figure[data-number='4']")
-            page.check("#boxes")
-            page.hover("#side-front .element[data-name='title']")
-            page.wait_for_timeout(300)
-            page.screenshot(path=f"{folder}/shot.png")
-            browser.close()
-            target = ROOT / "docs" / "studio.png"
-            Image.open(f"{folder}/shot.png").convert("P", palette=1, colors=96).save(
-                target, optimize=True)
-            print(target.relative_to(ROOT))
+        _screenshot("studio.png", address, (1100, 820), 96, card_4)
     finally:
         serving.terminate()
         serving.wait(timeout=30)
+
+
+def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int,
+                ready) -> None:
+    """docs/NAME: the page at ``address`` in headless Chromium, once ``ready(page)`` has
+    returned (skipped without Chromium)."""
+    import shutil
+    import tempfile
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print(f"docs/{name}: skipped, Chromium is not installed (apt-get install chromium)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        page.goto(address)
+        ready(page)
+        page.screenshot(path=f"{folder}/shot.png")
+        browser.close()
+        target = ROOT / "docs" / name
+        Image.open(f"{folder}/shot.png").convert("P", palette=1, colors=colours).save(
+            target, optimize=True)
+        print(target.relative_to(ROOT))
 
 
 def main() -> None:
