@@ -90,6 +90,11 @@ class Deck:
     variant: str = ""  # the chosen variant options, e.g. 'players3'; '' for everything
     card_name: str = ""  # a template naming each card in exported files, '' for the default
 
+    @property
+    def stamp(self) -> str:
+        """The version as printed pages and files name it: 'version 0.3'; '' without one."""
+        return f"version {self.version}" if str(self.version).strip() else ""
+
     def copies(self) -> list[Card]:
         """Every printed card in deck order, each distinct card repeated ``count`` times."""
         return [card for card in self.cards for _ in range(card.count)]

@@ -47,6 +47,7 @@ def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
         from .cmyk import CmykCanvas
         canvas = CmykCanvas(str(path), ink_limit=ink_limit, **options)
     canvas.setTitle(f"{deck.title} (one card a page)")
+    canvas.setSubject(", ".join(filter(None, [deck.title, deck.stamp])))
     canvas.setAuthor(deck.author)
     canvas.setCreator("cardkit")
     notes, noted = [], set()

@@ -10,12 +10,12 @@ from ..deck.model import Deck
 from ..imposition.faces import Face, backs_by_card
 from ..render.card import FRONT
 
-COLUMNS = ("image", "side", "count", "cards", "name", "back")
+COLUMNS = ("image", "side", "count", "cards", "name", "back", "version")
 
 
 def write_manifest(path: Path, deck: Deck, faces: list[Face], suffix: str = ".png") -> None:
     """One row per image: its file, side, count, the card numbers showing it, the card's
-    name and, for a front, the back image it is printed with."""
+    name, for a front the back image it is printed with, and the deck's version."""
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(COLUMNS)
@@ -25,4 +25,5 @@ def write_manifest(path: Path, deck: Deck, faces: list[Face], suffix: str = ".pn
             writer.writerow([face.file + suffix, face.side, face.count,
                              " ".join(map(str, face.cards)),
                              deck.name_of(face.card) if front else face.card.back.name,
-                             backs[face.card.number].file + suffix if front else ""])
+                             backs[face.card.number].file + suffix if front else "",
+                             deck.version])

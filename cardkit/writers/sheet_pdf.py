@@ -36,6 +36,7 @@ def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
         canvas.setTitle(f"{deck.title} (print and play)")
         canvas.setAuthor(deck.author)
         canvas.setCreator("cardkit")
+        canvas.setSubject(", ".join(filter(None, [deck.title, deck.stamp])))
         _draw_pages(canvas, deck, pages, options, renderer, _SpooledPages(spool, out))
         canvas.save()
 
@@ -55,7 +56,7 @@ def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: Card
             _fold_line(canvas, page)
         if options.guides:
             _guides(canvas, page, copies, options.bleed)
-        _footer(canvas, page, deck.title)
+        _footer(canvas, page, deck.title, deck.stamp)
         canvas.showPage()
         spooled.take(canvas)
 
@@ -171,22 +172,24 @@ def _guides(canvas, page: Page, copies, bleed: float) -> None:
     canvas.restoreState()
 
 
-def footer_texts(title: str, label: str):
+def footer_texts(title: str, label: str, stamp: str = ""):
     """The footer, longest first: the full line, then without '(actual size)', then with
-    the deck's title cut shorter and shorter. Deck, page and 'print at 100%' always stay.
+    the deck's title cut shorter and shorter. Deck, version, page and 'print at 100%'
+    always stay.
 
-    >>> for text in list(footer_texts("Shapes", "fronts 1/2"))[:3]: print(text)
-    Shapes · fronts 1/2 · print at 100% (actual size)
-    Shapes · fronts 1/2 · print at 100%
-    Shape… · fronts 1/2 · print at 100%
+    >>> for text in list(footer_texts("Shapes", "fronts 1/2", "version 0.3"))[:3]: print(text)
+    Shapes · version 0.3 · fronts 1/2 · print at 100% (actual size)
+    Shapes · version 0.3 · fronts 1/2 · print at 100%
+    Shape… · version 0.3 · fronts 1/2 · print at 100%
     """
+    label = f"{stamp} · {label}" if stamp else label
     yield f"{title} · {label} · print at 100% (actual size)"
     for keep in range(len(title), 0, -1):
         shown = title if keep == len(title) else title[:keep].rstrip() + "…"
         yield f"{shown} · {label} · print at 100%"
 
 
-def _footer(canvas, page: Page, title: str) -> None:
+def _footer(canvas, page: Page, title: str, stamp: str = "") -> None:
     """The footer in the first free strip that holds it whole (bottom, top, left, right),
     else in the longest strip, shortened to fit."""
     if not page.slots:
@@ -197,7 +200,7 @@ def _footer(canvas, page: Page, title: str) -> None:
                          "use less bleed or a smaller card")
     if len(title) > MAX_FOOTER_TITLE:  # trying every shorter cut would take long
         title = title[:MAX_FOOTER_TITLE - 1] + "…"
-    texts = list(footer_texts(title, page.label))
+    texts = list(footer_texts(title, page.label, stamp))
 
     def width(text):
         return string_width(text, DEFAULT_FONT, FOOTER_SIZE)

@@ -130,7 +130,8 @@ def saved_object(deck: Deck, sheets: list[Sheet], url_of) -> dict:
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
             "ObjectStates": [{"Name": "DeckCustom", "Nickname": deck.title,
-                              "Description": f"{deck.title}, made with cardkit",
+                              "Description": ", ".join(filter(None, [
+                                  deck.title, deck.stamp, "made with cardkit"])),
                               "Transform": _transform(face_down=True),
                               "DeckIDs": [c["CardID"] for c in contained],
                               "CustomDeck": custom, "ContainedObjects": contained}]}

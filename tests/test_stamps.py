@@ -1,0 +1,61 @@
+"""Version stamps (issue 31): the deck's version on the printed pages, in the PDFs'
+metadata and in the exports, read back from the files."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardkit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def versioned(tmp_path, version: str | None) -> Path:
+    """A copy of Lantern Market with ``version`` (None: no version line)."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+    text = (deck / "deck.yaml").read_text()
+    line = 'version: "1.0"\n'
+    assert line in text
+    (deck / "deck.yaml").write_text(text.replace(line, "" if version is None else
+                                                 f'version: "{version}"\n'))
+    return deck
+
+
+def run(*args) -> None:
+    outcome = CliRunner().invoke(main, [str(a) for a in args])
+    assert outcome.exit_code == 0, outcome.output
+
+
+def test_the_version_is_on_every_page_and_in_the_metadata(tmp_path):
+    deck = versioned(tmp_path, "0.3-playtest")
+    run("build", deck, "--out", tmp_path / "out")
+    pdf = PdfReader(next((tmp_path / "out").glob("**/*.pdf")))
+    assert pdf.metadata.subject == "Lantern Market, version 0.3-playtest"
+    for page in pdf.pages:
+        assert "Lantern Market · version 0.3-playtest · " in page.extract_text()
+
+
+def test_exports_carry_the_version(tmp_path):
+    deck = versioned(tmp_path, "2")
+    run("export", deck, "--to", "tts", "--out", tmp_path / "tts")
+    saved = json.loads(next((tmp_path / "tts").glob("**/*.json")).read_text())
+    assert saved["ObjectStates"][0]["Description"] == \
+        "Lantern Market, version 2, made with cardkit"
+    run("export", deck, "--for", "tgc", "--out", tmp_path / "tgc")
+    with next((tmp_path / "tgc").glob("**/manifest.csv")).open(newline="") as rows:
+        assert {row["version"] for row in csv.DictReader(rows)} == {"2"}
+
+
+def test_a_deck_without_a_version_prints_no_stamp(tmp_path):
+    deck = versioned(tmp_path, None)
+    run("build", deck, "--out", tmp_path / "out")
+    pdf = PdfReader(next((tmp_path / "out").glob("**/*.pdf")))
+    assert pdf.metadata.subject == "Lantern Market"
+    assert "version" not in pdf.pages[0].extract_text()
