@@ -59,3 +59,21 @@ def test_a_deck_without_a_version_prints_no_stamp(tmp_path):
     pdf = PdfReader(next((tmp_path / "out").glob("**/*.pdf")))
     assert pdf.metadata.subject == "Lantern Market"
     assert "version" not in pdf.pages[0].extract_text()
+
+
+def test_layouts_read_the_deck_s_title_version_and_date(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764028800")  # 2025-11-25, for the same build
+    deck = versioned(tmp_path, "0.4")
+    back = deck / "layouts" / "market-back.yaml"
+    back.write_text(back.read_text() + "  - {name: stamp, kind: text, box: [8mm, 80mm, 47.5mm,"
+                    " 4mm], size: 5pt, colour: \"{back.ink}\", text: \"{deck.title} "
+                    "{deck.version} · {deck.date}\"}\n")
+    run("build", deck, "--out", tmp_path / "out")
+    pdf = PdfReader(next((tmp_path / "out").glob("**/*.pdf")))
+    backs = pdf.pages[1].extract_text()
+    assert backs.count("Lantern Market 0.4 · 2025-11-25") == 9  # each back of the sheet
+    unknown = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "o2")])
+    assert unknown.exit_code == 0
+    back.write_text(back.read_text().replace("{deck.date}", "{deck.colour}"))
+    wrong = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "o3")])
+    assert wrong.exit_code == 2 and "'{deck.colour}'" in wrong.output

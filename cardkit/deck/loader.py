@@ -164,6 +164,9 @@ class _DeckLoader:
         self.max_cards = max_cards()
         self.folders: dict = {}  # deck file -> its folder, one Path for all its cards
         self.unreadable: set[Where] = set()  # elements reading what cards lack: reported
+        # what layouts read as {deck.title}, {deck.version} and {deck.date}, filled in once
+        # the deck's keys are read; every card holds this one dict
+        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date()}
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -203,9 +206,10 @@ class _DeckLoader:
         # counts cards (variants, drop, composition, the limit) would count without the
         # broken ones and report their mistake again
         whole = not problems
-        deck = Deck(name, checks.get_text(problems, data, "title", name),
-                    checks.get_text(problems, data, "author", ""),
-                    checks.get_text(problems, data, "version", ""),
+        title = checks.get_text(problems, data, "title", name)
+        version = checks.get_text(problems, data, "version", "")
+        self.stamps.update({"deck.title": title, "deck.version": version})
+        deck = Deck(name, title, checks.get_text(problems, data, "author", ""), version,
                     size, tuple(cards), self.path, backs,
                     variants=read_variants(data, problems, self.field_types, cards)
                     if whole else {},
@@ -538,7 +542,7 @@ class _DeckLoader:
                 fields[name] = default
         if len(problems.items) > before or front is None or back is None:
             return None
-        card = Card(number, fields, front, back, count, where, folder)
+        card = Card(number, fields, front, back, count, where, folder, self.stamps)
         self.check_layout_fields(card)
         return card
 
@@ -581,6 +585,24 @@ class _DeckLoader:
                         what += f"{card.label()} does not have"
                         fix = did_you_mean(name, known)
                     self.problems.add(element.where, what, fix)
+
+def build_date() -> str:
+    """Today's date as layouts read it ({deck.date}: '2026-11-25'), or the date of
+    SOURCE_DATE_EPOCH when it is set, so that a reproducible build prints the same date.
+
+    >>> import os; os.environ["SOURCE_DATE_EPOCH"] = "1700000000"; build_date()
+    '2023-11-14'
+    >>> del os.environ["SOURCE_DATE_EPOCH"]
+    """
+    import datetime
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.strip().isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date() \
+            .isoformat()
+    return datetime.date.today().isoformat()
+
 
 def _type_error(kind: str, value) -> str:
     """Why ``value`` is not of field type ``kind``, or '' when it is."""

@@ -59,10 +59,14 @@ class Card:
     count: int
     where: Where  # the card's entry in the deck, or its spreadsheet row
     folder: Path  # the folder of the deck file that gave the card: its images are there
+    # what every card of the deck reads alike: deck.title, deck.version, deck.date (one
+    # dict the deck's cards share)
+    stamps: dict = field(default_factory=dict, compare=False)
 
     def values(self) -> dict:
-        """What layouts can read: the card's fields, ``back`` and ``back.FIELD``."""
-        values = dict(self.fields)
+        """What layouts can read: the card's fields, ``back``, ``back.FIELD`` and the
+        deck's stamps (``deck.version``...)."""
+        values = {**self.stamps, **self.fields}
         values["back"] = self.back.name
         for key, value in self.back.fields.items():
             values[f"back.{key}"] = value

@@ -182,7 +182,8 @@ class CardRenderer:
                 names = {name for element in layout.elements
                          for name in element.fields(layout.styles, layout.assets.icons)}
                 self._reads_card[id(layout)] = (layout, any(  # the layout: its id stays its own
-                    name != "back" and not name.startswith("back.") for name in names))
+                    name != "back" and not name.startswith(("back.", "deck."))
+                    for name in names))
             if not self._reads_card[id(layout)][1]:
                 return (BACK, card.back.name, card.folder)
         return (card.number, side)
