@@ -17,6 +17,7 @@ from PIL import ImageChops, ImageStat
 
 from cardkit.deck.loader import load_deck
 from cardkit.pipeline.build import check_cards
+from cardkit.pipeline.contrast import contrast
 from cardkit.render.card import BACK, FRONT, _ink
 from cardkit.sources.bundled import bundled_decks, find_deck
 from cardkit.sources.checks import faded
@@ -29,24 +30,6 @@ UNSAFE_BAND = 3.0  # millimetres
 # backs whose orientation would show how a card is held; the shape cards' arrows mean
 # left or right in the game, so their backs are not turned alike by design
 SYMMETRIC_BACKS = ["blofa", "bullet", "ragusa", "rise-up", "standard"]
-
-
-def luminance(rgb) -> float:
-    """WCAG 2 relative luminance of an sRGB colour with channels 0-1."""
-    def linear(c):
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b) -> float:
-    """WCAG 2 contrast ratio of two sRGB colours.
-
-    >>> round(contrast((1, 1, 1), (0, 0, 0)), 1), round(contrast((1, 1, 1), (1, 1, 1)), 1)
-    (21.0, 1.0)
-    """
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def over(colour, below):

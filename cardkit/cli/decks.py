@@ -31,18 +31,25 @@ def list_decks():
 @click.argument("deck")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def validate(deck, strict):
-    """Check DECK without building it: keys, types, layouts, composition, and that every
-    card's text fits."""
+    """Check DECK without building it: keys, types, layouts, composition, that every
+    card's text fits, and that every text stands out from what lies behind it."""
+    from ..common.errors import Problem
     from ..pipeline.build import check_cards, load_chosen
+    from ..pipeline.contrast import low_contrast
 
     try:
         loaded = load_chosen(find_deck(deck))
-        _, report = check_cards(loaded, strict)
+        renderer, report = check_cards(loaded, strict)
+        faint = low_contrast(loaded, renderer)
+        if strict and faint:
+            raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
+                              for w in faint])
     except InputError as error:
         report_input_error(error, f"in {named(deck)}")
         sys.exit(EXIT_BAD_INPUT)
-    warn(report.warnings)
-    count = len(report.warnings)
+    warnings = report.warnings + faint
+    warn(warnings)
+    count = len(warnings)
     click.echo(f"{loaded.name}: {counted(loaded.total(), 'card')}, {len(loaded.cards)} "
                "distinct, OK"
                + (f" ({count} warning{'s' * (count != 1)})" if count else ""))
