@@ -67,7 +67,8 @@ def _row(what, unit, change, low, high, a, b) -> dict:
 
 
 def shown_change(row: dict) -> str:
-    """'+4.4 points (95%: +1.2 to +7.5)' or '-2.50 moves (95%: -2.90 to -2.10)'.
+    """'+4.4 points (95%: +1.2 to +7.5)' or '-2.50 turns (95%: -2.90 to -2.10)'; a game's
+    own figure, counted 'a game', shows no unit.
 
     >>> shown_change({"unit": "share", "change": 0.044, "interval": [0.012, 0.075]})
     '+4.4 points (95%: +1.2 to +7.5)'
@@ -76,7 +77,7 @@ def shown_change(row: dict) -> str:
     if row["unit"] == "share":
         return (f"{row['change'] * 100:+.1f} points (95%: {low * 100:+.1f} to "
                 f"{high * 100:+.1f})")
-    unit = " moves" if row["unit"] == "moves" else ""
+    unit = "" if row["unit"] == "a game" else f" {row['unit']}"
     return f"{row['change']:+.2f}{unit} (95%: {low:+.2f} to {high:+.2f})"
 
 
