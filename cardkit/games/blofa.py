@@ -84,8 +84,9 @@ class BlofaState(State):
         self.vp = [0] * self.players
         self.captured_by: list[int] = []  # the capturer of each captured rule card
         self.dry = 0  # tricks in a row without a capture
-        self.tricks = self.challenges = self.challenges_right = 0
-        self.acts = [Counter() for _ in hands]  # per seat: plays, lies, passes, challenges
+        self.tricks = 0
+        # per seat: plays, lies, passes, challenges (the game's are their sums)
+        self.acts = [Counter() for _ in hands]
         self.end: str | None = None
         self.moves_made = 0
         self.keeps = 0  # trick winners' keeps: part of the turn that won the trick
@@ -176,8 +177,6 @@ class BlofaState(State):
         declarer; the clash winner gets 1 VP and the trick, the loser loses 1 VP."""
         declarer, cards, declared = self.plays[-1]
         outcome = rules.clash(sum(cards), declared, declarer, self.to_move)
-        self.challenges += 1
-        self.challenges_right += outcome["lie"]
         self.acts[self.to_move]["challenges"] += 1
         self.acts[self.to_move]["challenges_right"] += outcome["lie"]
         self.revealed = cards
@@ -244,6 +243,16 @@ class BlofaState(State):
                 "eliminations": len(self.final()["eliminated"]),
                 "tricks": self.tricks, "challenges": self.challenges,
                 "challenges_right": self.challenges_right, "end": self.end}
+
+    @property
+    def challenges(self) -> int:
+        """Challenges made so far, by every seat."""
+        return sum(acts["challenges"] for acts in self.acts)
+
+    @property
+    def challenges_right(self) -> int:
+        """Challenges that flipped a lie."""
+        return sum(acts["challenges_right"] for acts in self.acts)
 
     def seat_figures(self) -> list[dict]:
         """Each seat's rule cards captured, VP, plays and lies among them (a declared sum

@@ -133,8 +133,8 @@ class BulletState(State):
         self.asking: list[int] = []  # seats still to answer the top card, next last
         self.penalty: tuple[int, int] | None = None  # (seat discarding, seat choosing)
         self.fin_drawn = ""  # how Fin came up: 'turn draw' or 'penalty draw'
-        self.counts = Counter()  # the figures: bluffs, calls, bullets...
-        self.seat_counts = [dict.fromkeys(SEAT_COUNTS, 0) for _ in hands]  # per seat
+        # each seat's bluffs, calls, bullets...: the game's figures are their sums
+        self.seat_counts = [dict.fromkeys(SEAT_COUNTS, 0) for _ in hands]
         self.moves_made = 0
         self.turns_begun = 1  # the turns begun (drawing Fin ends one before its card)
         self._moves: list | None = None
@@ -245,8 +245,6 @@ class BulletState(State):
             outcome = rules.called_bluff(stated, self.cards[chosen][0], seat, self.caller)
             top_works = outcome["effect"]
             self.penalty = (outcome["discards"], outcome["chooses"])
-            self.counts["calls"] += 1
-            self.counts["calls_right"] += outcome["bluff"]
             mine = self.seat_counts[self.caller]
             mine["calls"] += 1
             mine["calls_right"] += outcome["bluff"]
@@ -260,9 +258,6 @@ class BulletState(State):
             played, bluffs = self.record[seat]
             self.record[seat] = (played + 1, bluffs + bluff)
             succeeded, bullet = bluff and works[level], stated == "bullet"
-            self.counts["bluffs"] += bluff
-            self.counts["bluffs_succeeded"] += succeeded
-            self.counts["bullets"] += bullet
             mine = self.seat_counts[seat]
             mine["bluffs"] += bluff
             mine["bluffs_succeeded"] += succeeded
@@ -367,10 +362,8 @@ class BulletState(State):
         values = self.hands_values()
         winner = rules.compare(values)[0]
         return {"winning_hand": rules.CATEGORIES[rules.hand_key(values[winner])[0]],
-                "bluffs": self.counts["bluffs"],
-                "bluffs_succeeded": self.counts["bluffs_succeeded"],
-                "calls": self.counts["calls"], "calls_right": self.counts["calls_right"],
-                "bullets": self.counts["bullets"],
+                **{kind: sum(counts[kind] for counts in self.seat_counts)
+                   for kind in SEAT_COUNTS},
                 "fin_on_penalty": int(self.fin_drawn == "penalty draw")}
 
     def seat_figures(self) -> list[dict]:
@@ -410,8 +403,7 @@ class BulletState(State):
             list(self.discard)
         world.known, world.record = [set(k) for k in self.known], list(self.record)
         world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
-        world.chain, world.asking, world.counts = list(self.chain), list(self.asking), \
-            Counter(self.counts)
+        world.chain, world.asking = list(self.chain), list(self.asking)
         world.seat_counts = [dict(counts) for counts in self.seat_counts]
         world.rng, world._moves = rng, None
         hidden = [c for c in self.deck if c != self.fin]

@@ -50,6 +50,8 @@ from ..toolkit.search import SearchBot, redeal
 from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
 
 TURNS = 5  # turns each player takes in the round
+SEAT_COUNTS = ("deck_tokens_spent", "cards_sold", "trades_begun", "false_claims",
+               "bluff_calls", "calls_right")  # what each seat's figures count
 ANTE, PENALTY = 20, 5
 SWAP_COST, BUY_COST, SWIPE_COST = 3, 5, 15
 GOODS = 5
@@ -165,9 +167,9 @@ class RagusaState(State):
         self.calls: dict[int, bool] = {}
         self.owed: list[int] = []  # seats that must give up a card, in order
         self.exposed = (0, 0)  # called-out claims found false, found true (public)
-        self.spent = self.sold = self.trades = self.called = self.right = self.lies = 0
         self.pot_won = 0
-        self.seat_counts = [Counter() for _ in range(self.players)]  # the figures, per seat
+        # per seat: tokens spent, cards sold, trades, claims and calls (the game's are sums)
+        self.seat_counts = [Counter() for _ in range(self.players)]
         self.shown: list[tuple[list[str], list[str]]] = []
         self.winners: list[int] = []
         self.category = ""
@@ -259,10 +261,7 @@ class RagusaState(State):
     def seat_figures(self) -> list[dict]:
         """Each seat's tokens paid for deck actions, cards sold, trades begun on its
         turns, false claims, calls and right calls."""
-        return [{kind: counts[kind] for kind in ("deck_tokens_spent", "cards_sold",
-                                                 "trades_begun", "false_claims",
-                                                 "bluff_calls", "calls_right")}
-                for counts in self.seat_counts]
+        return [{kind: counts[kind] for kind in SEAT_COUNTS} for counts in self.seat_counts]
 
     def turns(self) -> int:
         """Turns taken: five each in a round."""
@@ -320,9 +319,12 @@ class RagusaState(State):
     def figures(self) -> dict:
         """Tokens paid for deck actions and got from sales, the pot the winners took,
         trades, calls and right calls, false claims made, the winning hand's category."""
-        return {"deck_tokens_spent": self.spent, "tokens_from_sales": self.sold,
-                "pot_won": self.pot_won, "trades": self.trades, "bluff_calls": self.called,
-                "calls_right": self.right, "false_claims": self.lies,
+        total = {kind: sum(counts[kind] for counts in self.seat_counts)
+                 for kind in SEAT_COUNTS}
+        return {"deck_tokens_spent": total["deck_tokens_spent"],
+                "tokens_from_sales": total["cards_sold"], "pot_won": self.pot_won,
+                "trades": total["trades_begun"], "bluff_calls": total["bluff_calls"],
+                "calls_right": total["calls_right"], "false_claims": total["false_claims"],
                 "winning_hand": self.category}
 
     # -- making moves ----------------------------------------------------------------------
@@ -389,7 +391,6 @@ class RagusaState(State):
         """A deck action: the player pays into the pot, once a turn."""
         self.tokens[seat] -= tokens
         self.pot += tokens
-        self.spent += tokens
         self.seat_counts[seat]["deck_tokens_spent"] += tokens
         self.acted = True
 
@@ -406,7 +407,6 @@ class RagusaState(State):
         self.deck.append(move[1])
         self.tokens[seat] += 1
         self.pot -= 1
-        self.sold += 1
         self.seat_counts[seat]["cards_sold"] += 1
         self.acted, self.phase = True, SELL
 
@@ -435,7 +435,6 @@ class RagusaState(State):
         before the trade is not played out: the partner cannot refuse, and answers with
         a card of its choice."""
         self.claims[seat] = claim
-        self.lies += claim != self.table[seat]
         self.seat_counts[seat]["false_claims"] += claim != self.table[seat]
         if seat == self.active:
             self.mover, self.phase = self.partner, PLACE
@@ -451,15 +450,12 @@ class RagusaState(State):
         for accuser, accused in ((active, partner), (partner, active)):
             if self.calls[accuser]:
                 lie = self.table[accused] != self.claims[accused]
-                self.called += 1
-                self.right += lie
                 self.seat_counts[accuser]["bluff_calls"] += 1
                 self.seat_counts[accuser]["calls_right"] += lie
                 self.exposed = (self.exposed[0] + lie, self.exposed[1] + (not lie))
                 self._penalise(accused if lie else accuser)
         self._gain(active, self.table.pop(partner))
         self._gain(partner, self.table.pop(active))
-        self.trades += 1
         self.seat_counts[active]["trades_begun"] += 1
         self.claims, self.calls = {}, {}
         self._next_owed()

@@ -365,14 +365,13 @@ class ShapesState(State):
     def figures(self) -> dict[str, float | int | str]:
         """Triplets locked in, their mean score (left out of a game without any), triplets
         an arrow passed to a neighbour, and objectives met."""
-        triplets = [(seat, t) for seat in range(self.players) for t in self.triplet_cards(seat)]
-        figures = {"triplets": len(triplets),
-                   "arrow_passes": sum(destination(t, seat, self.players) != seat
-                                       for seat, t in triplets),
-                   "objectives_met": sum(map(self.objective_met, range(self.players)))}
-        if triplets:
-            figures["mean_triplet_score"] = sum(score_triplet(t) for _, t in triplets) \
-                / len(triplets)
+        seats = self.seat_figures()  # the game's figures are the seats' added up
+        figures = {"triplets": sum(seat["triplets"] for seat in seats),
+                   "arrow_passes": sum(seat["arrow_passes"] for seat in seats),
+                   "objectives_met": sum(seat["objective_met"] for seat in seats)}
+        if figures["triplets"]:
+            figures["mean_triplet_score"] = sum(seat["triplet_points"] for seat in seats) \
+                / figures["triplets"]
         return figures
 
 
