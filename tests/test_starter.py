@@ -24,6 +24,7 @@ from cardkit.deck.loader import load_deck
 from cardkit.deck.model import SIZE_PRESETS_MM
 from cardkit.deck.schema import deck_schema, layout_schema
 from cardkit.pipeline.build import check_cards
+from cardkit.pipeline.contrast import contrast
 from cardkit.render.card import BACK, FRONT
 from cardkit.starter import TEMPLATE, create_deck
 from cardkit.writers.card_pdf import write_card_pdf
@@ -111,17 +112,6 @@ def test_backs_look_the_same_upside_down(tmp_path, size):
     assert min(_turned_difference(front) for front in fronts) > 0.01  # the check can fail
 
 
-def _luminance(rgb) -> float:
-    """WCAG relative luminance of an (r, g, b) colour, channels 0 to 1."""
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def _contrast(a, b) -> float:
-    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def _rgb(colour) -> tuple[float, float, float]:
     return (colour.red, colour.green, colour.blue)
 
@@ -151,12 +141,12 @@ def test_every_text_contrasts_with_what_is_behind_it(tmp_path):
                 if item.element.kind == "text" and item.props["text"]:
                     behind = _fill_behind(items, index)
                     assert behind is not None, item.element.name
-                    contrasts[(card.back.name, side, item.element.name)] = _contrast(
+                    contrasts[(card.back.name, side, item.element.name)] = contrast(
                         _rgb(item.props["colour"]), _rgb(behind))
     assert len(contrasts) == 13  # 5 texts a unit front, 4 an event front, 2 on each back
     assert min(contrasts.values()) >= 4.5, contrasts
     assert contrasts[("unit", FRONT, "cost")] == pytest.approx(
-        _contrast(WHITE, (0x2a / 255, 0x5b / 255, 0x84 / 255)))  # white on the unit blue
+        contrast(WHITE, (0x2a / 255, 0x5b / 255, 0x84 / 255)))  # white on the unit blue
 
 
 # -- the files -----------------------------------------------------------------------------
