@@ -77,3 +77,47 @@ def test_layouts_read_the_deck_s_title_version_and_date(tmp_path, monkeypatch):
     back.write_text(back.read_text().replace("{deck.date}", "{deck.colour}"))
     wrong = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "o3")])
     assert wrong.exit_code == 2 and "'{deck.colour}'" in wrong.output
+
+
+def card_ids(deck: Path) -> dict[str, str]:
+    """Each card's printed ``{card.id}``, by name, as the built PDF shows it."""
+    from cardkit.pipeline.build import load_chosen
+
+    return {card.fields["name"]: card.stamps["card.id"]
+            for card in load_chosen(deck / "deck.yaml").cards}
+
+
+def test_a_card_s_id_is_printed_and_changes_exactly_when_the_card_does(tmp_path):
+    deck = versioned(tmp_path, "1.0")
+    run("build", deck, "--out", tmp_path / "out")
+    pdf = PdfReader(next((tmp_path / "out").glob("**/*.pdf")))
+    first = card_ids(deck)
+    assert len(set(first.values())) == 8 and all(
+        len(found) == 7 and int(found, 16) >= 0 for found in first.values())
+    assert f"1.0 · {first['Silk Bolt']}" in pdf.pages[0].extract_text()
+
+    # a new version number, or another day, changes what the stamp says, not the id
+    deck_yaml = deck / "deck.yaml"
+    deck_yaml.write_text(deck_yaml.read_text().replace('version: "1.0"', 'version: "1.1"'))
+    assert card_ids(deck) == first
+
+    # one card's words: that card only
+    cards = deck / "cards.csv"
+    cards.write_text(cards.read_text().replace("Cheap and bright.", "Cheap and warm."))
+    second = card_ids(deck)
+    assert {name for name in first if first[name] != second[name]} == {"Lantern Oil"}
+
+    # the art file the good cards read (bytes only, no field changes): the cards showing it
+    art = deck / "art" / "stall.svg"
+    art.write_text(art.read_text().replace("#", "#0", 1).replace("#0", "#", 1)
+                   .replace("</svg>", '<circle cx="1" cy="1" r="1" fill="#000"/></svg>'))
+    third = card_ids(deck)
+    assert {name for name in first if second[name] != third[name]} == \
+        {"Silk Bolt", "Spice Jar", "Lantern Oil", "Golden Lamp", "Festival"}
+
+    # the back's layout: every card with that back (the night cards keep theirs, as the
+    # layout is the same: only the market back's colour changes)
+    deck_yaml.write_text(deck_yaml.read_text().replace('colour: "#20324a"', 'colour: "#20324b"'))
+    fourth = card_ids(deck)
+    assert {name for name in first if third[name] != fourth[name]} == \
+        {"Silk Bolt", "Spice Jar", "Lantern Oil", "Golden Lamp", "Night Watch", "Captain"}

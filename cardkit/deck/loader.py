@@ -165,8 +165,10 @@ class _DeckLoader:
         self.folders: dict = {}  # deck file -> its folder, one Path for all its cards
         self.unreadable: set[Where] = set()  # elements reading what cards lack: reported
         # what layouts read as {deck.title}, {deck.version} and {deck.date}, filled in once
-        # the deck's keys are read; every card holds this one dict
-        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date()}
+        # the deck's keys are read; every card holds this one dict. {card.id} is filled
+        # in once the cards can be drawn (render.fingerprint.with_card_ids)
+        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(),
+                       "card.id": ""}
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""

@@ -14,6 +14,7 @@ from ..deck.model import Deck
 from ..deck.selection import select_cards
 from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
 from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
+from ..render.fingerprint import with_card_ids
 from ..writers.sheet_pdf import write_pdf
 
 
@@ -44,6 +45,7 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         report = Report()
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
+    deck = with_card_ids(deck)
     return select_cards(deck, cards) if cards else deck
 
 

@@ -18,15 +18,13 @@ import threading
 import time
 from pathlib import Path
 
-from reportlab.pdfgen.canvas import Canvas
-
-from ..assets.fonts import DEFAULT_FONT, register
 from ..common.errors import InputError, Problem
 from ..common.units import INCH, MM
 from ..deck.selection import select_cards
 from ..imposition.services import PREVIEW_DPI
 from ..pipeline.build import check_cards, load_chosen
 from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, FULL_INK
+from ..render.fingerprint import drawing_key
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
 
@@ -211,19 +209,6 @@ class Studio:
         for told in list(self._listeners):
             told(self.state["version"])
         return self.state
-
-
-def drawing_key(renderer, card, side: str, page: tuple[float, float], trim) -> str:
-    """A hash of the PDF operators that draw ``card``'s ``side`` centred on a
-    ``page``-sized page of its own, the bleed around its ``trim`` (fonts and images are
-    named the same on every such page)."""
-    canvas = Canvas(io.BytesIO(), pagesize=page, initialFontName=register(DEFAULT_FONT),
-                    invariant=1)
-    bleed = (page[0] - trim.width) / 2
-    renderer.draw(canvas, card, side, bleed, (page[1] - trim.height) / 2, trim.width,
-                  trim.height, bleed)
-    # the page's operators so far: reportlab keeps them in _code until the page is shown
-    return hashlib.sha256("\n".join(canvas._code).encode()).hexdigest()[:24]
 
 
 def elements(renderer, card, side: str, size) -> dict:

@@ -1,0 +1,102 @@
+"""What a card prints, as a short hash: the studio's image keys, the ``{card.id}`` a layout
+can print, and what ``cardkit diff`` compares.
+
+A side's drawing key hashes the PDF operators reportlab writes for it on a page of its
+own, with the fonts it uses (their registered names hold a hash of the font file) and its
+images (reportlab names an image by its pixels). So the same look gives the same key,
+whatever changed in the files, and any change a printer would see gives another.
+
+A card's print id is the hash of its two sides drawn without the stamps (version, build
+date, the id itself): a new version number changes no card's id, a new word on the card
+does. Fields, layouts and what they extend, images, icons and fonts all count, because
+they all end up in the drawing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import replace
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..assets.fonts import DEFAULT_FONT, register
+from .card import BACK, FRONT, CardRenderer, Report
+
+ID_LENGTH = 7  # hex digits: as git shortens a commit, unique in any deck of cards
+# what the stamps read when a card's print id is computed: the same on every version
+NEUTRAL_STAMPS = {"deck.version": "", "deck.date": "", "card.id": "0" * ID_LENGTH}
+
+
+def drawing_key(renderer, card, side: str, page: tuple[float, float], trim) -> str:
+    """A hash of the PDF operators that draw ``card``'s ``side`` centred on a
+    ``page``-sized page of its own, the bleed around its ``trim``, and of the fonts they
+    use."""
+    canvas = Canvas(io.BytesIO(), pagesize=page, initialFontName=register(DEFAULT_FONT),
+                    invariant=1)
+    bleed = (page[0] - trim.width) / 2
+    renderer.draw(canvas, card, side, bleed, (page[1] - trim.height) / 2, trim.width,
+                  trim.height, bleed)
+    # the page's operators so far: reportlab keeps them in _code until the page is shown
+    fonts = sorted(canvas._doc.fontMapping.items())
+    return hashlib.sha256(repr((canvas._code, fonts)).encode()).hexdigest()[:24]
+
+
+def reads_card_id(deck) -> bool:
+    """Whether any of the deck's layouts prints ``{card.id}``."""
+    return any("card.id" in element.fields(layout.styles, layout.assets.icons)
+               for layout in _layouts(deck) for element in layout.elements)
+
+
+def print_keys(deck) -> dict[int, tuple[str, str]]:
+    """Each card's number -> the drawing keys of its front and back, drawn as they print
+    but with the stamps left out (:data:`NEUTRAL_STAMPS`). Texts that share a size group
+    are fitted across the whole deck, as a build fits them."""
+    stamps = {**deck.cards[0].stamps, **NEUTRAL_STAMPS} if deck.cards else {}
+    cards = [replace(card, stamps=stamps) for card in deck.cards]
+    renderer = CardRenderer(Report())
+    for _ in range(2):  # again, if texts that share a size group were set larger
+        for card in cards:
+            renderer.resolve(card, FRONT)
+            renderer.resolve(card, BACK)
+        if not renderer.share_group_sizes():
+            break
+    trim = deck.size
+    page = (trim.width, trim.height)
+    shared: dict = {}  # id(a back many cards share, resolved) -> its key
+    keys = {}
+    for card in cards:
+        front = drawing_key(renderer, card, FRONT, page, trim)
+        back = id(renderer.resolve(card, BACK))
+        if back not in shared:
+            shared[back] = drawing_key(renderer, card, BACK, page, trim)
+        keys[card.number] = (front, shared[back])
+    return keys
+
+
+def print_id(front_key: str, back_key: str) -> str:
+    """A card's print id from its sides' keys: seven hex digits.
+
+    >>> print_id("a" * 24, "b" * 24)
+    '6f908e1'
+    """
+    return hashlib.sha256(f"{front_key}/{back_key}".encode()).hexdigest()[:ID_LENGTH]
+
+
+def with_card_ids(deck):
+    """The deck with each card's ``{card.id}`` filled in, when a layout prints it (the
+    deck as it is otherwise: computing the ids draws every card once more)."""
+    if not reads_card_id(deck):
+        return deck
+    keys = print_keys(deck)
+    cards = tuple(replace(card, stamps={**card.stamps, "card.id": print_id(*keys[card.number])})
+                  for card in deck.cards)
+    return replace(deck, cards=cards)
+
+
+def _layouts(deck):
+    seen = {}
+    for card in deck.cards:
+        for layout in (card.front, card.back.layout):
+            seen.setdefault(id(layout), layout)
+    return seen.values()
