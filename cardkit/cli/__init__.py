@@ -24,7 +24,7 @@ import threading
 import click
 
 from ..common.errors import InputError, lacking_library
-from . import build, calibrate, decks, export, new, rules, serve, simulate, watch
+from . import build, calibrate, decks, diff, export, new, rules, serve, simulate, watch
 from .output import EXIT_BAD_INPUT, internal_error, report_input_error
 
 MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
@@ -80,6 +80,7 @@ def main():
       cardkit build blofa          print-and-play PDF in output/blofa/
       cardkit export blofa --for tgc   images for a print service
       cardkit validate my-game     check a deck without building it
+      cardkit diff v1.0 my-game    what changed since the version tagged v1.0
       cardkit check bullet         check the rules examples of a game
       cardkit score bullet "6 6 6 5 5" "4 4 4 7 7"   ask the rules
     """
@@ -95,5 +96,5 @@ def _terminated(signum, frame):
 
 for command in (build.build, watch.watch, export.export, export.preview,
                 calibrate.calibrate, new.new, new.schema, decks.list_decks, decks.validate,
-                rules.check, rules.score, simulate.simulate, serve.serve):
+                rules.check, rules.score, simulate.simulate, serve.serve, diff.diff):
     main.add_command(command)

@@ -12,13 +12,14 @@ from .output import counted, each_deck, shown, warn
 
 if TYPE_CHECKING:
     from ..imposition.sheets import SheetOptions
+    from ..pipeline.build import Which
 
 
 @click.command()
 @deck_options
 @sheet_options
-def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper, orientation,
-          duplex, back_offset, bleed, guides, ink):
+def build(decks, every_deck, out, strict, players, variants, which, sheet, paper,
+          orientation, duplex, back_offset, bleed, guides, ink):
     """Build print-ready PDF sheets for DECKS.
 
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
@@ -28,21 +29,22 @@ def build(decks, every_deck, out, strict, players, variants, cards, sheet, paper
 
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     each_deck(decks, every_deck, players, variants,
-               build_writer(out, options, strict, cards))
+               build_writer(out, options, strict, which))
 
 
-def build_writer(out: Path, options: SheetOptions, strict: bool, cards: str):
+def build_writer(out: Path, options: SheetOptions, strict: bool, which: Which):
     """The ``write`` of :func:`written` that builds a deck's sheets and says so."""
     from ..imposition.sheets import PAPER_NAMES
 
     def write(path, chosen, only_declared):
         from ..pipeline.build import build_deck
 
-        result = build_deck(path, out, options, strict, chosen, only_declared, cards)
+        result = build_deck(path, out, options, strict, chosen, only_declared, which)
         warn(result.warnings)
         grid = result.grid
         click.echo(f"{result.deck.name}: {counted(result.cards, 'card')}, "
                    f"{counted(result.pages, 'page')} "
-                   f"({PAPER_NAMES[options.paper]} {grid.orientation}, {grid.per_page} a "
+                   + ("after a cover note " if result.deck.note else "")
+                   + f"({PAPER_NAMES[options.paper]} {grid.orientation}, {grid.per_page} a "
                    f"page) -> {shown(result.path)} ({result.seconds:.2f} s)")
     return write

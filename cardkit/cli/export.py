@@ -12,12 +12,12 @@ from .options import deck_options, parse_optional_bleed
 from .output import counted, each_deck, progress_bar, shown, warn
 
 
-def preview_writer(out: Path, dpi: int, strict: bool, cards: str):
+def preview_writer(out: Path, dpi: int, strict: bool, which):
     """The ``write`` of :func:`written` that writes a deck's preview images."""
     from ..pipeline.export import preview_deck
 
     def write(path, chosen, only_declared):
-        result = preview_deck(path, out, dpi, strict, chosen, only_declared, progress_bar, cards)
+        result = preview_deck(path, out, dpi, strict, chosen, only_declared, progress_bar, which)
         warn(result.warnings)
         click.echo(f"{result.deck.name}: {counted(len(result.deck.cards), 'card')} previewed -> "
                    f"{shown(result.path)} ({result.seconds:.2f} s)")
@@ -50,7 +50,7 @@ def _service(ctx, param, value):
 @click.option("--base-url", metavar="URL",
               help="tts: where you will host the images (default: file:// paths on this "
                    "computer, for playing alone).")
-def export(decks, every_deck, out, strict, players, variants, cards, to, service, dpi, bleed,
+def export(decks, every_deck, out, strict, players, variants, which, to, service, dpi, bleed,
            colour, base_url):
     """Export DECKS for print services and Tabletop Simulator.
 
@@ -87,7 +87,7 @@ def export(decks, every_deck, out, strict, players, variants, cards, to, service
 
     def write(path, chosen, only_declared):
         result = export_deck(path, out, options, strict, chosen, only_declared, progress_bar,
-                             cards)
+                             which)
         warn(result.warnings)
         for note in result.notes:
             click.echo(f"note: {note}", err=True)
@@ -101,7 +101,7 @@ def export(decks, every_deck, out, strict, players, variants, cards, to, service
 @deck_options
 @click.option("--dpi", type=click.IntRange(36, 600), default=PREVIEW_DPI, show_default=True,
               help="Image resolution: 150 suits a screen, 300 a close look.")
-def preview(decks, every_deck, out, strict, players, variants, cards, dpi):
+def preview(decks, every_deck, out, strict, players, variants, which, dpi):
     """Show DECKS on screen: an image of each card's front and back side by side, and a
     contact sheet of the deck, each card labelled with its number.
 
@@ -112,4 +112,4 @@ def preview(decks, every_deck, out, strict, players, variants, cards, dpi):
 
     The images go to output/DECK/DECK-preview/, replacing the last preview.
     """
-    each_deck(decks, every_deck, players, variants, preview_writer(out, dpi, strict, cards))
+    each_deck(decks, every_deck, players, variants, preview_writer(out, dpi, strict, which))

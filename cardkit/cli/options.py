@@ -5,6 +5,7 @@ parsing of lengths, offsets and choices that load late.
 
 from __future__ import annotations
 
+import functools
 from importlib import import_module
 from pathlib import Path
 
@@ -99,6 +100,17 @@ _OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths suc
                 "'cardkit calibrate' prints a sheet to read them from.")
 
 
+def _gathered_which(command):
+    """Hands the command one ``which`` (pipeline.build.Which) for --cards and
+    --changed-since."""
+    @functools.wraps(command)
+    def gathered(*args, cards, changed_since, **kwargs):
+        from ..pipeline.build import Which
+
+        return command(*args, which=Which(cards, changed_since), **kwargs)
+    return gathered
+
+
 def _options(*options):
     """A decorator adding ``options`` to a command, in the order given."""
     def decorate(command):
@@ -125,6 +137,11 @@ choice_options = _options(
                  help="Only these cards, each once: numbers and ranges ('3,7-9', as "
                       "messages and 'cardkit preview' number them) or FIELD=VALUE "
                       "('name=Dragon'). For proofs and spares."),
+    click.option("--changed-since", default="", metavar="OLD",
+                 help="Only the cards that print differently from OLD (a folder or a git "
+                      "revision such as v1.0; see 'cardkit diff'), the added ones and the "
+                      "extra copies, after a cover page saying what to take out."),
+    _gathered_which,
 )
 
 # which decks: one or more named, or every bundled one

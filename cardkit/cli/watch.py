@@ -24,7 +24,7 @@ from .output import (EXIT_BAD_INPUT, internal_error, named, report_input_error, 
 @click.option("--preview", "also_preview", is_flag=True,
               help="Also write the preview images after each build (of the --cards chosen), "
                    "for an image viewer that reloads them.")
-def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation, duplex,
+def watch(deck, out, strict, players, variants, which, sheet, paper, orientation, duplex,
           back_offset, bleed, guides, ink, also_preview):
     """Build DECK, then build it again each time a file it reads is saved: the deck, its
     layouts, spreadsheets, images, icons and fonts. Takes the options of 'cardkit build'.
@@ -49,9 +49,9 @@ def watch(deck, out, strict, players, variants, cards, sheet, paper, orientation
         sys.exit(EXIT_BAD_INPUT)
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
     variants = with_players(variants, players)
-    writers = [build_writer(out, options, strict, cards)]
+    writers = [build_writer(out, options, strict, which)]
     if also_preview:
-        writers.append(preview_writer(out, PREVIEW_DPI, strict, cards))
+        writers.append(preview_writer(out, PREVIEW_DPI, strict, which))
 
     def rebuild(changed: list[str]) -> None:
         if changed:

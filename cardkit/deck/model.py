@@ -93,6 +93,8 @@ class Deck:
     variants: dict = field(default_factory=dict)  # name -> option -> field -> values allowed
     variant: str = ""  # the chosen variant options, e.g. 'players3'; '' for everything
     card_name: str = ""  # a template naming each card in exported files, '' for the default
+    # lines printed on a page before the cards: a reprint's cover note (--changed-since)
+    note: tuple[str, ...] = ()
 
     @property
     def stamp(self) -> str:

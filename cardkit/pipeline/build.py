@@ -22,6 +22,16 @@ KEEP_RESOLVED = 64  # card sides: what a few pages of the biggest grid need
 
 
 @dataclass(frozen=True)
+class Which:
+    """Which of a deck's cards a command makes, beside the variant: ``cards``, a
+    ``--cards`` selection (:func:`select_cards`); ``since``, an old version of the deck
+    (only the cards that changed since, with a cover note: :func:`changed_since`)."""
+
+    cards: str = ""
+    since: str = ""
+
+
+@dataclass(frozen=True)
 class BuildResult:
     deck: Deck
     path: Path
@@ -33,8 +43,8 @@ class BuildResult:
 
 
 def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
-                cards: str = "") -> Deck:
-    """The deck with the variant options and the ``--cards`` selection applied. When the
+                which: Which = Which()) -> Deck:
+    """The deck with the variant options and ``which`` cards applied. When the
     deck has problems, the cards that loaded are checked too (fitting, images, glyphs), so
     that mistakes that do not depend on each other are all reported in one run."""
     try:
@@ -46,7 +56,11 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
     deck = with_card_ids(deck)
-    return select_cards(deck, cards) if cards else deck
+    if which.since:
+        from .changes import changed_since
+
+        deck = changed_since(deck, which.since, variant, only_declared)
+    return select_cards(deck, which.cards) if which.cards else deck
 
 
 def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
@@ -109,11 +123,11 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
 
 def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
                strict: bool = False, variant: dict | None = None,
-               only_declared: bool = False, cards: str = "") -> BuildResult:
+               only_declared: bool = False, which: Which = Which()) -> BuildResult:
     """Build one deck's PDF; ``variant`` and ``only_declared`` as in :func:`load_deck`,
-    ``cards`` as in :func:`select_cards`."""
+    ``which`` as in :func:`load_chosen`."""
     started = time.perf_counter()
-    deck = load_chosen(deck_path, variant, only_declared, cards)
+    deck = load_chosen(deck_path, variant, only_declared, which)
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)

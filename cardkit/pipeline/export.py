@@ -26,7 +26,7 @@ from ..writers.pdfx import VERSION as PDFX_VERSION
 from ..writers.pdfx import mark_pdfx
 from ..writers.preview_png import contact_sheets, side_by_side
 from ..writers.tts import card_pixels, write_tts
-from .build import check_cards, load_chosen
+from .build import Which, check_cards, load_chosen
 
 
 FLATTEN_DPI = 600  # where PDF/X-1a needs transparency flattened: twice what services ask
@@ -58,12 +58,12 @@ class ExportResult:
 
 def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: bool = False,
                 variant: dict | None = None, only_declared: bool = False,
-                progress=None, cards: str = "") -> ExportResult:
+                progress=None, which: Which = Which()) -> ExportResult:
     """Export one deck; ``progress(length)`` gives a context whose ``update(n)`` is told
-    of the work done (a progress bar), or None for none; ``cards`` as in
-    :func:`select_cards`."""
+    of the work done (a progress bar), or None for none; ``which`` as in
+    :func:`load_chosen`."""
     started = time.perf_counter()
-    deck = load_chosen(deck_path, variant, only_declared, cards)
+    deck = load_chosen(deck_path, variant, only_declared, which)
     service = options.service
     if service and service.products and not service.product(deck.size.width,
                                                               deck.size.height):
@@ -74,7 +74,7 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
     bleed = _bleed(options)
     renderer, report = check_cards(deck, strict, bleed)
     progress = progress or no_progress
-    base = Path(out_dir) / deck.name / export_name(deck, options, selected=bool(cards))
+    base = Path(out_dir) / deck.name / export_name(deck, options, selected=bool(which.cards))
     notes: list[str] = []
     if options.to == PNG:
         path, count = _png(deck, renderer, options, base, progress)
@@ -82,6 +82,11 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
         path, count, notes = _pdf(deck, renderer, options, base, progress)
     else:
         path, count = _tts(deck, renderer, options, base, progress)
+    if deck.note:  # a reprint's: what to take out of the printed deck, beside the files
+        note = path.with_name(path.name.removesuffix(".pdf") + "-cover-note.txt")
+        with atomic_path(note) as temporary:
+            temporary.write_text("\n".join(deck.note) + "\n", encoding="utf-8")
+        notes.append(f"what to take out of the printed deck and put in: {note}")
     what = {PNG: "images", PDF: "pages", TTS: "cards"}[options.to]
     return ExportResult(deck, path, count, what,
                         time.perf_counter() - started, tuple(report.warnings), tuple(notes))
@@ -89,15 +94,15 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
 
 def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict: bool = False,
                  variant: dict | None = None, only_declared: bool = False,
-                 progress=None, cards: str = "") -> ExportResult:
-    """Screen previews of a deck (or of the ``cards`` chosen): an image of each card's
+                 progress=None, which: Which = Which()) -> ExportResult:
+    """Screen previews of a deck (or of the cards chosen, ``which``): an image of each card's
     front and back side by side, and contact sheets of the fronts, in one folder.
 
     The folder is always ``DECK-preview``, whatever the cards, variant or dpi, and each
     preview replaces the last: an image viewer left on it shows the newest proof. Text
     that does not fit is marked on the card (see :class:`CardRenderer`'s ``marks``)."""
     started = time.perf_counter()
-    deck = load_chosen(deck_path, variant, only_declared, cards)
+    deck = load_chosen(deck_path, variant, only_declared, which)
     renderer, report = check_cards(deck, strict, marks=True)
     folder = Path(out_dir) / deck.name / f"{deck.name}-preview"
     size = tuple(round(side / INCH * dpi) for side in (deck.size.width, deck.size.height))

@@ -28,15 +28,16 @@ ID_LENGTH = 7  # hex digits: as git shortens a commit, unique in any deck of car
 NEUTRAL_STAMPS = {"deck.version": "", "deck.date": "", "card.id": "0" * ID_LENGTH}
 
 
-def drawing_key(renderer, card, side: str, page: tuple[float, float], trim) -> str:
+def drawing_key(renderer, card, side: str, page: tuple[float, float], trim,
+                which=None) -> str:
     """A hash of the PDF operators that draw ``card``'s ``side`` centred on a
     ``page``-sized page of its own, the bleed around its ``trim``, and of the fonts they
-    use."""
+    use; ``which`` as in :meth:`CardRenderer.draw` (some of its elements only)."""
     canvas = Canvas(io.BytesIO(), pagesize=page, initialFontName=register(DEFAULT_FONT),
                     invariant=1)
     bleed = (page[0] - trim.width) / 2
     renderer.draw(canvas, card, side, bleed, (page[1] - trim.height) / 2, trim.width,
-                  trim.height, bleed)
+                  trim.height, bleed, which)
     # the page's operators so far: reportlab keeps them in _code until the page is shown
     fonts = sorted(canvas._doc.fontMapping.items())
     return hashlib.sha256(repr((canvas._code, fonts)).encode()).hexdigest()[:24]
@@ -48,30 +49,40 @@ def reads_card_id(deck) -> bool:
                for layout in _layouts(deck) for element in layout.elements)
 
 
-def print_keys(deck) -> dict[int, tuple[str, str]]:
-    """Each card's number -> the drawing keys of its front and back, drawn as they print
-    but with the stamps left out (:data:`NEUTRAL_STAMPS`). Texts that share a size group
-    are fitted across the whole deck, as a build fits them."""
-    stamps = {**deck.cards[0].stamps, **NEUTRAL_STAMPS} if deck.cards else {}
-    cards = [replace(card, stamps=stamps) for card in deck.cards]
-    renderer = CardRenderer(Report())
-    for _ in range(2):  # again, if texts that share a size group were set larger
-        for card in cards:
-            renderer.resolve(card, FRONT)
-            renderer.resolve(card, BACK)
-        if not renderer.share_group_sizes():
-            break
-    trim = deck.size
-    page = (trim.width, trim.height)
-    shared: dict = {}  # id(a back many cards share, resolved) -> its key
-    keys = {}
-    for card in cards:
-        front = drawing_key(renderer, card, FRONT, page, trim)
-        back = id(renderer.resolve(card, BACK))
-        if back not in shared:
-            shared[back] = drawing_key(renderer, card, BACK, page, trim)
-        keys[card.number] = (front, shared[back])
-    return keys
+class Prints:
+    """A deck's cards drawn as they print, with the stamps left out
+    (:data:`NEUTRAL_STAMPS`): ``keys`` maps each card's number to the drawing keys of its
+    front and back. Texts that share a size group are fitted across the whole deck, as a
+    build fits them."""
+
+    def __init__(self, deck):
+        stamps = {**deck.cards[0].stamps, **NEUTRAL_STAMPS} if deck.cards else {}
+        self.cards = {card.number: replace(card, stamps=stamps) for card in deck.cards}
+        self.renderer = CardRenderer(Report())
+        for _ in range(2):  # again, if texts that share a size group were set larger
+            for card in self.cards.values():
+                self.renderer.resolve(card, FRONT)
+                self.renderer.resolve(card, BACK)
+            if not self.renderer.share_group_sizes():
+                break
+        self.trim = deck.size
+        shared: dict = {}  # id(a back many cards share, resolved) -> its key
+        self.keys: dict[int, tuple[str, str]] = {}
+        for number, card in self.cards.items():
+            back = id(self.renderer.resolve(card, BACK))
+            if back not in shared:
+                shared[back] = self._key(card, BACK)
+            self.keys[number] = (self._key(card, FRONT), shared[back])
+
+    def elements(self, number: int, side: str) -> dict[str, str]:
+        """Each element the card's ``side`` draws, by name -> the key of it drawn alone."""
+        card = self.cards[number]
+        return {item.element.name: self._key(card, side, lambda i, k=k: i == k)
+                for k, item in enumerate(self.renderer.resolve(card, side))}
+
+    def _key(self, card, side: str, which=None) -> str:
+        return drawing_key(self.renderer, card, side, (self.trim.width, self.trim.height),
+                           self.trim, which)
 
 
 def print_id(front_key: str, back_key: str) -> str:
@@ -88,7 +99,7 @@ def with_card_ids(deck):
     deck as it is otherwise: computing the ids draws every card once more)."""
     if not reads_card_id(deck):
         return deck
-    keys = print_keys(deck)
+    keys = Prints(deck).keys
     cards = tuple(replace(card, stamps={**card.stamps, "card.id": print_id(*keys[card.number])})
                   for card in deck.cards)
     return replace(deck, cards=cards)

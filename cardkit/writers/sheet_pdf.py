@@ -14,7 +14,8 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, ascent_descent, register, string_width
+from ..assets.fonts import DEFAULT_FONT, ascent_descent, bold, register, string_width
+from ..common.units import MM
 from ..deck.model import Deck
 from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
 from ..render.card import BACK, CardRenderer
@@ -22,6 +23,8 @@ from ..render.card import BACK, CardRenderer
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
 FOOTER_SIZE = 6.0
 MIN_FOOTER_SIZE = 4.0  # when even the shortest footer does not fit at FOOTER_SIZE
+BOLD = bold(DEFAULT_FONT)
+COVER_MARGIN = 20 * MM  # a cover note's text: well inside any printer's border
 MAX_FOOTER_TITLE = 200  # characters of a title a footer shows: about a page width at 6 pt
 LABEL_COLOUR = colors.HexColor("#808080")
 TRIM_GUIDE = colors.HexColor("#00a0e0")
@@ -37,8 +40,36 @@ def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
         canvas.setAuthor(deck.author)
         canvas.setCreator("cardkit")
         canvas.setSubject(", ".join(filter(None, [deck.title, deck.stamp])))
-        _draw_pages(canvas, deck, pages, options, renderer, _SpooledPages(spool, out))
+        spooled = _SpooledPages(spool, out)
+        if deck.note:
+            register(BOLD)
+            _cover(canvas, deck, pages[0], options, spooled)
+        _draw_pages(canvas, deck, pages, options, renderer, spooled)
         canvas.save()
+
+
+def _cover(canvas, deck: Deck, page: Page, options: SheetOptions,
+           spooled: _SpooledPages) -> None:
+    """The deck's note (a reprint's cover note) on pages of its own before the cards,
+    each followed by a blank page when fronts and backs print on both sides of a sheet,
+    so that every sheet of cards still has its backs behind it."""
+    size, leading = 10, 14
+    per_page = int((page.height - 2 * COVER_MARGIN) // leading)
+    lines = list(deck.note)
+    for start in range(0, len(lines), per_page):
+        canvas.setPageSize((page.width, page.height))
+        canvas.setFillColor(colors.black)
+        y = page.height - COVER_MARGIN - size
+        for number, line in enumerate(lines[start:start + per_page], start):
+            canvas.setFont(BOLD if number == 0 else DEFAULT_FONT, size)
+            canvas.drawString(COVER_MARGIN, y, line)
+            y -= leading
+        canvas.showPage()
+        spooled.take(canvas)
+        if options.sheet == "pnp":
+            canvas.setPageSize((page.width, page.height))
+            canvas.showPage()
+            spooled.take(canvas)
 
 
 def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: CardRenderer,

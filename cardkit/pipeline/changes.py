@@ -1,0 +1,236 @@
+"""What changed between two versions of a deck, card by card, by what prints; and the
+deck of only what to reprint.
+
+Cards are matched by name (:meth:`Deck.name_of`, the name exports use; a name several
+cards share is matched in deck order). A matched card has changed when either side prints
+differently (:class:`~cardkit.render.fingerprint.Prints`, stamps left out, so a new
+version number alone changes nothing). The old version is a folder, a deck file or a git
+revision of the new deck's folder.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import tarfile
+import tempfile
+from collections import Counter, defaultdict
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..common.errors import InputError, Problem, Where
+from ..deck.loader import load_deck
+from ..deck.model import Card, Deck
+from ..render.card import BACK, FRONT
+from ..render.fingerprint import Prints
+from ..sources.bundled import DECK_FILE, find_deck
+
+SIDES = (FRONT, BACK)
+CHANGED, ADDED, REMOVED, COUNT, DATA = "changed", "added", "removed", "count", "data"
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One card that is not as it was. ``status`` is ``changed`` (it prints differently),
+    ``added``, ``removed``, ``count`` (prints the same, in another number) or ``data``
+    (prints the same, but fields no layout shows changed: the rules may read them)."""
+
+    status: str
+    name: str
+    old: Card | None
+    new: Card | None
+    sides: tuple[str, ...] = ()  # 'front', 'back': the sides that print differently
+    fields: tuple[str, ...] = ()  # the fields whose value changed
+    elements: tuple[str, ...] = ()  # 'front: text': the elements that print differently
+
+    @property
+    def to_print(self) -> int:
+        """Copies of the new card to print: all of a changed or added card, the extra
+        ones of a count that grew."""
+        if self.status in (CHANGED, ADDED):
+            return self.new.count
+        if self.status == COUNT:
+            return max(0, self.new.count - self.old.count)
+        return 0
+
+    @property
+    def to_pull(self) -> int:
+        """Copies of the old card to take out of the printed deck."""
+        if self.status in (CHANGED, REMOVED):
+            return self.old.count
+        if self.status == COUNT:
+            return max(0, self.old.count - self.new.count)
+        return 0
+
+
+@dataclass(frozen=True)
+class DeckChanges:
+    old: Deck
+    new: Deck
+    old_label: str  # how to name the old version: '1.0', 'HEAD~2', a folder
+    cards: tuple[CardChange, ...]  # in the new deck's order, removed cards last
+    backs: tuple[tuple[str, str], ...]  # (back design, 'changed' / 'added' / 'removed')
+    unchanged: int  # distinct cards that print as they did, in the same number
+
+    def of(self, *statuses: str) -> list[CardChange]:
+        return [change for change in self.cards if change.status in statuses]
+
+    def reprint(self) -> Deck:
+        """The new deck with only what to print: changed and added cards, in their
+        counts, and the extra copies of cards whose count grew. Its name's variant part
+        says what it is: ``changes-since-1.0``."""
+        cards = tuple(replace(change.new, count=change.to_print) for change in self.cards
+                      if change.to_print)
+        if not cards:
+            raise InputError([Problem(Where(self.new.path), f"nothing to reprint: every card "
+                                      f"prints as it did in {self.old_label}", "build the "
+                                      "whole deck without --changed-since")])
+        part = "changes-since-" + re.sub(r"[^A-Za-z0-9.]+", "_", self.old_label).strip("_")
+        return replace(self.new, cards=cards,
+                       variant="-".join(filter(None, [self.new.variant, part])))
+
+    def cover_note(self) -> list[str]:
+        """What the reprint's cover page says: what it is, what to pull from the old deck
+        and what to add, each card with its count."""
+        new = self.new
+        lines = [f"{new.title}: the cards that changed since {self.old_label}"
+                 + (f" (now {new.stamp})" if new.stamp else ""), ""]
+        pulled = [(change.to_pull, change.name) for change in self.cards if change.to_pull]
+        printed = [(change.to_print, change.name) for change in self.cards if change.to_print]
+        lines.append(f"Take out of your printed deck ({sum(n for n, _ in pulled)} cards):"
+                     if pulled else "Take nothing out of your printed deck.")
+        lines += [f"    {count} x {name}" for count, name in pulled]
+        lines += ["", f"Put in the cards printed here ({sum(n for n, _ in printed)}):"]
+        lines += [f"    {count} x {name}" for count, name in printed]
+        return lines
+
+
+def compare(old: Deck, new: Deck, old_label: str = "") -> DeckChanges:
+    """The changes from ``old`` to ``new``, card by card, by what prints."""
+    old_prints, new_prints = Prints(old), Prints(new)
+    pairs, removed = _matched(old, new)
+    changes = []
+    unchanged = 0
+    for name, before, after in pairs:
+        if before is None:
+            changes.append(CardChange(ADDED, name, None, after))
+            continue
+        fields = tuple(sorted(key for key in {*before.fields, *after.fields}
+                              if before.fields.get(key) != after.fields.get(key)))
+        if before.back.name != after.back.name:
+            fields += ("back",)
+        sides = tuple(side for i, side in enumerate(SIDES)
+                      if old_prints.keys[before.number][i] != new_prints.keys[after.number][i])
+        if sides:
+            elements = tuple(f"{side}: {element}" for side in sides for element in
+                             _differing(old_prints.elements(before.number, side),
+                                        new_prints.elements(after.number, side)))
+            changes.append(CardChange(CHANGED, name, before, after, sides, fields, elements))
+        elif before.count != after.count:
+            changes.append(CardChange(COUNT, name, before, after, fields=fields))
+        elif fields:
+            changes.append(CardChange(DATA, name, before, after, fields=fields))
+        else:
+            unchanged += 1
+    changes += [CardChange(REMOVED, name, card, None) for name, card in removed]
+    return DeckChanges(old, new, old_label or old.version or str(old.path.parent),
+                       tuple(changes), _backs(old, old_prints, new, new_prints), unchanged)
+
+
+def changed_since(deck: Deck, old: str, variant: dict | None = None,
+                  only_declared: bool = False) -> Deck:
+    """What to reprint of ``deck`` (:meth:`DeckChanges.reprint`) since the version
+    ``old`` (see :func:`old_version`), with the cover note as its ``note``."""
+    with old_version(old, deck.path) as (old_file, label):
+        changes = compare(load_deck(old_file, variant, only_declared), deck, label)
+    return replace(changes.reprint(), note=tuple(changes.cover_note()))
+
+
+def _matched(old: Deck, new: Deck):
+    """The new deck's cards, each with the old card of its name ((name, old or None,
+    new)); and the old cards no new card took ((name, old))."""
+    waiting = defaultdict(list)
+    for card in old.cards:
+        waiting[old.name_of(card)].append(card)
+    pairs = []
+    for card in new.cards:
+        name = new.name_of(card)
+        pairs.append((name, waiting[name].pop(0) if waiting[name] else None, card))
+    removed = [(name, card) for name, cards in waiting.items() for card in cards]
+    return pairs, sorted(removed, key=lambda pair: pair[1].number)
+
+
+def _differing(before: dict, after: dict) -> list[str]:
+    """The element names whose drawing differs, is new or is gone, in drawing order."""
+    names = list(after) + [name for name in before if name not in after]
+    return [name for name in names if before.get(name) != after.get(name)]
+
+
+def _backs(old, old_prints, new, new_prints) -> tuple:
+    """Each back design whose print changed, was added or removed."""
+    def designs(deck, prints):
+        found = defaultdict(set)
+        for card in deck.cards:
+            found[card.back.name].add(prints.keys[card.number][1])
+        return found
+
+    before, after = designs(old, old_prints), designs(new, new_prints)
+    return tuple((name, ADDED if name not in before else REMOVED if name not in after
+                  else CHANGED) for name in [*after, *(n for n in before if n not in after)]
+                 if before.get(name) != after.get(name))
+
+
+def summary_line(changes: DeckChanges) -> str:
+    """'2 changed, 1 added, 1 removed, 1 in another number; 4 unchanged. To print: 7
+    cards; to pull: 9.'"""
+    counts = Counter(change.status for change in changes.cards)
+    parts = [f"{counts[CHANGED]} changed", f"{counts[ADDED]} added",
+             f"{counts[REMOVED]} removed", f"{counts[COUNT]} in another number"]
+    if counts[DATA]:
+        parts.append(f"{counts[DATA]} with data changes only")
+    printed = sum(change.to_print for change in changes.cards)
+    pulled = sum(change.to_pull for change in changes.cards)
+    return (", ".join(parts) + f"; {changes.unchanged} unchanged. To print: {printed} "
+            f"card{'s' * (printed != 1)}; to pull: {pulled}.")
+
+
+@contextmanager
+def old_version(old: str, new_deck: Path):
+    """The deck file of the old version ``old`` and how to name it: a folder or deck file
+    if one is there (named by its version, so ''), else a git revision of the repository
+    holding ``new_deck`` (checked out into a temporary folder for the duration)."""
+    if Path(old).exists():
+        yield find_deck(old), ""
+        return
+    top = _git(new_deck.parent, "rev-parse", "--show-toplevel")
+    if top is None or _git(Path(top.strip()), "rev-parse", "--verify", "--quiet",
+                           f"{old}^{{commit}}") is None:
+        raise InputError([Problem(Where(old), "is neither a folder, a deck file nor a git "
+                                  f"revision of {new_deck.parent}", "name the old version's "
+                                  "folder, or a commit or tag of the deck's repository "
+                                  "('HEAD~1', 'v1.0')")])
+    top = Path(top.strip())
+    archive = subprocess.run(["git", "-C", str(top), "archive", "--format=tar", old],
+                             capture_output=True, check=True).stdout
+    with tempfile.TemporaryDirectory(prefix="cardkit-old-") as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")  # no links or paths out of the folder
+        inside = new_deck.resolve().relative_to(top.resolve())
+        deck_file = Path(folder) / inside
+        if not deck_file.is_file():
+            raise InputError([Problem(Where(new_deck), f"the deck has no {DECK_FILE} at "
+                                      f"revision {old} (it was made later)",
+                                      "name an older version that has it")])
+        yield deck_file, old
+
+
+def _git(folder: Path, *args: str) -> str | None:
+    """What a git command prints, or None when it fails (not a repository, no git)."""
+    try:
+        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
+                              text=True)
+    except OSError:
+        return None
+    return done.stdout if done.returncode == 0 else None

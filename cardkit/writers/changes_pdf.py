@@ -1,0 +1,160 @@
+"""A contact sheet of what changed between two versions of a deck: a row per card, the
+old card beside the new, the sides that changed, with what changed written beside them.
+An A4 PDF (the cards as vectors), or its pages as PNG images."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from ..assets.fonts import DEFAULT_FONT, bold, register
+from ..common.atomic import atomic_path
+from ..common.units import MM
+from ..pipeline.changes import ADDED, CHANGED, COUNT, REMOVED, DeckChanges, summary_line
+from ..render.card import FRONT
+
+MARGIN = 12 * MM
+LABEL_WIDTH = 56 * MM
+CARD_HEIGHT = 40 * MM  # each card drawn this high (narrower when it is wide)
+CARD_WIDTH = 29 * MM  # at most
+GAP = 3 * MM
+ROW = CARD_HEIGHT + 9 * MM
+GREY, FRAME = colors.HexColor("#606060"), colors.HexColor("#b0b0b0")
+STATUS_COLOUR = {CHANGED: "#c07000", ADDED: "#1a7f37", REMOVED: "#b3261e", COUNT: "#3060a0"}
+PNG_DPI = 110
+BOLD = bold(DEFAULT_FONT)
+
+
+def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) -> list[Path]:
+    """Write the contact sheet to ``path``: a PDF, or with a ``.png`` name its pages as
+    PNG files (``NAME.png``, or ``NAME-1.png``... for several pages). Returns the files."""
+    shown = changes.of(CHANGED, ADDED, REMOVED, COUNT)
+    drawing = io.BytesIO()
+    register(BOLD)
+    canvas = Canvas(drawing, pagesize=A4, initialFontName=register(DEFAULT_FONT), invariant=1)
+    canvas.setTitle(f"{changes.new.title}: changes since {changes.old_label}")
+    canvas.setCreator("cardkit")
+    per_page = int((A4[1] - 2 * MARGIN - 16 * MM) // ROW)
+    pages = [shown[i:i + per_page] for i in range(0, len(shown), per_page)] or [[]]
+    for number, rows in enumerate(pages, 1):
+        _heading(canvas, changes, number, len(pages))
+        top = A4[1] - MARGIN - 16 * MM
+        for change in rows:
+            _row(canvas, change, top, changes, old_renderer, new_renderer)
+            top -= ROW
+        canvas.showPage()
+    canvas.save()
+    if Path(path).suffix.lower() != ".png":
+        with atomic_path(Path(path)) as temporary:
+            temporary.write_bytes(drawing.getvalue())
+        return [Path(path)]
+    return _pngs(Path(path), drawing.getvalue())
+
+
+def _heading(canvas, changes: DeckChanges, page: int, pages: int) -> None:
+    canvas.setFillColor(colors.black)
+    canvas.setFont(BOLD, 12)
+    new = changes.new
+    canvas.drawString(MARGIN, A4[1] - MARGIN - 4 * MM,
+                      f"{new.title}: {changes.old_label} -> {new.version or 'now'}"
+                      + (f"   (page {page} of {pages})" if pages > 1 else ""))
+    canvas.setFont(DEFAULT_FONT, 8)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, A4[1] - MARGIN - 9 * MM, summary_line(changes))
+    canvas.drawString(MARGIN + LABEL_WIDTH, A4[1] - MARGIN - 14 * MM, "before")
+    canvas.drawString(_new_x(changes), A4[1] - MARGIN - 14 * MM, "now")
+
+
+def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_renderer) -> None:
+    """One card's row, its top at ``top``: the label, then the old and the new sides."""
+    sides = change.sides or (FRONT,)
+    canvas.setFillColor(colors.HexColor(STATUS_COLOUR[change.status]))
+    canvas.setFont(BOLD, 9)
+    canvas.drawString(MARGIN, top - 4 * MM, change.status)
+    canvas.setFillColor(colors.black)
+    lines = simpleSplit(change.name, BOLD, 9, LABEL_WIDTH - 4 * MM)[:2]
+    canvas.setFont(DEFAULT_FONT, 7.5)
+    said = _said(change)
+    lines_below = simpleSplit(said, DEFAULT_FONT, 7.5, LABEL_WIDTH - 4 * MM)[:6]
+    y = top - 9 * MM
+    canvas.setFont(BOLD, 9)
+    for line in lines:
+        canvas.drawString(MARGIN, y, line)
+        y -= 4 * MM
+    canvas.setFont(DEFAULT_FONT, 7.5)
+    canvas.setFillColor(GREY)
+    for line in lines_below:
+        canvas.drawString(MARGIN, y, line)
+        y -= 3.3 * MM
+    size = changes.new.size
+    if change.old is not None:
+        _cards(canvas, old_renderer, change.old, sides, MARGIN + LABEL_WIDTH, top, size)
+    if change.new is not None:
+        _cards(canvas, new_renderer, change.new, sides, _new_x(changes), top, size)
+    canvas.setStrokeColor(FRAME)
+    canvas.setLineWidth(0.3)
+    canvas.line(MARGIN, top - ROW + 2 * MM, A4[0] - MARGIN, top - ROW + 2 * MM)
+
+
+def _said(change) -> str:
+    """What changed, in words, for the label."""
+    counts = (f"{change.old.count} -> {change.new.count} copies" if change.old and change.new
+              else f"{(change.new or change.old).count} copies")
+    parts = [counts]
+    if change.fields:
+        parts.append("fields: " + ", ".join(change.fields))
+    if change.elements:
+        parts.append("prints differently: " + ", ".join(change.elements))
+    return "; ".join(parts)
+
+
+def _cards(canvas, renderer, card, sides, x: float, top: float, size) -> None:
+    """The card's ``sides`` side by side from ``x``, scaled to the row, each framed and
+    named below."""
+    scale = min(CARD_HEIGHT / size.height, CARD_WIDTH / size.width)
+    width, height = size.width * scale, size.height * scale
+    for side in sides:
+        y = top - 2 * MM - height
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(scale, scale)
+        renderer.draw(canvas, card, side, 0, 0, size.width, size.height)
+        canvas.restoreState()
+        canvas.setStrokeColor(FRAME)
+        canvas.setLineWidth(0.3)
+        canvas.rect(x, y, width, height)
+        canvas.setFillColor(GREY)
+        canvas.setFont(DEFAULT_FONT, 6.5)
+        canvas.drawCentredString(x + width / 2, y - 3 * MM, side)
+        x += width + GAP
+
+
+def _new_x(changes: DeckChanges) -> float:
+    size = changes.new.size
+    width = size.width * min(CARD_HEIGHT / size.height, CARD_WIDTH / size.width)
+    return MARGIN + LABEL_WIDTH + 2 * (width + GAP) + 3 * MM
+
+
+def _pngs(path: Path, pdf_bytes: bytes) -> list[Path]:
+    import pypdfium2
+
+    from .card_png import page_png
+
+    pdf = pypdfium2.PdfDocument(pdf_bytes)
+    try:
+        targets = [path] if len(pdf) == 1 else [
+            path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, len(pdf) + 1)]
+        for page, target in zip(pdf, targets):
+            size = tuple(round(side / 72 * PNG_DPI) for side in page.get_size())
+            with atomic_path(target) as temporary:
+                temporary.write_bytes(page_png(page, size, PNG_DPI))
+            page.close()
+    finally:
+        pdf.close()
+    return targets
+
