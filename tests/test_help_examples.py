@@ -55,6 +55,11 @@ def folder(tmp_path_factory):
     here = tmp_path_factory.mktemp("examples")
     assert CliRunner().invoke(main, ["new", str(here / "my-game")]).exit_code == 0
     shutil.copytree(find_deck("ragusa").parent, here / "my-ragusa")
+    # an older version of my-game: a copy, and the folder's first commit, tagged
+    shutil.copytree(here / "my-game", here / "my-game-0.3")
+    for command in (["init", "-q"], ["add", "."], ["commit", "-qm", "1.0"], ["tag", "v1.0"]):
+        subprocess.run(["git", "-C", str(here), "-c", "user.name=t", "-c", "user.email=t@t",
+                        *command], check=True, capture_output=True)
     return here
 
 

@@ -27,7 +27,7 @@ def diff(old, new, sheet):
 
     \b
     cardkit diff v1.0 my-game
-    cardkit diff ../my-game-0.3 my-game --sheet changes.pdf
+    cardkit diff my-game-0.3 my-game --sheet changes.pdf
 
     A card is changed when either side prints differently; the stamps (version, date,
     card id) do not count. Cards are matched by name.
@@ -57,7 +57,7 @@ def report(changes) -> str:
     """The terminal's list: a line per card that is not as it was, the backs, a sum.
 
     'changed  Lantern Oil  x5  front: text (fields: text)'."""
-    from ..pipeline.changes import summary_line
+    from ..deck.changes import summary_line
 
     old, new = changes.old, changes.new
     lines = [f"{new.title}: {changes.old_label} -> {new.version or 'now'}"

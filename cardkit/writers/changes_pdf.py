@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, bold, register
 from ..common.atomic import atomic_path
 from ..common.units import MM
-from ..pipeline.changes import ADDED, CHANGED, COUNT, REMOVED, DeckChanges, summary_line
+from ..deck.changes import ADDED, CHANGED, COUNT, REMOVED, DeckChanges, summary_line
 from ..render.card import FRONT
 
 MARGIN = 12 * MM
