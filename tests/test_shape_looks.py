@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from cardkit.imposition.sheets import SheetOptions, plan_pages
-from cardkit.pipeline.build import build_deck
+from cardkit.pipeline.build import Which, build_deck
 from cardkit.sources.bundled import bundled_decks
 from pdfgeom import MM, chars, shapes
 
@@ -70,7 +70,7 @@ def fronts(tmp_path_factory) -> list[Front]:
     arrow back), built on A4 and rendered at 150 dpi."""
     options = SheetOptions()
     result = build_deck(bundled_decks()["shapes"], tmp_path_factory.mktemp("shapes"), options,
-                        cards="1-27")
+                        which=Which(cards="1-27"))
     copies = result.deck.copies()
     plan = plan_pages(len(copies), result.deck.size.width, result.deck.size.height, options)
     found = []

@@ -299,8 +299,10 @@ def _why(reason: str) -> str:
 
 @lru_cache(maxsize=None)
 def _characters(name: str) -> frozenset[str]:
-    """The characters font ``name`` has glyphs for."""
-    return frozenset(map(chr, pdfmetrics.getFont(register(name)).face.charToGlyph))
+    """The characters font ``name`` has glyphs for. A character the font's cmap maps to
+    glyph 0 has none: that is .notdef, the empty box (Gentium Basic maps 'ą' and 'ę' so)."""
+    return frozenset(chr(code) for code, glyph in
+                     pdfmetrics.getFont(register(name)).face.charToGlyph.items() if glyph)
 
 
 @lru_cache(maxsize=4096)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .options import deck_options, sheet_options
-from .output import counted, each_deck, shown, warn
+from .output import counted, each_deck, in_each_language, shown, warn
 
 if TYPE_CHECKING:
     from ..imposition.sheets import SheetOptions
@@ -37,9 +37,12 @@ def build_writer(out: Path, options: SheetOptions, strict: bool, which: Which):
     from ..imposition.sheets import PAPER_NAMES
 
     def write(path, chosen, only_declared):
+        in_each_language(path, which, lambda one: built(path, chosen, only_declared, one))
+
+    def built(path, chosen, only_declared, one):
         from ..pipeline.build import build_deck
 
-        result = build_deck(path, out, options, strict, chosen, only_declared, which)
+        result = build_deck(path, out, options, strict, chosen, only_declared, one)
         warn(result.warnings)
         grid = result.grid
         click.echo(f"{result.deck.name}: {counted(result.cards, 'card')}, "

@@ -9,7 +9,7 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
-from .output import EXIT_BAD_INPUT, counted, named, report_input_error, warn
+from .output import EXIT_BAD_INPUT, counted, in_each_language, named, report_input_error, warn
 
 
 @click.command(name="list")
@@ -30,26 +30,37 @@ def list_decks():
 @click.command()
 @click.argument("deck")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def validate(deck, strict):
+@click.option("--lang", default="", metavar="CODE",
+              help="Check the deck in one of its languages ('de'), or in 'all' of them: "
+                   "translations missing, text that fits, glyphs the fonts lack.")
+def validate(deck, strict, lang):
     """Check DECK without building it: keys, types, layouts, composition, that every
     card's text fits, and that every text stands out from what lies behind it."""
+    from ..pipeline.build import Which
+
+    try:
+        path = find_deck(deck)
+        in_each_language(path, Which(lang=lang), lambda one: _validated(path, strict, one))
+    except InputError as error:
+        report_input_error(error, f"in {named(deck)}")
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _validated(path, strict: bool, which) -> None:
+    """Check the deck in one language and say so."""
     from ..common.errors import Problem
     from ..pipeline.build import check_cards, load_chosen
     from ..pipeline.contrast import low_contrast
 
-    try:
-        loaded = load_chosen(find_deck(deck))
-        renderer, report = check_cards(loaded, strict)
-        faint = low_contrast(loaded, renderer)
-        if strict and faint:
-            raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
-                              for w in faint])
-    except InputError as error:
-        report_input_error(error, f"in {named(deck)}")
-        sys.exit(EXIT_BAD_INPUT)
+    loaded = load_chosen(path, which=which)
+    renderer, report = check_cards(loaded, strict)
+    faint = low_contrast(loaded, renderer)
+    if strict and faint:
+        raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
+                          for w in faint])
     warnings = report.warnings + faint
     warn(warnings)
     count = len(warnings)
-    click.echo(f"{loaded.name}: {counted(loaded.total(), 'card')}, {len(loaded.cards)} "
-               "distinct, OK"
+    click.echo(f"{loaded.name}{f' ({loaded.lang})' if loaded.lang else ''}: "
+               f"{counted(loaded.total(), 'card')}, {len(loaded.cards)} distinct, OK"
                + (f" ({count} warning{'s' * (count != 1)})" if count else ""))

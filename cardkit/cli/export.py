@@ -9,7 +9,7 @@ import click
 
 from ..imposition.services import DEFAULT_DPI, FORMATS, PREVIEW_DPI, SERVICES
 from .options import deck_options, parse_optional_bleed
-from .output import counted, each_deck, progress_bar, shown, warn
+from .output import counted, each_deck, in_each_language, progress_bar, shown, warn
 
 
 def preview_writer(out: Path, dpi: int, strict: bool, which):
@@ -17,7 +17,10 @@ def preview_writer(out: Path, dpi: int, strict: bool, which):
     from ..pipeline.export import preview_deck
 
     def write(path, chosen, only_declared):
-        result = preview_deck(path, out, dpi, strict, chosen, only_declared, progress_bar, which)
+        in_each_language(path, which, lambda one: previewed(path, chosen, only_declared, one))
+
+    def previewed(path, chosen, only_declared, one):
+        result = preview_deck(path, out, dpi, strict, chosen, only_declared, progress_bar, one)
         warn(result.warnings)
         click.echo(f"{result.deck.name}: {counted(len(result.deck.cards), 'card')} previewed -> "
                    f"{shown(result.path)} ({result.seconds:.2f} s)")
@@ -86,8 +89,11 @@ def export(decks, every_deck, out, strict, players, variants, which, to, service
     options = ExportOptions(to, service, dpi, bleed, colour, base_url)
 
     def write(path, chosen, only_declared):
+        in_each_language(path, which, lambda one: exported(path, chosen, only_declared, one))
+
+    def exported(path, chosen, only_declared, one):
         result = export_deck(path, out, options, strict, chosen, only_declared, progress_bar,
-                             which)
+                             one)
         warn(result.warnings)
         for note in result.notes:
             click.echo(f"note: {note}", err=True)

@@ -101,13 +101,13 @@ _OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths suc
 
 
 def _gathered_which(command):
-    """Hands the command one ``which`` (pipeline.build.Which) for --cards and
-    --changed-since."""
+    """Hands the command one ``which`` (pipeline.build.Which) for --cards,
+    --changed-since and --lang."""
     @functools.wraps(command)
-    def gathered(*args, cards, changed_since, **kwargs):
+    def gathered(*args, cards, changed_since, lang, **kwargs):
         from ..pipeline.build import Which
 
-        return command(*args, which=Which(cards, changed_since), **kwargs)
+        return command(*args, which=Which(cards, changed_since, lang), **kwargs)
     return gathered
 
 
@@ -141,6 +141,9 @@ choice_options = _options(
                  help="Only the cards that print differently from OLD (a folder or a git "
                       "revision such as v1.0; see 'cardkit diff'), the added ones and the "
                       "extra copies, after a cover page saying what to take out."),
+    click.option("--lang", default="", metavar="CODE",
+                 help="The deck in one of its languages ('de'), or 'all' of them, one "
+                      "output each, named with the language."),
     _gathered_which,
 )
 

@@ -81,6 +81,23 @@ def each_deck(decks, every_deck, players, variants, write) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
+def in_each_language(path: Path, which, make) -> None:
+    """Call ``make(which)`` for each language ``which`` asks for (``--lang all``: every
+    one of the deck's). Each language is made and checked on its own: the problems of all
+    of them are raised together, so a mistake in one does not hide another's."""
+    from ..pipeline.build import each_language
+
+    problems, warnings = [], []
+    for one in each_language(path, which):
+        try:
+            make(one)
+        except InputError as error:
+            problems += [p for p in error.problems if p not in problems]
+            warnings += error.warnings
+    if problems:
+        raise InputError(problems, warnings)
+
+
 def counted(number: int, thing: str) -> str:
     """``1 card``, ``18 cards``."""
     return f"{number:,} {thing}{'s' * (number != 1)}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..assets.catalog import load_assets
@@ -26,13 +27,14 @@ from ..sources.bundled import LAYOUTS_DIR, bundled_decks, find_deck
 from ..sources.files import REACH_FIX, why_outside
 from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .composition import check_composition, choose_variant, dropped, read_variants
+from .languages import read_languages
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
-             "cards")
+             "languages", "missing_translation", "strings", "cards")
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
 SHEET_KEYS = ("from", "sheet")  # a group whose cards are a spreadsheet's rows
@@ -169,6 +171,7 @@ class _DeckLoader:
         # in once the cards can be drawn (render.fingerprint.with_card_ids)
         self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(),
                        "card.id": ""}
+        self.written: set[str] = set()  # the keys and columns the cards are written with
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -183,7 +186,11 @@ class _DeckLoader:
             problems.add(data.at("name"), f"deck name '{name}' is not a simple name",
                          NAME_HELP)
         size = self.size()
+        self.languages = read_languages(data, problems)
         self.field_types = self.fields()
+        self.field_types.update(self.languages.slots(self.field_types))
+        codes = self.languages.codes
+        self.stamps.update(self.languages.stamps(codes[0] if codes else ""))
         backs = self.backs(size or CardSize.preset("poker"))
         default_back = self.default_back(backs)
         default_front = data.get("front")
@@ -215,7 +222,9 @@ class _DeckLoader:
                     size, tuple(cards), self.path, backs,
                     variants=read_variants(data, problems, self.field_types, cards)
                     if whole else {},
-                    card_name=self.card_name())
+                    card_name=self.card_name(),
+                    languages=replace(self.languages, written=frozenset(
+                        self.written & set(self.languages.slots(self.field_types)))))
         if not whole:
             return deck
         deck = dropped(data, problems, deck)
@@ -399,6 +408,7 @@ class _DeckLoader:
                               TOO_MANY_FIX)
         if len(cards) >= self.max_cards:
             return
+        self.written |= values.keys()
         card = self.card(where, values, len(cards) + 1, size, backs, folder)
         if card is not None:
             cards.append(card)
@@ -431,6 +441,7 @@ class _DeckLoader:
         types = {"count": "integer", "back": "text", "layout": "text",
                  **{field: kind for field, (kind, _) in self.field_types.items()}}
         columns = [column if column in types else "" for column, _ in table.columns]
+        self.written |= set(columns)  # a translation's column, even with its cells empty
         for column, where in table.columns:
             # a column whose field is declared wrongly was reported with the declaration
             if column and column not in types and column not in self.broken_fields \

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..common.errors import Where
 from ..common.units import MM
+from .languages import Languages
 from .layout import Layout
 from .template import fill
 
@@ -95,6 +96,9 @@ class Deck:
     card_name: str = ""  # a template naming each card in exported files, '' for the default
     # lines printed on a page before the cards: a reprint's cover note (--changed-since)
     note: tuple[str, ...] = ()
+    languages: Languages = field(default_factory=Languages)
+    lang: str = ""  # the language chosen (--lang), '' for the deck as written
+    warnings: tuple = ()  # what loading found to warn of: a translation missing
 
     @property
     def stamp(self) -> str:

@@ -45,6 +45,14 @@ DECK_KEY_HELP = {
                "the defaults, its fields and backs add up, its cards come first.",
     "drop": "Cards of the extended deck to leave out, each matched by its fields, e.g. "
             "[{rank: Joker}].",
+    "languages": "The languages the deck prints in, the one its fields are written in "
+                 "first: [en, de]. A field's translation sits beside it: 'text_de' next "
+                 "to 'text' (a key, or a spreadsheet column).",
+    "missing_translation": "What a card without a translation does: 'error' (the "
+                           "default) or 'original' (printed in the first language, with a "
+                           "warning).",
+    "strings": "Layouts' own words in each language, read as {strings.NAME}: "
+               "cost: {en: Cost, de: Kosten}.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
 }
 
@@ -202,6 +210,8 @@ def deck_schema() -> dict:
     # the loaders import reportlab: only when a schema is asked for, not on import
     from .loader import DECK_KEYS, NAME
     from .layout import LAYOUT_NAME
+    from .languages import CODE as LANGUAGE
+    from .languages import MISSING
     from .model import SIZE_PRESETS_MM
 
     layout_name = {"type": "string", "pattern": _portable(LAYOUT_NAME.pattern)}
@@ -233,6 +243,11 @@ def deck_schema() -> dict:
                 "type": "object", "additionalProperties": {"type": "array"}}}},
         "extends": {"type": "string", "minLength": 1},
         "drop": {"type": "array", "items": {"type": "object"}},
+        "languages": {"type": "array", "uniqueItems": True,
+                      "items": {"type": "string", "pattern": _portable(LANGUAGE.pattern)}},
+        "missing_translation": {"enum": list(MISSING)},
+        "strings": {"type": "object", "additionalProperties": {"anyOf": [
+            _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
         # if/then rather than anyOf, so that a mistake is reported inside the entry
         "cards": {"type": ["array", "object"], "items": _ref("entry"),
                   "if": {"type": "object"}, "then": _ref("entry")},

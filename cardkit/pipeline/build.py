@@ -9,6 +9,7 @@ from pathlib import Path
 from ..common.atomic import atomic_path
 from ..common.errors import InputError, Problem, Where
 from ..common.units import to_mm
+from ..deck.languages import in_language
 from ..deck.loader import load_deck
 from ..deck.model import Deck
 from ..deck.selection import select_cards
@@ -25,10 +26,22 @@ KEEP_RESOLVED = 64  # card sides: what a few pages of the biggest grid need
 class Which:
     """Which of a deck's cards a command makes, beside the variant: ``cards``, a
     ``--cards`` selection (:func:`select_cards`); ``since``, an old version of the deck
-    (only the cards that changed since, with a cover note: :func:`changed_since`)."""
+    (only the cards that changed since, with a cover note: :func:`changed_since`);
+    ``lang``, one of the deck's languages (:func:`in_language`; 'all' is for
+    :func:`each_language`)."""
 
     cards: str = ""
     since: str = ""
+    lang: str = ""
+
+
+def each_language(deck_path: Path, which: Which) -> list[Which]:
+    """``which`` for each of the deck's languages when it asks for 'all' of them (the deck
+    as written if it names none), else ``which`` alone."""
+    if which.lang != "all":
+        return [which]
+    codes = load_deck(deck_path).languages.codes
+    return [replace(which, lang=code) for code in codes] or [replace(which, lang="")]
 
 
 @dataclass(frozen=True)
@@ -55,11 +68,11 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         report = Report()
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
-    deck = with_card_ids(deck)
+    deck = with_card_ids(in_language(deck, which.lang))
     if which.since:
         from .changes import changed_since
 
-        deck = changed_since(deck, which.since, variant, only_declared)
+        deck = changed_since(deck, which.since, variant, only_declared, which.lang)
     return select_cards(deck, which.cards) if which.cards else deck
 
 
@@ -70,6 +83,8 @@ def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
     Raises InputError on problems (and on warnings if strict). The renderer returned
     keeps every card resolved, and draws proof ``marks`` if asked."""
     report = Report()
+    for warning in deck.warnings:
+        report.note(warning)
     renderer = CardRenderer(report, bleed, ink, marks=marks)
     for _ in range(2):  # again, if texts that share a size group were set larger
         _resolve_all(deck, renderer)
@@ -135,6 +150,8 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
     report = Report()
+    for warning in deck.warnings:
+        report.note(warning)
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
     renderer = CardRenderer(report, options.bleed, options.ink, keep=KEEP_RESOLVED,

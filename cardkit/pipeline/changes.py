@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..common.errors import InputError, Problem, Where
 from ..deck.changes import ADDED, CHANGED, COUNT, DATA, REMOVED, CardChange, DeckChanges
+from ..deck.languages import in_language
 from ..deck.loader import load_deck
 from ..deck.model import Deck
 from ..render.card import BACK, FRONT
@@ -63,11 +64,13 @@ def compare(old: Deck, new: Deck, old_label: str = "") -> DeckChanges:
 
 
 def changed_since(deck: Deck, old: str, variant: dict | None = None,
-                  only_declared: bool = False) -> Deck:
+                  only_declared: bool = False, lang: str = "") -> Deck:
     """What to reprint of ``deck`` (:meth:`DeckChanges.reprint`) since the version
-    ``old`` (see :func:`old_version`), with the cover note as its ``note``."""
+    ``old`` (see :func:`old_version`), in language ``lang``, with the cover note as its
+    ``note``."""
     with old_version(old, deck.path) as (old_file, label):
-        changes = compare(load_deck(old_file, variant, only_declared), deck, label)
+        before = in_language(load_deck(old_file, variant, only_declared), lang)
+        changes = compare(before, deck, label)
     return replace(changes.reprint(), note=tuple(changes.cover_note()))
 
 

@@ -98,13 +98,15 @@ def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict:
     """Screen previews of a deck (or of the cards chosen, ``which``): an image of each card's
     front and back side by side, and contact sheets of the fronts, in one folder.
 
-    The folder is always ``DECK-preview``, whatever the cards, variant or dpi, and each
+    The folder is always ``DECK-preview`` (``DECK-de-preview`` in a language), whatever
+    the cards, variant or dpi, and each
     preview replaces the last: an image viewer left on it shows the newest proof. Text
     that does not fit is marked on the card (see :class:`CardRenderer`'s ``marks``)."""
     started = time.perf_counter()
     deck = load_chosen(deck_path, variant, only_declared, which)
     renderer, report = check_cards(deck, strict, marks=True)
-    folder = Path(out_dir) / deck.name / f"{deck.name}-preview"
+    folder = Path(out_dir) / deck.name / "-".join(filter(None, [deck.name, deck.lang,
+                                                                "preview"]))
     size = tuple(round(side / INCH * dpi) for side in (deck.size.width, deck.size.height))
     shown = faces(deck, _same_back(renderer))
     backs = backs_by_card(shown)

@@ -66,11 +66,16 @@ class Report:
             self._found[key] = (problem, {card.number})
         self._found[key][1].add(card.number)
 
+    def note(self, warning: Problem) -> None:
+        """A warning the deck brought from loading (a translation missing, the original
+        printed), reported with what drawing finds."""
+        self._found.setdefault(("warning", warning.where, warning.what), (warning, set()))
+
     def _list(self, severity: str) -> list[Problem]:
         found = []
         for (kind, _, _), (problem, cards) in self._found.items():
             if kind == severity:
-                others = len(cards) - 1
+                others = max(0, len(cards) - 1)
                 more = f" (and {others} more card{'s' * (others != 1)})" if others else ""
                 found.append(Problem(problem.where, problem.what + more, problem.fix))
         return found

@@ -1,0 +1,177 @@
+"""One deck in several languages.
+
+A deck names its languages, the one its fields are written in first::
+
+    languages: [en, de, pl]
+
+A translation sits beside the text it translates: a field ``text`` is ``text_de`` in
+German, a key on a YAML card or a column of the spreadsheet next to ``text``, so the
+translator sees both and a row holds the whole card. A field is translated once any card
+has a key or a column for its translation, in any language; a card that has the field but
+not its translation is missing one. That is an error, unless the deck says
+``missing_translation: original`` (the original is printed, with a warning).
+
+Layouts' fixed words ("Cost", "per round") come from the deck's ``strings``, a word's
+languages side by side as well, read as ``{strings.cost}``::
+
+    strings:
+      cost: {en: Cost, de: Kosten, pl: Koszt}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from ..common.errors import InputError, Problem, Problems, Where, did_you_mean
+from ..sources import checks
+from ..sources.yamlfile import Map
+
+CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: de, pt-BR
+CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
+MISSING = ("error", "original")  # what a missing translation does
+
+
+@dataclass(frozen=True)
+class Languages:
+    """What a deck says of its languages: ``codes``, the original first; ``strings``
+    (word -> language -> text); what a missing translation does."""
+
+    codes: tuple[str, ...] = ()
+    strings: dict = field(default_factory=dict)
+    missing: str = "error"
+    where: Where | None = None  # the deck's 'languages:' entry
+    written: frozenset = frozenset()  # the translations' keys or columns the cards have
+
+    def translation(self, name: str, lang: str) -> str:
+        """The key or column holding field ``name`` in ``lang``.
+
+        >>> Languages(("en", "de")).translation("text", "de")
+        'text_de'
+        """
+        return f"{name}_{lang.replace('-', '_')}"
+
+    def slots(self, field_types: dict) -> dict:
+        """The fields that hold translations: ``text_de`` for each text field and each
+        language but the original, optional (type, default) as ``field_types`` gives."""
+        return {self.translation(name, lang): ("text", "")
+                for name, (kind, _) in field_types.items() if kind == "text"
+                for lang in self.codes[1:]}
+
+    def stamps(self, lang: str) -> dict:
+        """What layouts read as ``{strings.NAME}`` in ``lang`` (the original's text where
+        a word has none in it; :func:`in_language` reports those)."""
+        original = self.codes[0] if self.codes else ""
+        return {f"strings.{name}": texts.get(lang) or texts.get(original, "")
+                for name, texts in self.strings.items()}
+
+
+def read_languages(data: Map, problems: Problems) -> Languages:
+    """The deck's ``languages``, ``strings`` and ``missing_translation``."""
+    codes: list[str] = []
+    raw = data.get("languages")
+    if raw is not None and checks.expect_list(problems, raw, data.at("languages"),
+                                              "languages"):
+        for code, where in zip(raw, raw.item_where):
+            if not isinstance(code, str) or not CODE.match(code):
+                problems.add(where, f"{checks.quoted(code)} is not a language code", CODE_HELP)
+            elif code in codes:
+                problems.add(where, f"language '{code}' is named twice", "name it once")
+            else:
+                codes.append(code)
+    missing = checks.get_choice(problems, data, "missing_translation", MISSING, "error")
+    return Languages(tuple(codes), _strings(data, problems, codes), missing or "error",
+                     data.at("languages") if "languages" in data else None)
+
+
+def _strings(data: Map, problems: Problems, codes: list[str]) -> dict:
+    """Word -> language -> text. A word may be one text for every language."""
+    raw = data.get("strings")
+    if raw is None or not checks.expect_map(problems, raw, data.at("strings"), "strings"):
+        return {}
+    table = {}
+    for name, texts in raw.items():
+        where = raw.at(name)
+        if not isinstance(name, str) or not re.match(r"^[A-Za-z_]\w*$", name):
+            problems.add(raw.key_at(name), f"{checks.quoted(name)} cannot name a string",
+                         "use a word of letters, digits and '_'")
+        elif isinstance(texts, (str, int, float)) and not isinstance(texts, bool):
+            table[name] = {code: str(texts) for code in codes or [""]}
+        elif isinstance(texts, Map):
+            unknown = [code for code in texts if code not in codes]
+            if unknown:
+                problems.add(texts.key_at(unknown[0]), f"string '{name}' is given in "
+                             f"{checks.quoted(unknown[0])}, which is not one of the deck's "
+                             "languages", did_you_mean(unknown[0], codes)
+                             if codes else "add 'languages: [en, de]' to the deck")
+                continue
+            table[name] = {str(code): str(text) for code, text in texts.items()}
+        else:
+            problems.add(where, f"string '{name}' must be a text, or its texts by "
+                         "language", f"write e.g. '{name}: {{en: Cost, de: Kosten}}'")
+    return table
+
+
+def in_language(deck, lang: str):
+    """``deck`` as printed in ``lang``: each translated field holds its translation, the
+    strings theirs, and the deck's files are named with the language ('blofa-de-...').
+    A missing translation is an error, or with ``missing_translation: original`` a
+    warning in the deck's ``warnings`` (the original is printed). ``lang`` '' is the
+    deck as written."""
+    languages = deck.languages
+    if not lang:
+        return deck
+    if lang not in languages.codes:
+        fix = (did_you_mean(lang, languages.codes) + " (the deck's languages: "
+               + ", ".join(languages.codes) + ")" if languages.codes else
+               "add 'languages: [en, de]' to the deck, the language it is written in first")
+        raise InputError([Problem(languages.where or Where(deck.path),
+                                  f"--lang: the deck is not in '{lang}'", fix)])
+    missing = []
+    cards = deck.cards
+    if lang != languages.codes[0]:
+        translated = [name for name in _text_fields(deck) if any(
+            languages.translation(name, other) in languages.written
+            for other in languages.codes[1:])]
+        cards = tuple(_translated(card, translated, languages, lang, missing)
+                      for card in deck.cards)
+        if not translated and not languages.strings:
+            missing.append(Problem(languages.where or Where(deck.path), f"nothing in the "
+                                   f"deck is translated into '{lang}'", "add translations "
+                                   f"beside the fields, such as 'text_{lang}' next to 'text'"))
+        missing += [Problem(languages.where or Where(deck.path), f"string '{name}' has no "
+                            f"'{lang}' text", f"add '{lang}: ...' to it under 'strings:'")
+                    for name, texts in languages.strings.items() if not texts.get(lang)]
+    stamps = {**(deck.cards[0].stamps if deck.cards else {}), **languages.stamps(lang)}
+    cards = tuple(replace(card, stamps=stamps) for card in cards)
+    warnings = ()
+    if missing and languages.missing == "error":
+        raise InputError(missing)
+    if missing:
+        warnings = tuple(Problem(p.where, p.what + "; the original is printed", p.fix)
+                         for p in missing)
+    return replace(deck, cards=cards, lang=lang, warnings=deck.warnings + warnings,
+                   variant="-".join(filter(None, [deck.variant, lang])))
+
+
+def _text_fields(deck) -> list[str]:
+    """The fields a translation could hold: those with a translation slot."""
+    languages = deck.languages
+    names = deck.cards[0].fields if deck.cards else {}
+    return [name for name in names if any(
+        languages.translation(name, lang) in names for lang in languages.codes[1:])]
+
+
+def _translated(card, translated, languages: Languages, lang: str, missing: list):
+    fields = dict(card.fields)
+    for name in translated:
+        text = card.fields.get(languages.translation(name, lang))
+        if text:
+            fields[name] = text
+        elif card.fields.get(name) not in (None, ""):
+            key = languages.translation(name, lang)
+            missing.append(Problem(card.where, f"{card.label()} has no '{key}', the '{lang}' "
+                                   f"text of '{name}'", f"write it in '{key}' beside "
+                                   f"'{name}', or let the original print with "
+                                   "'missing_translation: original'"))
+    return replace(card, fields=fields)
