@@ -5,6 +5,7 @@ The expected changes are the edits each test makes by hand."""
 from __future__ import annotations
 
 import csv
+import re
 import subprocess
 import textwrap
 from pathlib import Path
@@ -251,3 +252,26 @@ def test_random_edits_give_the_statuses_they_should(tmp_path_factory, edits, add
     assert sum(change.to_print for change in changes.cards) == sum(
         counts_after[name] if status in ("changed", "added") else 1
         for name, status in expected.items() if status != "removed")
+
+
+def test_the_starter_deck_s_round_of_prints_as_its_readme_says(tmp_path):
+    run("new", tmp_path / "my-game")
+    deck = tmp_path / "my-game"
+    git(deck, "init", "-q")
+    git(deck, "add", ".")
+    git(deck, "commit", "-qm", "first prints")
+    git(deck, "tag", "v0.1")
+    cards = deck / "cards.csv"
+    cards.write_text(cards.read_text().replace("Draw two cards.", "Draw three cards."))
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace(
+        'version: "0.1"', 'version: "0.2"'))
+    output = run("diff", "v0.1", deck)
+    assert output.splitlines()[0] == "My Game: v0.1 -> 0.2 (was 0.1)"
+    assert [words[:3] for words in lines_of(output)] == [["changed", "Supplies", "x2"]]
+    run("build", deck, "--changed-since", "v0.1", "--out", tmp_path / "out")
+    pdf = PdfReader(tmp_path / "out" / "my-game" / "my-game-changes-since-v0.1-pnp-a4.pdf")
+    assert "2 x Supplies" in pdf.pages[0].extract_text()
+    fronts = pdf.pages[2].extract_text()
+    assert fronts.count("Draw three cards.") == 2 and "Scout" not in fronts
+    # the new version beside each card's id
+    assert len(re.findall(r"0\.2 · [0-9a-f]{7}\n", fronts)) == 2

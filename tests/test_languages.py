@@ -164,3 +164,25 @@ def test_exactly_the_translations_left_out_are_reported(tmp_path_factory, left_o
     if german is not None:
         assert [card.fields["name"] for card in german.cards] == \
             [row["name_de"] for row in rows]
+
+
+def test_the_starter_deck_in_a_second_language_as_its_readme_says(tmp_path):
+    run("new", tmp_path / "my-game")
+    deck = tmp_path / "my-game"
+    readme = (deck / "README.md").read_text()
+    assert "languages: [en, de]" in readme and "`name_de` and `text_de`" in readme
+    deck_yaml = deck / "deck.yaml"
+    deck_yaml.write_text(deck_yaml.read_text().replace("cards:\n", "languages: [en, de]\ncards:\n"))
+    rows = rows_of(deck)
+    for row in rows:
+        row["name_de"], row["text_de"] = f"{row['name']}-de", f"Text von {row['name']}"
+    rows[-1]["text_de"] = ""  # Truce: not translated yet
+    write_rows(deck, rows)
+    output = run("build", deck, "--lang", "all", "--out", tmp_path / "out", code=2)
+    assert "card 8 (name Truce, kind event) has no 'text_de'" in output
+    rows[-1]["text_de"] = "Niemand kämpft bis zu deinem nächsten Zug."
+    write_rows(deck, rows)
+    run("build", deck, "--lang", "all", "--out", tmp_path / "out")
+    german = texts(tmp_path / "out" / "my-game" / "my-game-de-pnp-a4.pdf")
+    assert "Scout-de" in german[0] and "Text von Scout" in german[0]
+    assert "Scout-de" not in texts(tmp_path / "out" / "my-game" / "my-game-en-pnp-a4.pdf")[0]

@@ -1,7 +1,8 @@
 """Is every text readable? Its colour against what lies behind it, measured on the card.
 
 Each side is drawn without its texts and rasterised at a low resolution; what lies behind a
-text is the median colour of its box there (art, panels and the paper as printed). A text
+text is the median colour where its lines lie (art, panels and the paper as printed: not
+the rest of its box, which may hold the panel around a coloured disc). A text
 whose contrast with that is under 4.5:1 (WCAG 2's line for body text; 3:1 for text of 18
 points and more) is a warning: hard to read at the table, and worse printed.
 """
@@ -16,6 +17,7 @@ from ..assets.fonts import DEFAULT_FONT, register
 from ..common.errors import Problem
 from ..deck.model import Deck
 from ..render.card import BACK, FRONT, CardRenderer
+from ..render.paint import line_origins
 from ..sources.checks import faded
 
 DPI = 36  # enough to see a panel's colour; cheap enough for every side of a deck
@@ -73,10 +75,8 @@ def low_contrast(deck: Deck, renderer: CardRenderer) -> list[Problem]:
                 pdf.close()
             for index in sorted(texts):
                 item = items[index]
-                box = item.element.box
-                left, top = round(box.x / 72 * DPI), round(box.y / 72 * DPI)
-                right = max(round((box.x + box.width) / 72 * DPI), left + 1)
-                bottom = max(round((box.y + box.height) / 72 * DPI), top + 1)
+                left, top, right, bottom = (round(v / 72 * DPI) for v in _lines_area(item))
+                right, bottom = max(right, left + 1), max(bottom, top + 1)
                 area = (max(0, left), max(0, top), min(pixels[0], right),
                         min(pixels[1], bottom))
                 if area[0] >= area[2] or area[1] >= area[3]:
@@ -97,6 +97,24 @@ def low_contrast(deck: Deck, renderer: CardRenderer) -> list[Problem]:
                         "darken the text or lighten what lies behind it (or the other "
                         "way round)"))
     return found
+
+
+def _lines_area(item) -> tuple[float, float, float, float]:
+    """Where a text's lines lie on the card, (left, top, right, bottom) in points from its
+    top-left; the whole box for a text turned on its side."""
+    box, block = item.element.box, item.text
+    turned = item.element.rotate
+    if not block.lines or turned in (90, 270):
+        return box.x, box.y, box.x + box.width, box.y + box.height
+    spans = [(x, baseline - block.ascent, x + line.width, baseline + block.descent)
+             for (x, baseline), line in zip(line_origins(block, item.props, box.width,
+                                                         box.height), block.lines)]
+    left, top = min(s[0] for s in spans), min(s[1] for s in spans)
+    right, bottom = max(s[2] for s in spans), max(s[3] for s in spans)
+    if turned == 180:  # upside down in its box
+        left, right, top, bottom = (box.width - right, box.width - left, box.height - bottom,
+                                    box.height - top)
+    return box.x + left, box.y + top, box.x + right, box.y + bottom
 
 
 def _hex(rgb) -> str:
