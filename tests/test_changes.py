@@ -11,16 +11,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from cardkit.cli import main
 from cardkit.deck.loader import load_deck
 from cardkit.pipeline.changes import compare
 
-from test_stamps import versioned
+from test_stamps import run, versioned
 
 # the edits: one card's text, one card's cost (a printed field), a count, a card renamed
 # (the old one removed, a new one added), and the version
@@ -29,12 +27,6 @@ EDITS = [("Cheap and bright.", "Cheap and warm."),
          ("Captain,guard,market,4,2", "Captain,guard,market,5,2"),
          ("Festival,event,night,0,,stall,no,2,Goods cost 1 {coin} less this round.",
           "Night Fair,event,night,0,,stall,no,2,Every good costs 1 {coin} less.")]
-
-
-def run(*args, code: int = 0) -> str:
-    outcome = CliRunner().invoke(main, [str(a) for a in args])
-    assert outcome.exit_code == code, outcome.output
-    return outcome.output
 
 
 def edited(deck: Path) -> Path:

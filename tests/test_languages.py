@@ -9,26 +9,19 @@ import io
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from cardkit.cli import main
 from cardkit.common.errors import InputError
 from cardkit.deck.languages import in_language
 from cardkit.deck.loader import load_deck
+from test_stamps import run
 
 ROOT = Path(__file__).resolve().parent.parent
 # Polish, in the example's font (Gentium Basic, which has no 'ą' or 'ę')
 POLISH = {"Silk Bolt": ("Bela jedwabiu", "Warta **2 {coin}** więcej na koniec targu."),
           "Festival": ("Festyn", "Towary kosztują w tej rundzie 1 {coin} mniej.")}
-
-
-def run(*args, code: int = 0) -> str:
-    outcome = CliRunner().invoke(main, [str(a) for a in args])
-    assert outcome.exit_code == code, outcome.output
-    return outcome.output
 
 
 def lantern(tmp_path: Path) -> Path:

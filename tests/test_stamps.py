@@ -28,9 +28,11 @@ def versioned(tmp_path, version: str | None) -> Path:
     return deck
 
 
-def run(*args) -> None:
+def run(*args, code: int = 0) -> str:
+    """What ``cardkit ARGS`` prints, checking that it exits with ``code``."""
     outcome = CliRunner().invoke(main, [str(a) for a in args])
-    assert outcome.exit_code == 0, outcome.output
+    assert outcome.exit_code == code, outcome.output
+    return outcome.output
 
 
 def test_the_version_is_on_every_page_and_in_the_metadata(tmp_path):
