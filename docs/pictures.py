@@ -72,6 +72,35 @@ def starter() -> None:
             print(target.relative_to(ROOT))
 
 
+def changes() -> None:
+    """`cardkit diff --sheet` of Lantern Market 1.0 against a 1.1 with one card's words,
+    one cost and the night back's colour changed."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        old, new = Path(scratch) / "old", Path(scratch) / "new"
+        for folder in (old, new):
+            shutil.copytree(ROOT / "examples" / "lantern-market", folder)
+        for name, before, after in (
+                ("cards.csv", "Cheap and bright.", "Cheap and warm."),
+                ("cards.csv", "Captain,guard,market,4", "Captain,guard,market,5"),
+                ("deck.yaml", 'colour: "#2a2438"', 'colour: "#3b2f5c"'),
+                ("deck.yaml", 'version: "1.0"', 'version: "1.1"')):
+            text = (new / name).read_text(encoding="utf-8")
+            (new / name).write_text(text.replace(before, after), encoding="utf-8")
+        sheet = Path(scratch) / "changes.png"
+        subprocess.run([sys.executable, "-m", "cardkit", "diff", str(old), str(new), "--sheet",
+                        str(sheet)], check=True, capture_output=True)
+        image = Image.open(sheet)
+        image = image.crop((0, 0, image.width, round(image.height * 0.593)))  # 3 rows
+        target = ROOT / "docs" / "changes.png"
+        image.convert("P", palette=1, colors=128).save(target, optimize=True)
+        print(target.relative_to(ROOT))
+
+
 def ink_table() -> None:
     """The README's table of the ink a page takes, full and draft (`--ink draft`): each
     bundled deck built both ways, every page's mean darkness."""
@@ -171,6 +200,7 @@ def main() -> None:
     report()
     studio()
     starter()
+    changes()
     calibration()
     close_up()
     for deck, pages in PAGES.items():

@@ -103,8 +103,10 @@ def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_ren
 
 def _said(change) -> str:
     """What changed, in words, for the label."""
+    count = (change.new or change.old).count
     counts = (f"{change.old.count} -> {change.new.count} copies" if change.old and change.new
-              else f"{(change.new or change.old).count} copies")
+              and change.old.count != change.new.count
+              else f"{count} cop{'y' if count == 1 else 'ies'}")
     parts = [counts]
     if change.fields:
         parts.append("fields: " + ", ".join(change.fields))
