@@ -113,6 +113,9 @@ def test_diff_against_a_git_revision_of_the_deck_s_folder(tmp_path, two_versions
     assert by_revision.splitlines()[1:] == by_folder.splitlines()[1:]
     wrong = run("diff", "v0.9", deck, code=2)
     assert "v0.9: is neither a folder, a deck file nor a git revision" in wrong
+    # an option in a revision's place is no revision (git archive would take it as one)
+    hostile = run("diff", "--", "--output=/tmp/owned", deck, code=2)
+    assert "is neither" in hostile and not Path("/tmp/owned").exists()
     alone = versioned(tmp_path / "alone", "1.0")
     assert "is neither" in run("diff", "HEAD", alone, code=2)
 
@@ -183,7 +186,7 @@ name: small
 size: poker
 front: plain
 backs: {plain: {layout: back}}
-fields: {name: text, text: text}
+fields: {name: text, text: text, note: {type: text, default: ""}}
 cards:
 """
 PLAIN = """\
@@ -192,16 +195,16 @@ elements:
   - {name: text, kind: text, box: [5mm, 20mm, 53mm, 40mm], text: "{text}"}
 """
 BACK = "elements:\n  - {name: bg, kind: rect, box: card, fill: '#223344'}\n"
-EDIT = st.sampled_from(["same", "text", "count", "removed", "renamed"])
+EDIT = st.sampled_from(["same", "text", "count", "removed", "renamed", "note"])
 
 
-def small_deck(folder: Path, cards: list[tuple[str, str, int]]) -> Path:
+def small_deck(folder: Path, cards: list[tuple]) -> Path:
     folder.mkdir(parents=True)
     (folder / "layouts").mkdir()
     (folder / "layouts" / "plain.yaml").write_text(PLAIN)
     (folder / "layouts" / "back.yaml").write_text(BACK)
-    entries = "".join(f"  - {{name: {name}, text: '{text}', count: {count}}}\n"
-                      for name, text, count in cards)
+    entries = "".join(f"  - {{name: {name}, text: '{text}', count: {count}, note: '{note}'}}\n"
+                      for name, text, count, note in cards)
     (folder / "deck.yaml").write_text(SMALL_DECK + entries)
     return folder / "deck.yaml"
 
@@ -210,24 +213,28 @@ def small_deck(folder: Path, cards: list[tuple[str, str, int]]) -> Path:
 @given(st.lists(EDIT, min_size=2, max_size=6), st.integers(0, 2))
 def test_random_edits_give_the_statuses_they_should(tmp_path_factory, edits, added):
     folder = tmp_path_factory.mktemp("small")
-    before = [(f"Card{i}", f"Words {i}", 1 + i % 3) for i in range(len(edits))]
+    # 'note' is a field no layout prints: a change to it is data only
+    before = [(f"Card{i}", f"Words {i}", 1 + i % 3, "") for i in range(len(edits))]
     after, expected = [], {}
-    for (name, text, count), edit in zip(before, edits):
+    for (name, text, count, note), edit in zip(before, edits):
         if edit == "text":
-            after.append((name, text + " more", count))
+            after.append((name, text + " more", count, note))
             expected[name] = "changed"
         elif edit == "count":
-            after.append((name, text, count + 1))
+            after.append((name, text, count + 1, note))
             expected[name] = "count"
         elif edit == "renamed":
-            after.append((name + "b", text, count))
+            after.append((name + "b", text, count, note))
             expected[name], expected[name + "b"] = "removed", "added"
         elif edit == "removed":
             expected[name] = "removed"
+        elif edit == "note":
+            after.append((name, text, count, "rules only"))
+            expected[name] = "data"
         else:
-            after.append((name, text, count))
+            after.append((name, text, count, note))
     for i in range(added):
-        after.append((f"New{i}", "Fresh", 2))
+        after.append((f"New{i}", "Fresh", 2, ""))
         expected[f"New{i}"] = "added"
     if not after:
         return
@@ -235,15 +242,15 @@ def test_random_edits_give_the_statuses_they_should(tmp_path_factory, edits, add
                       load_deck(small_deck(folder / "new", after)))
     assert {change.name: change.status for change in changes.cards} == expected
     assert changes.unchanged == edits.count("same")
-    counts_before = {name: count for name, _, count in before}
-    counts_after = {name: count for name, _, count in after}
+    counts_before = {name: count for name, _, count, _ in before}
+    counts_after = {name: count for name, _, count, _ in after}
     # a count only grows here: nothing of it to pull, its one extra copy to print
     assert sum(change.to_pull for change in changes.cards) == sum(
         counts_before[name] for name, status in expected.items()
         if status in ("changed", "removed"))
     assert sum(change.to_print for change in changes.cards) == sum(
         counts_after[name] if status in ("changed", "added") else 1
-        for name, status in expected.items() if status != "removed")
+        for name, status in expected.items() if status not in ("removed", "data"))
 
 
 def test_the_starter_deck_s_round_of_prints_as_its_readme_says(tmp_path):

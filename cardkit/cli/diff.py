@@ -18,7 +18,9 @@ from .output import EXIT_BAD_INPUT, named, report_input_error, shown
 @click.option("--sheet", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Also draw the changed cards, old beside new, into FILE: a PDF, or PNG "
                    "images with a .png name.")
-def diff(old, new, sheet):
+@click.option("--lang", default="", metavar="CODE",
+              help="Compare the deck in one of its languages ('de').")
+def diff(old, new, sheet, lang):
     """Show what changed from OLD to NEW, card by card, by what prints.
 
     NEW is a deck (its folder, YAML file or a bundled deck's name; the current folder
@@ -32,14 +34,14 @@ def diff(old, new, sheet):
     A card is changed when either side prints differently; the stamps (version, date,
     card id) do not count. Cards are matched by name.
     """
-    from ..pipeline.build import check_cards, load_chosen
+    from ..pipeline.build import Which, check_cards, load_chosen
     from ..pipeline.changes import compare, old_version
 
     try:
         new_file = find_deck(new)
         with old_version(old, new_file) as (old_file, label):
-            old_deck = load_chosen(old_file)
-            new_deck = load_chosen(new_file)
+            old_deck = load_chosen(old_file, which=Which(lang=lang))
+            new_deck = load_chosen(new_file, which=Which(lang=lang))
             changes = compare(old_deck, new_deck, label)
             click.echo(report(changes))
             if sheet is not None:

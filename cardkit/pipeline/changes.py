@@ -116,8 +116,10 @@ def old_version(old: str, new_deck: Path):
     if Path(old).exists():
         yield find_deck(old), ""
         return
+    # a revision is checked (and never starts with '-', which git would read as an option)
+    # before git archive is given it
     top = _git(new_deck.parent, "rev-parse", "--show-toplevel")
-    if top is None or _git(Path(top.strip()), "rev-parse", "--verify", "--quiet",
+    if top is None or old.startswith("-") or _git(Path(top.strip()), "rev-parse", "--verify", "--quiet",
                            f"{old}^{{commit}}") is None:
         raise InputError([Problem(Where(old), "is neither a folder, a deck file nor a git "
                                   f"revision of {new_deck.parent}", "name the old version's "
