@@ -230,3 +230,14 @@ def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path)
     assert outcome.exit_code == 0, outcome.output
     page = client.get("/playtest").text
     assert "<h1>Lantern Market: 50 simulated games</h1>" in page
+
+
+def test_the_studio_draws_a_language_of_the_deck(lantern):
+    studio = Studio(lantern / "deck.yaml")
+    english = studio.rebuild()
+    assert english["languages"] == ["en", "de"]
+    german = studio.choose(lang="de")
+    assert [card["name"] for card in german["cards"]][:2] == ["Seidenballen", "Gewürzglas"]
+    assert all(a["front"] != b["front"] for a, b in zip(english["cards"], german["cards"]))
+    assert studio.choose(lang="fr")["broken"]
+    assert studio.choose(lang="")["cards"] == english["cards"]

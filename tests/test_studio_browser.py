@@ -111,3 +111,18 @@ def test_the_studio_shows_each_save(served, browser_page):
     origins = page.evaluate("performance.getEntriesByType('resource')"
                             ".map(r => new URL(r.name).origin)")
     assert origins and set(origins) == {address.rstrip("/")}
+
+
+def test_the_studio_draws_the_deck_in_each_of_its_languages(served, browser_page):
+    _, address = served
+    page = browser_page
+    page.goto(address)
+    wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
+    assert page.eval_on_selector_all("#languages option", "os => os.map(o => o.textContent)") \
+        == ["en (as written)", "de"]
+    before = sources(page)
+    page.select_option("#languages select", "de")
+    wait(page, "document.querySelector(\"figure[data-number='2'] figcaption\").textContent"
+         " === '#2 Gewürzglas ×4'")
+    after = sources(page)
+    assert all(before[n] != after[n] for n in before)  # every front has German words

@@ -22,7 +22,7 @@ from ..common.errors import InputError, Problem
 from ..common.units import INCH, MM
 from ..deck.selection import select_cards
 from ..imposition.services import PREVIEW_DPI
-from ..pipeline.build import check_cards, load_chosen
+from ..pipeline.build import Which, check_cards, load_chosen
 from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, FULL_INK
 from ..render.fingerprint import drawing_key
 from ..writers.card_pdf import write_card_pdf
@@ -42,10 +42,12 @@ class Studio:
         self.images: dict[str, bytes] = {}
         self.sheet_images: dict[str, bytes] = {}  # the last sheets asked for
         self.state: dict = {"version": 0, "title": "", "cards": [], "problems": [],
-                            "warnings": [], "broken": False, "seconds": 0.0}
+                            "warnings": [], "broken": False, "seconds": 0.0,
+                            "languages": []}
         self.deck = None  # the last good deck
-        # what the page's toggles choose: draft ink, the bleed drawn, a variant's options
-        self.options: dict = {"ink": FULL_INK, "bleed": False, "variant": {}}
+        # what the page's toggles choose: draft ink, the bleed drawn, a variant's options,
+        # one of the deck's languages ('' as written)
+        self.options: dict = {"ink": FULL_INK, "bleed": False, "variant": {}, "lang": ""}
         self._listeners: list = []
         self._lock = threading.Lock()  # one rebuild at a time
 
@@ -64,7 +66,8 @@ class Studio:
             ink, variant = self.options["ink"], self.options["variant"]
             bleed = BLEED_ALLOWANCE if self.options["bleed"] else 0.0
             try:
-                deck = load_chosen(self.deck_path, variant or None)
+                deck = load_chosen(self.deck_path, variant or None,
+                                   which=Which(lang=self.options["lang"]))
                 renderer, report = check_cards(deck, bleed=bleed, ink=ink, marks=True)
             except InputError as error:  # the last good cards stay, the problems above
                 return self._publish({**self.state, "broken": True,
@@ -104,6 +107,7 @@ class Studio:
                                   "broken": False, "options": self.options,
                                   "variants": {name: sorted(options) for name, options
                                                in deck.variants.items()},
+                                  "languages": list(deck.languages.codes),
                                   "bleed": [round(100 * bleed / (side + 2 * bleed), 3) for side
                                             in (deck.size.width, deck.size.height)],
                                   "size_mm": [round((side + 2 * bleed) / MM, 2) for side in
@@ -111,14 +115,15 @@ class Studio:
                                   "seconds": time.perf_counter() - started})
 
     def choose(self, ink: str | None = None, bleed: bool | None = None,
-               variant: dict | None = None) -> dict:
+               variant: dict | None = None, lang: str | None = None) -> dict:
         """Draw with other options (what is not given stays): ``ink`` 'full' or 'draft',
-        ``bleed`` drawn or not, ``variant`` {name: option} (e.g. {'players': '3'}).
-        Returns the new state; an option the deck does not have is its problem."""
+        ``bleed`` drawn or not, ``variant`` {name: option} (e.g. {'players': '3'}),
+        ``lang`` one of the deck's languages ('' for the deck as written). Returns the new state; an option the deck does not have is its problem."""
         self.options = {"ink": ink or self.options["ink"],
                         "bleed": self.options["bleed"] if bleed is None else bool(bleed),
                         "variant": self.options["variant"] if variant is None else
-                        {str(k): str(v) for k, v in variant.items() if v not in ("", None)}}
+                        {str(k): str(v) for k, v in variant.items() if v not in ("", None)},
+                        "lang": self.options["lang"] if lang is None else lang}
         return self.rebuild()
 
     def sheets(self, paper: str) -> list[dict]:
@@ -135,7 +140,8 @@ class Studio:
         options = SheetOptions(paper=paper, ink=self.options["ink"])
         with tempfile.TemporaryDirectory() as folder:
             built = build_deck(self.deck_path, Path(folder), options,
-                               variant=self.options["variant"] or None)
+                               variant=self.options["variant"] or None,
+                               which=Which(lang=self.options["lang"]))
             pdf = pypdfium2.PdfDocument(built.path)
             self.sheet_images = {}
             try:

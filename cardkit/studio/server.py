@@ -77,18 +77,22 @@ def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette
             return JSONResponse({"problem": "; ".join(p.what for p in error.problems)})
 
     async def options(request):
-        """The page's toggles: {"ink": "full"|"draft", "bleed": bool, "variant": {...}}."""
+        """The page's toggles: {"ink": "full"|"draft", "bleed": bool, "variant": {...},
+        "lang": "de"}."""
         try:
             chosen = await request.json()
         except ValueError:
             chosen = None
         if not (isinstance(chosen, dict) and chosen.get("ink", "full") in INKS
                 and isinstance(chosen.get("bleed", False), bool)
-                and isinstance(chosen.get("variant", {}), dict)):
+                and isinstance(chosen.get("variant", {}), dict)
+                and isinstance(chosen.get("lang", ""), str)):
             return JSONResponse({"problem": "give ink 'full' or 'draft', bleed true or "
-                                 "false, and variant {name: option}"}, status_code=400)
+                                 "false, variant {name: option} and lang a language code"},
+                                status_code=400)
         state = await run_in_threadpool(studio.choose, chosen.get("ink"),
-                                        chosen.get("bleed"), chosen.get("variant"))
+                                        chosen.get("bleed"), chosen.get("variant"),
+                                        chosen.get("lang"))
         return JSONResponse(state)
 
     async def sheets(request):

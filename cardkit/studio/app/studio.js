@@ -62,15 +62,27 @@ function toggles(next) {
     label.append(name, select);
     return label;
   }));
+  // a deck in several languages: which one to draw
+  const languages = document.getElementById("languages");
+  const select = document.createElement("select");
+  select.name = "lang";
+  select.append(...next.languages.map((code, i) => new Option(i ? code : code + " (as written)",
+                                                              i ? code : "")));
+  select.value = next.options.lang || "";
+  select.addEventListener("change", choose);
+  const label = document.createElement("label");
+  label.append("language", select);
+  languages.replaceChildren(...(next.languages.length > 1 ? [label] : []));
 }
 
 async function choose() {
   const variant = {};
   for (const select of document.querySelectorAll("#variants select")) variant[select.name] = select.value;
+  const lang = document.querySelector("#languages select")?.value || "";
   document.getElementById("status").textContent = "drawing…";
   await fetch("/api/options", {method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({ink: document.getElementById("draft").checked ? "draft" : "full",
-                          bleed: document.getElementById("bleed").checked, variant})});
+                          bleed: document.getElementById("bleed").checked, variant, lang})});
 }
 document.getElementById("bleed").addEventListener("change", choose);
 document.getElementById("draft").addEventListener("change", choose);
