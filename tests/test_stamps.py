@@ -123,3 +123,17 @@ def test_a_card_s_id_is_printed_and_changes_exactly_when_the_card_does(tmp_path)
     fourth = card_ids(deck)
     assert {name for name in first if third[name] != fourth[name]} == \
         {"Silk Bolt", "Spice Jar", "Lantern Oil", "Golden Lamp", "Night Watch", "Captain"}
+
+
+def test_a_pdf_is_dated_the_day_it_is_built(tmp_path, monkeypatch):
+    import datetime
+
+    deck = versioned(tmp_path, "1.0")
+    run("build", deck, "--out", tmp_path / "today")
+    made = PdfReader(next((tmp_path / "today").glob("**/*.pdf"))).metadata.creation_date
+    assert abs(made.replace(tzinfo=None) - datetime.datetime.now()) < datetime.timedelta(
+        hours=1)  # not reportlab's fixed 1 January 2000
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764028800")  # a reproducible build's date
+    run("export", deck, "--for", "drivethru", "--out", tmp_path / "then")
+    made = PdfReader(next((tmp_path / "then").glob("**/*.pdf"))).metadata.creation_date
+    assert made.date() == datetime.date(2025, 11, 25)

@@ -25,6 +25,7 @@ from ..assets.fonts import DEFAULT_FONT, register
 from ..deck.model import Card, Deck
 from ..render.card import CardRenderer
 from ..render.paint import element_box, translucent
+from .metadata import describe
 
 
 def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
@@ -46,10 +47,7 @@ def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
     else:
         from .cmyk import CmykCanvas
         canvas = CmykCanvas(str(path), ink_limit=ink_limit, **options)
-    canvas.setTitle(f"{deck.title} (one card a page)")
-    canvas.setSubject(", ".join(filter(None, [deck.title, deck.stamp])))
-    canvas.setAuthor(deck.author)
-    canvas.setCreator("cardkit")
+    describe(canvas, deck, "one card a page")
     notes, noted = [], set()
     for card, side in pages:
         canvas.setTrimBox([bleed_x, bleed_y, bleed_x + trim_w, bleed_y + trim_h])

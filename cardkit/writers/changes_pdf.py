@@ -17,6 +17,7 @@ from ..common.atomic import atomic_path
 from ..common.units import MM
 from ..deck.changes import ADDED, CHANGED, COUNT, REMOVED, DeckChanges, summary_line
 from ..render.card import FRONT
+from .metadata import dated
 
 MARGIN = 12 * MM
 LABEL_WIDTH = 56 * MM
@@ -39,6 +40,7 @@ def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) 
     canvas = Canvas(drawing, pagesize=A4, initialFontName=register(DEFAULT_FONT), invariant=1)
     canvas.setTitle(f"{changes.new.title}: changes since {changes.old_label}")
     canvas.setCreator("cardkit")
+    dated(canvas)
     per_page = int((A4[1] - 2 * MARGIN - 16 * MM) // ROW)
     pages = [shown[i:i + per_page] for i in range(0, len(shown), per_page)] or [[]]
     for number, rows in enumerate(pages, 1):

@@ -19,6 +19,7 @@ from ..common.units import MM
 from ..deck.model import Deck
 from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
 from ..render.card import BACK, CardRenderer
+from .metadata import describe
 
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
 FOOTER_SIZE = 6.0
@@ -36,10 +37,7 @@ def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
     with open(path, "wb") as out, tempfile.TemporaryFile() as spool:
         canvas = Canvas(out, pagesize=(pages[0].width, pages[0].height),
                         initialFontName=register(DEFAULT_FONT), invariant=1, pageCompression=1)
-        canvas.setTitle(f"{deck.title} (print and play)")
-        canvas.setAuthor(deck.author)
-        canvas.setCreator("cardkit")
-        canvas.setSubject(", ".join(filter(None, [deck.title, deck.stamp])))
+        describe(canvas, deck, "print and play")
         spooled = _SpooledPages(spool, out)
         if deck.note:
             register(BOLD)
