@@ -118,6 +118,17 @@ def test_diff_against_a_git_revision_of_the_deck_s_folder(tmp_path, two_versions
     assert "is neither" in hostile and not Path("/tmp/owned").exists()
     alone = versioned(tmp_path / "alone", "1.0")
     assert "is neither" in run("diff", "HEAD", alone, code=2)
+    # a link out of the repository is left out of the checkout, not a failure; a mistake
+    # in the old version is named as git names its file
+    (repository / "outside").symlink_to("/etc/hostname")
+    deck_yaml = deck / "deck.yaml"
+    good = deck_yaml.read_text()
+    deck_yaml.write_text(good.replace("author:", "autor:"))
+    git(repository, "add", ".")
+    git(repository, "commit", "-qm", "a typo")
+    deck_yaml.write_text(good)
+    typo = run("diff", "HEAD", deck, code=2)
+    assert "HEAD:games/lantern-market/deck.yaml:6:1: unknown key 'autor'" in typo
 
 
 def test_the_contact_sheet_shows_old_beside_new(two_versions, tmp_path):

@@ -119,8 +119,8 @@ def old_version(old: str, new_deck: Path):
     # a revision is checked (and never starts with '-', which git would read as an option)
     # before git archive is given it
     top = _git(new_deck.parent, "rev-parse", "--show-toplevel")
-    if top is None or old.startswith("-") or _git(Path(top.strip()), "rev-parse", "--verify", "--quiet",
-                           f"{old}^{{commit}}") is None:
+    if top is None or old.startswith("-") or _git(
+            Path(top.strip()), "rev-parse", "--verify", "--quiet", f"{old}^{{commit}}") is None:
         raise InputError([Problem(Where(old), "is neither a folder, a deck file nor a git "
                                   f"revision of {new_deck.parent}", "name the old version's "
                                   "folder, or a commit or tag of the deck's repository "
@@ -130,14 +130,36 @@ def old_version(old: str, new_deck: Path):
                              capture_output=True, check=True).stdout
     with tempfile.TemporaryDirectory(prefix="cardkit-old-") as folder:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter="data")  # no links or paths out of the folder
+            tar.extractall(folder, filter=_kept)
         inside = new_deck.resolve().relative_to(top.resolve())
         deck_file = Path(folder) / inside
         if not deck_file.is_file():
             raise InputError([Problem(Where(new_deck), f"the deck has no {DECK_FILE} at "
                                       f"revision {old} (it was made later)",
                                       "name an older version that has it")])
-        yield deck_file, old
+        try:
+            yield deck_file, old
+        except InputError as error:  # named as git names a file of a revision: v1.0:deck.yaml
+            raise InputError([_at_revision(problem, folder, old) for problem in error.problems],
+                             [_at_revision(w, folder, old) for w in error.warnings]) from None
+
+
+def _kept(member, path):
+    """tarfile's 'data' filter (nothing out of the folder, no devices), leaving out what it
+    refuses, such as a link to an absolute path, rather than failing on it."""
+    try:
+        return tarfile.data_filter(member, path)
+    except tarfile.FilterError:
+        return None
+
+
+def _at_revision(problem: Problem, folder: str, revision: str) -> Problem:
+    """``problem`` with a file of the checked-out ``folder`` named 'REVISION:path'."""
+    name = str(problem.where.file)
+    if not name.startswith(folder):
+        return problem
+    inside = Path(name).relative_to(folder).as_posix()
+    return replace(problem, where=replace(problem.where, file=f"{revision}:{inside}"))
 
 
 def _git(folder: Path, *args: str) -> str | None:
