@@ -41,7 +41,8 @@ class Languages:
     strings: dict = field(default_factory=dict)
     missing: str = "error"
     where: Where | None = None  # the deck's 'languages:' entry
-    written: frozenset = frozenset()  # the translations' keys or columns the cards have
+    translated: tuple[str, ...] = ()  # the fields the cards have a key or column for
+    # in another language, in the order the deck declares them (see :meth:`written`)
 
     def translation(self, name: str, lang: str) -> str:
         """The key or column holding field ``name`` in ``lang``.
@@ -57,6 +58,14 @@ class Languages:
         return {self.translation(name, lang): ("text", "")
                 for name, (kind, _) in field_types.items() if kind == "text"
                 for lang in self.codes[1:]}
+
+    def written(self, field_types: dict, keys) -> Languages:
+        """These languages once the cards are read: the fields translated are those with
+        a translation among ``keys`` (the cards' keys and the spreadsheets' columns)."""
+        keys = set(keys)
+        return replace(self, translated=tuple(
+            name for name, (kind, _) in field_types.items() if kind == "text" and any(
+                self.translation(name, lang) in keys for lang in self.codes[1:])))
 
     def stamps(self, lang: str) -> dict:
         """What layouts read as ``{strings.NAME}`` in ``lang`` (the original's text where
@@ -130,12 +139,8 @@ def in_language(deck, lang: str):
     missing = []
     cards = deck.cards
     if lang != languages.codes[0]:
-        translated = [name for name in _text_fields(deck) if any(
-            languages.translation(name, other) in languages.written
-            for other in languages.codes[1:])]
-        cards = tuple(_translated(card, translated, languages, lang, missing)
-                      for card in deck.cards)
-        if not translated and not languages.strings:
+        cards = tuple(_translated(card, languages, lang, missing) for card in deck.cards)
+        if not languages.translated and not languages.strings:
             missing.append(Problem(languages.where or Where(deck.path), f"nothing in the "
                                    f"deck is translated into '{lang}'", "add translations "
                                    f"beside the fields, such as 'text_{lang}' next to 'text'"))
@@ -154,17 +159,9 @@ def in_language(deck, lang: str):
                    variant="-".join(filter(None, [deck.variant, lang])))
 
 
-def _text_fields(deck) -> list[str]:
-    """The fields a translation could hold: those with a translation slot."""
-    languages = deck.languages
-    names = deck.cards[0].fields if deck.cards else {}
-    return [name for name in names if any(
-        languages.translation(name, lang) in names for lang in languages.codes[1:])]
-
-
-def _translated(card, translated, languages: Languages, lang: str, missing: list):
+def _translated(card, languages: Languages, lang: str, missing: list):
     fields = dict(card.fields)
-    for name in translated:
+    for name in languages.translated:
         text = card.fields.get(languages.translation(name, lang))
         if text:
             fields[name] = text

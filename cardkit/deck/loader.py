@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import os
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from ..assets.catalog import load_assets
@@ -172,6 +171,7 @@ class _DeckLoader:
         self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(),
                        "card.id": ""}
         self.written: set[str] = set()  # the keys and columns the cards are written with
+        self.translations: dict = {}  # text_de...: the translations' fields
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -188,7 +188,9 @@ class _DeckLoader:
         size = self.size()
         self.languages = read_languages(data, problems)
         self.field_types = self.fields()
-        self.field_types.update(self.languages.slots(self.field_types))
+        # a translation's key or column is an optional field, kept only on cards giving it
+        self.translations = self.languages.slots(self.field_types)
+        self.field_types.update(self.translations)
         codes = self.languages.codes
         self.stamps.update(self.languages.stamps(codes[0] if codes else ""))
         backs = self.backs(size or CardSize.preset("poker"))
@@ -223,8 +225,7 @@ class _DeckLoader:
                     variants=read_variants(data, problems, self.field_types, cards)
                     if whole else {},
                     card_name=self.card_name(),
-                    languages=replace(self.languages, written=frozenset(
-                        self.written & set(self.languages.slots(self.field_types)))))
+                    languages=self.languages.written(self.field_types, self.written))
         if not whole:
             return deck
         deck = dropped(data, problems, deck)
@@ -547,6 +548,8 @@ class _DeckLoader:
                 if error:
                     problems.add(value_where, f"'{name}' {error}", f"write {FIELD_TYPES[kind]}")
                 fields[name] = str(value) if kind == "text" and value is not None else value
+            elif name in self.translations:
+                continue
             elif default is ...:
                 problems.add(where, f"this card has no '{name}'",
                              f"give it a '{name}' (a key, or a spreadsheet column) or give "
