@@ -285,3 +285,11 @@ def test_the_starter_deck_s_round_of_prints_as_its_readme_says(tmp_path):
     assert fronts.count("Draw three cards.") == 2 and "Scout" not in fronts
     # the new version beside each card's id
     assert len(re.findall(r"0\.2 · [0-9a-f]{7}\n", fronts)) == 2
+
+
+def test_a_version_not_raised_is_said_once(tmp_path):
+    old = versioned(tmp_path / "old", "0.1")
+    new = versioned(tmp_path / "new", "0.1")
+    cards = new / "cards.csv"
+    cards.write_text(cards.read_text().replace("Cheap and bright.", "Cheap and warm."))
+    assert run("diff", old, new).splitlines()[0] == "Lantern Market: 0.1 -> now (0.1 in both)"

@@ -61,10 +61,7 @@ def report(changes) -> str:
     'changed  Lantern Oil  x5  front: text (fields: text)'."""
     from ..deck.changes import summary_line
 
-    old, new = changes.old, changes.new
-    lines = [f"{new.title}: {changes.old_label} -> {new.version or 'now'}"
-             + (f" (was {old.version})" if old.version and old.version != changes.old_label
-                else "")]
+    lines = [changes.heading]
     width = max((len(change.name) for change in changes.cards), default=0)
     for change in changes.cards:
         count = (f"x{change.old.count} -> x{change.new.count}" if change.status == "count"

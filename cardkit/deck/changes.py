@@ -58,6 +58,17 @@ class DeckChanges:
     backs: tuple[tuple[str, str], ...]  # (back design, 'changed' / 'added' / 'removed')
     unchanged: int  # distinct cards that print as they did, in the same number
 
+    @property
+    def heading(self) -> str:
+        """What is compared with what: 'Lantern Market: 1.0 -> 1.1', 'Lantern Market:
+        v1.0 -> 1.1 (was 1.0)', or, when the version was not raised, 'My Game: v1.0 ->
+        now (0.1 in both)'."""
+        old, new = self.old.version, self.new.version
+        if old and old == new:
+            return f"{self.new.title}: {self.old_label} -> now ({new} in both)"
+        was = f" (was {old})" if old and old != self.old_label else ""
+        return f"{self.new.title}: {self.old_label} -> {new or 'now'}{was}"
+
     def of(self, *statuses: str) -> list[CardChange]:
         return [change for change in self.cards if change.status in statuses]
 

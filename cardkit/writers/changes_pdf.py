@@ -61,9 +61,7 @@ def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) 
 def _heading(canvas, changes: DeckChanges, page: int, pages: int) -> None:
     canvas.setFillColor(colors.black)
     canvas.setFont(BOLD, 12)
-    new = changes.new
-    canvas.drawString(MARGIN, A4[1] - MARGIN - 4 * MM,
-                      f"{new.title}: {changes.old_label} -> {new.version or 'now'}"
+    canvas.drawString(MARGIN, A4[1] - MARGIN - 4 * MM, changes.heading
                       + (f"   (page {page} of {pages})" if pages > 1 else ""))
     canvas.setFont(DEFAULT_FONT, 8)
     canvas.setFillColor(GREY)
