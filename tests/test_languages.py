@@ -72,9 +72,9 @@ def test_a_missing_translation_is_named_with_its_card(tmp_path):
     rows = rows_of(deck)
     rows[3]["text_de"] = ""  # Golden Lamp, the spreadsheet's row 5
     write_rows(deck, rows)
-    output = run("build", deck, "--lang", "de", "--out", tmp_path / "out", code=2)
+    output = run("build", deck, "--lang", "all", "--out", tmp_path / "out", code=2)
     problems = [line for line in output.splitlines() if line.startswith(str(deck))]
-    assert len(problems) == 1
+    assert len(problems) == 1 and output.rstrip().endswith("nothing was written")
     assert "cards.csv:5" in problems[0] and "has no 'text_de', the 'de' text of 'text'" \
         in problems[0]
     assert not (tmp_path / "out" / "lantern-market").exists()
@@ -109,6 +109,11 @@ def test_a_font_without_a_language_s_letters_is_named(tmp_path):
     strict = run("validate", deck, "--lang", "all", "--strict", code=2)
     assert "lantern-market (en): 21 cards" in strict and "lantern-market (de)" in strict
     assert "has no glyph for 'ę'" in strict and "(an error with --strict)" in strict
+    # every language is made but the one whose cards fail, and the message says so
+    made = run("build", deck, "--lang", "all", "--strict", "--out", tmp_path / "all", code=2)
+    assert made.rstrip().endswith("only the en, de outputs were written")
+    assert sorted(p.name for p in (tmp_path / "all" / "lantern-market").iterdir()) == [
+        "lantern-market-de-pnp-a4.pdf", "lantern-market-en-pnp-a4.pdf"]
 
 
 def test_a_language_the_deck_does_not_have_is_refused(tmp_path):

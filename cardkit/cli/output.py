@@ -84,18 +84,36 @@ def each_deck(decks, every_deck, players, variants, write) -> None:
 def in_each_language(path: Path, which, make) -> None:
     """Call ``make(which)`` for each language ``which`` asks for (``--lang all``: every
     one of the deck's). Each language is made and checked on its own: the problems of all
-    of them are raised together, so a mistake in one does not hide another's."""
+    of them are raised together, so a mistake in one does not hide another's. The
+    translations are checked before anything is made, so that one missing stops them
+    all; a language whose cards fail later leaves the others made, as the error's
+    ``made`` says."""
+    from ..deck.languages import in_language
+    from ..deck.loader import load_deck
     from ..pipeline.build import each_language
 
-    problems, warnings = [], []
-    for one in each_language(path, which):
+    languages = each_language(path, which)
+    problems, warnings, made = [], [], []
+    if len(languages) > 1:
+        deck = load_deck(path)
+        for one in languages:
+            try:
+                in_language(deck, one.lang)
+            except InputError as error:
+                problems += error.problems
+        if problems:
+            raise InputError(problems)
+    for one in languages:
         try:
             make(one)
+            made.append(one.lang)
         except InputError as error:
             problems += [p for p in error.problems if p not in problems]
             warnings += error.warnings
     if problems:
-        raise InputError(problems, warnings)
+        error = InputError(problems, warnings)
+        error.made = made
+        raise error
 
 
 def counted(number: int, thing: str) -> str:
@@ -114,7 +132,10 @@ def written(name: str, write, variants: dict, only_declared: bool) -> bool:
         write(find_deck(name), variants, only_declared)
         return True
     except InputError as error:
-        report_input_error(error, f"in {named(name)}; nothing was written")
+        made = error.made
+        report_input_error(error, f"in {named(name)}; " + (
+            f"only the {', '.join(made)} output{'s were' if len(made) > 1 else ' was'} "
+            "written" if made else "nothing was written"))
     except OSError as error:  # the output folder: read-only, under a file, too long
         report_output_error(error)
     return False

@@ -53,6 +53,7 @@ class InputError(Exception):
         self.warnings = list(warnings)
         self.deck = deck
         self.checked = checked  # where the elements are whose mistakes are among these
+        self.made: list[str] = []  # --lang all: the languages made before these were met
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

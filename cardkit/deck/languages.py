@@ -108,6 +108,7 @@ def _strings(data: Map, problems: Problems, codes: list[str]) -> dict:
             table[name] = {code: str(texts) for code in codes or [""]}
         elif isinstance(texts, Map):
             unknown = [code for code in texts if code not in codes]
+            table[name] = {}  # known, so that layouts reading it are not told again
             if unknown:
                 problems.add(texts.key_at(unknown[0]), f"string '{name}' is given in "
                              f"{checks.quoted(unknown[0])}, which is not one of the deck's "
@@ -116,6 +117,7 @@ def _strings(data: Map, problems: Problems, codes: list[str]) -> dict:
                 continue
             table[name] = {str(code): str(text) for code, text in texts.items()}
         else:
+            table[name] = {}
             problems.add(where, f"string '{name}' must be a text, or its texts by "
                          "language", f"write e.g. '{name}: {{en: Cost, de: Kosten}}'")
     return table
@@ -131,9 +133,10 @@ def in_language(deck, lang: str):
     if not lang:
         return deck
     if lang not in languages.codes:
-        fix = (did_you_mean(lang, languages.codes) + " (the deck's languages: "
-               + ", ".join(languages.codes) + ")" if languages.codes else
-               "add 'languages: [en, de]' to the deck, the language it is written in first")
+        close = did_you_mean(lang, languages.codes)
+        fix = ("add 'languages: [en, de]' to the deck, the language it is written in first"
+               if not languages.codes else close if close.startswith("did you mean")
+               else "the deck's languages are " + ", ".join(languages.codes))
         raise InputError([Problem(languages.where or Where(deck.path),
                                   f"--lang: the deck is not in '{lang}'", fix)])
     missing = []
