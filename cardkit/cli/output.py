@@ -88,21 +88,24 @@ def in_each_language(path: Path, which, make) -> None:
     translations are checked before anything is made, so that one missing stops them
     all; a language whose cards fail later leaves the others made, as the error's
     ``made`` says."""
+    from dataclasses import replace
+
     from ..deck.languages import in_language
     from ..deck.loader import load_deck
-    from ..pipeline.build import each_language
 
-    languages = each_language(path, which)
+    if which.lang != "all":
+        make(which)
+        return
+    deck = load_deck(path)
+    languages = [replace(which, lang=code) for code in deck.languages.codes or [""]]
     problems, warnings, made = [], [], []
-    if len(languages) > 1:
-        deck = load_deck(path)
-        for one in languages:
-            try:
-                in_language(deck, one.lang)
-            except InputError as error:
-                problems += error.problems
-        if problems:
-            raise InputError(problems)
+    for one in languages:
+        try:
+            in_language(deck, one.lang)
+        except InputError as error:
+            problems += error.problems
+    if problems:
+        raise InputError(problems)
     for one in languages:
         try:
             make(one)

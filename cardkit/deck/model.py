@@ -131,6 +131,11 @@ class Deck:
         return [{**card.fields, "back": card.back.name, "card_name": self.name_of(card)}
                 for card in self.copies()]
 
+    def layouts(self) -> list[Layout]:
+        """Each distinct layout the cards use, fronts and backs, in the order met."""
+        return list({id(layout): layout for card in self.cards
+                     for layout in (card.front, card.back.layout)}.values())
+
     def total(self) -> int:
         return sum(card.count for card in self.cards)
 

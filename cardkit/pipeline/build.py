@@ -27,21 +27,12 @@ class Which:
     """Which of a deck's cards a command makes, beside the variant: ``cards``, a
     ``--cards`` selection (:func:`select_cards`); ``since``, an old version of the deck
     (only the cards that changed since, with a cover note: :func:`changed_since`);
-    ``lang``, one of the deck's languages (:func:`in_language`; 'all' is for
-    :func:`each_language`)."""
+    ``lang``, one of the deck's languages (:func:`in_language`; the commands make 'all'
+    of them one at a time)."""
 
     cards: str = ""
     since: str = ""
     lang: str = ""
-
-
-def each_language(deck_path: Path, which: Which) -> list[Which]:
-    """``which`` for each of the deck's languages when it asks for 'all' of them (the deck
-    as written if it names none), else ``which`` alone."""
-    if which.lang != "all":
-        return [which]
-    codes = load_deck(deck_path).languages.codes
-    return [replace(which, lang=code) for code in codes] or [replace(which, lang="")]
 
 
 @dataclass(frozen=True)
@@ -82,14 +73,9 @@ def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
     ``ink``: field values, images, text fitting, glyphs, what reaches outside the card.
     Raises InputError on problems (and on warnings if strict). The renderer returned
     keeps every card resolved, and draws proof ``marks`` if asked."""
-    report = Report()
-    for warning in deck.warnings:
-        report.note(warning)
+    report = Report(deck.warnings)
     renderer = CardRenderer(report, bleed, ink, marks=marks)
-    for _ in range(2):  # again, if texts that share a size group were set larger
-        _resolve_all(deck, renderer)
-        if not renderer.share_group_sizes():
-            break
+    renderer.fit(deck.cards)
     _verdict(report, strict)
     return renderer, report
 
@@ -149,9 +135,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     except SheetError as exc:
         check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
-    report = Report()
-    for warning in deck.warnings:
-        report.note(warning)
+    report = Report(deck.warnings)
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
     renderer = CardRenderer(report, options.bleed, options.ink, keep=KEEP_RESOLVED,

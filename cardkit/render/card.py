@@ -48,8 +48,12 @@ class Report:
     (text that does not fit, missing glyphs) stop it only with --strict. The same finding
     on many cards is reported once, at the first card, with a count of the others."""
 
-    def __init__(self) -> None:
+    def __init__(self, warnings=()) -> None:
+        """``warnings``: what loading found to warn of (a translation missing, the
+        original printed), reported with what drawing finds."""
         self._found: dict = {}  # (severity, element position, what) -> (Problem, card numbers)
+        for warning in warnings:
+            self._found[("warning", warning.where, warning.what)] = (warning, set())
 
     def add(self, severity: str, card: Card, layout: Layout, element: Element, what: str,
             fix: str, in_layout: bool = False) -> None:
@@ -65,11 +69,6 @@ class Report:
                                   f"element '{element.name}': {what}", fix)
             self._found[key] = (problem, {card.number})
         self._found[key][1].add(card.number)
-
-    def note(self, warning: Problem) -> None:
-        """A warning the deck brought from loading (a translation missing, the original
-        printed), reported with what drawing finds."""
-        self._found.setdefault(("warning", warning.where, warning.what), (warning, set()))
 
     def _list(self, severity: str) -> list[Problem]:
         found = []
@@ -192,6 +191,16 @@ class CardRenderer:
             if not self._reads_card[id(layout)][1]:
                 return (BACK, card.back.name, card.folder)
         return (card.number, side)
+
+    def fit(self, cards) -> None:
+        """Resolve every card's front and back, the texts of each size group at one size:
+        the cards whose texts of a group were set larger are resolved again."""
+        for _ in range(2):
+            for card in cards:
+                self.resolve(card, FRONT)
+                self.resolve(card, BACK)
+            if not self.share_group_sizes():
+                break
 
     def share_group_sizes(self) -> bool:
         """Once every card is resolved: set the texts of each ``size_group`` at one size,
@@ -400,12 +409,10 @@ class CardRenderer:
 
 def shares_sizes(deck) -> bool:
     """Whether any layout of ``deck`` gives a text a ``size_group``, itself or by a style."""
-    layouts = {id(layout): layout for card in deck.cards
-               for layout in (card.front, card.back.layout)}
+    layouts = deck.layouts()
     return any("size_group" in element.fixed or "size_group" in element.templates
-               for layout in layouts.values() for element in layout.elements) or \
-        any("size_group" in style for layout in layouts.values()
-            for style in layout.styles.values())
+               for layout in layouts for element in layout.elements) or \
+        any("size_group" in style for layout in layouts for style in layout.styles.values())
 
 
 def _read_image(path: Path, folder: Path):

@@ -46,7 +46,7 @@ def drawing_key(renderer, card, side: str, page: tuple[float, float], trim,
 def reads_card_id(deck) -> bool:
     """Whether any of the deck's layouts prints ``{card.id}``."""
     return any("card.id" in element.fields(layout.styles, layout.assets.icons)
-               for layout in _layouts(deck) for element in layout.elements)
+               for layout in deck.layouts() for element in layout.elements)
 
 
 class Prints:
@@ -59,12 +59,7 @@ class Prints:
         stamps = {**deck.cards[0].stamps, **NEUTRAL_STAMPS} if deck.cards else {}
         self.cards = {card.number: replace(card, stamps=stamps) for card in deck.cards}
         self.renderer = CardRenderer(Report())
-        for _ in range(2):  # again, if texts that share a size group were set larger
-            for card in self.cards.values():
-                self.renderer.resolve(card, FRONT)
-                self.renderer.resolve(card, BACK)
-            if not self.renderer.share_group_sizes():
-                break
+        self.renderer.fit(self.cards.values())
         self.trim = deck.size
         shared: dict = {}  # id(a back many cards share, resolved) -> its key
         self.keys: dict[int, tuple[str, str]] = {}
@@ -103,11 +98,3 @@ def with_card_ids(deck):
     cards = tuple(replace(card, stamps={**card.stamps, "card.id": print_id(*keys[card.number])})
                   for card in deck.cards)
     return replace(deck, cards=cards)
-
-
-def _layouts(deck):
-    seen = {}
-    for card in deck.cards:
-        for layout in (card.front, card.back.layout):
-            seen.setdefault(id(layout), layout)
-    return seen.values()

@@ -118,7 +118,8 @@ class Studio:
                variant: dict | None = None, lang: str | None = None) -> dict:
         """Draw with other options (what is not given stays): ``ink`` 'full' or 'draft',
         ``bleed`` drawn or not, ``variant`` {name: option} (e.g. {'players': '3'}),
-        ``lang`` one of the deck's languages ('' for the deck as written). Returns the new state; an option the deck does not have is its problem."""
+        ``lang`` one of the deck's languages ('' for the deck as written). Returns the new
+        state; an option the deck does not have is its problem."""
         self.options = {"ink": ink or self.options["ink"],
                         "bleed": self.options["bleed"] if bleed is None else bool(bleed),
                         "variant": self.options["variant"] if variant is None else

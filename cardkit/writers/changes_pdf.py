@@ -76,21 +76,15 @@ def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_ren
     canvas.setFillColor(colors.HexColor(STATUS_COLOUR[change.status]))
     canvas.setFont(BOLD, 9)
     canvas.drawString(MARGIN, top - 4 * MM, change.status)
-    canvas.setFillColor(colors.black)
-    lines = simpleSplit(change.name, BOLD, 9, LABEL_WIDTH - 4 * MM)[:2]
-    canvas.setFont(DEFAULT_FONT, 7.5)
-    said = _said(change)
-    lines_below = simpleSplit(said, DEFAULT_FONT, 7.5, LABEL_WIDTH - 4 * MM)[:6]
     y = top - 9 * MM
-    canvas.setFont(BOLD, 9)
-    for line in lines:
-        canvas.drawString(MARGIN, y, line)
-        y -= 4 * MM
-    canvas.setFont(DEFAULT_FONT, 7.5)
-    canvas.setFillColor(GREY)
-    for line in lines_below:
-        canvas.drawString(MARGIN, y, line)
-        y -= 3.3 * MM
+    for text, font, size, leading, colour, most in (
+            (change.name, BOLD, 9, 4 * MM, colors.black, 2),
+            (_said(change), DEFAULT_FONT, 7.5, 3.3 * MM, GREY, 6)):
+        canvas.setFont(font, size)
+        canvas.setFillColor(colour)
+        for line in simpleSplit(text, font, size, LABEL_WIDTH - 4 * MM)[:most]:
+            canvas.drawString(MARGIN, y, line)
+            y -= leading
     size = changes.new.size
     if change.old is not None:
         _cards(canvas, old_renderer, change.old, sides, MARGIN + LABEL_WIDTH, top, size)
