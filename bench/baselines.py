@@ -29,8 +29,10 @@ def _canvas(out: Path):
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
+    from cardkit.assets.fonts import FONT_DIR
+
     for name, file in FACES.items():
-        pdfmetrics.registerFont(TTFont(name, str(ROOT / "cardkit" / "fonts" / file)))
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
     return Canvas(str(out), pagesize=(PAGE_W, PAGE_H), initialFontName="Lato",
                   pageCompression=1)
 
