@@ -241,3 +241,39 @@ def test_the_studio_draws_a_language_of_the_deck(lantern):
     assert all(a["front"] != b["front"] for a, b in zip(english["cards"], german["cards"]))
     assert studio.choose(lang="fr")["broken"]
     assert studio.choose(lang="")["cards"] == english["cards"]
+
+
+def test_card_ids_drawn_again_only_for_cards_that_changed(tmp_path, monkeypatch):
+    """The studio keeps the print keys ids are made from while only cards.csv changes;
+    the ids it shows are always those a fresh build prints."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from cardkit.pipeline.build import load_chosen
+    from cardkit.render import fingerprint
+
+    CliRunner().invoke(main, ["new", str(tmp_path / "my-game")])
+    deck = tmp_path / "my-game"
+    studio = Studio(deck / "deck.yaml")
+    studio.rebuild()
+    drawn = []
+    real = fingerprint.drawing_key
+    monkeypatch.setattr(fingerprint, "drawing_key",
+                        lambda *args: drawn.append(args[1].number) or real(*args))
+
+    def ids():
+        return [card.stamps["card.id"] for card in studio.deck.cards]
+
+    def fresh():
+        return [card.stamps["card.id"] for card in load_chosen(deck / "deck.yaml").cards]
+
+    cards = deck / "cards.csv"
+    cards.write_text(cards.read_text().replace("Draw two cards.", "Draw three cards."))
+    drawn.clear()
+    studio.rebuild(["my-game/cards.csv"])
+    assert set(drawn) == {7} and ids() == fresh()  # Supplies, front and back
+    layout = deck / "layouts" / "front-base.yaml"
+    layout.write_text(layout.read_text().replace('fill: "#fdfbf6"', 'fill: "#fdfbf0"'))
+    drawn.clear()
+    studio.rebuild(["my-game/layouts/front-base.yaml"])
+    assert set(drawn) == set(range(1, 9)) and ids() == fresh()

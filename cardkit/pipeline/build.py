@@ -47,8 +47,9 @@ class BuildResult:
 
 
 def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
-                which: Which = Which()) -> Deck:
-    """The deck with the variant options and ``which`` cards applied. When the
+                which: Which = Which(), known_ids: dict | None = None) -> Deck:
+    """The deck with the variant options and ``which`` cards applied, its cards' ids
+    filled in (``known_ids`` as ``known`` in :class:`Prints`). When the
     deck has problems, the cards that loaded are checked too (fitting, images, glyphs), so
     that mistakes that do not depend on each other are all reported in one run."""
     try:
@@ -59,7 +60,7 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         report = Report()
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
-    deck = with_card_ids(in_language(deck, which.lang))
+    deck = with_card_ids(in_language(deck, which.lang), known_ids)
     if which.since:
         from .changes import changed_since
 

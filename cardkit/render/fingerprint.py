@@ -21,7 +21,7 @@ from dataclasses import replace
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
-from .card import BACK, FRONT, CardRenderer, Report
+from .card import BACK, FRONT, CardRenderer, Report, shares_sizes
 
 ID_LENGTH = 7  # hex digits: as git shortens a commit, unique in any deck of cards
 # what the stamps read when a card's print id is computed: the same on every version
@@ -53,21 +53,32 @@ class Prints:
     """A deck's cards drawn as they print, with the stamps left out
     (:data:`NEUTRAL_STAMPS`): ``keys`` maps each card's number to the drawing keys of its
     front and back. Texts that share a size group are fitted across the whole deck, as a
-    build fits them."""
+    build fits them.
 
-    def __init__(self, deck):
+    ``known`` (card :func:`signature` -> keys), kept by a caller that draws the deck again
+    and again (the studio), spares drawing a card whose signature it holds; the caller
+    empties it when a file other than the cards' own changes (a layout, an image, a
+    font). A deck with size groups is drawn whole: one card's words can resize another's."""
+
+    def __init__(self, deck, known: dict | None = None):
         stamps = {**deck.cards[0].stamps, **NEUTRAL_STAMPS} if deck.cards else {}
         self.cards = {card.number: replace(card, stamps=stamps) for card in deck.cards}
+        known = {} if known is None or shares_sizes(deck) else known
+        todo = {number: signature(card) for number, card in self.cards.items()
+                if signature(card) not in known}
         self.renderer = CardRenderer(Report())
-        self.renderer.fit(self.cards.values())
+        self.renderer.fit([self.cards[number] for number in todo])
         self.trim = deck.size
         shared: dict = {}  # id(a back many cards share, resolved) -> its key
         self.keys: dict[int, tuple[str, str]] = {}
         for number, card in self.cards.items():
+            if number not in todo:
+                self.keys[number] = known[signature(card)]
+                continue
             back = id(self.renderer.resolve(card, BACK))
             if back not in shared:
                 shared[back] = self._key(card, BACK)
-            self.keys[number] = (self._key(card, FRONT), shared[back])
+            self.keys[number] = known[todo[number]] = (self._key(card, FRONT), shared[back])
 
     def elements(self, number: int, side: str) -> dict[str, str]:
         """Each element the card's ``side`` draws, by name -> the key of it drawn alone."""
@@ -80,6 +91,14 @@ class Prints:
                            self.trim, which)
 
 
+def signature(card) -> str:
+    """What a card's print depends on beside the files of its deck: its fields, its back
+    design and the names of its layouts (and the deck's title it may print)."""
+    return repr((tuple(card.fields.items()), card.back.name, tuple(card.back.fields.items()),
+                 card.front.name, card.back.layout.name, str(card.folder),
+                 card.stamps.get("deck.title")))
+
+
 def print_id(front_key: str, back_key: str) -> str:
     """A card's print id from its sides' keys: seven hex digits.
 
@@ -89,12 +108,13 @@ def print_id(front_key: str, back_key: str) -> str:
     return hashlib.sha256(f"{front_key}/{back_key}".encode()).hexdigest()[:ID_LENGTH]
 
 
-def with_card_ids(deck):
+def with_card_ids(deck, known: dict | None = None):
     """The deck with each card's ``{card.id}`` filled in, when a layout prints it (the
-    deck as it is otherwise: computing the ids draws every card once more)."""
+    deck as it is otherwise: computing the ids draws every card once more, but those
+    ``known`` as in :class:`Prints`)."""
     if not reads_card_id(deck):
         return deck
-    keys = Prints(deck).keys
+    keys = Prints(deck, known).keys
     cards = tuple(replace(card, stamps={**card.stamps, "card.id": print_id(*keys[card.number])})
                   for card in deck.cards)
     return replace(deck, cards=cards)

@@ -25,6 +25,7 @@ from ..imposition.services import PREVIEW_DPI
 from ..pipeline.build import Which, check_cards, load_chosen
 from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, FULL_INK
 from ..render.fingerprint import drawing_key
+from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
 
@@ -50,6 +51,9 @@ class Studio:
         self.options: dict = {"ink": FULL_INK, "bleed": False, "variant": {}, "lang": ""}
         self._listeners: list = []
         self._lock = threading.Lock()  # one rebuild at a time
+        # the print keys of the cards as last drawn, which {card.id} is made from: kept
+        # while only the cards' spreadsheets change (render.fingerprint.Prints)
+        self._known_ids: dict = {}
 
     def listen(self, told) -> None:
         """``told(version)`` is called, from the rebuilding thread, after each rebuild."""
@@ -63,11 +67,14 @@ class Studio:
         Returns the new state."""
         with self._lock:
             started = time.perf_counter()
+            if any(Path(name).suffix.lower() not in SPREADSHEETS for name in changed):
+                self._known_ids.clear()  # a layout, an image, a font: any card may differ
             ink, variant = self.options["ink"], self.options["variant"]
             bleed = BLEED_ALLOWANCE if self.options["bleed"] else 0.0
             try:
                 deck = load_chosen(self.deck_path, variant or None,
-                                   which=Which(lang=self.options["lang"]))
+                                   which=Which(lang=self.options["lang"]),
+                                   known_ids=self._known_ids)
                 renderer, report = check_cards(deck, bleed=bleed, ink=ink, marks=True)
             except InputError as error:  # the last good cards stay, the problems above
                 return self._publish({**self.state, "broken": True,
