@@ -2,7 +2,13 @@
 
 import sys
 
-from .common.errors import lacking_library
+# `python -m` puts the current folder first on sys.path. Run in a shared deck's folder, the
+# deck's own click.py, yaml.py or PIL/ would then be imported by commands that promise never
+# to run a deck's code; cardkit itself is already imported, so the folder is not needed.
+if not sys.flags.safe_path and sys.path:
+    del sys.path[0]
+
+from .common.errors import lacking_library  # noqa: E402  (after sys.path is made safe)
 
 try:
     from .cli import main

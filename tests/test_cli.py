@@ -134,7 +134,7 @@ def test_python_dash_m_without_the_libraries_says_what_to_run():
     assert done.stdout == ""
     assert re.fullmatch(r"cardkit: this Python \(.+\) lacks \w+, which cardkit needs; run "
                         r"'make build' in cardkit's folder, then '\.venv/bin/cardkit' or "
-                        r"'\.venv/bin/python -m cardkit' \(or 'source \.venv/bin/activate' "
+                        r"'\.venv/bin/python -P -m cardkit' \(or 'source \.venv/bin/activate' "
                         r"first\)\n", done.stderr)
 
 
@@ -142,8 +142,9 @@ def test_the_readme_runs_python_dash_m_in_the_venv():
     from cardkit.sources.files import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    uses = re.findall(r"(\S*)python -m cardkit", readme)
-    assert uses and all(use.endswith(".venv/bin/") for use in uses), uses
+    commands = [(path, safe) for path, safe in re.findall(r"(\S*)python( -P)? -m cardkit", readme)
+                if path.endswith("/")]  # a command to type, not the prose that explains -P
+    assert commands and all(path.endswith(".venv/bin/") and safe for path, safe in commands)
 
 
 def test_draft_ink_is_a_file_of_its_own(tmp_path):

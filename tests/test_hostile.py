@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -521,3 +522,22 @@ def test_a_bundled_deck_extends_the_bundled_parent_wherever_cardkit_runs(tmp_pat
     monkeypatch.chdir(tmp_path)
     outcome = CliRunner().invoke(main, ["validate", "ragusa"])
     assert outcome.exit_code == 0, outcome.output
+
+
+def test_python_dash_m_in_a_deck_folder_imports_none_of_the_decks_modules(tmp_path):
+    """`python -m cardkit` puts the folder it runs in first on sys.path (issue 37, item 2): a
+    shared deck shipping modules named like cardkit's libraries must not have them imported
+    by validate or build, which never run a deck's code."""
+    deck = tmp_path / "deck"
+    shutil.copytree(Path(__file__).parents[1] / "decks" / "standard", deck)
+    for name in ("click", "yaml", "PIL", "reportlab", "pypdf", "svglib", "fontTools",
+                 "dataclasses", "pathlib", "json", "decimal"):
+        (deck / name).mkdir()
+        (deck / name / "__init__.py").write_text(
+            f"open({str(tmp_path / ('ran-' + name))!r}, 'w').close()\n", encoding="utf-8")
+    for command in (["validate", "."], ["build", ".", "--out", str(tmp_path / "out")]):
+        done = subprocess.run([sys.executable, "-m", "cardkit", *command], cwd=deck,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.glob("ran-*")) == []
+    assert list((tmp_path / "out").rglob("*.pdf"))

@@ -140,4 +140,4 @@ def lacking_library(name: str) -> str:
     """What to say when this Python lacks a library cardkit needs (``name``)."""
     return (f"cardkit: this Python ({sys.executable}) lacks {name}, which cardkit needs; run "
             "'make build' in cardkit's folder, then '.venv/bin/cardkit' or '.venv/bin/python "
-            "-m cardkit' (or 'source .venv/bin/activate' first)")
+            "-P -m cardkit' (or 'source .venv/bin/activate' first)")
