@@ -79,7 +79,8 @@ def host_allowed(listening: str):
     attacker owns), and this machine's own names."""
     if is_local(listening):
         return lambda name: name in LOCAL_HOSTS
-    names = {*LOCAL_HOSTS, socket.gethostname().lower(), socket.getfqdn().lower()}
+    own = socket.gethostname().lower()  # (not getfqdn: a DNS lookup that may hang)
+    names = {*LOCAL_HOSTS, own, f"{own}.local"}
 
     def allowed(name: str) -> bool:
         try:
