@@ -196,10 +196,7 @@ class Studio:
                                variant=dict(options.variant) or None,
                                which=Which(lang=options.lang))
             pdf = pypdfium2.PdfDocument(built.path)
-            images = self._sheets[options, paper] = {}
-            self._sheets.move_to_end((options, paper))
-            while len(self._sheets) > KEPT_VIEWS:
-                self._sheets.popitem(last=False)
+            images = {}
             try:
                 pages = []
                 for page in pdf:
@@ -213,6 +210,11 @@ class Studio:
                     page.close()
             finally:
                 pdf.close()
+        with self._lock:  # the images of the sheets of the last few views asked for
+            self._sheets[options, paper] = images
+            self._sheets.move_to_end((options, paper))
+            while len(self._sheets) > KEPT_VIEWS:
+                self._sheets.popitem(last=False)
         return pages
 
     def sheet_image(self, key: str) -> bytes | None:
