@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from cardkit.studio.images import Options, Studio
 from cardkit.studio.server import REPORT_POLICY, STUDIO_POLICY, make_app
+from conftest import id_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 LANTERN = ROOT / "examples" / "lantern-market"
@@ -279,36 +280,32 @@ def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path)
     assert "<style>" in page.text and "http" not in page.text.split("<body>")[0]
 
 
-def report_folder(folder: Path, game: str = "lantern-market") -> Path:
-    """A report folder as simulate writes one (summary.json naming the game, report.html)."""
-    folder.mkdir(parents=True)
-    (folder / "summary.json").write_text(f'{{"game": "{game}"}}')
-    (folder / "report.html").write_text("<h1>the report</h1>")
-    return folder
-
-
-def test_the_playtest_tab_follows_no_link_out_of_its_folders(lantern, tmp_path):
+def test_the_playtest_tab_follows_no_link_out_of_its_folders(tmp_path):
     """Issue 37: sim/report.html -> /etc/passwd in a shared deck was served."""
+    deck = id_deck(tmp_path / "ids", 1)  # its game: 'ids', the folder's name
     secret = tmp_path / "secret"
     secret.mkdir()
     (secret / "report.html").write_text("root:x:0:0")
-    (secret / "summary.json").write_text('{"game": "lantern-market"}')
-    linked = lantern / "sim"
+    (secret / "summary.json").write_text('{"game": "ids"}')
+    linked = deck.parent / "sim"
     linked.mkdir()
-    (linked / "summary.json").write_text('{"game": "lantern-market"}')
+    (linked / "summary.json").write_text('{"game": "ids"}')
     (linked / "report.html").symlink_to(secret / "report.html")
-    (lantern / "elsewhere").symlink_to(secret, target_is_directory=True)
-    client = client_of(Studio(lantern / "deck.yaml"), report_folders=(tmp_path / "output", lantern))
+    (deck.parent / "elsewhere").symlink_to(secret, target_is_directory=True)
+    client = client_of(Studio(deck), report_folders=(tmp_path / "output", deck.parent))
     answer = client.get("/playtest").text
     assert "root:x" not in answer and "No simulation report for this deck yet" in answer
-    report_folder(tmp_path / "output" / "sim")  # a report there is still shown
+    ours = tmp_path / "output" / "sim"  # a report that is a file there is still shown
+    ours.mkdir(parents=True)
+    (ours / "summary.json").write_text('{"game": "ids"}')
+    (ours / "report.html").write_text("<h1>the report</h1>")
     assert client.get("/playtest").text == "<h1>the report</h1>"
 
 
-def test_every_answer_says_what_the_page_may_load_and_run(lantern):
+def test_every_answer_says_what_the_page_may_load_and_run(tmp_path):
     """Issue 37: the studio's answers have a Content-Security-Policy; the report's frame is
     sandboxed."""
-    studio = Studio(lantern / "deck.yaml")
+    studio = Studio(id_deck(tmp_path / "ids", 1))
     client = client_of(studio)
     front = studio.view()["cards"][0]["front"]
     for path in ("/", "/app/studio.js", "/api/deck", f"/cards/{front}.png", "/cards/00.png",
