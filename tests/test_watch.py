@@ -197,6 +197,25 @@ def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, mo
                                "report it") == 2
 
 
+def test_watch_says_when_the_deck_is_gone_and_builds_it_when_it_is_back(tmp_path, monkeypatch):
+    deck = id_deck(tmp_path / "deck", 1)
+
+    def gone_and_back(path, out, rebuild, stop_event=None):
+        rebuild([])
+        deck.parent.rename(tmp_path / "old")
+        rebuild(["deck/deck.yaml"])
+        (tmp_path / "old").rename(deck.parent)
+        rebuild(["deck/deck.yaml"])
+
+    monkeypatch.setattr(cardkit.pipeline.watch, "watch", gone_and_back)
+    result = CliRunner().invoke(main, ["watch", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[3] == f"{deck}: not there now (deleted or moved away); it is built again " \
+        "when it is back"
+    assert lines[5].startswith("ids: 1 card, 2 pages") and len(lines) == 6
+
+
 def test_a_changed_layout_is_read_again_in_the_same_process(tmp_path):
     """Layout files are read once while unchanged (a base shared by many layouts); a save
     of the same size in the same process is still seen."""
