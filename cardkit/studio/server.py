@@ -107,7 +107,7 @@ def refusal(headers: Headers, allowed) -> tuple[int, str] | None:
     except ValueError:
         length = MOST_BODY + 1
     if length > MOST_BODY or "transfer-encoding" in headers:
-        return 413, f"the studio takes no body over {MOST_BODY} bytes"
+        return 413, f"the studio takes no body over {MOST_BODY} bytes, nor one sent in chunks"
     return None
 
 
