@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from cardkit.studio.images import Studio
-from cardkit.studio.server import make_app
+from cardkit.studio.images import Options, Studio
+from cardkit.studio.server import REPORT_POLICY, STUDIO_POLICY, make_app
+from conftest import id_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 LANTERN = ROOT / "examples" / "lantern-market"
@@ -34,14 +35,24 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def saved(studio: Studio, options: Options = Options()) -> dict:
+    """The deck drawn again after a save, as a page sees it."""
+    studio.files_changed()
+    return studio.view(options)
+
+
+def client_of(studio: Studio, **given) -> TestClient:
+    return TestClient(make_app(studio, **given), base_url="http://127.0.0.1:8719")
+
+
 def test_a_save_that_changes_one_card_redraws_that_card_only(lantern):
     studio = Studio(lantern / "deck.yaml")
-    before = studio.rebuild()["cards"]
+    before = studio.view()["cards"]
     assert [card["name"] for card in before][:3] == ["Silk Bolt", "Spice Jar", "Lantern Oil"]
     assert all(studio.images[card[side]].startswith(b"\x89PNG")
                for card in before for side in ("front", "back"))
     edit(lantern / "cards.csv", "When you buy it, draw a card.", "When you buy it, draw two.")
-    after = studio.rebuild()["cards"]
+    after = saved(studio)["cards"]
     changed = [card["number"] for card, old in zip(after, before) if card != old]
     assert changed == [2]
     assert after[1]["back"] == before[1]["back"]  # its back did not change
@@ -51,22 +62,22 @@ def test_a_save_that_changes_one_card_redraws_that_card_only(lantern):
 
 def test_a_broken_save_keeps_the_last_good_cards_and_lists_the_problem(lantern):
     studio = Studio(lantern / "deck.yaml")
-    good = studio.rebuild()
+    good = studio.view()
     edit(lantern / "deck.yaml", "size: poker\n", "size: poker\nsize_typo: [\n")
-    broken = studio.rebuild()
+    broken = saved(studio)
     assert broken["broken"] and broken["cards"] == good["cards"]
     assert all(card["front"] in studio.images for card in broken["cards"])
     where = broken["problems"][0]["where"]
     assert re.fullmatch(r".*deck\.yaml:\d+:\d+", where), where
     edit(lantern / "deck.yaml", "size_typo: [\n", "")
-    fixed = studio.rebuild()
-    assert not fixed["broken"] and fixed["problems"] == [] and fixed["version"] == 3
+    fixed = saved(studio)
+    assert not fixed["broken"] and fixed["problems"] == [] and fixed["version"] == 2
 
 
 def test_the_app_serves_the_page_the_deck_and_the_images(lantern):
     studio = Studio(lantern / "deck.yaml")
-    state = studio.rebuild()
-    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    state = studio.view()
+    client = client_of(studio)
     page = client.get("/")
     assert page.status_code == 200 and "<script src=\"/app/studio.js\">" in page.text
     assert client.get("/app/studio.js").headers["content-type"].startswith("text/javascript")
@@ -82,11 +93,10 @@ def test_the_app_serves_the_page_the_deck_and_the_images(lantern):
 def test_a_request_addressed_to_another_host_is_refused(lantern, host):
     """DNS rebinding: a page elsewhere whose name now points here still sends its own name."""
     studio = Studio(lantern / "deck.yaml")
-    studio.rebuild()
-    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    client = client_of(studio)
     assert client.get("/api/deck", headers={"Host": host}).status_code == 400
     for local in ("127.0.0.1:8719", "localhost:8719", "[::1]:8719"):
-        assert client.get("/api/deck", headers={"Host": local}).status_code == 200
+        assert client.get("/favicon.ico", headers={"Host": local}).status_code == 204
 
 
 @pytest.mark.parametrize("path", [
@@ -95,8 +105,8 @@ def test_a_request_addressed_to_another_host_is_refused(lantern, host):
     "/app/index.htm", "/cards/0123.png"])
 def test_no_url_reaches_the_file_system(lantern, path):
     studio = Studio(lantern / "deck.yaml")
-    studio.rebuild()
-    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    studio.view()
+    client = client_of(studio)
     answer = client.get(path)
     assert answer.status_code == 404, (path, answer.status_code)
     assert b"Lantern" not in answer.content and b"name,kind" not in answer.content
@@ -151,7 +161,7 @@ def test_a_port_in_use_is_a_clear_message(lantern):
 
 def test_each_side_says_where_its_elements_are_and_what_was_found_on_them(lantern):
     studio = Studio(lantern / "deck.yaml")
-    card = studio.rebuild()["cards"][1]
+    card = studio.view()["cards"][1]
     front = card["elements"]["front"]
     assert front["layout"] == "market-card"
     title = next(item for item in front["items"] if item["name"] == "title")
@@ -160,7 +170,7 @@ def test_each_side_says_where_its_elements_are_and_what_was_found_on_them(lanter
     assert front["safe"][0] > 0 and card["found"] == []
     edit(lantern / "cards.csv", "When you buy it, draw a card.",
          "When you buy it, draw a card. " + "Then draw again and again. " * 30)
-    found = studio.rebuild()["cards"][1]["found"]
+    found = saved(studio)["cards"][1]["found"]
     assert {f["severity"] for f in found} == {"warning"}
     assert any("does not fit its box" in f["what"] for f in found)
     text = next(item for item in front["items"] if item["name"] == "text")
@@ -175,28 +185,60 @@ def test_the_toggles_draw_bleed_draft_ink_and_a_variant():
     from cardkit.sources.bundled import find_deck
 
     studio = Studio(find_deck("bullet"))
-    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
-    every = studio.rebuild()
+    client = client_of(studio)
+    every = client.get("/api/deck").json()
     assert every["variants"] == {"players": ["2", "3", "4", "5"]} and len(every["cards"]) == 34
-    two = client.post("/api/options", json={"variant": {"players": "2"}}).json()
+    two = client.get("/api/deck", params={"variant.players": "2"}).json()
     assert len(two["cards"]) == 22 and two["options"]["variant"] == {"players": "2"}
-    bled = client.post("/api/options", json={"bleed": True}).json()
+    bled = client.get("/api/deck", params={"bleed": "1", "variant.players": "2"}).json()
+    assert bled["options"] == {"ink": "full", "bleed": True, "variant": {"players": "2"},
+                               "lang": ""}
     width, height = Image.open(io.BytesIO(studio.images[bled["cards"][0]["front"]])).size
     trim = Image.open(io.BytesIO(client.get(f"/cards/{two['cards'][0]['front']}.png").content))
     # 1/8 in each side at 150 dpi: 19 pixels more on each side of the trim
     assert (width - trim.size[0], height - trim.size[1]) == (38, 37)
     assert bled["bleed"][0] == pytest.approx(100 * 9 / (63.5 * 72 / 25.4 + 18), abs=0.01)
-    assert client.post("/api/options", json={"ink": "pencil"}).status_code == 400
-    wrong = client.post("/api/options", json={"variant": {"players": "9"}}).json()
+    for wrong in ({"ink": "pencil"}, {"bleed": "yes"}):
+        answer = client.get("/api/deck", params=wrong)
+        assert answer.status_code == 400 and "ink=full or ink=draft" in answer.json()["problem"]
+    wrong = client.get("/api/deck", params={"variant.players": "9"}).json()
     assert wrong["broken"] and "has no option '9'" in wrong["problems"][0]["what"]
+
+
+def test_each_page_draws_with_its_own_options(lantern):
+    """Issue 37: a language (or any toggle) chosen in one tab left the others as they were
+    drawn: the options are the page's, sent with each request, not the server's."""
+    studio = Studio(lantern / "deck.yaml")
+    client = client_of(studio)
+    german = client.get("/api/deck", params={"lang": "de"}).json()
+    assert [card["name"] for card in german["cards"]][:2] == ["Seidenballen", "Gewürzglas"]
+    english = client.get("/api/deck").json()  # another tab, as written
+    assert [card["name"] for card in english["cards"]][:2] == ["Silk Bolt", "Spice Jar"]
+    assert english["languages"] == ["en", "de"] and german["options"]["lang"] == "de"
+    assert all(a["front"] != b["front"] for a, b in zip(english["cards"], german["cards"]))
+    assert client.get("/api/deck", params={"lang": "fr"}).json()["broken"]
+    # each page's filter reads the names of its own language
+    assert client.get("/api/select", params={"cards": "name=Gewürzglas", "lang": "de"}
+                      ).json() == {"numbers": [2]}
+    assert "no card has name" in client.get("/api/select",
+                                            params={"cards": "name=Gewürzglas"}).json()["problem"]
+    # a save: both are drawn again, each as its page asked, and both images are kept
+    edit(lantern / "cards.csv", "When you buy it, draw a card.", "When you buy it, draw two.")
+    studio.files_changed(["cards.csv"])
+    again = [client.get("/api/deck", params=query).json() for query in ({"lang": "de"}, {})]
+    assert [state["version"] for state in again] == [1, 1]
+    assert [state["cards"][0]["name"] for state in again] == ["Seidenballen", "Silk Bolt"]
+    assert all(client.get(f"/cards/{card['front']}.png").status_code == 200
+               for state in again for card in state["cards"])
+    assert client.post("/api/options", json={"lang": "de"}).status_code == 404  # no such state
 
 
 def test_draft_ink_redraws_what_it_lightens(lantern):
     studio = Studio(lantern / "deck.yaml")
-    full = studio.rebuild()["cards"]
-    draft = studio.choose(ink="draft")["cards"]
+    full = studio.view()["cards"]
+    draft = studio.view(Options(ink="draft"))["cards"]
     assert all(a["front"] != b["front"] for a, b in zip(full, draft))
-    assert studio.choose(ink="full")["cards"] == full  # and back again: the same drawing
+    assert studio.view(Options(ink="full"))["cards"] == full  # and back again: the same drawing
 
 
 def test_the_sheets_tab_shows_the_pages_as_they_print(lantern):
@@ -205,8 +247,7 @@ def test_the_sheets_tab_shows_the_pages_as_they_print(lantern):
     from PIL import Image
 
     studio = Studio(lantern / "deck.yaml")
-    studio.rebuild()
-    client = TestClient(make_app(studio), base_url="http://127.0.0.1:8719")
+    client = client_of(studio)
     for paper, size in (("a4", [210.0, 297.0]), ("letter", [215.9, 279.4])):
         pages = client.get("/api/sheets", params={"paper": paper}).json()["pages"]
         assert len(pages) == 6 and all(page["mm"] == size for page in pages)  # 21 cards, 9 a page
@@ -221,26 +262,101 @@ def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path)
     from cardkit.cli import main
 
     studio = Studio(lantern / "deck.yaml")
-    studio.rebuild()
-    client = TestClient(make_app(studio, report_folders=(tmp_path / "output",)),
-                        base_url="http://127.0.0.1:8719")
-    assert "No simulation report for this deck yet" in client.get("/playtest").text
+    client = client_of(studio, report_folders=(tmp_path / "output",), deck_named="lantern")
+    empty = client.get("/playtest")
+    assert "No simulation report for this deck yet" in empty.text
+    # the command that makes one, for this deck, into a folder the tab looks in
+    command = f"cardkit simulate lantern --report {tmp_path}/output/lantern-market-sim"
+    assert f"<pre>{command}</pre>" in empty.text
+    assert empty.headers["content-security-policy"] == REPORT_POLICY
     outcome = CliRunner().invoke(main, ["simulate", str(lantern), "--games", "50", "--workers",
                                         "1", "--report", str(tmp_path / "output" / "sim")])
     assert outcome.exit_code == 0, outcome.output
-    page = client.get("/playtest").text
-    assert "<h1>Lantern Market: 50 simulated games</h1>" in page
+    page = client.get("/playtest")
+    assert "<h1>Lantern Market: 50 simulated games</h1>" in page.text
+    # shown sandboxed, without script: its own <style> and data: images only
+    assert page.headers["content-security-policy"] == REPORT_POLICY
+    assert "<script" not in page.text and 'src="data:image/png;base64,' in page.text
+    assert "<style>" in page.text and "http" not in page.text.split("<body>")[0]
 
 
-def test_the_studio_draws_a_language_of_the_deck(lantern):
-    studio = Studio(lantern / "deck.yaml")
-    english = studio.rebuild()
-    assert english["languages"] == ["en", "de"]
-    german = studio.choose(lang="de")
-    assert [card["name"] for card in german["cards"]][:2] == ["Seidenballen", "Gewürzglas"]
-    assert all(a["front"] != b["front"] for a, b in zip(english["cards"], german["cards"]))
-    assert studio.choose(lang="fr")["broken"]
-    assert studio.choose(lang="")["cards"] == english["cards"]
+def test_the_playtest_tab_follows_no_link_out_of_its_folders(tmp_path):
+    """Issue 37: sim/report.html -> /etc/passwd in a shared deck was served."""
+    deck = id_deck(tmp_path / "ids", 1)  # its game: 'ids', the folder's name
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "report.html").write_text("root:x:0:0")
+    (secret / "summary.json").write_text('{"game": "ids"}')
+    linked = deck.parent / "sim"
+    linked.mkdir()
+    (linked / "summary.json").write_text('{"game": "ids"}')
+    (linked / "report.html").symlink_to(secret / "report.html")
+    (deck.parent / "elsewhere").symlink_to(secret, target_is_directory=True)
+    client = client_of(Studio(deck), report_folders=(tmp_path / "output", deck.parent))
+    answer = client.get("/playtest").text
+    assert "root:x" not in answer and "No simulation report for this deck yet" in answer
+    ours = tmp_path / "output" / "sim"  # a report that is a file there is still shown
+    ours.mkdir(parents=True)
+    (ours / "summary.json").write_text('{"game": "ids"}')
+    (ours / "report.html").write_text("<h1>the report</h1>")
+    assert client.get("/playtest").text == "<h1>the report</h1>"
+
+
+def test_every_answer_says_what_the_page_may_load_and_run(tmp_path):
+    """Issue 37: the studio's answers have a Content-Security-Policy; the report's frame is
+    sandboxed."""
+    studio = Studio(id_deck(tmp_path / "ids", 1))
+    client = client_of(studio)
+    front = studio.view()["cards"][0]["front"]
+    for path in ("/", "/app/studio.js", "/api/deck", f"/cards/{front}.png", "/cards/00.png",
+                 "/api/sheets?paper=a5", "/favicon.ico"):
+        answer = client.get(path)
+        assert answer.headers["content-security-policy"] == STUDIO_POLICY, path
+        assert answer.headers["x-content-type-options"] == "nosniff"
+    assert STUDIO_POLICY == ("default-src 'self'; script-src 'self'; object-src 'none'; "
+                             "frame-ancestors 'self'")
+    assert '<iframe id="report" sandbox ' in client.get("/").text
+    assert client.get("/playtest").headers["content-security-policy"].startswith("sandbox; ")
+    assert "script-src 'none'" in REPORT_POLICY
+
+
+@pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "cross-site"},
+                                     {"Sec-Fetch-Site": "same-site"},
+                                     {"Origin": "http://evil.example"},
+                                     {"Origin": "http://127.0.0.1:3000"}])
+def test_a_request_from_another_web_site_is_refused(lantern, headers):
+    """Issue 37: any web page could make the studio work (fetch in no-cors mode)."""
+    client = client_of(Studio(lantern / "deck.yaml"))
+    answer = client.get("/api/deck", params={"lang": "de"}, headers=headers)
+    assert answer.status_code == 403 and "not another web site's" in answer.text
+    for own in ({"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "none"},
+                {"Origin": "http://127.0.0.1:8719"}, {}):  # its page, the address bar, curl
+        assert client.get("/favicon.ico", headers=own).status_code == 204
+
+
+def test_a_body_is_refused_before_it_is_read(lantern):
+    """Issue 37: a 1 GB body to /api/options took the studio to 2.1 GB. No route takes a
+    body now; one over 4 KB is refused by its length, and one sent in chunks too."""
+    client = client_of(Studio(lantern / "deck.yaml"))
+    big = client.post("/api/options", content=b"x" * 5000, headers={"Content-Type": "text/plain"})
+    assert big.status_code == 413 and big.headers["connection"] == "close"
+    chunked = client.post("/api/deck", content=iter([b'{"lang": "de"}']))
+    assert chunked.status_code == 413
+    assert client.post("/api/options", json={"lang": "de"}).status_code == 404
+
+
+def test_on_a_network_only_addresses_and_this_machines_names_are_answered(lantern):
+    """DNS rebinding reaches a studio listening on 0.0.0.0 by a name the attacker owns."""
+    import socket
+
+    client = TestClient(make_app(Studio(lantern / "deck.yaml"), listening="0.0.0.0"),
+                        base_url="http://192.168.1.9:8719")
+    assert client.get("/favicon.ico").status_code == 204
+    for host in ("evil.example:8719", "evil.example"):
+        assert client.get("/favicon.ico", headers={"Host": host}).status_code == 400
+    for host in ("10.0.0.2:8719", "[fe80::1]:8719", "localhost:8719",
+                 f"{socket.gethostname()}:8719"):
+        assert client.get("/favicon.ico", headers={"Host": host}).status_code == 204, host
 
 
 def test_card_ids_drawn_again_only_for_cards_that_changed(tmp_path, monkeypatch):
@@ -255,14 +371,14 @@ def test_card_ids_drawn_again_only_for_cards_that_changed(tmp_path, monkeypatch)
     CliRunner().invoke(main, ["new", str(tmp_path / "my-game")])
     deck = tmp_path / "my-game"
     studio = Studio(deck / "deck.yaml")
-    studio.rebuild()
+    studio.view()
     drawn = []
     real = fingerprint.drawing_key
     monkeypatch.setattr(fingerprint, "drawing_key",
                         lambda *args: drawn.append(args[1].number) or real(*args))
 
     def ids():
-        return [card.stamps["card.id"] for card in studio.deck.cards]
+        return [card.stamps["card.id"] for card in studio.deck().cards]
 
     def fresh():
         return [card.stamps["card.id"] for card in load_chosen(deck / "deck.yaml").cards]
@@ -270,10 +386,12 @@ def test_card_ids_drawn_again_only_for_cards_that_changed(tmp_path, monkeypatch)
     cards = deck / "cards.csv"
     cards.write_text(cards.read_text().replace("Draw two cards.", "Draw three cards."))
     drawn.clear()
-    studio.rebuild(["my-game/cards.csv"])
+    studio.files_changed(["my-game/cards.csv"])
+    studio.view()
     assert set(drawn) == {7} and ids() == fresh()  # Supplies, front and back
     layout = deck / "layouts" / "front-base.yaml"
     layout.write_text(layout.read_text().replace('fill: "#fdfbf6"', 'fill: "#fdfbf0"'))
     drawn.clear()
-    studio.rebuild(["my-game/layouts/front-base.yaml"])
+    studio.files_changed(["my-game/layouts/front-base.yaml"])
+    studio.view()
     assert set(drawn) == set(range(1, 9)) and ids() == fresh()

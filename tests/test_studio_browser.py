@@ -1,5 +1,6 @@
 """The studio in a real browser (issue 30): the contact sheet, a save seen on screen, a
-broken save and its fix. Skipped by name without Chromium; required in CI."""
+broken save and its fix; the page's own options, a filter that matches nothing, a report
+shown without its script (issue 37). Skipped by name without Chromium; required in CI."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def served(tmp_path):
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
     child = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", str(deck),
-                              "--no-open", "--port", "0"], stdout=subprocess.PIPE,
+                              "--no-open", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, start_new_session=True,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     line = child.stdout.readline()
@@ -34,8 +35,9 @@ def served(tmp_path):
 
 def wait(page, condition: str) -> None:
     """Until ``condition`` holds, looked at every 50 ms (a headless page draws no frames
-    to poll on)."""
-    page.wait_for_function(condition, polling=50, timeout=20000)
+    to poll on). Given as a function: the studio's Content-Security-Policy forbids
+    evaluating a string in the page."""
+    page.wait_for_function(f"() => ({condition})", polling=50, timeout=20000)
 
 
 def sources(page) -> dict:
@@ -46,6 +48,9 @@ def sources(page) -> dict:
 def test_the_studio_shows_each_save(served, browser_page):
     deck, address = served
     page = browser_page
+    refused = []  # what the Content-Security-Policy stopped: nothing of the studio's own
+    page.on("console", lambda message: "Content Security Policy" in message.text
+            and refused.append(message.text))
     page.goto(address)
     wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
     wait(page, "[...document.images].filter(i => i.closest('figure'))"
@@ -66,10 +71,14 @@ def test_the_studio_shows_each_save(served, browser_page):
     assert re.search(r"deck\.yaml:\d+:\d+: ", page.inner_text("#problems"))
     assert sources(page) == after  # the last good images stay
     assert "problems" in page.inner_text("#status")
+    # ... marked as the last good ones, not what the files say now
+    assert page.is_visible("#stale") and "last good save" in page.inner_text("#stale")
+    assert page.get_attribute("#sheet", "class") == "view stale"
 
     (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("\nsize: [\n", ""))
     page.wait_for_selector("#problems", state="hidden", timeout=20000)
     assert sources(page) == after
+    assert page.is_hidden("#stale") and page.get_attribute("#sheet", "class") == "view"
 
     cards.write_text(cards.read_text().replace("draw two cards.",
                                                "draw two cards. " + "And more. " * 60))
@@ -102,6 +111,14 @@ def test_the_studio_shows_each_save(served, browser_page):
     assert page.is_hidden("#sheet") and page.inner_text("#pages-note").startswith("6 pages on A4")
     page.click("nav button[data-view='sheet']")
 
+    page.fill("#filter", "Queen")  # matches nothing: the page says so, and how to clear it
+    page.wait_for_selector("#no-match:not([hidden])", timeout=20000)
+    assert page.inner_text("#no-match").startswith("No card matches 'Queen': --cards: 'Queen' "
+                                                   "is not a card number")
+    assert page.eval_on_selector_all("#sheet figure:not([hidden])", "fs => fs.length") == 0
+    page.click("#show-all")
+    wait(page, "document.querySelectorAll('#sheet figure:not([hidden])').length === 8")
+    assert page.is_hidden("#no-match") and page.input_value("#filter") == ""
     page.fill("#filter", "2-3")
     wait(page, "document.querySelectorAll('#sheet figure:not([hidden])').length === 2")
     page.click("figure[data-number='3']")
@@ -111,10 +128,16 @@ def test_the_studio_shows_each_save(served, browser_page):
     origins = page.evaluate("performance.getEntriesByType('resource')"
                             ".map(r => new URL(r.name).origin)")
     assert origins and set(origins) == {address.rstrip("/")}
+    assert refused == []
 
 
-def test_the_studio_draws_the_deck_in_each_of_its_languages(served, browser_page):
-    _, address = served
+def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, browser_page):
+    import base64
+    import io
+
+    from PIL import Image
+
+    deck, address = served
     page = browser_page
     page.goto(address)
     wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
@@ -126,3 +149,28 @@ def test_the_studio_draws_the_deck_in_each_of_its_languages(served, browser_page
          " === '#2 Gewürzglas ×4'")
     after = sources(page)
     assert all(before[n] != after[n] for n in before)  # every front has German words
+    # the choice is this page's: in its address, kept on reloading; another tab is as written
+    assert page.url == address + "?lang=de"
+    other = page.context.browser.new_page()
+    other.goto(address)
+    wait(other, "document.querySelectorAll('#sheet figure img').length === 8")
+    assert other.inner_text("figure[data-number='2'] figcaption") == "#2 Spice Jar ×4"
+    page.reload()
+    wait(page, "document.querySelector(\"figure[data-number='2'] figcaption\")?.textContent"
+         " === '#2 Gewürzglas ×4'")
+
+    # a report that came with a shared deck: its styles and images show, its script not
+    dot = io.BytesIO()
+    Image.new("RGB", (4, 4), (200, 0, 0)).save(dot, "PNG")
+    (deck / "sim").mkdir()
+    (deck / "sim" / "summary.json").write_text('{"game": "lantern-market"}')
+    (deck / "sim" / "report.html").write_text(
+        "<!doctype html><style>h1{color:rgb(1, 2, 3)}</style><h1>The report</h1><img src="
+        f"'data:image/png;base64,{base64.b64encode(dot.getvalue()).decode()}'>"
+        "<script>document.title = 'ran'; parent.document.title = 'ran'</script>")
+    page.click("nav button[data-view='playtest']")
+    report = page.frame_locator("#report")
+    assert report.locator("h1").evaluate("h => getComputedStyle(h).color") == "rgb(1, 2, 3)"
+    assert report.locator("img").evaluate("i => i.complete && i.naturalWidth") == 4
+    assert report.locator("html").evaluate("() => document.title") != "ran"
+    assert page.title() == "Lantern Market · studio"

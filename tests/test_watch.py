@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from PIL import Image
 
@@ -195,6 +197,25 @@ def test_a_bug_met_while_watching_is_reported_and_the_watch_goes_on(tmp_path, mo
                                "report it") == 2
 
 
+def test_watch_says_when_the_deck_is_gone_and_builds_it_when_it_is_back(tmp_path, monkeypatch):
+    deck = id_deck(tmp_path / "deck", 1)
+
+    def gone_and_back(path, out, rebuild, stop_event=None):
+        rebuild([])
+        deck.parent.rename(tmp_path / "old")
+        rebuild(["deck/deck.yaml"])
+        (tmp_path / "old").rename(deck.parent)
+        rebuild(["deck/deck.yaml"])
+
+    monkeypatch.setattr(cardkit.pipeline.watch, "watch", gone_and_back)
+    result = CliRunner().invoke(main, ["watch", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[3] == f"{deck}: not there now (deleted or moved away); it is built again " \
+        "when it is back"
+    assert lines[5].startswith("ids: 1 card, 2 pages") and len(lines) == 6
+
+
 def test_a_changed_layout_is_read_again_in_the_same_process(tmp_path):
     """Layout files are read once while unchanged (a base shared by many layouts); a save
     of the same size in the same process is still seen."""
@@ -205,3 +226,44 @@ def test_a_changed_layout_is_read_again_in_the_same_process(tmp_path):
     assert load_deck(deck).cards[0].front.elements[0].name == "bg"
     save(layout, layout.read_text().replace("name: bg", "name: bh"))  # same size
     assert load_deck(deck).cards[0].front.elements[0].name == "bh"
+
+
+@pytest.mark.parametrize("away", ["deleted", "renamed"])
+def test_a_deck_folder_made_again_is_followed(tmp_path, away):
+    """Issue 37: a deck folder deleted (or moved away) and made again, as an unzip or a git
+    checkout does, was no longer watched: the watch goes on in the new folder."""
+    from cardkit.pipeline.watch import watch
+
+    deck = id_deck(tmp_path / "deck", 1)
+    folder = deck.parent
+    new_version = shutil.copytree(folder, tmp_path / "new-version")
+    (new_version / "deck.yaml").write_text(deck.read_text().replace("ids", "new ids"))
+    builds: queue.Queue = queue.Queue()  # (files changed, the deck's name line read then)
+    stop = threading.Event()
+    watching = threading.Thread(target=watch, args=(
+        deck, tmp_path / "out",
+        lambda changed: builds.put((changed, deck.is_file() and deck.read_text().split("\n")[1])),
+        stop))
+    watching.start()
+
+    def built_until(done) -> list:
+        seen, deadline = [], time.monotonic() + WAIT
+        while not (seen and done(seen[-1])):
+            seen.append(builds.get(timeout=max(0.0, deadline - time.monotonic())))
+        return seen
+
+    try:
+        assert builds.get(timeout=WAIT) == ([], "name: ids")
+        if away == "deleted":
+            shutil.rmtree(folder)
+        else:
+            folder.rename(tmp_path / "old-version")
+        shutil.copytree(new_version, folder)
+        assert built_until(lambda build: build[1] == "name: new ids")
+        save(deck, deck.read_text().replace("new ids", "newer ids"))  # in the new folder
+        assert built_until(lambda build: build[1] == "name: newer ids")[-1][0] == [
+            str(deck.relative_to(Path.cwd()) if deck.is_relative_to(Path.cwd()) else deck)]
+    finally:
+        stop.set()
+        watching.join(WAIT)
+    assert not watching.is_alive()

@@ -48,4 +48,4 @@ def serve(deck, port, host, open_page):
         click.echo(f"cardkit: cannot listen on {host}:{port}: {error.strerror or error}; "
                    "choose another --port (0 takes any free one)", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    run_studio(path, listening, open_page, click.echo)
+    run_studio(path, listening, open_page, click.echo, deck)

@@ -58,6 +58,10 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
             more = len(changed) - 3
             click.echo(time.strftime("%H:%M:%S ") + ", ".join(changed[:3])
                        + (f" and {more} more" if more > 0 else "") + " changed")
+        if not path.is_file():  # its folder deleted or moved away: a checkout, an unzip
+            click.echo(f"{shown(path)}: not there now (deleted or moved away); it is built "
+                       "again when it is back", err=True)
+            return
         for write in writers:
             try:
                 if not written(deck, write, variants, False):

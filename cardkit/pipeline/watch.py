@@ -4,13 +4,19 @@ Every file a deck reads lies in its reach (its folder, or its project folder) or
 bundled decks and layouts, so watching those folders sees every change: the deck, its
 layouts, spreadsheets, images, icons and fonts, and files that do not exist yet (the image
 a card names before it is drawn). The operating system reports the changes (watchfiles);
-nothing polls. Saves that come in a burst (an editor writing a file and renaming it) are
-one rebuild.
+nothing polls for changes. Saves that come in a burst (an editor writing a file and
+renaming it) are one rebuild.
+
+A deck folder deleted and made again (a new version unzipped, a git checkout) is a new
+folder the operating system's watch does not follow: the watch starts again on it, and
+the deck is rebuilt (while it is gone, once, to say so).
 """
 
 from __future__ import annotations
 
+import os
 import queue
+import stat
 import threading
 from pathlib import Path
 from typing import Callable
@@ -20,12 +26,17 @@ from ..sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE, deck_r
 QUIET_MS = 50  # a burst of saves ends when the files have been quiet this long
 
 
-def watched_folders(deck_path: Path) -> list[Path]:
-    """The folders whose files a deck may read: its reach and cardkit's bundled decks and
-    layouts, without a folder inside another."""
+def reach(deck_path: Path) -> list[Path]:
+    """The folders whose files a deck may read, there or not: its reach and cardkit's
+    bundled decks and layouts, without a folder inside another."""
     folders = sorted({deck_root(Path(deck_path).parent), BUNDLED_DECKS, BUNDLED_LAYOUTS})
-    return [f for f in folders if f.is_dir() and not any(
-        f != other and f.is_relative_to(other) for other in folders)]
+    return [f for f in folders if not any(f != other and f.is_relative_to(other)
+                                          for other in folders)]
+
+
+def watched_folders(deck_path: Path) -> list[Path]:
+    """The folders of the deck's :func:`reach` that are there, to watch."""
+    return [folder for folder in reach(deck_path) if folder.is_dir()]
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -86,27 +97,44 @@ def watch(deck_path: Path, out_dir: Path, rebuild: Callable[[list[str]], None],
     builds write, and an editor's swap and backup files do not count.
 
     The first build starts only once the operating system watches the folders, so a save
-    made while it runs is not missed: it rebuilds as soon as the first build ends.
+    made while it runs is not missed: it rebuilds as soon as the first build ends. When a
+    watched folder goes or comes back, the watch starts again on the folders there, and
+    then the deck is rebuilt as if its file changed.
     """
-    from watchfiles import DefaultFilter
+    from watchfiles import Change, DefaultFilter
     from watchfiles import watch as file_events
 
     stop = stop_event or threading.Event()
-    running = _Running(stop)
+    started = threading.Event()
     batches: queue.Queue = queue.Queue()
+    again = {(Change.modified, str(Path(deck_path).resolve()))}  # a folder went or came
+
+    def rebuild_again() -> None:
+        batches.put(again)
 
     def listen() -> None:
         ignored = DefaultFilter(ignore_paths=[Path(out_dir).resolve()])
+        on_start = started.set
         try:
-            for batch in file_events(*watched_folders(deck_path), watch_filter=ignored,
-                                     step=QUIET_MS, stop_event=running, raise_interrupt=False):
-                batches.put(batch)
+            while not stop.is_set():
+                running = _Running(stop, reach(deck_path), on_start)
+                try:
+                    for batch in file_events(*running.there, watch_filter=ignored,
+                                             step=QUIET_MS, stop_event=running,
+                                             raise_interrupt=False):
+                        batches.put(batch)
+                        if running.there.intersection(Path(name) for _, name in batch):
+                            break  # a watched folder itself went (its files may not say)
+                except FileNotFoundError:  # went as the watch began
+                    stop.wait(QUIET_MS / 1000)
+                if started.is_set():
+                    on_start = rebuild_again
         finally:
-            running.started.set()  # the watcher could not start: do not wait for it
+            started.set()  # the watcher could not start: do not wait for it
             batches.put(None)
 
     threading.Thread(target=listen, name="cardkit-watch", daemon=True).start()
-    running.started.wait()
+    started.wait()
     here = Path.cwd()
     try:
         rebuild([])
@@ -119,12 +147,29 @@ def watch(deck_path: Path, out_dir: Path, rebuild: Callable[[list[str]], None],
 
 
 class _Running:
-    """The stop event watchfiles polls between its steps. Its first poll also says that
-    the watcher runs: watchfiles asks only once it watches the folders."""
+    """The stop event watchfiles polls between its steps (every :data:`QUIET_MS`). Its
+    first poll says that the watcher runs (``on_start()``): watchfiles asks only once it
+    watches the folders ``there``, those of ``folders`` that are. It stops the watch
+    when ``stop`` is set, and when one of ``folders`` is no longer the folder it watches:
+    gone, made again, or one that was not there is (a look at each folder's inode)."""
 
-    def __init__(self, stop: threading.Event):
-        self.stop, self.started = stop, threading.Event()
+    def __init__(self, stop: threading.Event, folders: list[Path], on_start):
+        self.stop, self.on_start = stop, on_start
+        self.seen = {folder: _identity(folder) for folder in folders}
+        self.there = {folder for folder, seen in self.seen.items() if seen}
 
     def is_set(self) -> bool:
-        self.started.set()
-        return self.stop.is_set()
+        if self.on_start:
+            self.on_start, on_start = None, self.on_start
+            on_start()
+        return self.stop.is_set() or any(_identity(folder) != seen
+                                         for folder, seen in self.seen.items())
+
+
+def _identity(folder: Path) -> tuple | None:
+    """Which folder is at ``folder`` (its device and inode), None if none is."""
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino) if stat.S_ISDIR(found.st_mode) else None

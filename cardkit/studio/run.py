@@ -14,17 +14,19 @@ from .server import is_local, make_app
 GRACE = 1.0  # seconds open event streams get to close on Ctrl-C
 
 
-def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say) -> None:
-    """Serve ``deck_path`` on the socket ``listening`` until Ctrl-C; the deck is drawn
-    again after every burst of saves (as ``cardkit watch`` builds)."""
+def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
+               deck_named: str | None = None) -> None:
+    """Serve ``deck_path`` (``deck_named`` as the user named it) on the socket
+    ``listening`` until Ctrl-C; the pages are told after every burst of saves (as
+    ``cardkit watch`` builds), and draw the deck again."""
     import uvicorn
 
     host, port = listening.getsockname()[:2]
     local = is_local(host)
     studio = Studio(deck_path)
     stop = threading.Event()
-    watcher = threading.Thread(target=watch, args=(deck_path, Path("output"), studio.rebuild,
-                                                   stop), name="cardkit-studio", daemon=True)
+    watcher = threading.Thread(target=watch, name="cardkit-studio", daemon=True,
+                               args=(deck_path, Path("output"), studio.files_changed, stop))
     watcher.start()
     address = f"http://{'127.0.0.1' if local else host}:{port}/"
     say(f"cardkit studio: {address} (Ctrl-C stops)")
@@ -32,7 +34,8 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say) 
         say(f"cardkit: listening on {host}: any machine that reaches it can see the deck")
     if open_page:
         webbrowser.open(address)
-    app = make_app(studio, local, report_folders=(Path("output"), Path(deck_path).parent))
+    app = make_app(studio, host, report_folders=(Path("output"), Path(deck_path).parent),
+                   deck_named=deck_named)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:

@@ -1,39 +1,50 @@
 """The studio's web server: the page, the deck as JSON, the card images by key, and a
-stream of server-sent events that says when the deck was drawn again.
+stream of server-sent events that says when the deck was saved.
 
-Safe by default: it listens on 127.0.0.1; a request whose Host header is not this
-machine is refused (a web page elsewhere cannot reach it through DNS rebinding); no part
-of a URL names a file: the page's own files are a fixed list shipped with cardkit, and
-the images are looked up by their key among those drawn. Nothing is loaded from the
-internet.
+Safe by default: it listens on 127.0.0.1, and before any route runs (:class:`Guard`) it
+refuses a request whose Host header is not this machine (a web page elsewhere cannot
+reach it through DNS rebinding), a request another web site's page makes (its Origin or
+Sec-Fetch-Site says so), and a body (no route takes one). Nothing changes state: each
+page sends its own options (ink, bleed, variant, language) in the query of each request.
+No part of a URL names a file: the page's own files are a fixed list shipped with
+cardkit, the images are looked up by their key among those drawn, and a simulation
+report is only ever shown sandboxed, without script. Nothing is loaded from the internet.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import ipaddress
+import shlex
+import socket
 from importlib.resources import files
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ..common.errors import InputError
-from .images import Studio
+from .images import INKS, Options, Studio
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
              "studio.css": "text/css"}
-LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
-INKS = ("full", "draft")
 PAPERS = ("a4", "letter")
-NO_REPORT = ("<!doctype html><meta charset='utf-8'><body style='font:15px system-ui;"
-             "margin:2rem'><p>No simulation report for this deck yet. Make one with "
-             "<code>cardkit simulate DECK --report output/DECK-sim</code>; the newest "
-             "appears here.</p>")
+MOST_BODY = 4096  # bytes: no route reads a body; a bigger one is refused unread
+VARIANT = "variant."  # a query's variant.players=3 chooses the option 3 of players
+# every answer: the studio's page runs its own script only, and is framed by itself only
+STUDIO_POLICY = ("default-src 'self'; script-src 'self'; object-src 'none'; "
+                 "frame-ancestors 'self'")
+# a simulation report (or the note that there is none): its own styles and data: images,
+# no script, and sandboxed, so a page that came with a shared deck is not the studio
+REPORT_POLICY = ("sandbox; default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; "
+                 "img-src data:; frame-ancestors 'self'")
 
 
 def is_local(host: str) -> bool:
@@ -50,13 +61,133 @@ def is_local(host: str) -> bool:
         return False
 
 
-def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette:
-    """The studio's app. ``local``: only requests addressed to this machine by name are
-    answered (Host header 127.0.0.1, localhost or ::1). ``report_folders``: where the
-    playtest tab looks for the deck's latest simulation report."""
+def host_name(host_header: str) -> str:
+    """The name or address of a Host header, without its port, in lower case.
+
+    >>> host_name("LocalHost:8719"), host_name("[::1]:8719"), host_name("10.0.0.2")
+    ('localhost', '[::1]', '10.0.0.2')
+    """
+    host = host_header.lower()
+    if host.startswith("["):
+        return host[:host.find("]") + 1]
+    return host.rsplit(":", 1)[0]
+
+
+def host_allowed(listening: str):
+    """Which Host names a studio listening on ``listening`` answers. On this machine
+    only: its loopback names. On a network: an address (DNS rebinding needs a name the
+    attacker owns), and this machine's own names."""
+    if is_local(listening):
+        return lambda name: name in LOCAL_HOSTS
+    own = socket.gethostname().lower()  # (not getfqdn: a DNS lookup that may hang)
+    names = {*LOCAL_HOSTS, own, f"{own}.local"}
+
+    def allowed(name: str) -> bool:
+        try:
+            ipaddress.ip_address(name.strip("[]"))
+            return True
+        except ValueError:
+            return name in names
+
+    return allowed
+
+
+def refusal(headers: Headers, allowed) -> tuple[int, str] | None:
+    """Why the :class:`Guard` refuses a request with these ``headers`` (its status and
+    what it says), or None. ``allowed(name)``: whether the Host name is this studio."""
+    host = headers.get("host", "")
+    if not allowed(host_name(host)):
+        return 400, (f"the studio answers requests addressed to it, not to {host!r}: open "
+                     "it by the address `cardkit serve` printed")
+    if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none") \
+            or headers.get("origin", f"http://{host}") != f"http://{host}":
+        return 403, "the studio answers its own page, not another web site's"
+    try:
+        length = int(headers.get("content-length", "0"))
+    except ValueError:
+        length = MOST_BODY + 1
+    if length > MOST_BODY or "transfer-encoding" in headers:
+        return 413, f"the studio takes no body over {MOST_BODY} bytes, nor one sent in chunks"
+    return None
+
+
+class Guard:
+    """Runs before every route: refuses what :func:`refusal` names (a body unread, the
+    connection then closed), and gives every answer the studio's Content-Security-Policy
+    (unless the route chose a stricter one) and no content sniffing."""
+
+    def __init__(self, app, listening: str):
+        self.app, self.allowed = app, host_allowed(listening)
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_guarded(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("content-security-policy", STUDIO_POLICY)
+                headers["x-content-type-options"] = "nosniff"
+            await send(message)
+
+        refused = refusal(Headers(scope=scope), self.allowed)
+        if refused:
+            status, why = refused
+            await PlainTextResponse(why, status, headers={"connection": "close"})(
+                scope, receive, send_guarded)
+            return
+        await self.app(scope, receive, send_guarded)
+
+
+def options_of(query) -> Options:
+    """A page's options from its query: ink=draft, bleed=1, lang=de, variant.players=3
+    (what is not given is as written: full ink, no bleed, every variant's cards). Raises
+    ValueError saying what is wrong.
+
+    >>> options_of({"ink": "draft", "variant.players": "3", "lang": "de"})
+    Options(ink='draft', bleed=False, variant=(('players', '3'),), lang='de')
+    """
+    ink, bleed = query.get("ink", INKS[0]), query.get("bleed", "0")
+    if ink not in INKS or bleed not in ("0", "1"):
+        raise ValueError("give ink=full or ink=draft, bleed=0 or bleed=1")
+    variant = tuple(sorted((name[len(VARIANT):], value) for name, value in query.items()
+                           if name.startswith(VARIANT) and value))
+    return Options(ink, bleed == "1", variant, query.get("lang", ""))
+
+
+def no_report_page(command: str) -> bytes:
+    """What the Playtest tab shows before the deck has a report: how to make one."""
+    return ("<!doctype html><meta charset='utf-8'><body style='font:15px system-ui;"
+            "margin:2rem'><p id='no-report'>No simulation report for this deck yet. Make "
+            f"one with</p><pre>{html.escape(command)}</pre><p>and it appears here.</p>"
+            ).encode("utf-8")
+
+
+def make_app(studio: Studio, listening: str = "127.0.0.1",
+             report_folders=(Path("output"),), deck_named: str | None = None) -> Starlette:
+    """The studio's app, for a server listening on the address ``listening`` (only
+    requests addressed to it by one of its names are answered). ``report_folders``: where
+    the playtest tab looks for the deck's latest simulation report, the first where the
+    command it suggests writes one. ``deck_named``: the deck as the user named it (its
+    folder if not given)."""
     shipped = files(__package__) / "app"
     app_files = {name: (shipped / name).read_bytes() for name in APP_FILES}
     streams: set = set()  # (loop, queue) of each open event stream
+    deck_named = deck_named or str(studio.deck_path.parent)
+    no_report = no_report_page(shlex.join([
+        "cardkit", "simulate", deck_named, "--report",
+        str(Path(report_folders[0]) / f"{studio.deck_path.parent.name}-sim")]))
+
+    def with_options(answer):
+        """A route that answers with the page's options from the query."""
+        async def route(request):
+            try:
+                options = options_of(request.query_params)
+            except ValueError as error:
+                return JSONResponse({"problem": str(error)}, status_code=400)
+            return await answer(request, options)
+        return route
 
     async def page(request):
         return Response(app_files["index.html"], media_type=APP_FILES["index.html"])
@@ -67,54 +198,44 @@ def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette
             return Response("no such file", status_code=404)
         return Response(app_files[name], media_type=APP_FILES[name])
 
-    async def deck(request):
-        return JSONResponse(studio.state, headers={"Cache-Control": "no-store"})
+    @with_options
+    async def deck(request, options):
+        return JSONResponse(await run_in_threadpool(studio.view, options),
+                            headers={"Cache-Control": "no-store"})
 
-    async def select(request):
+    @with_options
+    async def select(request, options):
         try:
-            return JSONResponse({"numbers": studio.select(request.query_params.get("cards", ""))})
+            return JSONResponse({"numbers": await run_in_threadpool(
+                studio.select, request.query_params.get("cards", ""), options)})
         except InputError as error:
-            return JSONResponse({"problem": "; ".join(p.what for p in error.problems)})
+            return JSONResponse({"problem": "; ".join(
+                p.what + (f"; {p.fix}" if p.fix and p.fix not in p.what else "")
+                for p in error.problems)})
 
-    async def options(request):
-        """The page's toggles: {"ink": "full"|"draft", "bleed": bool, "variant": {...},
-        "lang": "de"}."""
-        try:
-            chosen = await request.json()
-        except ValueError:
-            chosen = None
-        if not (isinstance(chosen, dict) and chosen.get("ink", "full") in INKS
-                and isinstance(chosen.get("bleed", False), bool)
-                and isinstance(chosen.get("variant", {}), dict)
-                and isinstance(chosen.get("lang", ""), str)):
-            return JSONResponse({"problem": "give ink 'full' or 'draft', bleed true or "
-                                 "false, variant {name: option} and lang a language code"},
-                                status_code=400)
-        state = await run_in_threadpool(studio.choose, chosen.get("ink"),
-                                        chosen.get("bleed"), chosen.get("variant"),
-                                        chosen.get("lang"))
-        return JSONResponse(state)
-
-    async def sheets(request):
+    @with_options
+    async def sheets(request, options):
         paper = request.query_params.get("paper", "a4")
         if paper not in PAPERS:
             return JSONResponse({"problem": "paper is a4 or letter"}, status_code=400)
         try:
-            return JSONResponse({"pages": await run_in_threadpool(studio.sheets, paper)})
+            return JSONResponse({"pages": await run_in_threadpool(studio.sheets, paper,
+                                                                  options)})
         except InputError as error:
             return JSONResponse({"problem": "; ".join(str(p) for p in error.problems)})
 
     async def sheet_image(request):
-        data = studio.sheet_images.get(request.path_params["key"])
+        data = studio.sheet_image(request.path_params["key"])
         if data is None:
             return Response("no such sheet image", status_code=404)
         return Response(data, media_type="image/png")
 
-    async def playtest(request):
-        page = await run_in_threadpool(studio.playtest_report, report_folders)
-        if page is None:
-            return Response(NO_REPORT, media_type="text/html; charset=utf-8")
-        return Response(page.read_bytes(), media_type="text/html; charset=utf-8")
+    @with_options
+    async def playtest(request, options):
+        page = await run_in_threadpool(studio.playtest_report, report_folders, options)
+        return Response(page.read_bytes() if page else no_report,
+                        media_type="text/html; charset=utf-8",
+                        headers={"Content-Security-Policy": REPORT_POLICY})
 
     async def image(request):
         data = studio.images.get(request.path_params["key"])
@@ -128,7 +249,7 @@ def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette
         versions: asyncio.Queue = asyncio.Queue()  # None: the server is stopping
         loop = asyncio.get_running_loop()
 
-        def told(version: int) -> None:  # from the rebuilding thread
+        def told(version: int) -> None:  # from the watching thread
             loop.call_soon_threadsafe(versions.put_nowait, version)
 
         studio.listen(told)
@@ -136,7 +257,7 @@ def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette
 
         async def stream():
             try:
-                yield f"data: {studio.state['version']}\n\n"
+                yield f"data: {studio.version}\n\n"
                 while True:
                     try:
                         version = await asyncio.wait_for(versions.get(), KEEP_ALIVE)
@@ -158,13 +279,10 @@ def make_app(studio: Studio, local: bool = True, report_folders=()) -> Starlette
 
     routes = [Route("/", page), Route("/favicon.ico", no_icon),
               Route("/app/{name}", app_file), Route("/api/deck", deck),
-              Route("/api/select", select), Route("/api/options", options, methods=["POST"]),
-              Route("/api/sheets", sheets), Route("/sheets/{key}.png", sheet_image),
-              Route("/playtest", playtest), Route("/cards/{key}.png", image),
-              Route("/events", events)]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local \
-        else []
-    app = Starlette(routes=routes, middleware=middleware)
+              Route("/api/select", select), Route("/api/sheets", sheets),
+              Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
+              Route("/cards/{key}.png", image), Route("/events", events)]
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])
 
     def end_streams() -> None:
         """End every open event stream (from any thread): a server that is stopping

@@ -1,6 +1,8 @@
 // The studio's page: the contact sheet of the deck, kept up to date by the server's
 // events. A card's image is named by what it looks like, so after a save only the cards
-// whose look changed get a new src (and are fetched again).
+// whose look changed get a new src (and are fetched again). The page's options (ink,
+// bleed, variant, language) are its own: they live in its address (?lang=de&bleed=1) and
+// go with each request, so another tab keeps its own.
 "use strict";
 
 const sheet = document.getElementById("sheet");
@@ -9,6 +11,13 @@ let state = null;
 let chosen = null;  // the card numbers the filter shows (null: all)
 
 function image(key) { return "/cards/" + key + ".png"; }
+
+function asked(path, more = {}) {
+  // path with this page's options and `more` in its query
+  const query = new URLSearchParams(location.search);
+  for (const [name, value] of Object.entries(more)) query.set(name, value);
+  return path + (String(query) ? "?" + query : "");
+}
 
 function show(next) {
   state = next;
@@ -42,6 +51,10 @@ function show(next) {
   problems(next);
   toggles(next);
   filter();
+  // after a broken save the cards shown are the last good ones: not what the files say
+  const stale = next.broken && next.cards.length > 0;
+  sheet.classList.toggle("stale", stale);
+  document.getElementById("stale").hidden = !stale;
   document.getElementById("status").textContent = next.broken
     ? "the last save has problems: the last good cards are shown"
     : "drawn in " + next.seconds.toFixed(2) + " s";
@@ -75,14 +88,19 @@ function toggles(next) {
   languages.replaceChildren(...(next.languages.length > 1 ? [label] : []));
 }
 
-async function choose() {
-  const variant = {};
-  for (const select of document.querySelectorAll("#variants select")) variant[select.name] = select.value;
-  const lang = document.querySelector("#languages select")?.value || "";
+function choose() {
+  // the toggles become this page's address: a reload keeps them, another tab has its own
+  const query = new URLSearchParams();
+  if (document.getElementById("draft").checked) query.set("ink", "draft");
+  if (document.getElementById("bleed").checked) query.set("bleed", "1");
+  for (const select of document.querySelectorAll("#variants select")) {
+    if (select.value) query.set("variant." + select.name, select.value);
+  }
+  const lang = document.querySelector("#languages select")?.value;
+  if (lang) query.set("lang", lang);
+  history.replaceState(null, "", String(query) ? "?" + query : location.pathname);
   document.getElementById("status").textContent = "drawing…";
-  await fetch("/api/options", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({ink: document.getElementById("draft").checked ? "draft" : "full",
-                          bleed: document.getElementById("bleed").checked, variant, lang})});
+  refresh().then(redrawView);
 }
 document.getElementById("bleed").addEventListener("change", choose);
 document.getElementById("draft").addEventListener("change", choose);
@@ -100,15 +118,23 @@ function problems(next) {
 }
 
 async function filter() {
-  const text = document.getElementById("filter").value.trim();
-  chosen = null;
-  if (text) {
-    const answer = await (await fetch("/api/select?cards=" + encodeURIComponent(text))).json();
-    chosen = answer.problem ? new Set() : new Set(answer.numbers);
-    document.getElementById("filter").title = answer.problem || "";
-  }
+  const box = document.getElementById("filter");
+  const text = box.value.trim();
+  let answer = {};
+  if (text) answer = await (await fetch(asked("/api/select", {cards: text}))).json();
+  if (box.value.trim() !== text) return;  // typed on meanwhile: that answer comes next
+  chosen = text ? new Set(answer.numbers || []) : null;
   for (const [number, figure] of figures) figure.hidden = chosen !== null && !chosen.has(number);
+  // nothing shown: say so, why, and how to see every card again
+  const none = document.getElementById("no-match");
+  none.hidden = chosen === null || chosen.size > 0;
+  none.querySelector("span").textContent = "No card matches '" + text + "'" +
+    (answer.problem ? ": " + answer.problem : "") + ". ";
 }
+document.getElementById("show-all").addEventListener("click", () => {
+  document.getElementById("filter").value = "";
+  filter();
+});
 
 function side(card, which) {
   // the side's image, its safe area and a box for each element, named on hovering
@@ -181,8 +207,13 @@ document.getElementById("guides").addEventListener("change", event => {
 });
 document.getElementById("filter").addEventListener("input", filter);
 
+let drawings = 0;  // the deck asked for: only the latest answer is shown
+
 async function refresh() {
-  show(await (await fetch("/api/deck")).json());
+  const drawing = ++drawings;
+  const next = await (await fetch(asked("/api/deck"))).json();
+  if (drawing !== drawings) return;
+  show(next);
   const dialog = document.getElementById("card");
   if (dialog.open) open(Number(dialog.dataset.number));
 }
@@ -207,7 +238,7 @@ async function redrawView() {
     const note = document.getElementById("pages-note");
     note.textContent = "imposing…";
     const paper = document.getElementById("paper").value;
-    const answer = await (await fetch("/api/sheets?paper=" + paper)).json();
+    const answer = await (await fetch(asked("/api/sheets", {paper}))).json();
     note.textContent = answer.problem || answer.pages.length + " pages on " +
       paper.toUpperCase() + ", fronts and backs, as they print";
     document.getElementById("page-list").replaceChildren(...(answer.pages || []).map((p, i) => {
@@ -221,7 +252,7 @@ async function redrawView() {
       return figure;
     }));
   } else if (view === "playtest") {
-    document.getElementById("report").src = "/playtest";
+    document.getElementById("report").src = asked("/playtest");
   }
 }
 
