@@ -31,7 +31,6 @@ GREY, FRAME = colors.HexColor("#606060"), colors.HexColor("#b0b0b0")
 STATUS_COLOUR = {CHANGED: "#c07000", ADDED: "#1a7f37", REMOVED: "#b3261e", COUNT: "#3060a0"}
 WORD_COLOUR = {GONE: colors.HexColor("#b3261e"), NEW: colors.HexColor("#1a7f37")}
 WORD_SIZE, WORD_LEADING = 7.5, 3.3 * MM
-WORD_LINES = 7  # of the changed fields' words, below what the label says
 PNG_DPI = 300
 BOLD = bold(DEFAULT_FONT)
 
@@ -90,7 +89,7 @@ def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_ren
         for line in simpleSplit(text, font, size, LABEL_WIDTH - 4 * MM)[:most]:
             canvas.drawString(MARGIN, y, line)
             y -= leading
-    lines = WORD_LINES
+    lines = int((y - (top - ROW + 3 * MM)) // WORD_LEADING)  # what the row has room for
     for key, words in change.words():
         y -= 1 * MM
         y, lines = _words(canvas, [(key, f"{key}:")] + words, y, lines)
