@@ -210,3 +210,24 @@ def test_the_copy_goes_when_the_command_is_stopped(tmp_path, monkeypatch):
             assert old.read_text().count("Busy.") == 1
             raise KeyboardInterrupt
     assert list((tmp_path / "temp").iterdir()) == []
+
+
+def test_links_that_lead_out_of_the_copy_are_left_out(tmp_path):
+    top = tmp_path / "repo"
+    deck = small_deck(top / "games" / "small", CARDS)
+    folder = deck.parent
+    (folder / "a" / "b").mkdir(parents=True)
+    (folder / "a" / "b" / "up").symlink_to("..")  # to a: inside
+    (folder / "inside").symlink_to("layouts/plain.yaml")
+    (folder / "absolute").symlink_to("/etc/hostname")
+    (folder / "above").symlink_to("../../..")
+    (folder / "through").symlink_to("a/b/up/../..")  # lexically inside, really above it
+    git(top, "init", "-q")
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "links")
+    with checked_out("HEAD", deck) as old:
+        copy = old.parent
+        kept = sorted(str(path.relative_to(copy)) for path in copy.rglob("*")
+                      if path.is_symlink())
+        assert kept == ["a/b/up", "inside"]
+        assert (copy / "inside").read_text() == (folder / "layouts" / "plain.yaml").read_text()
