@@ -17,7 +17,6 @@ of its size, so loading says 'larger than 50 MB' of it as of the working file.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import tempfile
