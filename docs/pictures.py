@@ -96,6 +96,7 @@ def changes() -> None:
                         str(sheet)], check=True, capture_output=True)
         image = Image.open(sheet)
         image = image.crop((0, 0, image.width, round(image.height * 0.593)))  # 3 rows
+        image = image.resize((image.width // 2, image.height // 2), Image.LANCZOS)  # 150 dpi
         target = ROOT / "docs" / "changes.png"
         image.convert("P", palette=1, colors=128).save(target, optimize=True)
         print(target.relative_to(ROOT))

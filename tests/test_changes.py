@@ -52,7 +52,9 @@ def two_versions(tmp_path):
 
 
 def lines_of(output: str) -> list[list[str]]:
-    return [line.split() for line in output.splitlines() if line.startswith("  ")]
+    """The words of each card's line (not of the changed fields' lines below it)."""
+    return [line.split() for line in output.splitlines()
+            if line.startswith("  ") and not line.startswith("   ")]
 
 
 def test_diff_names_each_change_by_what_prints(two_versions):
@@ -67,6 +69,12 @@ def test_diff_names_each_change_by_what_prints(two_versions):
     assert "x4 -> x3" in found[("count", "Spice Jar")]
     assert found[("changed", "Lantern Oil")].endswith("front: text; fields: text")
     assert found[("changed", "Captain")].endswith("front: cost; fields: cost")
+    # the words that changed, under their card, as git's word diff marks them
+    lines = output.splitlines()
+    oil = next(i for i, line in enumerate(lines) if "Lantern Oil" in line)
+    captain = next(i for i, line in enumerate(lines) if "Captain" in line)
+    assert lines[oil + 1] == "             text: *Cheap and [-bright.*-] {+warm.*+} Score 1 {coin}."
+    assert lines[captain + 1] == "             cost: [-4-] {+5+}"
     assert output.splitlines()[-1] == ("2 changed, 1 added, 1 removed, 1 in another number; "
                                        "4 unchanged. To print: 8 cards; to pull: 9.")
 
@@ -140,12 +148,15 @@ def test_the_contact_sheet_shows_old_beside_new(two_versions, tmp_path):
     for said in ("Lantern Market: 1.0 -> 1.1", "Lantern Oil", "Night Fair", "Festival",
                  "fields: text", "before", "now", "4 -> 3 copies"):
         assert said in text
-    assert text.count("Cheap and warm") == 1 and text.count("Cheap and bright") == 1
+    # the cards, and the words of the field that changed (struck through, underlined)
+    assert text.count("Cheap and warm") == 1 and text.count("Cheap and bright.") == 1
+    assert "text: *Cheap and bright.* warm.* Score 1" in " ".join(text.split())
+    assert "cost: 4 5" in " ".join(text.split())
     run("diff", old, new, "--sheet", tmp_path / "changes.png")
     from PIL import Image
 
     with Image.open(tmp_path / "changes.png") as image:
-        assert image.size == (909, 1286)  # A4 at 110 dpi
+        assert image.size == (2480, 3508)  # A4 at 300 dpi: the cards' text can be read
 
 
 def card_counts(page_text: str, names) -> dict[str, int]:
@@ -164,10 +175,15 @@ def test_a_reprint_holds_only_what_changed_after_a_cover_note(two_versions, tmp_
     assert cover.startswith("Lantern Market: the cards that changed since 1.0 (now version 1.1)")
     assert textwrap.dedent("""\
         Take out of your printed deck (9 cards):
-        1 x Spice Jar
-        5 x Lantern Oil
-        1 x Captain
-        2 x Festival""") in "\n".join(line.strip() for line in cover.splitlines())
+        1 fewer Spice Jar, 4 -> 3
+        5 x Lantern Oil, replaced by the new print
+        1 x Captain, replaced by the new print
+        2 x Festival, no longer in the deck
+        Put in the cards printed here (8):
+        5 x Lantern Oil, replacing the 5 taken out
+        1 x Captain, replacing the 1 taken out
+        2 x Night Fair, a new card""") in "\n".join(
+        line.strip() for line in cover.splitlines() if line.strip())
     assert pdf.pages[1].extract_text().strip() == ""
     names = ("Lantern Oil", "Captain", "Night Fair", "Spice Jar", "Festival", "Silk Bolt")
     assert card_counts(pdf.pages[2].extract_text(), names) == {
@@ -177,6 +193,21 @@ def test_a_reprint_holds_only_what_changed_after_a_cover_note(two_versions, tmp_
                  tmp_path / "fold")
     assert "after a cover note" in folded
     assert len(PdfReader(next((tmp_path / "fold").glob("**/*.pdf"))).pages) == 1 + 2
+
+
+def test_the_cover_note_tells_extra_copies_from_replacements(tmp_path):
+    before = [("Ant", "Small.", 1, ""), ("Bee", "Busy.", 4, "")]
+    after = [("Ant", "Smaller.", 1, ""), ("Bee", "Busy.", 5, ""), ("Cat", "New.", 2, "")]
+    changes = compare(load_deck(small_deck(tmp_path / "old", before)),
+                      load_deck(small_deck(tmp_path / "new", after)))
+    assert changes.cover_note()[2:] == [
+        "Take out of your printed deck (1 card):",
+        "    1 x Ant, replaced by the new print",
+        "",
+        "Put in the cards printed here (4):",
+        "    1 x Ant, replacing the 1 taken out",
+        "    1 more Bee, 4 -> 5",
+        "    2 x Cat, a new card"]
 
 
 def test_an_export_of_what_changed_counts_its_copies(two_versions, tmp_path):

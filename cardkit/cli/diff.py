@@ -56,10 +56,12 @@ def diff(old, new, sheet, lang):
 
 
 def report(changes) -> str:
-    """The terminal's list: a line per card that is not as it was, the backs, a sum.
+    """The terminal's list: a line per card that is not as it was, under it the words of
+    each field that changed, then the backs and a sum.
 
-    'changed  Lantern Oil  x5  front: text (fields: text)'."""
-    from ..deck.changes import summary_line
+    'changed  Lantern Oil  x5  front: text; fields: text'
+    '             text: Cheap and [-bright.-] {+warm.+}'"""
+    from ..deck.changes import marked, summary_line
 
     lines = [changes.heading]
     width = max((len(change.name) for change in changes.cards), default=0)
@@ -77,6 +79,7 @@ def report(changes) -> str:
             said.append("prints the same")
         lines.append(f"  {change.status:8} {change.name:{width}}  {count:9} {'; '.join(said)}"
                      .rstrip())
+        lines += [f"{' ' * 13}{key}: {marked(words)}" for key, words in change.words()]
     for name, status in changes.backs:
         lines.append(f"  back     {name}: {status}")
     lines.append(summary_line(changes))

@@ -8,11 +8,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 
 from ..common.errors import InputError, Problem, Where
 from .model import Card, Deck
 
 CHANGED, ADDED, REMOVED, COUNT, DATA = "changed", "added", "removed", "count", "data"
+SAME, GONE, NEW = "same", "gone", "new"  # the words of a field's value, before and now
+CONTEXT = 3  # unchanged words kept on each side of a change; more are cut to '…'
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,12 @@ class CardChange:
     sides: tuple[str, ...] = ()  # 'front', 'back': the sides that print differently
     fields: tuple[str, ...] = ()  # the fields whose value changed
     elements: tuple[str, ...] = ()  # 'front: text': the elements that print differently
+
+    def words(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Each changed field with its words, each word ``(SAME / GONE / NEW, word)``:
+        'text', [(SAME, 'Cheap'), (SAME, 'and'), (GONE, 'bright.'), (NEW, 'warm.')]."""
+        return [(key, word_diff(self.old.values().get(key), self.new.values().get(key)))
+                for key in self.fields]
 
     @property
     def to_print(self) -> int:
@@ -88,18 +97,77 @@ class DeckChanges:
 
     def cover_note(self) -> list[str]:
         """What the reprint's cover page says: what it is, what to pull from the old deck
-        and what to add, each card with its count."""
+        and what to put in, each card with its count and why: a replacement, a new card,
+        or copies more or fewer ('1 more Spice Jar, 3 -> 4')."""
         new = self.new
         lines = [f"{new.title}: the cards that changed since {self.old_label}"
                  + (f" (now {new.stamp})" if new.stamp else ""), ""]
-        pulled = [(change.to_pull, change.name) for change in self.cards if change.to_pull]
-        printed = [(change.to_print, change.name) for change in self.cards if change.to_print]
-        lines.append(f"Take out of your printed deck ({sum(n for n, _ in pulled)} cards):"
+        pulled = [change for change in self.cards if change.to_pull]
+        printed = [change for change in self.cards if change.to_print]
+        taken = sum(change.to_pull for change in pulled)
+        lines.append(f"Take out of your printed deck ({taken} card{'s' * (taken != 1)}):"
                      if pulled else "Take nothing out of your printed deck.")
-        lines += [f"    {count} x {name}" for count, name in pulled]
-        lines += ["", f"Put in the cards printed here ({sum(n for n, _ in printed)}):"]
-        lines += [f"    {count} x {name}" for count, name in printed]
+        lines += [f"    {_pulled(change)}" for change in pulled]
+        lines += ["", f"Put in the cards printed here ({sum(c.to_print for c in printed)}):"]
+        lines += [f"    {_printed(change)}" for change in printed]
         return lines
+
+
+def _pulled(change: CardChange) -> str:
+    """'5 x Lantern Oil, replaced by the new print', '1 fewer Spice Jar, 4 -> 3'."""
+    if change.status == COUNT:
+        return f"{change.to_pull} fewer {change.name}, {change.old.count} -> {change.new.count}"
+    why = "replaced by the new print" if change.status == CHANGED else "no longer in the deck"
+    return f"{change.to_pull} x {change.name}, {why}"
+
+
+def _printed(change: CardChange) -> str:
+    """'5 x Lantern Oil, replacing the 5 taken out', '2 x Night Fair, a new card', '1 more
+    Spice Jar, 3 -> 4'."""
+    if change.status == COUNT:
+        return f"{change.to_print} more {change.name}, {change.old.count} -> {change.new.count}"
+    if change.status == ADDED:
+        return f"{change.to_print} x {change.name}, a new card"
+    return f"{change.to_print} x {change.name}, replacing the {change.to_pull} taken out"
+
+
+def word_diff(before, after) -> list[tuple[str, str]]:
+    """The words of ``after`` with those of ``before`` it lost, in order, each marked
+    SAME, GONE or NEW; a run of more than 2 * CONTEXT unchanged words is cut to its ends
+    around '…'."""
+    old, new = _words(before), _words(after)
+    words = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            words += [(SAME, word) for word in _cut(old[i1:i2], first=not words,
+                                                    last=i2 == len(old))]
+            continue
+        words += [(GONE, word) for word in old[i1:i2]] + [(NEW, word) for word in new[j1:j2]]
+    return words
+
+
+def marked(words: list[tuple[str, str]]) -> str:
+    """``words`` as git's word diff writes them: 'Cheap and [-bright.-] {+warm.+}'."""
+    runs: list[list] = []
+    for kind, word in words:
+        if runs and runs[-1][0] == kind:
+            runs[-1][1].append(word)
+        else:
+            runs.append([kind, [word]])
+    wrap = {SAME: "{}", GONE: "[-{}-]", NEW: "{{+{}+}}"}
+    return " ".join(wrap[kind].format(" ".join(run)) for kind, run in runs)
+
+
+def _words(value) -> list[str]:
+    return [] if value is None else str(value).split()
+
+
+def _cut(same: list[str], first: bool, last: bool) -> list[str]:
+    """An unchanged run, its middle cut: only the words next to a change are kept."""
+    keep_start, keep_end = (0 if first else CONTEXT), (0 if last else CONTEXT)
+    if len(same) <= keep_start + keep_end + 1:
+        return same
+    return same[:keep_start] + ["…"] + same[len(same) - keep_end:]
 
 
 def summary_line(changes: DeckChanges) -> str:

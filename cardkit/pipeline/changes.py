@@ -10,23 +10,19 @@ revision of the new deck's folder.
 
 from __future__ import annotations
 
-import io
-import subprocess
-import tarfile
-import tempfile
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from ..common.errors import InputError, Problem, Where
 from ..deck.changes import ADDED, CHANGED, COUNT, DATA, REMOVED, CardChange, DeckChanges
 from ..deck.languages import in_language
 from ..deck.loader import load_deck
 from ..deck.model import Deck
 from ..render.card import BACK, FRONT
 from ..render.fingerprint import Prints
-from ..sources.bundled import DECK_FILE, find_deck
+from ..sources.bundled import find_deck
+from ..sources.revision import checked_out
 
 SIDES = (FRONT, BACK)
 
@@ -112,61 +108,9 @@ def _backs(old, old_prints, new, new_prints) -> tuple:
 def old_version(old: str, new_deck: Path):
     """The deck file of the old version ``old`` and how to name it: a folder or deck file
     if one is there (named by its version, so ''), else a git revision of the repository
-    holding ``new_deck`` (checked out into a temporary folder for the duration)."""
+    holding ``new_deck`` (its deck's reach copied out for the duration)."""
     if Path(old).exists():
         yield find_deck(old), ""
         return
-    # a revision is checked (and never starts with '-', which git would read as an option)
-    # before git archive is given it
-    top = _git(new_deck.parent, "rev-parse", "--show-toplevel")
-    if top is None or old.startswith("-") or _git(
-            Path(top.strip()), "rev-parse", "--verify", "--quiet", f"{old}^{{commit}}") is None:
-        raise InputError([Problem(Where(old), "is neither a folder, a deck file nor a git "
-                                  f"revision of {new_deck.parent}", "name the old version's "
-                                  "folder, or a commit or tag of the deck's repository "
-                                  "('HEAD~1', 'v1.0')")])
-    top = Path(top.strip())
-    archive = subprocess.run(["git", "-C", str(top), "archive", "--format=tar", old],
-                             capture_output=True, check=True).stdout
-    with tempfile.TemporaryDirectory(prefix="cardkit-old-") as folder:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter=_kept)
-        inside = new_deck.resolve().relative_to(top.resolve())
-        deck_file = Path(folder) / inside
-        if not deck_file.is_file():
-            raise InputError([Problem(Where(new_deck), f"the deck has no {DECK_FILE} at "
-                                      f"revision {old} (it was made later)",
-                                      "name an older version that has it")])
-        try:
-            yield deck_file, old
-        except InputError as error:  # named as git names a file of a revision: v1.0:deck.yaml
-            raise InputError([_at_revision(problem, folder, old) for problem in error.problems],
-                             [_at_revision(w, folder, old) for w in error.warnings]) from None
-
-
-def _kept(member, path):
-    """tarfile's 'data' filter (nothing out of the folder, no devices), leaving out what it
-    refuses, such as a link to an absolute path, rather than failing on it."""
-    try:
-        return tarfile.data_filter(member, path)
-    except tarfile.FilterError:
-        return None
-
-
-def _at_revision(problem: Problem, folder: str, revision: str) -> Problem:
-    """``problem`` with a file of the checked-out ``folder`` named 'REVISION:path'."""
-    name = str(problem.where.file)
-    if not name.startswith(folder):
-        return problem
-    inside = Path(name).relative_to(folder).as_posix()
-    return replace(problem, where=replace(problem.where, file=f"{revision}:{inside}"))
-
-
-def _git(folder: Path, *args: str) -> str | None:
-    """What a git command prints, or None when it fails (not a repository, no git)."""
-    try:
-        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
-                              text=True)
-    except OSError:
-        return None
-    return done.stdout if done.returncode == 0 else None
+    with checked_out(old, new_deck) as deck_file:
+        yield deck_file, old

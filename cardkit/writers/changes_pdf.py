@@ -10,12 +10,14 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, bold, register
 from ..common.atomic import atomic_path
 from ..common.units import MM
-from ..deck.changes import ADDED, CHANGED, COUNT, REMOVED, DeckChanges, summary_line
+from ..deck.changes import (ADDED, CHANGED, COUNT, GONE, NEW, REMOVED, DeckChanges,
+                            summary_line)
 from ..render.card import FRONT
 from .metadata import dated
 
@@ -27,7 +29,9 @@ GAP = 3 * MM
 ROW = CARD_HEIGHT + 9 * MM
 GREY, FRAME = colors.HexColor("#606060"), colors.HexColor("#b0b0b0")
 STATUS_COLOUR = {CHANGED: "#c07000", ADDED: "#1a7f37", REMOVED: "#b3261e", COUNT: "#3060a0"}
-PNG_DPI = 110
+WORD_COLOUR = {GONE: colors.HexColor("#b3261e"), NEW: colors.HexColor("#1a7f37")}
+WORD_SIZE, WORD_LEADING = 7.5, 3.3 * MM
+PNG_DPI = 300
 BOLD = bold(DEFAULT_FONT)
 
 
@@ -85,6 +89,10 @@ def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_ren
         for line in simpleSplit(text, font, size, LABEL_WIDTH - 4 * MM)[:most]:
             canvas.drawString(MARGIN, y, line)
             y -= leading
+    lines = int((y - (top - ROW + 3 * MM)) // WORD_LEADING)  # what the row has room for
+    for key, words in change.words():
+        y -= 1 * MM
+        y, lines = _words(canvas, [(key, f"{key}:")] + words, y, lines)
     size = changes.new.size
     if change.old is not None:
         _cards(canvas, old_renderer, change.old, sides, MARGIN + LABEL_WIDTH, top, size)
@@ -107,6 +115,33 @@ def _said(change) -> str:
     if change.elements:
         parts.append("prints differently: " + ", ".join(change.elements))
     return "; ".join(parts)
+
+
+def _words(canvas, words, y: float, lines: int) -> tuple[float, int]:
+    """A field's words flowed into the label from ``y`` in at most ``lines`` lines: the
+    field's name in grey, words gone struck through in red, new ones underlined in green.
+    Returns the next line's ``y`` and the lines left."""
+    x, right = MARGIN, MARGIN + LABEL_WIDTH - 4 * MM
+    space = stringWidth(" ", DEFAULT_FONT, WORD_SIZE)
+    for number, (kind, word) in enumerate(words):
+        font = DEFAULT_FONT if number else BOLD
+        width = stringWidth(word, font, WORD_SIZE)
+        if x > MARGIN and x + width > right:
+            lines -= 1
+            x, y = MARGIN, y - WORD_LEADING
+        if lines <= 0:
+            break
+        colour = GREY if not number else WORD_COLOUR.get(kind, colors.black)
+        canvas.setFillColor(colour)
+        canvas.setStrokeColor(colour)
+        canvas.setFont(font, WORD_SIZE)
+        canvas.drawString(x, y, word)
+        if kind in WORD_COLOUR and number:
+            canvas.setLineWidth(0.5)
+            rise = 0.3 * WORD_SIZE if kind == GONE else -0.15 * WORD_SIZE  # strike, underline
+            canvas.line(x, y + rise, x + width, y + rise)
+        x += width + space
+    return y - WORD_LEADING, lines - 1
 
 
 def _cards(canvas, renderer, card, sides, x: float, top: float, size) -> None:
