@@ -12,12 +12,14 @@ in :mod:`.composition`.
 
 from __future__ import annotations
 
+import datetime
 import math
 import os
 import re
 from pathlib import Path
 
 from ..assets.catalog import load_assets
+from ..common import build_time
 from ..common.errors import (InputError, Problem, Problems, Where, braced_did_you_mean,
                              did_you_mean, folded)
 from ..common.units import MM, to_mm
@@ -168,7 +170,7 @@ class _DeckLoader:
         # what layouts read as {deck.title}, {deck.version} and {deck.date}, filled in once
         # the deck's keys are read; every card holds this one dict. {card.id} is filled
         # in once the cards can be drawn (render.fingerprint.with_card_ids)
-        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(),
+        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(problems),
                        "card.id": ""}
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
@@ -602,22 +604,15 @@ class _DeckLoader:
                         fix = did_you_mean(name, known)
                     self.problems.add(element.where, what, fix)
 
-def build_date() -> str:
-    """Today's date as layouts read it ({deck.date}: '2026-11-25'), or the date of
-    SOURCE_DATE_EPOCH when it is set, so that a reproducible build prints the same date.
-
-    >>> import os; os.environ["SOURCE_DATE_EPOCH"] = "1700000000"; build_date()
-    '2023-11-14'
-    >>> del os.environ["SOURCE_DATE_EPOCH"]
-    """
-    import datetime
-    import os
-
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    if epoch.strip().isdigit():
-        return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date() \
-            .isoformat()
-    return datetime.date.today().isoformat()
+def build_date(problems: Problems) -> str:
+    """The day layouts read as {deck.date} (:func:`~cardkit.common.build_time.build_date`);
+    a SOURCE_DATE_EPOCH that is not a time is one of the deck's problems, and today's date
+    stands in for it so that the rest is checked."""
+    try:
+        return build_time.build_date()
+    except InputError as error:
+        problems.items += error.problems
+        return datetime.date.today().isoformat()
 
 
 def _type_error(kind: str, value) -> str:

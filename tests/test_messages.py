@@ -1,0 +1,72 @@
+"""What a new user met (issues 37 and 46): each mistake said once, at the place it is
+written, with the right fix, and deck text printed so that it cannot drive the terminal."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from conftest import write_deck
+
+BACK = "elements:\n  - {name: bg, kind: rect, box: card, fill: white}\n"
+FACE = """\
+elements:
+  - {name: bg, kind: rect, box: card, fill: "{ink}"}
+  - {name: title, kind: text, box: [5mm, 5mm, 50mm, 10mm], text: "{name}", size: 10pt}
+"""
+DECK = """\
+name: tiny
+size: poker
+front: face
+backs:
+  plain: {layout: back}
+fields:
+  name: text
+  ink: {type: text, default: white}
+cards:
+  - {name: One}
+"""
+
+
+def _validate(*args, env=None):
+    return CliRunner().invoke(main, ["validate", *map(str, args)], env=env)
+
+
+@pytest.mark.parametrize("epoch, what", [
+    ("abc", "'abc' is not a build time"),
+    ("-5", "'-5' is not a build time"),
+    ("1e99", "'1e99' is not a build time"),
+    ("9" * 40, "'999999999999999999999999999999...' is not a build time, it is after the "
+               "year 9999"),
+])
+def test_a_source_date_epoch_that_is_not_a_time_is_named_with_its_fix(tmp_path, epoch, what):
+    deck = write_deck(tmp_path, DECK, {"face": FACE, "back": BACK})
+    result = _validate(deck, env={"SOURCE_DATE_EPOCH": epoch})
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[0] == (
+        f"environment variable SOURCE_DATE_EPOCH: {what}; set it to a whole number of "
+        "seconds since 1970-01-01 UTC, e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), "
+        "or unset it")
+    calibrated = CliRunner().invoke(main, ["calibrate", "--out", str(tmp_path / "o")],
+                                    env={"SOURCE_DATE_EPOCH": epoch})
+    assert calibrated.exit_code == 2 and "SOURCE_DATE_EPOCH" in calibrated.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_blank_source_date_epoch_is_not_set(tmp_path):
+    deck = write_deck(tmp_path, DECK, {"face": FACE, "back": BACK})
+    assert _validate(deck, env={"SOURCE_DATE_EPOCH": " "}).exit_code == 0
+
+
+@pytest.mark.parametrize("ink, severity", [("black", "warning: "), ('"\\e[2Jevil"', "")])
+def test_control_characters_of_deck_text_are_printed_escaped(tmp_path, ink, severity):
+    """A card named ESC [2J (clear the screen): in a warning (text on the same colour) and
+    in an error (a colour that is not one), the name is shown, escaped."""
+    named = f"{{name: \"\\e[2Jevil\", ink: {ink}}}"
+    deck = write_deck(tmp_path, DECK.replace("{name: One}", named),
+                      {"face": FACE, "back": BACK})
+    result = _validate(deck)
+    assert "\x1b" not in result.output
+    assert result.exit_code == (0 if severity else 2)
+    assert f"{severity}{deck}:10:5: card 1 (name \\x1b[2Jevil, ink " in result.output
