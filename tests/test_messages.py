@@ -70,3 +70,20 @@ def test_control_characters_of_deck_text_are_printed_escaped(tmp_path, ink, seve
     assert "\x1b" not in result.output
     assert result.exit_code == (0 if severity else 2)
     assert f"{severity}{deck}:10:5: card 1 (name \\x1b[2Jevil, ink " in result.output
+
+
+def test_a_card_is_named_by_its_name_however_long(tmp_path):
+    """Messages name a card by its name field, first, even when the deck declares it after
+    others and it is longer than the short fields shown beside it (a warning said 'card 1
+    (kind heist, cost 3)')."""
+    deck = DECK.replace("  name: text\n", "  kind: text\n  cost: integer\n  name: text\n")
+    deck = deck.replace("{name: One}", "{kind: heist, cost: 3, name: The Clockwork Heist "
+                        "Master Plan, ink: '#ffffff'}")
+    face = FACE.replace("50mm, 10mm], text", "5mm, 2mm], text")  # the name cannot fit
+    path = write_deck(tmp_path, deck, {"face": face, "back": BACK})
+    result = _validate(path)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        f"warning: {path}:12:5: card 1 (name The Clockwork Heist Master Plan, kind heist), "
+        "layout 'face', element 'title': text does not fit its box even at 10pt; shorten "
+        "the text, enlarge the box or lower 'min_size'")
