@@ -87,3 +87,44 @@ def test_a_card_is_named_by_its_name_however_long(tmp_path):
         f"warning: {path}:12:5: card 1 (name The Clockwork Heist Master Plan, kind heist), "
         "layout 'face', element 'title': text does not fit its box even at 10pt; shorten "
         "the text, enlarge the box or lower 'min_size'")
+
+
+BACKS = """\
+name: tiny
+size: poker
+front: face
+backs:
+  unit:
+    layout: back
+    colour: "#2a5b84"       # read as {back.colour}
+    tint: "#e6eef5"
+  event:
+    layout: back
+    colour: "#9c3d26"
+    tint: "#f7e7e1"
+fields:
+  name: text
+  ink: {type: text, default: white}
+cards:
+  - {name: One, back: unit}
+"""
+
+
+@pytest.mark.parametrize("old, new, where, then", [
+    # the quote runs to the next value's, and 'tint' is met twice four lines on
+    ('tint: "#e6eef5"', 'tint: "#e6eef5', "8:11", "it runs on to line 11, where the next "
+     "value's quote closes it"),
+    # no YAML error at all: 'tint' went missing, and 13 problems followed
+    ('"#2a5b84"', '"#2a5b84', "7:13", "it runs on to line 8, where the next value's quote "
+     "closes it"),
+    ('{name: One, back: unit}', '{name: "One, back: unit}', "17:12",
+     "the file ends before it is closed"),
+])
+def test_an_unclosed_quote_is_reported_where_it_opens(tmp_path, old, new, where, then):
+    path = write_deck(tmp_path, BACKS.replace(old, new), {"face": FACE, "back": BACK})
+    result = _validate(path)
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"{path}:{where}: this quote is not closed on its line: {then}; add the closing "
+        "quote at the end of the value (a text of several lines is written after '|')",
+        f"cardkit: 1 problem in {path}"]
