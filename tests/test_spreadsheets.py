@@ -748,3 +748,17 @@ def test_a_comma_that_splits_a_cell_is_reported_at_its_row(tmp_path):
     (semicolon,) = problems(make_deck(tmp_path, "  - {from: cards.csv}\n"))
     assert semicolon.startswith(f"{csv_path}:3: this row has 3 cells, but the first row has 2 "
                                 "columns; a semicolon in a cell's text splits the cell")
+
+
+def test_a_count_cell_left_empty_is_a_warning_at_its_rows(tmp_path):
+    """An empty count cell prints one copy, which validate said OK to: it warns, once for
+    the rows that do it; a group's own count fills an empty cell without a warning."""
+    write_csv(tmp_path / "cards.csv", [["name", "cost", "count"], ["Fox", "1", "2"],
+                                       ["Owl", "2", ""], ["Cat", "3", ""]])
+    deck = load_deck(make_deck(tmp_path, "  - {from: cards.csv}\n"))
+    assert deck.total() == 4
+    assert [str(w) for w in deck.warnings] == [
+        f"{tmp_path}/cards.csv:3: the 'count' cell is empty, so this card prints once (also "
+        "at line 4); write how many copies it prints (1 for one)"]
+    deck = load_deck(make_deck(tmp_path, "  - {from: cards.csv, count: 3}\n"))
+    assert (deck.total(), deck.warnings) == (8, ())

@@ -53,6 +53,8 @@ MAX_EXTENDS = 20  # decks extending decks: a base, an expansion, a variant of it
 MAX_COPIES = 10_000  # per card: more is surely a typo
 MIN_CARD, MAX_CARD = 10 * MM, 420 * MM  # a stamp to A3's long side
 MAX_CARDS = 100_000  # printed cards, copies included; CARDKIT_MAX_CARDS raises it
+BLANK_COUNT = "the 'count' cell is empty, so this card prints once"
+BLANK_COUNT_FIX = "write how many copies it prints (1 for one)"
 TOO_MANY_FIX = ("check the counts and product lists; for a deck this big, set "
                 "CARDKIT_MAX_CARDS=N in the environment")
 
@@ -174,6 +176,7 @@ class _DeckLoader:
                        "card.id": ""}
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
+        self.blank_counts: list[Where] = []  # rows whose count cell is empty: one copy
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -227,7 +230,9 @@ class _DeckLoader:
                     variants=read_variants(data, problems, self.field_types, cards)
                     if whole else {},
                     card_name=self.card_name(),
-                    languages=self.languages.written(self.field_types, self.written))
+                    languages=self.languages.written(self.field_types, self.written),
+                    warnings=tuple(folded([Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
+                                           for where in self.blank_counts])))
         if not whole:
             return deck
         deck = dropped(data, problems, deck)
@@ -235,7 +240,7 @@ class _DeckLoader:
             problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
                          f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
             return None
-        check_composition(data, problems, self.field_types, deck)
+        check_composition(data, problems, self.field_types, deck, self.blank_counts)
         return deck
 
     # -- top-level entries -------------------------------------------------------------------
@@ -451,7 +456,10 @@ class _DeckLoader:
                     and not self.fields_unreadable:
                 self.problems.add(where, f"unknown column '{column}'",
                                   self.unknown_key_fix(column))
+        counted = "count" in columns and "count" not in inherited  # no group's count
         for where, cells in table.rows:
+            if counted and is_empty(cells[columns.index("count")]):
+                self.blank_counts.append(where)
             values, readable = dict(inherited), True
             for column, cell in zip(columns, cells):
                 if not column or is_empty(cell):
