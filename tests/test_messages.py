@@ -128,3 +128,37 @@ def test_an_unclosed_quote_is_reported_where_it_opens(tmp_path, old, new, where,
         f"{path}:{where}: this quote is not closed on its line: {then}; add the closing "
         "quote at the end of the value (a text of several lines is written after '|')",
         f"cardkit: 1 problem in {path}"]
+
+
+def test_a_wrong_colour_on_a_back_is_one_message_where_it_is_written(tmp_path):
+    """'slate-blue' on a back read by three elements of two layouts was 5 problems, each
+    at a card's row; it is one, at the back's colour, with the name it is close to."""
+    face = """\
+elements:
+  - {name: bg, kind: rect, box: card, fill: "{back.colour}"}
+  - {name: title, kind: text, box: [5mm, 5mm, 50mm, 10mm], text: "{name}", colour: "{back.colour}"}
+"""
+    back = 'elements:\n  - {name: bg, kind: rect, box: card, stroke: "{back.colour}"}\n'
+    deck = BACKS.replace('"#9c3d26"', '"slate-blue"') + "  - {name: Two, back: event}\n"
+    path = write_deck(tmp_path, deck, {"face": face, "back": back})
+    result = _validate(path)
+    assert result.output.splitlines() == [
+        f"{path}:11:13: back 'event': 'slate-blue' is not a colour, which layouts read as "
+        "{back.colour} for a fill; did you mean 'slateblue'?",
+        f"cardkit: 1 problem in {path}"]
+
+
+def test_a_colour_or_a_file_name_close_to_a_real_one_is_suggested(tmp_path):
+    face = FACE.replace('fill: "{ink}"', "fill: Dark Green") + \
+        "  - {name: art, kind: image, box: [5mm, 20mm, 20mm, 20mm], image: art/dron.svg}\n"
+    path = write_deck(tmp_path, DECK, {"face": face, "back": BACK})
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "drone.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
+    result = _validate(path)
+    assert result.output.splitlines()[:2] == [
+        f"{tmp_path}/layouts/face.yaml:2:45: fill: 'Dark Green' is not a colour; did you mean "
+        "'darkgreen'?",
+        f"{path}:10:5: card 1 (name One, ink white), layout 'face', element 'art': image "
+        f"'art/dron.svg': file not found (did you mean 'drone.svg'?); put a PNG, JPG or SVG "
+        f"at {tmp_path}/art/dron.svg"]

@@ -124,8 +124,8 @@ def folded(problems: list[Problem]) -> list[Problem]:
     return result
 
 
-def did_you_mean(word: str, choices) -> str:
-    """A hint naming the closest valid choice, or listing them all.
+def did_you_mean(word: str, choices, otherwise: str = "") -> str:
+    """A hint naming the closest valid choice, or ``otherwise`` (listing them all).
 
     >>> did_you_mean('cout', ['count', 'back'])
     "did you mean 'count'?"
@@ -138,7 +138,7 @@ def did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"
-    return "use one of: " + ", ".join(choices)
+    return otherwise or "use one of: " + ", ".join(choices)
 
 
 def braced_did_you_mean(name: str, choices) -> str:

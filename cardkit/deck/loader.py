@@ -30,12 +30,14 @@ from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .composition import check_composition, choose_variant, dropped, read_variants
 from .languages import read_languages
 from .layout import Layout, load_layout
+from .properties import KINDS
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
              "languages", "missing_translation", "strings", "cards")
+COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
 SHEET_KEYS = ("from", "sheet")  # a group whose cards are a spreadsheet's rows
@@ -177,6 +179,7 @@ class _DeckLoader:
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
         self.blank_counts: list[Where] = []  # rows whose count cell is empty: one copy
+        self.back_fields_at: dict = {}  # (back, field) -> where its value is written
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -351,6 +354,7 @@ class _DeckLoader:
                 continue
             layout = self.layout(spec["layout"], spec.at("layout"), size)
             fields = {k: v for k, v in spec.items() if k != "layout"}
+            self.back_fields_at.update({(str(name), key): spec.at(key) for key in fields})
             for key, value in fields.items():
                 if isinstance(value, (Map, Seq)) or value is None:
                     problems.add(spec.at(key), f"back field '{key}' must be a single value",
@@ -611,6 +615,31 @@ class _DeckLoader:
                         what += f"{card.label()} does not have"
                         fix = did_you_mean(name, known)
                     self.problems.add(element.where, what, fix)
+                self.check_back_colours(card.back, layout, element)
+
+    def check_back_colours(self, back: BackDesign, layout: Layout, element) -> None:
+        """A back's value that an element reads as its colour ('fill: "{back.colour}"')
+        must be a colour: said once, where the back gives it, and the elements reading it
+        are not drawn to say it again for every card."""
+        style = layout.styles.get(element.style, {}) if element.style and \
+            not is_template(element.style) else {}
+        reads = {**style, **element.fixed, **element.templates}  # as Element.resolve
+        for prop in COLOUR_PROPERTIES & KINDS[element.kind].keys():
+            read = re.fullmatch(r"\{back\.(\w+)\}", str(reads.get(prop, "")))
+            if not read or read[1] not in back.fields:
+                continue
+            value = back.fields[read[1]]
+            try:
+                checks.parse_colour(value)
+                continue
+            except ValueError as error:
+                self.unreadable.add(element.where)
+                if (back.name, read[1]) not in self.reported:
+                    self.reported.add((back.name, read[1]))
+                    self.problems.add(self.back_fields_at[back.name, read[1]],
+                                      f"back '{back.name}': {error}, which layouts read as "
+                                      f"{{back.{read[1]}}} for a {prop}",
+                                      checks.colour_fix(value))
 
 def build_date(problems: Problems) -> str:
     """The day layouts read as {deck.date} (:func:`~cardkit.common.build_time.build_date`);
