@@ -168,8 +168,8 @@ def test_a_bad_value_from_a_field_names_the_card_and_element(tmp_path):
     with pytest.raises(InputError) as caught:
         check_cards(load_deck(deck_path))
     assert [str(p) for p in caught.value.problems] == [
-        f"{deck_path}:19:9: card 2 (value 2, ink blak), layout 'face', element 'bg': fill: 'blak' is "
-        "not a colour; did you mean 'black'? (the value comes from '{ink}')"]
+        f"{deck_path}:19:9: card 2 (value 2, ink blak), layout 'face', element 'bg': fill: "
+        "'blak' is not a colour; did you mean 'black'? (the value comes from '{ink}')"]
 
 
 def test_every_problem_is_reported_in_one_run(tmp_path):
