@@ -146,6 +146,10 @@ elements:
         f"{path}:11:13: back 'event': 'slate-blue' is not a colour, which layouts read as "
         "{back.colour} for a fill; did you mean 'slateblue'?",
         f"cardkit: 1 problem in {path}"]
+    path.write_text(deck.replace('"slate-blue"', "[1, 2]"))  # not one value: said once too
+    assert _validate(path).output.splitlines() == [
+        f"{path}:11:13: back field 'colour' must be a single value; write text or a number",
+        f"cardkit: 1 problem in {path}"]
 
 
 def test_a_colour_or_a_file_name_close_to_a_real_one_is_suggested(tmp_path):

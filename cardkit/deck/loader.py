@@ -629,6 +629,9 @@ class _DeckLoader:
             if not read or read[1] not in back.fields:
                 continue
             value = back.fields[read[1]]
+            if isinstance(value, (Map, Seq)) or value is None:
+                self.unreadable.add(element.where)  # not a single value: reported already
+                continue
             try:
                 checks.parse_colour(value)
                 continue
