@@ -126,11 +126,11 @@ def _check_split_cells(label: str, rows: list, separator: str) -> None:
               if _filled(cells) > len(header)]
     if not longer or len(longer) == len(body):
         return
-    name = SEPARATOR_NAMES.get(separator, repr(separator))
+    example = f' ("like{separator} this")' if separator != "\t" else ""
     raise InputError([Problem(
         Where(label, number), f"this row has {width} cells, but the first row has "
-        f"{len(header)} columns", f"a {name} in a cell's text splits the cell: put that "
-        f"cell in double quotes (\"like{separator} this\")") for number, width in longer])
+        f"{len(header)} columns", f"a {SEPARATOR_NAMES[separator]} in a cell's text splits "
+        f"the cell: put that cell in double quotes{example}") for number, width in longer])
 
 
 def _filled(cells: tuple) -> int:
