@@ -30,8 +30,8 @@ from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .composition import check_composition, choose_variant, dropped, read_variants
 from .languages import read_languages
 from .layout import Layout, load_layout
-from .properties import KINDS
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
+from .properties import KINDS
 from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
@@ -460,9 +460,11 @@ class _DeckLoader:
                     and not self.fields_unreadable:
                 self.problems.add(where, f"unknown column '{column}'",
                                   self.unknown_key_fix(column))
-        counted = "count" in columns and "count" not in inherited  # no group's count
+        # a count cell left empty prints one copy, unless the group gives a count
+        counted = columns.index("count") if "count" in columns and "count" not in inherited \
+            else None
         for where, cells in table.rows:
-            if counted and is_empty(cells[columns.index("count")]):
+            if counted is not None and is_empty(cells[counted]):
                 self.blank_counts.append(where)
             values, readable = dict(inherited), True
             for column, cell in zip(columns, cells):
@@ -634,7 +636,6 @@ class _DeckLoader:
                 continue
             try:
                 checks.parse_colour(value)
-                continue
             except ValueError as error:
                 self.unreadable.add(element.where)
                 if (back.name, read[1]) not in self.reported:
@@ -643,6 +644,7 @@ class _DeckLoader:
                                       f"back '{back.name}': {error}, which layouts read as "
                                       f"{{back.{read[1]}}} for a {prop}",
                                       checks.colour_fix(value))
+
 
 def build_date(problems: Problems) -> str:
     """The day layouts read as {deck.date} (:func:`~cardkit.common.build_time.build_date`);

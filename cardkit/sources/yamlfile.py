@@ -174,10 +174,10 @@ def parse_yaml(text: str | bytes, path: Path | str = "<text>"):
                                   f"character {_shown_char(exc.character)} is not allowed in YAML",
                                   "remove it or save the file as plain text")]) from None
     except yaml.MarkedYAMLError as exc:
-        if exc.context == "while scanning a quoted scalar" and exc.context_mark:
-            opened = exc.context_mark  # the file ends inside it
-            raise InputError([_unclosed(path, opened, "the file ends before it is closed")]) \
-                from None
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark and \
+                "end of stream" in str(exc.problem):  # the file ends inside the quotes
+            raise InputError([_unclosed(path, exc.context_mark,
+                                        "the file ends before it is closed")]) from None
         mark = exc.problem_mark or exc.context_mark
         where = Where(path, mark.line + 1, mark.column + 1) if mark else Where(path)
         what = f"not valid YAML: {exc.problem or exc.context or 'cannot parse'}"
