@@ -94,7 +94,7 @@ CASES = [
     ("unknown element key", "face", "size: 12pt", "sise: 12pt", "10:5",
      ["unknown key 'sise'", "did you mean 'size'?"]),
     ("bad colour", "face", "fill: white", "fill: whit", "5:11",
-     ["'whit' is not a colour", "'#rrggbb'"]),
+     ["'whit' is not a colour", "did you mean 'white'?"]),
     ("unknown font", "face", "size: 12pt", "font: Comic", "10:11",
      ["font: no font named 'Comic'", "Lato", "the deck's fonts/ folder"]),
     ("unknown field in layout", "face", '"{value}"', '"{valeu}"', "6:5",
@@ -149,13 +149,27 @@ def test_bad_input_is_reported_with_its_place_and_a_fix(tmp_path, name, which, o
         assert len(messages) == 1, f"one mistake, one message: {messages}"
 
 
-def test_a_bad_value_from_a_field_names_the_card_and_element(tmp_path):
+def test_a_bad_colour_of_a_back_is_reported_where_the_back_gives_it(tmp_path):
     deck_path, _ = _write(tmp_path, "deck", '"#c03030"', "crimsn")
     with pytest.raises(InputError) as caught:
         check_cards(load_deck(deck_path))
-    (message,) = [str(p) for p in caught.value.problems]
-    assert message.startswith(f"{deck_path}:19:5: card 3 (value 3")
-    assert "element 'bg': fill: 'crimsn' is not a colour; write '#rrggbb'" in message
+    assert [str(p) for p in caught.value.problems] == [
+        f"{deck_path}:7:31: back 'red': 'crimsn' is not a colour, which layouts read as "
+        "{back.colour} for a fill; did you mean 'crimson'?"]
+
+
+def test_a_bad_value_from_a_field_names_the_card_and_element(tmp_path):
+    deck_path, _ = _write(tmp_path, "deck", "text: {type: text, default: \"\"}",
+                          "text: {type: text, default: \"\"}\n  ink: {type: text, default: "
+                          "'#ffffff'}")
+    deck_path.write_text(deck_path.read_text().replace("{value: 2}", "{value: 2, ink: blak}"))
+    (tmp_path / "layouts" / "face.yaml").write_text(FACE.replace("fill: white",
+                                                                 'fill: "{ink}"'))
+    with pytest.raises(InputError) as caught:
+        check_cards(load_deck(deck_path))
+    assert [str(p) for p in caught.value.problems] == [
+        f"{deck_path}:19:9: card 2 (value 2, ink blak), layout 'face', element 'bg': fill: "
+        "'blak' is not a colour; did you mean 'black'? (the value comes from '{ink}')"]
 
 
 def test_every_problem_is_reported_in_one_run(tmp_path):

@@ -184,3 +184,26 @@ def test_the_starter_deck_in_a_second_language_as_its_readme_says(tmp_path):
     german = texts(tmp_path / "out" / "my-game" / "my-game-de-pnp-a4.pdf")
     assert "Scout-de" in german[0] and "Text von Scout" in german[0]
     assert "Scout-de" not in texts(tmp_path / "out" / "my-game" / "my-game-en-pnp-a4.pdf")[0]
+
+
+def test_validate_checks_every_language_and_advises_only_what_is_not_set(tmp_path):
+    """Without --lang, validate checks the deck in each of its languages (it checked the
+    original only, and said OK to a German missing a text); the fix of a missing
+    translation offers 'missing_translation: original' only where it is not set."""
+    deck = lantern(tmp_path)
+    rows = rows_of(deck)
+    rows[3]["text_de"] = ""  # Golden Lamp, the spreadsheet's row 5
+    write_rows(deck, rows)
+    output = run("validate", deck, code=2)
+    problem = f"{deck}/cards.csv:5: card 4 (name Golden Lamp, kind good) has no 'text_de', " \
+        "the 'de' text of 'text'"
+    fix = "write it in 'text_de' beside 'text'"
+    assert output.splitlines()[0] == f"{problem}; {fix}, or let the original print with " \
+        "'missing_translation: original'"
+    deck_yaml = deck / "deck.yaml"
+    deck_yaml.write_text(deck_yaml.read_text().replace(
+        "languages: [en, de]", "languages: [en, de]\nmissing_translation: original"))
+    output = run("validate", deck)
+    assert f"warning: {problem}; the original is printed; {fix}" in output.splitlines()
+    assert "lantern-market (en): 21 cards, 8 distinct, OK" in output
+    assert "lantern-market (de): 21 cards, 8 distinct, OK (1 warning)" in output

@@ -733,3 +733,32 @@ def test_a_random_csv_gives_back_the_values_written(table):
         assert [type(card.fields["points"]) for card in deck.cards] == [int] * len(expected)
         assert [card.count for card in deck.cards] == [1] * len(expected)
         assert {str(card.where.file) for card in deck.cards} == {str(folder / "cards.csv")}
+
+
+def test_a_comma_that_splits_a_cell_is_reported_at_its_row(tmp_path):
+    """A comma in a cell's text without quotes makes a row one cell longer than the first:
+    that row is named, with the counts (it was reported at the first row, as a column
+    without a name)."""
+    csv_path = tmp_path / "cards.csv"
+    csv_path.write_text("name,cost\nFox,1\nOwl, the wise,2\nCat,3\n", encoding="utf-8")
+    assert problems(make_deck(tmp_path, "  - {from: cards.csv}\n")) == [
+        f"{csv_path}:3: this row has 3 cells, but the first row has 2 columns; a comma in a "
+        "cell's text splits the cell: put that cell in double quotes (\"like, this\")"]
+    csv_path.write_text("name;cost\nFox;1\nOwl; the wise;2\n", encoding="utf-8")
+    (semicolon,) = problems(make_deck(tmp_path, "  - {from: cards.csv}\n"))
+    assert semicolon.startswith(f"{csv_path}:3: this row has 3 cells, but the first row has 2 "
+                                "columns; a semicolon in a cell's text splits the cell")
+
+
+def test_a_count_cell_left_empty_is_a_warning_at_its_rows(tmp_path):
+    """An empty count cell prints one copy, which validate said OK to: it warns, once for
+    the rows that do it; a group's own count fills an empty cell without a warning."""
+    write_csv(tmp_path / "cards.csv", [["name", "cost", "count"], ["Fox", "1", "2"],
+                                       ["Owl", "2", ""], ["Cat", "3", ""]])
+    deck = load_deck(make_deck(tmp_path, "  - {from: cards.csv}\n"))
+    assert deck.total() == 4
+    assert [str(w) for w in deck.warnings] == [
+        f"{tmp_path}/cards.csv:3: the 'count' cell is empty, so this card prints once (also "
+        "at line 4); write how many copies it prints (1 for one)"]
+    deck = load_deck(make_deck(tmp_path, "  - {from: cards.csv, count: 3}\n"))
+    assert (deck.total(), deck.warnings) == (8, ())

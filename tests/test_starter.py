@@ -344,3 +344,17 @@ def test_schema_command_prints_the_schemas(tmp_path):
     assert json.loads(done.stdout) == deck_schema()
     wrong = CliRunner().invoke(main, ["schema", "card"])
     assert wrong.exit_code == 2
+
+
+def test_a_count_left_empty_is_caught_by_the_total_the_starter_writes(tmp_path):
+    """A count cell left empty prints one copy: the starter's 'composition: total:' makes
+    that an error naming the row (the deck printed one card short and validate said OK)."""
+    create_deck(tmp_path / "my-game", "my-game")
+    cards = tmp_path / "my-game" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Guard,unit,2,3,3,",
+                                                               "Guard,unit,2,3,,"))
+    with pytest.raises(InputError) as caught:
+        load_deck(tmp_path / "my-game" / "deck.yaml")
+    assert [str(p) for p in caught.value.problems] == [
+        f"{tmp_path}/my-game/deck.yaml:29:10: the deck promises 16 cards but has 14; fix the "
+        f"cards' counts or the total (the count is empty at {cards}:3: one copy each)"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .options import PAPERS, LateChoice, parse_back_offset
-from .output import EXIT_BAD_INPUT, report_output_error, shown
+from .output import EXIT_BAD_INPUT, report_input_error, report_output_error, shown
 
 
 @click.command()
@@ -33,9 +33,17 @@ def calibrate(paper, duplex, orientation, back_offset, out):
     Print it two-sided the way you print cards, hold it to the light and read where the
     red lines on the back cross the scales on the front.
     """
-    from ..pipeline.build import offset_part
     from ..common.atomic import atomic_path
+    from ..common.build_time import build_epoch
+    from ..common.errors import InputError
+    from ..pipeline.build import offset_part
     from ..writers.calibration_pdf import write_calibration
+
+    try:
+        build_epoch()  # the sheet is dated by it
+    except InputError as error:
+        report_input_error(error, "in the environment; nothing was written")
+        sys.exit(EXIT_BAD_INPUT)
 
     name = f"calibration-{paper}-{duplex}"
     name += "-landscape" if orientation == "landscape" else ""

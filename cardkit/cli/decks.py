@@ -30,7 +30,7 @@ def list_decks():
 @click.command()
 @click.argument("deck")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--lang", default="", metavar="CODE",
+@click.option("--lang", default="all", metavar="CODE", show_default=True,
               help="Check the deck in one of its languages ('de'), or in 'all' of them: "
                    "translations missing, text that fits, glyphs the fonts lack.")
 def validate(deck, strict, lang):

@@ -87,7 +87,7 @@ def in_each_language(path: Path, which, make) -> None:
     of them are raised together, so a mistake in one does not hide another's. The
     translations are checked before anything is made, so that one missing stops them
     all; a language whose cards fail later leaves the others made, as the error's
-    ``made`` says."""
+    ``made`` says. A deck that does not load is made as written, to report its problems."""
     from dataclasses import replace
 
     from ..deck.languages import in_language
@@ -96,7 +96,11 @@ def in_each_language(path: Path, which, make) -> None:
     if which.lang != "all":
         make(which)
         return
-    deck = load_deck(path)
+    try:
+        deck = load_deck(path)
+    except InputError:
+        make(replace(which, lang=""))  # the same problems, and what drawing the cards finds
+        raise
     languages = [replace(which, lang=code) for code in deck.languages.codes or [""]]
     problems, warnings, made = [], [], []
     for one in languages:

@@ -6,6 +6,7 @@ fixes a deck in one pass instead of one error per run.
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,21 @@ class Problem:
 
     def __str__(self) -> str:
         text = f"{self.where}: {self.what}"
-        return f"{text}; {self.fix}" if self.fix else text
+        return printable(f"{text}; {self.fix}" if self.fix else text)
+
+
+# Control characters but the line break and the tab: deck text (a card's name) quoted in a
+# message must not drive the terminal it is printed on (ESC [2J clears the screen)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with its control characters written as escapes, for a terminal.
+
+    >>> printable("\x1b[31mred\x1b[0m\tok")
+    '\\x1b[31mred\\x1b[0m\tok'
+    """
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 class InputError(Exception):
@@ -109,8 +124,8 @@ def folded(problems: list[Problem]) -> list[Problem]:
     return result
 
 
-def did_you_mean(word: str, choices) -> str:
-    """A hint naming the closest valid choice, or listing them all.
+def did_you_mean(word: str, choices, otherwise: str = "") -> str:
+    """A hint naming the closest valid choice, or ``otherwise`` (listing them all).
 
     >>> did_you_mean('cout', ['count', 'back'])
     "did you mean 'count'?"
@@ -123,7 +138,7 @@ def did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"
-    return "use one of: " + ", ".join(choices)
+    return otherwise or "use one of: " + ", ".join(choices)
 
 
 def braced_did_you_mean(name: str, choices) -> str:

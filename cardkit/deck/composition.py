@@ -100,8 +100,11 @@ def dropped(data: Map, problems: Problems, deck: Deck) -> Deck:
     return _renumbered(deck, cards)
 
 
-def check_composition(data: Map, problems: Problems, field_types, deck: Deck) -> None:
-    """The counts the deck promises (total, by back, by any field) must hold."""
+def check_composition(data: Map, problems: Problems, field_types, deck: Deck,
+                      blank_counts=()) -> None:
+    """The counts the deck promises (total, by back, by any field) must hold. A total that
+    does not names the spreadsheet rows whose count is empty (``blank_counts``), which
+    print once: most likely the copies missing."""
     if "composition" not in data:
         return
     raw = data["composition"]
@@ -112,8 +115,12 @@ def check_composition(data: Map, problems: Problems, field_types, deck: Deck) ->
     if "total" in raw:
         total = checks.get_int(problems, raw, "total", minimum=1)
         if total is not None and total != deck.total():
+            blanks = ", ".join(str(where) for where in blank_counts[:3]) + \
+                (f" and {len(blank_counts) - 3} more" if len(blank_counts) > 3 else "")
             problems.add(raw.at("total"), f"the deck promises {total} cards but has "
-                         f"{deck.total()}", "fix the cards' counts or the total")
+                         f"{deck.total()}", "fix the cards' counts or the total" + (
+                             f" (the count is empty at {blanks}: one copy each)"
+                             if blank_counts else ""))
     for key in raw:
         if key == "total" or key not in keys:
             continue

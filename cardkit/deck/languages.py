@@ -170,8 +170,9 @@ def _translated(card, languages: Languages, lang: str, missing: list):
             fields[name] = text
         elif card.fields.get(name) not in (None, ""):
             key = languages.translation(name, lang)
+            fix = f"write it in '{key}' beside '{name}'"
+            if languages.missing != "original":
+                fix += ", or let the original print with 'missing_translation: original'"
             missing.append(Problem(card.where, f"{card.label()} has no '{key}', the '{lang}' "
-                                   f"text of '{name}'", f"write it in '{key}' beside "
-                                   f"'{name}', or let the original print with "
-                                   "'missing_translation: original'"))
+                                   f"text of '{name}'", fix))
     return replace(card, fields=fields)

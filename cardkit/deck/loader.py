@@ -12,12 +12,14 @@ in :mod:`.composition`.
 
 from __future__ import annotations
 
+import datetime
 import math
 import os
 import re
 from pathlib import Path
 
 from ..assets.catalog import load_assets
+from ..common import build_time
 from ..common.errors import (InputError, Problem, Problems, Where, braced_did_you_mean,
                              did_you_mean, folded)
 from ..common.units import MM, to_mm
@@ -29,11 +31,13 @@ from .composition import check_composition, choose_variant, dropped, read_varian
 from .languages import read_languages
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
+from .properties import KINDS
 from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
              "languages", "missing_translation", "strings", "cards")
+COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
 SHEET_KEYS = ("from", "sheet")  # a group whose cards are a spreadsheet's rows
@@ -51,6 +55,8 @@ MAX_EXTENDS = 20  # decks extending decks: a base, an expansion, a variant of it
 MAX_COPIES = 10_000  # per card: more is surely a typo
 MIN_CARD, MAX_CARD = 10 * MM, 420 * MM  # a stamp to A3's long side
 MAX_CARDS = 100_000  # printed cards, copies included; CARDKIT_MAX_CARDS raises it
+BLANK_COUNT = "the 'count' cell is empty, so this card prints once"
+BLANK_COUNT_FIX = "write how many copies it prints (1 for one)"
 TOO_MANY_FIX = ("check the counts and product lists; for a deck this big, set "
                 "CARDKIT_MAX_CARDS=N in the environment")
 
@@ -168,10 +174,12 @@ class _DeckLoader:
         # what layouts read as {deck.title}, {deck.version} and {deck.date}, filled in once
         # the deck's keys are read; every card holds this one dict. {card.id} is filled
         # in once the cards can be drawn (render.fingerprint.with_card_ids)
-        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(),
+        self.stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(problems),
                        "card.id": ""}
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
+        self.blank_counts: list[Where] = []  # rows whose count cell is empty: one copy
+        self.back_fields_at: dict = {}  # (back, field) -> where its value is written
 
     def folder_of(self, file) -> Path:
         """The folder of a deck file, where its cards' images are."""
@@ -225,7 +233,9 @@ class _DeckLoader:
                     variants=read_variants(data, problems, self.field_types, cards)
                     if whole else {},
                     card_name=self.card_name(),
-                    languages=self.languages.written(self.field_types, self.written))
+                    languages=self.languages.written(self.field_types, self.written),
+                    warnings=tuple(folded([Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
+                                           for where in self.blank_counts])))
         if not whole:
             return deck
         deck = dropped(data, problems, deck)
@@ -233,7 +243,7 @@ class _DeckLoader:
             problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
                          f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
             return None
-        check_composition(data, problems, self.field_types, deck)
+        check_composition(data, problems, self.field_types, deck, self.blank_counts)
         return deck
 
     # -- top-level entries -------------------------------------------------------------------
@@ -344,6 +354,7 @@ class _DeckLoader:
                 continue
             layout = self.layout(spec["layout"], spec.at("layout"), size)
             fields = {k: v for k, v in spec.items() if k != "layout"}
+            self.back_fields_at.update({(str(name), key): spec.at(key) for key in fields})
             for key, value in fields.items():
                 if isinstance(value, (Map, Seq)) or value is None:
                     problems.add(spec.at(key), f"back field '{key}' must be a single value",
@@ -449,7 +460,12 @@ class _DeckLoader:
                     and not self.fields_unreadable:
                 self.problems.add(where, f"unknown column '{column}'",
                                   self.unknown_key_fix(column))
+        # a count cell left empty prints one copy, unless the group gives a count
+        counted = columns.index("count") if "count" in columns and "count" not in inherited \
+            else None
         for where, cells in table.rows:
+            if counted is not None and is_empty(cells[counted]):
+                self.blank_counts.append(where)
             values, readable = dict(inherited), True
             for column, cell in zip(columns, cells):
                 if not column or is_empty(cell):
@@ -601,23 +617,44 @@ class _DeckLoader:
                         what += f"{card.label()} does not have"
                         fix = did_you_mean(name, known)
                     self.problems.add(element.where, what, fix)
+                self.check_back_colours(card.back, layout, element)
 
-def build_date() -> str:
-    """Today's date as layouts read it ({deck.date}: '2026-11-25'), or the date of
-    SOURCE_DATE_EPOCH when it is set, so that a reproducible build prints the same date.
+    def check_back_colours(self, back: BackDesign, layout: Layout, element) -> None:
+        """A back's value that an element reads as its colour ('fill: "{back.colour}"')
+        must be a colour: said once, where the back gives it, and the elements reading it
+        are not drawn to say it again for every card."""
+        style = layout.styles.get(element.style, {}) if element.style and \
+            not is_template(element.style) else {}
+        reads = {**style, **element.fixed, **element.templates}  # as Element.resolve
+        for prop in COLOUR_PROPERTIES & KINDS[element.kind].keys():
+            read = re.fullmatch(r"\{back\.(\w+)\}", str(reads.get(prop, "")))
+            if not read or read[1] not in back.fields:
+                continue
+            value = back.fields[read[1]]
+            if isinstance(value, (Map, Seq)) or value is None:
+                self.unreadable.add(element.where)  # not a single value: reported already
+                continue
+            try:
+                checks.parse_colour(value)
+            except ValueError as error:
+                self.unreadable.add(element.where)
+                if (back.name, read[1]) not in self.reported:
+                    self.reported.add((back.name, read[1]))
+                    self.problems.add(self.back_fields_at[back.name, read[1]],
+                                      f"back '{back.name}': {error}, which layouts read as "
+                                      f"{{back.{read[1]}}} for a {prop}",
+                                      checks.colour_fix(value))
 
-    >>> import os; os.environ["SOURCE_DATE_EPOCH"] = "1700000000"; build_date()
-    '2023-11-14'
-    >>> del os.environ["SOURCE_DATE_EPOCH"]
-    """
-    import datetime
-    import os
 
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    if epoch.strip().isdigit():
-        return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date() \
-            .isoformat()
-    return datetime.date.today().isoformat()
+def build_date(problems: Problems) -> str:
+    """The day layouts read as {deck.date} (:func:`~cardkit.common.build_time.build_date`);
+    a SOURCE_DATE_EPOCH that is not a time is one of the deck's problems, and today's date
+    stands in for it so that the rest is checked."""
+    try:
+        return build_time.build_date()
+    except InputError as error:
+        problems.items += error.problems
+        return datetime.date.today().isoformat()
 
 
 def _type_error(kind: str, value) -> str:

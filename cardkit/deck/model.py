@@ -74,11 +74,20 @@ class Card:
         return values
 
     def label(self) -> str:
-        """How messages name this card: 'card 4 (value 2)'."""
-        short = [(k, v) for k, v in self.fields.items()
-                 if isinstance(v, (int, float, str)) and 0 < len(str(v)) <= 24]
-        shown = ", ".join(f"{k} {v}" for k, v in short[:2])
+        """How messages name this card: 'card 4 (value 2)', by its first two short
+        fields, its name (or title) first however long, so that every message names a
+        card the same way: 'card 9 (name The Clockwork Heist Master, kind heist)'."""
+        named = [(k, self.fields[k]) for k in ("name", "title")
+                 if isinstance(self.fields.get(k), str) and self.fields[k].strip()][:1]
+        short = [(k, v) for k, v in self.fields.items() if (k, v) not in named
+                 and isinstance(v, (int, float, str)) and 0 < len(str(v)) <= 24]
+        shown = ", ".join(f"{k} {_cut(str(v).strip())}" for k, v in (named + short)[:2])
         return f"card {self.number}" + (f" ({shown})" if shown else "")
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """A card's name as a message shows it: a very long one is cut."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 @dataclass(frozen=True)

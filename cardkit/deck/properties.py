@@ -29,7 +29,7 @@ def _colour(value):
     try:
         return checks.parse_colour(value)
     except ValueError as exc:
-        raise BadValue(str(exc), checks.COLOUR_HELP) from None
+        raise BadValue(str(exc), checks.colour_fix(value)) from None
 
 
 def _length(value):

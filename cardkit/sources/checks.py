@@ -7,6 +7,7 @@ Each one reads a value out of a :class:`~cardkit.sources.yamlfile.Map`, records 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from reportlab.lib import colors
@@ -156,6 +157,22 @@ def _named_colours() -> dict:
 
 COLOUR_HELP = ("write '#rrggbb' (e.g. '#1f5fa8'), '#rrggbbaa' for a translucent colour, "
                "a colour name such as 'white', or 'none'")
+
+
+def colour_fix(text) -> str:
+    """What to write for ``text``, which is not a colour: the colour name it is close to
+    (written without its spaces, hyphens and capitals, or with a letter wrong), or how
+    colours are written.
+
+    >>> colour_fix('Slate-Blue'), colour_fix('whit')
+    ("did you mean 'slateblue'?", "did you mean 'white'?")
+    """
+    word = re.sub(r"[\s_-]", "", text.lower()) if isinstance(text, str) else ""
+    if word.startswith("#"):
+        return COLOUR_HELP
+    if word in _named_colours():
+        return f"did you mean '{word}'?"
+    return did_you_mean(word, _named_colours(), COLOUR_HELP) if word else COLOUR_HELP
 
 
 def parse_colour(text):

@@ -22,6 +22,7 @@ MB = 1_000_000
 ROOT = Path(__file__).resolve().parents[2]  # cardkit's checkout
 BUNDLED_DECKS, BUNDLED_LAYOUTS = ROOT / "decks", ROOT / "layouts"
 PROJECT_FILE = "cardkit-project.txt"
+MAX_NAMES_COMPARED = 10_000  # a folder's names a missing file's is compared with
 REACH_FIX = (f"copy the file into the deck's folder; decks that share files go in one "
              f"project folder holding a file named {PROJECT_FILE} (README: 'What a deck "
              "can read')")
@@ -32,7 +33,7 @@ def why_unreadable(path: Path, limit: int) -> str | None:
     try:
         status = path.stat()
     except FileNotFoundError:
-        return "file not found"
+        return "file not found" + _near_name(path)
     except OSError as exc:
         return f"cannot read it ({exc.strerror})"
     except ValueError:  # a NUL character in the name
@@ -42,6 +43,20 @@ def why_unreadable(path: Path, limit: int) -> str | None:
     if status.st_size > limit:
         return f"larger than {limit // MB} MB"
     return None
+
+
+def _near_name(path: Path) -> str:
+    """A name in ``path``'s folder close to its own, as a hint: ' (did you mean
+    'drone.svg'?)'; '' when there is none (or no folder to look in)."""
+    import difflib  # imported on first use: only a missing file needs it
+    from itertools import islice
+
+    try:
+        names = [entry.name for entry in islice(path.parent.iterdir(), MAX_NAMES_COMPARED)]
+    except (OSError, ValueError):
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.8)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def deck_root(folder: Path) -> Path:

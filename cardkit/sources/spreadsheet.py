@@ -106,7 +106,37 @@ def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
                          "takes in the rows below it", line=start) from None
         raise _error(shown, f"not a valid CSV row ({exc})",
                      "check the quotes in this row", line=start) from None
+    _check_split_cells(shown, rows, separator)
     return _table(shown, rows, decimal_comma=separator == ";")
+
+
+SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+
+
+def _check_split_cells(label: str, rows: list, separator: str) -> None:
+    """Refuse the rows of more cells than the first row: a separator in a cell's text
+    that is not in quotes splits the cell, and the cells after it move one column on.
+    When every card's row is longer, the first row lacks a name instead (:func:`_table`
+    says so)."""
+    rows = _with_values(rows)
+    if not rows:
+        return
+    (_, header), body = rows[0], rows[1:]
+    longer = [(number, _filled(cells)) for number, cells in body
+              if _filled(cells) > len(header)]
+    if not longer or len(longer) == len(body):
+        return
+    example = f' ("like{separator} this")' if separator != "\t" else ""
+    raise InputError([Problem(
+        Where(label, number), f"this row has {width} cells, but the first row has "
+        f"{len(header)} columns", f"a {SEPARATOR_NAMES[separator]} in a cell's text splits "
+        f"the cell: put that cell in double quotes{example}") for number, width in longer])
+
+
+def _filled(cells: tuple) -> int:
+    """How many cells a row has, not counting the empty ones at its end."""
+    return next((index + 1 for index in range(len(cells) - 1, -1, -1)
+                 if not is_empty(cells[index])), 0)
 
 
 def _separator(text: str) -> str:
@@ -196,7 +226,7 @@ def _check_archive(path: Path, shown: str) -> None:
 
 def _table(label: str, rows: list, decimal_comma: bool) -> Table:
     """Columns from the first row that is not empty; the other non-empty rows as cards."""
-    rows = [(number, cells) for number, cells in rows if any(not is_empty(c) for c in cells)]
+    rows = _with_values(rows)
     if not rows:
         raise _error(label, "the sheet is empty",
                      "write the field names in the first row and one card per row below")
@@ -219,6 +249,11 @@ def _table(label: str, rows: list, decimal_comma: bool) -> Table:
     padded = tuple((Where(label, number), tuple(cells) + ("",) * (width - len(cells)))
                    for number, cells in body)
     return Table(label, tuple(columns), padded, decimal_comma)
+
+
+def _with_values(rows: list) -> list:
+    """The rows that are not empty."""
+    return [(number, cells) for number, cells in rows if any(not is_empty(c) for c in cells)]
 
 
 def is_empty(cell) -> bool:

@@ -37,6 +37,9 @@ _DEEP_COMPACT = re.compile(rb"-[ \t]+(?:-[ \t]+){%d}" % MAX_DEPTH)  # '- - - x' 
 _DEEP_INDENT = re.compile(rb"\n[ \t]{%d}" % (MAX_DEPTH + 1))  # searched after a line break
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
+# what comes before a quote that opens a value ('tint: ', '  - ', '[a, ', '['), and rarely
+# ends a text's last line ('Choose one:' is closed right after the colon)
+_OPENS_VALUE = re.compile(r"(:\s+|,\s+|[\[{]\s*|^\s*-\s+)$")
 STR = "tag:yaml.org,2002:str"
 TIMESTAMP = "tag:yaml.org,2002:timestamp"
 MERGE = "tag:yaml.org,2002:merge"
@@ -162,7 +165,7 @@ def parse_yaml(text: str | bytes, path: Path | str = "<text>"):
         _utf8(data, path)  # a file that is not UTF-8 is refused naming the place
         _check_depth(data, path)
         loader = SafeLoader(data)
-        return _Builder(path, loader).document()
+        return _Builder(path, loader, data).document()
     except yaml.reader.ReaderError as exc:
         line = data.count(b"\n", 0, exc.position) + 1
         start = data.rfind(b"\n", 0, exc.position) + 1
@@ -171,6 +174,10 @@ def parse_yaml(text: str | bytes, path: Path | str = "<text>"):
                                   f"character {_shown_char(exc.character)} is not allowed in YAML",
                                   "remove it or save the file as plain text")]) from None
     except yaml.MarkedYAMLError as exc:
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark and \
+                "end of stream" in str(exc.problem):  # the file ends inside the quotes
+            raise InputError([_unclosed(path, exc.context_mark,
+                                        "the file ends before it is closed")]) from None
         mark = exc.problem_mark or exc.context_mark
         where = Where(path, mark.line + 1, mark.column + 1) if mark else Where(path)
         what = f"not valid YAML: {exc.problem or exc.context or 'cannot parse'}"
@@ -188,6 +195,13 @@ def parse_yaml(text: str | bytes, path: Path | str = "<text>"):
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _unclosed(path, opened, then: str) -> Problem:
+    """A quote opened at the mark ``opened`` and not closed on its line."""
+    return Problem(Where(path, opened.line + 1, opened.column + 1), "this quote is not "
+                   f"closed on its line: {then}", "add the closing quote at the end of the "
+                   "value (a text of several lines is written after '|')")
 
 
 def _shown_char(character: int | str) -> str:
@@ -249,9 +263,11 @@ class _Builder:
     time. Composing the whole node tree first (what PyYAML's loaders do) holds several
     objects per value with their marks: ten times a big deck's final size in memory."""
 
-    def __init__(self, path, loader):
+    def __init__(self, path, loader, data: bytes):
         self.path = path
         self.loader = loader
+        self.data = data
+        self.lines: list[bytes] = []  # the text's lines, split when a quote is checked
         self.anchors: dict = {}  # name -> (value, how many values it holds, its event)
         self.opened: dict = {}  # names of the collections being built -> their events
         self.written = 0  # values written out in the text
@@ -349,6 +365,8 @@ class _Builder:
                       "remove the tag; cardkit reads plain YAML only")
 
     def scalar(self, event):
+        if event.style in ('"', "'") and event.end_mark.line != event.start_mark.line:
+            self.check_closed(event)
         if event.tag is None:
             if not event.implicit[0]:  # quoted or a block: text, whatever it reads
                 return event.value
@@ -368,6 +386,19 @@ class _Builder:
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             reason = getattr(exc, "problem", None) or str(exc).split("\n")[0]
             self.fail(event, f"cannot read this value ({reason})", "quote it to make it text")
+
+    def check_closed(self, event) -> None:
+        """Refuse a quoted text of several lines closed by what opens the quote of a later
+        value (``colour: "#2a5b84`` ... ``tint: "``): its quote was left open. The keys it
+        swallowed would be missing, or met twice, further on."""
+        if not self.lines:
+            self.lines = self.data.split(b"\n")
+        end = event.end_mark
+        closing = self.lines[end.line].decode("utf-8", "replace")[:end.column - 1]
+        if _OPENS_VALUE.search(closing):
+            raise InputError([_unclosed(self.path, event.start_mark, "it runs on to line "
+                                        f"{end.line + 1}, where the next value's quote "
+                                        "closes it")])
 
     def sequence(self, start) -> tuple:
         seq, wheres, size = Seq(), [], 1
