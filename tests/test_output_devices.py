@@ -74,9 +74,11 @@ class FifoReader:
 
     def __init__(self, path: Path):
         os.mkfifo(path)
-        # opened for reading first (without waiting for a writer), so opening it for
-        # writing does not block either
+        # opened for reading without waiting for a writer, then for writing, and held open:
+        # whatever opens it later does not wait for a partner (a regression that opens
+        # it to remove it, as the old code's rmtree did, then fails instead of hanging)
         self.fd, self.chunks = os.open(path, os.O_RDONLY | os.O_NONBLOCK), []
+        self.writer = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._drain)
         self.thread.start()
@@ -85,13 +87,7 @@ class FifoReader:
         while True:
             finishing = self.done.is_set()
             while select.select([self.fd], [], [], 0.02)[0]:
-                try:
-                    chunk = os.read(self.fd, 1 << 16)
-                except BlockingIOError:
-                    break
-                if not chunk:  # no writer now
-                    break
-                self.chunks.append(chunk)
+                self.chunks.append(os.read(self.fd, 1 << 16))
             if finishing:
                 return
             self.done.wait(0.02)
@@ -99,6 +95,7 @@ class FifoReader:
     def read(self) -> bytes:
         self.done.set()
         self.thread.join(timeout=10)
+        os.close(self.writer)
         os.close(self.fd)
         return b"".join(self.chunks)
 
