@@ -100,3 +100,34 @@ def test_two_runs_writing_the_same_folder_both_succeed(tmp_path):
     texts = {(target / f"{i}.txt").read_text() for i in range(3)}
     assert texts in ({"a"}, {"b"})
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_a_folder_output_never_replaces_what_is_not_a_folder(tmp_path):
+    target = tmp_path / "deck-png"
+    target.write_text("a file of the user's")
+    with pytest.raises(atomic.NotReplaced, match="it is a file, not a folder"):
+        with atomic.atomic_folder(target) as temporary:
+            (temporary / "card.png").write_text("new")
+    assert target.read_text() == "a file of the user's"
+    assert [p.name for p in tmp_path.iterdir()] == ["deck-png"]
+
+
+@pytest.mark.parametrize("swap", [True, False], ids=["swap", "move-aside"])
+def test_a_folder_that_may_not_be_replaced_after_all_keeps_the_new_one_beside(tmp_path,
+                                                                              monkeypatch, swap):
+    """The check just before the swap refuses: the new folder goes to the first free
+    NAME-N (NAME-2 is taken here), and the old folder and NAME-2 are as they were."""
+    if not swap:
+        monkeypatch.setattr(atomic, "_renameat2", lambda: None)
+    target = tmp_path / "report"
+    target.mkdir()
+    (target / "notes.txt").write_text("mine")
+    (tmp_path / "report-2").mkdir()
+    with pytest.raises(atomic.NotReplaced) as refused:
+        with atomic.atomic_folder(target, lambda path: "it holds notes.txt") as temporary:
+            (temporary / "report.html").write_text("new")
+    assert refused.value.strerror == "it holds notes.txt"
+    assert refused.value.kept == tmp_path / "report-3"
+    assert (tmp_path / "report-3" / "report.html").read_text() == "new"
+    assert [p.name for p in target.iterdir()] == ["notes.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report", "report-2", "report-3"]

@@ -9,7 +9,7 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
-from .output import EXIT_BAD_INPUT, named, report_input_error, shown
+from .output import EXIT_BAD_INPUT, named, report_input_error, report_output_error, shown
 
 
 @click.command()
@@ -47,8 +47,12 @@ def diff(old, new, sheet, lang):
             if sheet is not None:
                 from ..writers.changes_pdf import write_changes
 
-                written = write_changes(sheet, changes, check_cards(old_deck)[0],
-                                        check_cards(new_deck)[0])
+                renderers = check_cards(old_deck)[0], check_cards(new_deck)[0]
+                try:
+                    written = write_changes(sheet, changes, *renderers)
+                except OSError as error:  # a read-only folder, a full disk, a socket
+                    report_output_error(error, "--sheet", "file")
+                    sys.exit(EXIT_BAD_INPUT)
                 click.echo("contact sheet -> " + ", ".join(shown(path) for path in written))
     except InputError as error:
         report_input_error(error, f"comparing {old} with {named(new)}")

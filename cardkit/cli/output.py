@@ -33,20 +33,27 @@ def named(deck: str) -> str:
     return str(path.resolve()) if path.exists() else deck
 
 
-def report_output_error(error: OSError) -> None:
-    """What went wrong writing the output, and what to do: a full disk is not a folder
-    to change, and an error without an operating-system code is a library failing to
-    read an input (a file that changed or broke after it was checked), not the output."""
+def report_output_error(error: OSError, option: str = "--out", kind: str = "folder") -> None:
+    """What went wrong writing the output given by ``option`` (a ``kind``: folder or
+    file), and what to do: a full disk is not a folder to change, and an error without an
+    operating-system code is a library failing to read an input (a file that changed or
+    broke after it was checked), not the output."""
+    from ..common.atomic import NotReplaced
+
     where = f" {error.filename}" if error.filename else ""
-    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+    if isinstance(error, NotReplaced):  # a socket, a disk, a folder in a file's place
+        click.echo(f"cardkit: {shown(Path(error.filename))}: {error.strerror}; remove it, "
+                   f"or give {option} another {kind}", err=True)
+    elif error.errno in (errno.ENOSPC, errno.EDQUOT):
         click.echo(f"cardkit: cannot write{where}: the disk is full (or your quota is used "
-                   "up); free some space, or give --out a folder on another disk", err=True)
+                   f"up); free some space, or give {option} a {kind} on another disk",
+                   err=True)
     elif error.errno is None:
         click.echo(f"cardkit: cannot read an input while writing: {error}; check the deck's "
                    "files with 'cardkit validate' (one may have changed since)", err=True)
     else:
-        click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give --out a "
-                   "folder you can write to", err=True)
+        click.echo(f"cardkit: cannot write{where}: {error.strerror or error}; give {option} "
+                   f"a {kind} you can write to", err=True)
 
 
 def warn(warnings) -> None:

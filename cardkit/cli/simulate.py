@@ -14,7 +14,7 @@ from ..sources.bundled import find_deck
 from ..playtest.executors import ENV
 from .options import GAME_NAMES
 from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_input_error,
-                     shown)
+                     report_output_error, shown)
 from .run_summary import summary_lines
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
@@ -118,12 +118,11 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
     from ..rules.errors import RulesError
 
     if report_dir is not None:
-        from ..playtest.report import REPORT_FILES, why_not_a_report_folder
+        from ..playtest.report import why_not_a_report_folder
 
         why = why_not_a_report_folder(report_dir)
         if why:
-            _refuse(f"--report {report_dir or repr('')}: {why}", "give --report a new or "
-                    f"empty folder, or one holding only a report's {', '.join(REPORT_FILES)}")
+            _refuse_report_folder(report_dir, why)
     given_deck = deck_file
     name, rules, rules_path, deck_file = _chosen(game, rules_file, deck_file)
     players = rules.default_players if players is None else players
@@ -209,16 +208,35 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
     for line in summary_lines(summary):
         click.echo(line)
     if report_dir:
-        try:
-            write_report(report_dir, summary, results)
-        except OSError as error:
-            click.echo(f"cardkit: cannot write {error.filename or report_dir}: "
-                       f"{error.strerror or error}; give --report a folder you can write to",
-                       err=True)
-            sys.exit(EXIT_BAD_INPUT)
-        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+        _write_report(report_dir, write_report, summary, results)
     if stopped:
         sys.exit(EXIT_STOPPED)
+
+
+def _write_report(report_dir: Path, write, *args) -> None:
+    """``write(report_dir, *args)``, then say where the report is. A folder that cannot
+    take it (read-only, a full disk, files saved into it during the run) exits 2."""
+    from ..common.atomic import NotReplaced
+
+    try:
+        write(report_dir, *args)
+    except NotReplaced as error:
+        _refuse_report_folder(report_dir, error.strerror, error.kept)
+    except OSError as error:
+        report_output_error(error, "--report")
+        sys.exit(EXIT_BAD_INPUT)
+    click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+
+
+def _refuse_report_folder(report_dir: Path, why: str, kept: Path | None = None):
+    """Exit 2: ``report_dir`` is not a folder a report may replace (``why``); a finished
+    report was ``kept`` beside it instead."""
+    from ..playtest.report import REPORT_FILES
+
+    _refuse(f"--report {report_dir or repr('')}: {why}" + (
+        f" (since the games began); the new report is in {shown(kept)}" if kept else ""),
+        "give --report a new or empty folder, or one holding only a report's "
+        + ", ".join(REPORT_FILES))
 
 
 def _stopped(finished: int, planned: int, what: str = "games") -> None:
@@ -288,8 +306,7 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
     if report_dir:
         from ..playtest.report import write_compare_report
 
-        write_compare_report(report_dir, comparison, runs)
-        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
+        _write_report(report_dir, write_compare_report, comparison, runs)
     if stopped:
         sys.exit(EXIT_STOPPED)
 
@@ -418,10 +435,9 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     if report_dir:
         from ..playtest.report import write_sweep_report
 
-        write_sweep_report(report_dir, {"sweep": text, "points": [
+        _write_report(report_dir, write_sweep_report, {"sweep": text, "points": [
             {"value": value, "summary": summary} for value, summary in rows],
             "fairest": value})
-        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
     if stopped:
         sys.exit(EXIT_STOPPED)
 
@@ -488,11 +504,10 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
 
         from ..playtest.report import write_skill_report
 
-        write_skill_report(report_dir, {
+        _write_report(report_dir, write_skill_report, {
             "game": setup.game, "players": setup.players, "seed": setup.seed,
             "games_a_rung": games, "rungs": [asdict(rung) for rung in rungs],
             "verdict": sentence})
-        click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
     if stopped:
         sys.exit(EXIT_STOPPED)
 

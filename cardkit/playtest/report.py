@@ -50,10 +50,17 @@ def why_not_a_report_folder(folder: Path) -> str | None:
     return None
 
 
+def _report_folder(folder: Path):
+    """The report's :func:`atomic_folder`, checked again just before it takes the place:
+    files saved into the folder while the games were played are not replaced, and the
+    new report is kept beside it (NotReplaced says where)."""
+    return atomic_folder(Path(folder), why_not_a_report_folder)
+
+
 def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
     """Write the report folder atomically: a failed run leaves the previous report. The
     caller has checked the folder with :func:`why_not_a_report_folder`."""
-    with atomic_folder(Path(folder)) as temporary:
+    with _report_folder(folder) as temporary:
         (temporary / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
                                                 encoding="utf-8")
         _write_games(temporary / "games.csv", summary, results)
@@ -63,7 +70,7 @@ def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
 def write_skill_report(folder: Path, ladder: dict) -> None:
     """Write the report of a skill ladder (``cardkit simulate --skill``): ``report.html``
     with its plot and table, and ``summary.json``; atomically, as :func:`write_report`."""
-    with atomic_folder(Path(folder)) as temporary:
+    with _report_folder(folder) as temporary:
         (temporary / "summary.json").write_text(json.dumps(ladder, indent=2) + "\n",
                                                 encoding="utf-8")
         (temporary / "report.html").write_text(_skill_page(ladder), encoding="utf-8")
@@ -74,7 +81,7 @@ def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
     ``summary.json`` with both runs and what changes, ``games.csv`` with a ``deck`` column
     (A or B), ``report.html``; atomically, as :func:`write_report`. ``runs`` maps "A" and
     "B" to (summary, results)."""
-    with atomic_folder(Path(folder)) as temporary:
+    with _report_folder(folder) as temporary:
         saved = {"comparison": comparison, **{deck: summary for deck, (summary, _) in
                                               runs.items()}}
         (temporary / "summary.json").write_text(json.dumps(saved, indent=2) + "\n",
@@ -88,7 +95,7 @@ def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
 def write_sweep_report(folder: Path, sweep: dict) -> None:
     """Write the report of a sweep (``cardkit simulate --sweep``): ``summary.json`` with
     each point's summary, and ``report.html`` with the table and a plot; atomically."""
-    with atomic_folder(Path(folder)) as temporary:
+    with _report_folder(folder) as temporary:
         (temporary / "summary.json").write_text(json.dumps(sweep, indent=2) + "\n",
                                                 encoding="utf-8")
         (temporary / "report.html").write_text(_sweep_page(sweep), encoding="utf-8")
