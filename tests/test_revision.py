@@ -4,6 +4,7 @@ the limits of a deck's files, into a temporary copy that goes however the comman
 
 from __future__ import annotations
 
+import os
 import subprocess
 import tempfile
 import tracemalloc
@@ -210,6 +211,20 @@ def test_the_copy_goes_when_the_command_is_stopped(tmp_path, monkeypatch):
             assert old.read_text().count("Busy.") == 1
             raise KeyboardInterrupt
     assert list((tmp_path / "temp").iterdir()) == []
+
+
+def test_a_copy_left_by_a_killed_run_is_removed_by_the_next(tmp_path, monkeypatch):
+    """kill -9 runs no `finally`: the next run removes the copies of processes gone, and
+    keeps those of a run still going."""
+    deck = repository(tmp_path / "repo")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    (tmp_path / "temp" / f"cardkit-old-{gone.pid}-abc" / "deck").mkdir(parents=True)
+    (tmp_path / "temp" / f"cardkit-old-{os.getppid()}-def").mkdir()
+    with checked_out("v1", deck):
+        pass
+    assert [p.name for p in (tmp_path / "temp").iterdir()] == [f"cardkit-old-{os.getppid()}-def"]
 
 
 def test_links_that_lead_out_of_the_copy_are_left_out(tmp_path):

@@ -73,7 +73,7 @@ def _remove_stale(path: Path) -> None:
     back to the name."""
     for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.*"):
         pid, _, kind = leftover.name[len(path.name) + 2:].partition(".")
-        if kind not in ("part", "old") or not pid.isdigit() or _running(int(pid)):
+        if kind not in ("part", "old") or not pid.isdigit() or is_running(int(pid)):
             continue
         if kind == "old" and not os.path.lexists(path):
             try:
@@ -87,7 +87,8 @@ def _remove_stale(path: Path) -> None:
             leftover.unlink(missing_ok=True)
 
 
-def _running(pid: int) -> bool:
+def is_running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a temporary named after it is not stale)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+from ..common.atomic import is_running
 from ..common.errors import InputError, Problem, Where
 from .files import MB, PROJECT_FILE
 
@@ -31,6 +32,7 @@ MAX_FILE = 50 * MB  # the largest input of a deck (a spreadsheet, an image)
 MAX_FILES = 20_000  # in the deck's reach at a revision
 MAX_TOTAL = 1000 * MB  # the blobs copied out
 CHUNK = MB
+COPY_PREFIX = "cardkit-old-"  # the temporary copy: cardkit-old-PID-XXXX
 REGULAR, EXECUTABLE, LINK = "100644", "100755", "120000"
 MAX_LINK = 4096  # a link's target, as long as a path may be
 # the system's and the user's configuration are left out, and no transport may run (a
@@ -78,7 +80,8 @@ def checked_out(revision: str, deck_file: Path):
         raise InputError([Problem(Where(deck_file), f"the deck has no {real.name} at "
                                   f"revision {revision} (it was made later)",
                                   "name an older version that has it")])
-    copy = Path(tempfile.mkdtemp(prefix="cardkit-old-"))
+    _remove_stale_copies()
+    copy = Path(tempfile.mkdtemp(prefix=f"{COPY_PREFIX}{os.getpid()}-"))
     try:
         git.copy(entries, copy.joinpath(*PurePosixPath(reach).parts),
                  f"{revision}:" + "".join(f"{part}/" for part in PurePosixPath(reach).parts))
@@ -90,6 +93,16 @@ def checked_out(revision: str, deck_file: Path):
                 from None
     finally:
         shutil.rmtree(copy, ignore_errors=True)
+
+
+def _remove_stale_copies() -> None:
+    """Remove the copies that runs killed outright (no ``finally`` ran) left behind: each
+    is named after the process that made it."""
+    for leftover in Path(tempfile.gettempdir()).glob(f"{COPY_PREFIX}*-*"):
+        pid = leftover.name[len(COPY_PREFIX):].partition("-")[0]
+        if pid.isdigit() and not is_running(int(pid)) and leftover.is_dir() \
+                and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
 
 
 def repository_of(folder: Path) -> Path | None:
