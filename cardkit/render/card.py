@@ -103,11 +103,15 @@ class CardRenderer:
     build that draws page by page holds what a few pages need, and a card's copies, which
     follow each other, are resolved once. With ``marks`` (a proof, not a print), each
     text that does not fit its box has the box outlined and tinted in red, so the warning's
-    element can be found on the card."""
+    element can be found on the card. ``on_resolved(renderer, card, side, items)``, if
+    given, is called with each side as it is resolved (a side resolved again after the
+    renderer let it go is given again)."""
 
     def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK,
-                 keep: int | None = None, marks: bool = False, skip=frozenset()):
+                 keep: int | None = None, marks: bool = False, skip=frozenset(),
+                 on_resolved=None):
         self.report = report
+        self.on_resolved = on_resolved
         self.skip = skip  # elements (by where they are) found wrong already: not resolved
         self.marks = marks  # proofs (previews, --guides): outline the texts that overflow
         self.reach = max(bleed, BLEED_ALLOWANCE)
@@ -168,6 +172,8 @@ class CardRenderer:
             self._findings = None
             if self.keep is not None and len(self._resolved) > self.keep:
                 del self._resolved[next(iter(self._resolved))]  # the oldest
+            if self.on_resolved is not None:
+                self.on_resolved(self, card, side, found[0])
         else:
             if self.keep is not None:  # kept as the newest: a shared back stays
                 self._resolved[key] = self._resolved.pop(key)
