@@ -327,12 +327,12 @@ def page(tmp_path_factory):
     return path, clipped
 
 
-def paint_events(path):
-    """Every painting operator on the first page and in its forms, with the graphics
+def paint_events(path, page_index=0):
+    """Every painting operator on a page (the first) and in its forms, with the graphics
     state it paints in: (operator, operands, fill, stroke, line width). Fill and stroke
     are (colour operator, operands)."""
     reader = PdfReader(path)
-    page = reader.pages[0]
+    page = reader.pages[page_index]
     events = []
 
     def walk(content, resources, state):
@@ -488,3 +488,72 @@ def test_rendered_page_shows_the_images_and_what_is_beneath_transparency(page):
     assert near(at(RGBA_AT[0] + 70, RGBA_AT[1] + 40), green, 3)  # transparent
     half = at(RGBA_AT[0] + 40, RGBA_AT[1] + 40)  # alpha 128: between the two
     assert near(half, [(a + b) / 2 for a, b in zip(swatch(4), green)], 12), half
+
+
+# -- small text in one ink -----------------------------------------------------------
+
+def device_cmyk(hex_rgb: str):
+    """The README's formula, worked here apart from cardkit: K = 1 - max, C = (1 - R - K)
+    / (1 - K), likewise M and Y."""
+    r, g, b = (int(hex_rgb[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    k = 1 - max(r, g, b)
+    return [(1 - v - k) / (1 - k) for v in (r, g, b)] + [k]
+
+
+def test_small_grey_text_prints_in_black_ink_only(tmp_path):
+    """A 5 pt stamp in a tinted grey is K only (the grey of its channels' mean), read from
+    the exported PDF's k operators; the same grey at 10 pt, a coloured 5 pt text and a
+    colour set inside a saved state keep their inks."""
+    from cardkit.imposition.services import SERVICES
+    from cardkit.pipeline.export import ExportOptions, export_deck
+
+    from conftest import write_deck
+
+    texts = [("stamp", 5, "#6b5b4b"), ("note", 5, "#b5562a"), ("heading", 10, "#6b5b4b"),
+             ("small", 7.5, "#6b6f78")]
+    front = "elements:\n" + "".join(
+        f"  - {{name: {name}, kind: text, box: [5mm, {10 + 8 * i}mm, 50mm, 6mm], "
+        f"size: {size}pt, colour: '{colour}', text: '{name}'}}\n"
+        for i, (name, size, colour) in enumerate(texts))
+    deck = write_deck(tmp_path / "d", """
+        name: stamps
+        size: poker
+        front: front
+        backs:
+          plain: {layout: back}
+        cards:
+          - {}
+        """, {"front": front, "back": "elements:\n  - {name: bg, kind: rect, box: card, "
+                                      "fill: '#ffffff'}\n"})
+    result = export_deck(deck, tmp_path / "o", ExportOptions("pdf", SERVICES["eu"]))
+    fills = {operands[0].get_original_bytes().decode("latin-1"): fill
+             for op, operands, fill, _, _ in paint_events(result.path) if op == b"Tj"}
+    assert set(fills) == {name for name, _, _ in texts}
+    for name in fills:
+        assert fills[name][0] == "k"
+    assert fills["stamp"][1] == pytest.approx([0, 0, 0, 1 - (0x6b + 0x5b + 0x4b) / 3 / 255],
+                                              abs=1e-5)
+    assert fills["small"][1] == pytest.approx([0, 0, 0, 1 - (0x6b + 0x6f + 0x78) / 3 / 255],
+                                              abs=1e-5)
+    assert fills["heading"][1] == pytest.approx(device_cmyk("#6b5b4b"), abs=1e-5)
+    assert min(device_cmyk("#6b5b4b")[1:3]) > 0.1  # three inks, as designed, at 10 pt
+    assert fills["note"][1] == pytest.approx(device_cmyk("#b5562a"), abs=1e-5)
+
+
+def test_a_small_grey_text_after_a_painted_shape_leaves_the_shape_its_inks(tmp_path):
+    path = tmp_path / "after.pdf"
+    canvas = CmykCanvas(str(path), pagesize=PAGE, pageCompression=0, ink_limit=LIMIT)
+    canvas.setFillColor(colors.HexColor("#6b5b4b"))
+    canvas.rect(10, 10, 20, 20, fill=1, stroke=0)  # painted in the colour as it is
+    canvas.setFont("Helvetica", 6)
+    canvas.drawString(10, 50, "small")
+    canvas.saveState()
+    canvas.setFillColor(colors.HexColor("#2f5d62"))
+    canvas.restoreState()
+    canvas.drawString(10, 60, "again")  # the grey again after the saved state ends
+    canvas.showPage()
+    canvas.save()
+    fills = [(op, fill) for op, _, fill, _, _ in paint_events(path)]
+    black = ("k", pytest.approx([0, 0, 0, 1 - 91 / 255], abs=1e-5))
+    assert fills == [(b"f*", ("k", pytest.approx(device_cmyk("#6b5b4b"), abs=1e-5))),
+                     (b"Tj", black), (b"Tj", black)]

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.deck.loader import load_deck
-from cardkit.pipeline.build import check_cards
+from cardkit.imposition.sheets import SheetOptions
+from cardkit.pipeline.build import build_deck, check_cards
 from cardkit.pipeline.contrast import contrast, low_contrast
 from cardkit.sources.bundled import bundled_decks
 
@@ -68,3 +69,56 @@ def test_validate_warns_and_strict_refuses(tmp_path):
     refused = CliRunner().invoke(main, ["validate", str(folder), "--strict"])
     assert refused.exit_code == 2
     assert "under the 4.5:1 text needs to be read (an error with --strict)" in refused.output
+
+
+def text_deck(folder: Path, count: int) -> Path:
+    """The bench's text-heavy deck of ``count`` cards (bench/text_deck.py): on the sun
+    back's cards the title, #b5562a on its #f6e6dc tint, stands out 3.99:1."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from text_deck import write_deck
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return write_deck(folder, count)
+
+
+def test_build_warns_of_faint_text_and_strict_refuses(tmp_path):
+    deck = text_deck(tmp_path, 4)
+    built = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "o")])
+    assert built.exit_code == 0, built.output
+    assert re.search(r"element 'title'.*its text #b5562a stands out 3\.99:1 from the "
+                     r"#f6e6dc behind it", built.output)
+    refused = CliRunner().invoke(main, ["build", str(deck), "--strict",
+                                        "--out", str(tmp_path / "o2")])
+    assert refused.exit_code == 2
+    assert "(an error with --strict)" in refused.output
+
+
+def test_the_studio_s_check_names_the_faint_text_on_its_card(tmp_path):
+    deck = load_deck(text_deck(tmp_path, 4))
+    _, report = check_cards(deck, contrast=True)
+    (warning,) = [w for w in report.warnings if "stands out" in w.what]
+    assert "element 'title'" in warning.what
+    first = deck.cards[0].number  # a sun card
+    assert any("stands out" in problem.what for _, _, problem in report.of_card(first))
+    _, without = check_cards(deck)
+    assert not any("stands out" in w.what for w in without.warnings)
+
+
+def test_each_distinct_backdrop_is_drawn_once(tmp_path, monkeypatch):
+    """40 cards of distinct words on two backs: the fronts show two backdrops (a tint and
+    a disc in each back's colours), the backs two; the faint title is found once."""
+    from cardkit.pipeline.contrast import ContrastCheck
+
+    drawn = []
+    draw = ContrastCheck._draw
+    monkeypatch.setattr(ContrastCheck, "_draw",
+                        lambda self, *args: drawn.append(args[1].number) or draw(self, *args))
+    result = build_deck(text_deck(tmp_path, 40), tmp_path / "o", SheetOptions())
+    assert len(drawn) == 4, drawn  # a front and a back of each of the two back designs
+    faint = [w.what for w in result.warnings if "stands out" in w.what]
+    # the sun title, #b5562a on its #f6e6dc tint: WCAG's ratio of the two is 3.99:1
+    assert len(faint) == 1 and "element 'title'" in faint[0]
+    assert f"{contrast(hex_rgb('#b5562a'), hex_rgb('#f6e6dc')):.2f}:1" in faint[0]

@@ -17,6 +17,7 @@ from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
 from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from ..render.fingerprint import with_card_ids
 from ..writers.sheet_pdf import write_pdf
+from .contrast import ContrastCheck
 
 
 KEEP_RESOLVED = 64  # card sides: what a few pages of the biggest grid need
@@ -69,14 +70,21 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
 
 
 def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
-                ink: str = FULL_INK, marks: bool = False) -> tuple[CardRenderer, Report]:
+                ink: str = FULL_INK, marks: bool = False,
+                contrast: bool = False) -> tuple[CardRenderer, Report]:
     """Resolve every card's front and back as they will be drawn with ``bleed`` and
-    ``ink``: field values, images, text fitting, glyphs, what reaches outside the card.
-    Raises InputError on problems (and on warnings if strict). The renderer returned
-    keeps every card resolved, and draws proof ``marks`` if asked."""
+    ``ink``: field values, images, text fitting, glyphs, what reaches outside the card;
+    with ``contrast``, each text's contrast with what lies behind it too
+    (:class:`ContrastCheck`). Raises InputError on problems (and on warnings if
+    strict). The renderer returned keeps every card resolved, and draws proof ``marks``
+    if asked."""
     report = Report(deck.warnings)
-    renderer = CardRenderer(report, bleed, ink, marks=marks)
+    check = ContrastCheck(deck.size, report) if contrast else None
+    renderer = CardRenderer(report, bleed, ink, marks=marks,
+                            on_resolved=check.side if check else None)
     renderer.fit(deck.cards)
+    if check:
+        check.finish()
     _verdict(report, strict)
     return renderer, report
 
@@ -139,8 +147,10 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     report = Report(deck.warnings)
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
+    # Each text's contrast is measured as its side is resolved, once per distinct backdrop
+    check = ContrastCheck(deck.size, report)
     renderer = CardRenderer(report, options.bleed, options.ink, keep=KEEP_RESOLVED,
-                            marks=options.guides)
+                            marks=options.guides, on_resolved=check.side)
     if shares_sizes(deck):  # every text of a size group must be fitted before any is drawn
         _resolve_all(deck, renderer)
         renderer.share_group_sizes()
@@ -148,6 +158,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         with atomic_path(path) as temporary:
             write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
                       renderer)
+            check.finish()
             _verdict(report, strict)
     except SheetError as exc:
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None

@@ -1,7 +1,7 @@
 """Is every text readable? Its colour against what lies behind it, measured on the card.
 
-Each side is drawn without its texts and rasterised at a low resolution; what lies behind a
-text is the median colour where its lines lie (art, panels and the paper as printed: not
+Each side is drawn without its texts (and what lies far from them) and rasterised at a low
+resolution; what lies behind a text is the median colour where its lines lie (art, panels and the paper as printed: not
 the rest of its box, which may hold the panel around a coloured disc). A text
 whose contrast with that is under 4.5:1 (WCAG 2's line for body text; 3:1 for text of 18
 points and more) is a warning: hard to read at the table, and worse printed.
@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import io
 
+from PIL import ImageStat
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
 from ..common.errors import Problem
-from ..deck.model import Deck
-from ..render.card import BACK, FRONT, CardRenderer
+from ..common.units import MM
+from ..deck.model import Card, CardSize, Deck
+from ..render.card import BACK, FRONT, CardRenderer, Report
 from ..render.paint import line_origins
 from ..sources.checks import faded
 
 DPI = 36  # enough to see a panel's colour; cheap enough for every side of a deck
 BODY, LARGE = 4.5, 3.0  # the lowest contrast for text, and for text of LARGE_SIZE or more
 LARGE_SIZE = 18.0  # points
+NEAR = 3 * MM  # an element this close to a text's box may lie behind it (its stroke)
+BATCH = 64  # backdrops drawn into one PDF before they are rasterised
+KEEP_BACKDROPS = 64  # rasterised backdrops kept for the sides to come (34 KB each, poker)
 
 
 def luminance(rgb) -> float:
@@ -47,56 +52,205 @@ def contrast(a, b) -> float:
 def low_contrast(deck: Deck, renderer: CardRenderer) -> list[Problem]:
     """A warning for each text element (once, at its first card) whose colour stands out
     too little from what the card draws behind it."""
-    import pypdfium2
-    from PIL import ImageStat
-
-    width, height = deck.size.width, deck.size.height
-    pixels = (max(1, round(width / 72 * DPI)), max(1, round(height / 72 * DPI)))
-    found, seen_sides, seen_elements = [], set(), set()
+    check = ContrastCheck(deck.size, Report())
     for card in deck.cards:
         for side in (FRONT, BACK):
-            items = renderer.resolve(card, side)
-            texts = {i for i, item in enumerate(items) if item.text is not None
-                     and item.props.get("text") and item.element.where not in seen_elements}
-            if not texts or id(items) in seen_sides:
-                continue
-            seen_sides.add(id(items))
+            check.side(renderer, card, side, renderer.resolve(card, side))
+    check.finish()
+    return check.report.warnings
+
+
+class ContrastCheck:
+    """Measures each text of the sides it is given against what lies behind it, and adds
+    a warning to ``report`` for each text element that stands out too little (once, at
+    its first card). Cheap enough for every build: a side's backdrop (the side drawn
+    without its texts) is drawn once per distinct backdrop, and rasterised with up to
+    :data:`BATCH` others from one PDF; each text is measured once per backdrop, place and
+    colour. :meth:`finish` measures what still waits for its backdrop.
+
+    A backdrop holds only the elements that reach near a text of the layout (within
+    :data:`NEAR`): a card's pips and art away from its texts change nothing behind them.
+    It is known by what its drawing depends on: the layout, the folder its images are read
+    from, and the values of the fields those elements read. Working out a drawing key
+    instead would draw every side once more (0.5 ms a side, 0.5 s for 1,000 cards).
+
+    ``side`` is what :class:`CardRenderer` calls with ``on_resolved``: a build measures
+    each side as its page draws it. A text of a size group is measured at its own size
+    first and again at the group's, which is never larger."""
+
+    def __init__(self, size: CardSize, report: Report):
+        self.size, self.report = size, report
+        self.pixels = (max(1, round(size.width / 72 * DPI)),
+                       max(1, round(size.height / 72 * DPI)))
+        # id(layout) -> (it, id()s of the elements a backdrop holds, the fields they read)
+        self._layouts: dict = {}
+        self._known: dict = {}  # what a backdrop depends on -> its number
+        self._backdrops: dict = {}  # backdrop's number -> its picture at DPI, the newest last
+        self._drawing = None  # the PDF the backdrops not yet rasterised are drawn into
+        self._pages: dict = {}  # backdrop's number -> its page in the drawing
+        self._waiting: list = []  # (backdrop, card, layout, text item) to measure
+        self._flat: dict = {}  # (backdrop, id(element)) -> its box's one colour, or None
+        self._medians: dict = {}  # (backdrop, area in pixels) -> the colour behind it
+        self._measured: dict = {}  # (behind, colour, the least) -> finding or None
+        self._found: set = set()  # id()s of the elements warned of (kept by their layouts)
+
+    def side(self, renderer: CardRenderer, card: Card, side: str, items) -> None:
+        """Measure the texts of ``card``'s ``side``, resolved as ``items``: now if its
+        backdrop was rasterised already, else once a batch of backdrops is (or at
+        :meth:`finish`)."""
+        texts = [item for item in items if item.text is not None and item.props.get("text")]
+        if all(id(item.element) in self._found for item in texts):
+            return
+        layout = card.front if side == FRONT else card.back.layout
+        backdrop = self._backdrop(card, layout)
+        if backdrop in self._backdrops:
+            self._backdrops[backdrop] = self._backdrops.pop(backdrop)  # the newest now
+            for item in texts:
+                self._measure(backdrop, card, layout, item)
+            return
+        if backdrop not in self._pages:
+            self._draw(renderer, card, side, items, layout, backdrop)
+        self._waiting += [(backdrop, card, layout, item) for item in texts]
+        if len(self._pages) >= BATCH or len(self._waiting) >= 16 * BATCH:
+            self.finish()
+
+    def finish(self) -> None:
+        """Rasterise the backdrops drawn so far, in one PDF, and measure the texts waiting
+        for them."""
+        if self._drawing is None:
+            return
+        import pypdfium2
+
+        canvas, drawing = self._drawing
+        canvas.save()
+        pdf = pypdfium2.PdfDocument(drawing.getvalue())
+        try:
+            for backdrop, page in self._pages.items():
+                self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
+                    .convert("RGB").resize(self.pixels)
+        finally:
+            pdf.close()
+        self._drawing, self._pages = None, {}
+        waiting, self._waiting = self._waiting, []
+        for entry in waiting:
+            self._measure(*entry)
+        while len(self._backdrops) > KEEP_BACKDROPS:
+            del self._backdrops[next(iter(self._backdrops))]  # the oldest
+
+    def _measure(self, backdrop: int, card: Card, layout, item) -> None:
+        if id(item.element) in self._found:
+            return  # warned of already
+        behind = self._behind(backdrop, item)
+        if behind is None:
+            return  # its lines lie wholly outside the card
+        colour = faded(item.props["colour"], item.props["opacity"])
+        least = LARGE if item.text.size >= LARGE_SIZE else BODY
+        key = (behind, colour.rgb(), colour.alpha, least)
+        if key not in self._measured:
+            self._measured[key] = _finding(behind, colour, least)
+        if self._measured[key] is not None:
+            self._found.add(id(item.element))
+            self.report.add("warning", card, layout, item.element, self._measured[key],
+                            "darken the text or lighten what lies behind it (or the "
+                            "other way round)", in_layout=True)
+
+    def _layout(self, layout) -> tuple:
+        """(the layout, id()s of the elements its backdrops hold, the fields they read)."""
+        known = self._layouts.get(id(layout))
+        if known is None:  # the layout is kept with its id, so the id stays its own
+            texts = [_extent(e, 0.0) for e in layout.elements if e.kind == "text"]
+            held = [e for e in layout.elements if e.kind != "text" and any(
+                _overlap(_extent(e, NEAR), text) for text in texts)]
+            known = self._layouts[id(layout)] = (layout, {id(e) for e in held}, sorted(
+                {name for e in held for name in e.fields(layout.styles, layout.assets.icons)}))
+        return known
+
+    def _backdrop(self, card: Card, layout) -> int:
+        _, _, reads = self._layout(layout)
+        values = card.values()
+        depends = (id(layout), card.folder, repr([values.get(name) for name in reads]))
+        return self._known.setdefault(depends, len(self._known))
+
+    def _behind(self, backdrop: int, item):
+        """The colour behind a text: the median of the backdrop where its lines lie, or
+        the colour of its whole box when that is one colour (most texts, on a panel: their
+        lines need not be found then); None when the lines lie outside the card."""
+        image = self._backdrops[backdrop]
+        box = (backdrop, id(item.element))
+        if box not in self._flat:
+            area = self._pixels(_box_area(item))
+            flat = area is not None and all(low == high for low, high
+                                            in image.crop(area).getextrema())
+            self._flat[box] = image.getpixel(area[:2]) if flat else None
+        if self._flat[box] is not None:
+            return tuple(c / 255 for c in self._flat[box])
+        area = self._pixels(_lines_area(item))
+        if area is None:
+            return None
+        if (backdrop, area) not in self._medians:
+            self._medians[backdrop, area] = tuple(
+                c / 255 for c in ImageStat.Stat(image.crop(area)).median)
+        return self._medians[backdrop, area]
+
+    def _pixels(self, area) -> tuple[int, int, int, int] | None:
+        """An area of the card (left, top, right, bottom in points) in the backdrop's
+        pixels, at least one wide and high, cut to the card; None when it lies wholly
+        outside."""
+        left, top, right, bottom = (round(v / 72 * DPI) for v in area)
+        right, bottom = max(right, left + 1), max(bottom, top + 1)
+        area = (max(0, left), max(0, top), min(self.pixels[0], right),
+                min(self.pixels[1], bottom))
+        return area if area[0] < area[2] and area[1] < area[3] else None
+
+    def _draw(self, renderer, card, side, items, layout, backdrop) -> None:
+        """Draw the backdrop of a side (its ``items``, resolved): the elements near its
+        texts, on a page of the drawing."""
+        width, height = self.size.width, self.size.height
+        if self._drawing is None:
             drawing = io.BytesIO()
-            canvas = Canvas(drawing, pagesize=(width, height),
-                            initialFontName=register(DEFAULT_FONT), invariant=1)
-            renderer.draw(canvas, card, side, 0, 0, width, height, 0,
-                          which=lambda i: i not in texts)
-            canvas.showPage()  # a page even when the side has nothing but texts
-            canvas.save()
-            pdf = pypdfium2.PdfDocument(drawing.getvalue())
-            try:
-                image = pdf[0].render(scale=DPI / 72).to_pil().convert("RGB").resize(pixels)
-            finally:
-                pdf.close()
-            for index in sorted(texts):
-                item = items[index]
-                left, top, right, bottom = (round(v / 72 * DPI) for v in _lines_area(item))
-                right, bottom = max(right, left + 1), max(bottom, top + 1)
-                area = (max(0, left), max(0, top), min(pixels[0], right),
-                        min(pixels[1], bottom))
-                if area[0] >= area[2] or area[1] >= area[3]:
-                    continue  # a box wholly outside the card
-                behind = tuple(c / 255 for c in ImageStat.Stat(image.crop(area)).median)
-                colour = faded(item.props["colour"], item.props["opacity"])
-                alpha = 1.0 if colour.alpha is None else colour.alpha
-                shown = tuple(alpha * c + (1 - alpha) * b for c, b in zip(colour.rgb(), behind))
-                ratio = contrast(shown, behind)
-                least = LARGE if item.text.size >= LARGE_SIZE else BODY
-                if ratio < least:
-                    seen_elements.add(item.element.where)
-                    found.append(Problem(
-                        item.element.where,
-                        f"{card.label()}, element '{item.element.name}': its text "
-                        f"{_hex(shown)} stands out {ratio:.2f}:1 from the {_hex(behind)} "
-                        f"behind it, under the {least:g}:1 text needs to be read",
-                        "darken the text or lighten what lies behind it (or the other "
-                        "way round)"))
-    return found
+            self._drawing = Canvas(drawing, pagesize=(width, height), pageCompression=0,
+                                   initialFontName=register(DEFAULT_FONT), invariant=1), drawing
+        canvas = self._drawing[0]
+        _, held, _ = self._layout(layout)
+        renderer.draw(canvas, card, side, 0, 0, width, height, 0,
+                      which=lambda i: id(items[i].element) in held)
+        canvas.showPage()  # a page even when nothing lies near the texts
+        self._pages[backdrop] = len(self._pages)
+
+
+def _finding(behind, colour, least: float) -> str | None:
+    """What is wrong with text of ``colour`` (a reportlab colour, its alpha over what is
+    behind it) on ``behind``, or None when it stands out at least ``least``:1."""
+    alpha = 1.0 if colour.alpha is None else colour.alpha
+    shown = tuple(alpha * c + (1 - alpha) * b for c, b in zip(colour.rgb(), behind))
+    ratio = contrast(shown, behind)
+    if ratio >= least:
+        return None
+    return (f"its text {_hex(shown)} stands out {ratio:.2f}:1 from the {_hex(behind)} "
+            f"behind it, under the {least:g}:1 text needs to be read")
+
+
+def _extent(element, margin: float) -> tuple[float, float, float, float]:
+    """Where an element may draw, (left, top, right, bottom) in points on the card: its
+    box and a polygon's corners, turned with it, and ``margin`` around them."""
+    box = element.box
+    xs = [0.0, box.width] + [x for x, _ in element.points]
+    ys = [0.0, box.height] + [y for _, y in element.points]
+    half_w, half_h = max(abs(x - box.width / 2) for x in xs), max(abs(y - box.height / 2)
+                                                                   for y in ys)
+    if element.rotate in (90, 270):
+        half_w, half_h = half_h, half_w
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    return cx - half_w - margin, cy - half_h - margin, cx + half_w + margin, cy + half_h + margin
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box_area(item) -> tuple[float, float, float, float]:
+    box = item.element.box
+    return box.x, box.y, box.x + box.width, box.y + box.height
 
 
 def _lines_area(item) -> tuple[float, float, float, float]:
@@ -105,7 +259,7 @@ def _lines_area(item) -> tuple[float, float, float, float]:
     box, block = item.element.box, item.text
     turned = item.element.rotate
     if not block.lines or turned in (90, 270):
-        return box.x, box.y, box.x + box.width, box.y + box.height
+        return _box_area(item)
     spans = [(x, baseline - block.ascent, x + line.width, baseline + block.descent)
              for (x, baseline), line in zip(line_origins(block, item.props, box.width,
                                                          box.height), block.lines)]

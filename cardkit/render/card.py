@@ -103,11 +103,15 @@ class CardRenderer:
     build that draws page by page holds what a few pages need, and a card's copies, which
     follow each other, are resolved once. With ``marks`` (a proof, not a print), each
     text that does not fit its box has the box outlined and tinted in red, so the warning's
-    element can be found on the card."""
+    element can be found on the card. ``on_resolved(renderer, card, side, items)``, if
+    given, is called with each side as it is resolved (a side resolved again after the
+    renderer let it go is given again)."""
 
     def __init__(self, report: Report, bleed: float = 0.0, ink: str = FULL_INK,
-                 keep: int | None = None, marks: bool = False, skip=frozenset()):
+                 keep: int | None = None, marks: bool = False, skip=frozenset(),
+                 on_resolved=None):
         self.report = report
+        self.on_resolved = on_resolved
         self.skip = skip  # elements (by where they are) found wrong already: not resolved
         self.marks = marks  # proofs (previews, --guides): outline the texts that overflow
         self.reach = max(bleed, BLEED_ALLOWANCE)
@@ -168,6 +172,8 @@ class CardRenderer:
             self._findings = None
             if self.keep is not None and len(self._resolved) > self.keep:
                 del self._resolved[next(iter(self._resolved))]  # the oldest
+            if self.on_resolved is not None:
+                self.on_resolved(self, card, side, found[0])
         else:
             if self.keep is not None:  # kept as the newest: a shared back stays
                 self._resolved[key] = self._resolved.pop(key)
@@ -223,7 +229,7 @@ class CardRenderer:
         items = []
         areas: list = []  # for draft ink: the filled shapes so far, (box, made lighter)
         for element in layout.elements:
-            if element.where in self.skip:
+            if self.skip and element.where in self.skip:  # hashing a Where costs
                 continue
             try:
                 props = element.resolve(values, layout.styles, layout.assets)
@@ -260,23 +266,8 @@ class CardRenderer:
                            "characters")
         plain = is_plain(text)  # most texts: no icons or markup to check
         names = [] if plain else icon_names(text)
-        fields = card.values()
-        unknown = [name for name in names if name not in assets.icons]
-        if unknown and unknown[0] in fields:
-            raise BadValue(f"'{{{unknown[0]}}}' in the card's text: card text can show icons, "
-                           f"but not fields such as '{unknown[0]}'", f"read the field in the "
-                           f"layout's text instead (text: \"... {{{unknown[0]}}}\"), or write "
-                           "literal braces as {{ and }}")
-        if unknown:
-            raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
-                           braced_did_you_mean(unknown[0], {*fields, *assets.icons}))
-        for name in sorted({name for name in names if name in fields}):
-            self._warn(card, layout, element, f"'{{{name}}}' is both a field and an icon: "
-                       "card text draws the icon, a layout's text shows the field",
-                       ("rename the field (the icon is built in)"
-                        if isinstance(assets.icons[name], BuiltinIcon) else
-                        f"rename the field or the icon (icons/{name}.svg)")
-                       + f" so that '{{{name}}}' means one thing")
+        if names:
+            self._check_icons(card, layout, element, names)
         used, mark = (set(), "") if plain else markup(text)
         if mark:
             style = "bold" if mark == "**" else "italic"
@@ -313,6 +304,27 @@ class CardRenderer:
                 self._warn(card, layout, element, f"font {shown(face)} has no glyph for "
                            f"{missing!r}", "use other characters, or an icon element")
         return block
+
+    def _check_icons(self, card, layout, element: Element, names: list[str]) -> None:
+        """The ``{name}``s in a card's text must be icons, and are best not fields too."""
+        assets = layout.assets
+        fields = card.values()
+        unknown = [name for name in names if name not in assets.icons]
+        if unknown and unknown[0] in fields:
+            raise BadValue(f"'{{{unknown[0]}}}' in the card's text: card text can show icons, "
+                           f"but not fields such as '{unknown[0]}'", f"read the field in the "
+                           f"layout's text instead (text: \"... {{{unknown[0]}}}\"), or write "
+                           "literal braces as {{ and }}")
+        if unknown:
+            raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
+                           braced_did_you_mean(unknown[0], {*fields, *assets.icons}))
+        for name in sorted({name for name in names if name in fields}):
+            self._warn(card, layout, element, f"'{{{name}}}' is both a field and an icon: "
+                       "card text draws the icon, a layout's text shows the field",
+                       ("rename the field (the icon is built in)"
+                        if isinstance(assets.icons[name], BuiltinIcon) else
+                        f"rename the field or the icon (icons/{name}.svg)")
+                       + f" so that '{{{name}}}' means one thing")
 
     def _image(self, card, layout, element: Element, props):
         """The image (PNG, JPG) or SVG drawing a card's image element shows; its path is

@@ -11,6 +11,11 @@ The rules, for every colour and every image pixel:
 - Total ink C + M + Y + K never exceeds the shop's limit (a fraction: 2.4 is 240%).
   Over it, C, M and Y are scaled down by one common factor so the total is the limit;
   K is kept, so the colour keeps its darkness and loses some saturation.
+- Small text that is grey or black is black ink only. Text set under 8 pt whose colour
+  is greyish (its RGB channels differ by at most 40/255, as a tinted grey such as
+  #6b5b4b does) prints as the grey of its channels' mean, K only: three inks a hair out
+  of register blur a 5 pt stamp. Coloured text, and text of 8 pt and more, keep their
+  inks.
 
 Greyscale images stay DeviceGray (they print on the black plate); an image's alpha
 channel stays its soft mask.
@@ -24,11 +29,14 @@ from pathlib import Path
 
 from PIL import Image, ImageMath
 from reportlab.lib.colors import CMYKColor, toColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 NEUTRAL = 2  # in 8-bit levels: a channel spread up to this is a grey
+SMALL_TEXT = 8.0  # points: text under this is printed in one ink when it is greyish
+GREYISH = 40  # in 8-bit levels: the channel spread of a grey for small text
 
 
 def to_cmyk(colour, ink_limit: float) -> tuple[CMYKColor, bool]:
@@ -75,6 +83,23 @@ def _device_cmyk(colour) -> CMYKColor:
     k = 1 - max(rgb)  # < 1: a colour that is not grey has a channel above 0
     c, m, y = ((1 - v - k) / (1 - k) for v in rgb)
     return CMYKColor(c, m, y, k, alpha=alpha)
+
+
+def _black_ink_only(colour: CMYKColor) -> CMYKColor | None:
+    """A device CMYK ``colour`` as K only, when it shows a greyish RGB (see
+    :data:`GREYISH`); None when it is a colour. The grey is the mean of the RGB channels
+    the naive formula gives back (exact for the colours :func:`_device_cmyk` makes).
+
+    >>> [round(v, 3) for v in _black_ink_only(_device_cmyk("#6b5b4b")).cmyk()]
+    [0, 0, 0, 0.643]
+    >>> _black_ink_only(_device_cmyk("#2f5d62")) is None  # a muted teal stays a colour
+    True
+    """
+    c, m, y, k = colour.cmyk()
+    rgb = [(1 - v) * (1 - k) for v in (c, m, y)]
+    if max(rgb) - min(rgb) > GREYISH / 255 + 1e-9:
+        return None
+    return CMYKColor(0, 0, 0, 1 - sum(rgb) / 3, alpha=colour.alpha)
 
 
 def _limited(colour: CMYKColor, ink_limit: float) -> tuple[CMYKColor, bool]:
@@ -155,7 +180,14 @@ class _GreyAsBlackInk:
 
 class _CmykTextObject(_GreyAsBlackInk, PDFTextObject):
     """A text object whose greys are black ink; its colours go through the canvas's
-    hook, which reportlab copies from the canvas."""
+    hook, which reportlab copies from the canvas. ``smallest`` is the smallest size any
+    of its strings is set at, for the canvas's rule on small text."""
+
+    smallest = math.inf
+
+    def _formatText(self, text):  # every string shown goes through here, at _fontsize
+        self.smallest = min(self.smallest, self._fontsize)
+        return super()._formatText(text)
 
 
 class CmykCanvas(_GreyAsBlackInk, Canvas):
@@ -177,6 +209,8 @@ class CmykCanvas(_GreyAsBlackInk, Canvas):
         self._clipped: dict[str, None] = {}  # an ordered set of descriptions
         # (converted ImageReader, description if clipped or None) by the caller's ImageReader
         self._images: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        # where in the page's operators the fill colour in effect was set, or None
+        self._fill_at: int | None = None
         super().__init__(filename, *args, enforceColorSpace=self._cmyk, **kwargs)
 
     def _cmyk(self, colour) -> CMYKColor:
@@ -196,6 +230,38 @@ class CmykCanvas(_GreyAsBlackInk, Canvas):
 
     def beginText(self, x=0, y=0, direction=None):
         return _CmykTextObject(self, x, y, direction=direction)
+
+    def setFillColor(self, aColor, alpha=None):
+        at = len(self._code)
+        super().setFillColor(aColor, alpha)
+        self._fill_at = at
+
+    def drawText(self, aTextObject):
+        """reportlab's drawText; small text in a greyish fill colour is drawn in black ink
+        only (the module's rules). The fill colour's own operator becomes K only when
+        nothing was painted with it yet (cardkit sets a text's colour just before it);
+        otherwise a K-only colour is set before the text. Either way the canvas's fill
+        colour is then the K-only one."""
+        black = None
+        if aTextObject.smallest < SMALL_TEXT and isinstance(self._fillColorObj, CMYKColor):
+            black = _black_ink_only(self._fillColorObj)
+        if black is not None:
+            operator = "%s k" % fp_str(black.cmyk())
+            at = self._fill_at
+            unused = at is not None and at < len(self._code) and \
+                self._code[at].endswith(" k") and \
+                all(later.endswith(" gs") for later in self._code[at + 1:])  # its alpha
+            if unused:
+                self._code[at] = operator
+            else:
+                self._fill_at = len(self._code)
+                self._code.append(operator)
+            self._fillColorObj = black
+        super().drawText(aTextObject)
+
+    def showPage(self):
+        super().showPage()
+        self._fill_at = None  # the new page's operators start afresh
 
     def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
         super().linearGradient(x0, y0, x1, y1, [self._cmyk(c) for c in colors], positions,
