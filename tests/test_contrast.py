@@ -107,6 +107,15 @@ def test_the_studio_s_check_names_the_faint_text_on_its_card(tmp_path):
     assert not any("stands out" in w.what for w in without.warnings)
 
 
+def test_the_studio_shows_faint_text_on_its_card(tmp_path):
+    from cardkit.studio.images import Studio
+
+    cards = Studio(text_deck(tmp_path, 2)).view()["cards"]
+    faint = [[f["what"] for f in card["found"] if "stands out" in f["what"]] for card in cards]
+    assert [len(found) for found in faint] == [1, 0]  # the sun card's title; the moon's is dark
+    assert "3.99:1" in faint[0][0]
+
+
 def test_each_distinct_backdrop_is_drawn_once(tmp_path, monkeypatch):
     """40 cards of distinct words on two backs: the fronts show two backdrops (a tint and
     a disc in each back's colours), the backs two; the faint title is found once."""

@@ -127,7 +127,8 @@ class Studio:
         try:
             deck = load_chosen(self.deck_path, dict(options.variant) or None,
                                which=Which(lang=options.lang), known_ids=self._known_ids)
-            renderer, report = check_cards(deck, bleed=bleed, ink=options.ink, marks=True)
+            renderer, report = check_cards(deck, bleed=bleed, ink=options.ink, marks=True,
+                                           contrast=True)
         except InputError as error:  # the last good cards stay, the problems above
             last = before.state if before else self._nothing_drawn(options)
             return self._keep(options, before.deck if before else None, {
