@@ -338,8 +338,15 @@ class CardRenderer:
         return art
 
     def _check_resolution(self, card, layout, element, props, name, image) -> None:
+        """Warn of a picture under PRINT_DPI at the size it prints: fitted to its box, grown
+        by BLEED_ALLOWANCE at the trim for a bleed picture (as :meth:`draw` fits it)."""
         pixels = image.getSize()
-        width, height = art_size(props["fit"], pixels, element.box.width, element.box.height)
+        box = element_box(element, 0, 0, *layout.card_size,
+                          BLEED_ALLOWANCE if element.bleed else 0.0)
+        width, height = box.width, box.height
+        if element.rotate in (90, 270):  # drawn in a frame turned a quarter
+            width, height = height, width
+        width, height = art_size(props["fit"], pixels, width, height)
         dpi = min(pixels[0] / (width / INCH), pixels[1] / (height / INCH))
         if dpi < PRINT_DPI - 0.5:
             need = [round(PRINT_DPI * side / INCH) for side in (width, height)]
