@@ -471,3 +471,67 @@ def test_a_compressed_svg_is_refused_before_it_is_inflated(tmp_path):
     code, output = run("validate", deck)
     assert code == 2
     assert "image 'art.svg': a compressed (gzip) SVG; save it as plain SVG" in output
+
+
+# -- pictures refused from their header (issue 46.7) ------------------------------------------
+
+def _zero_png(path, width: int, height: int) -> None:
+    """A grey PNG of ``width`` x ``height`` zero pixels (``height`` a multiple of 100),
+    written with struct and zlib: a valid header and a small body (177 megapixels in 170
+    KB). The body is one compressed run of 100 rows, repeated: each run ends in a full
+    flush, so the next starts afresh, and zeros' Adler-32 is their count."""
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + \
+            struct.pack(">I", zlib.crc32(tag + data))
+
+    rows = b"\0" * ((width + 1) * 100)  # each row: its filter byte, then its pixels
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    run = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
+    body = b"\x78\xda" + run * (height // 100) + zlib.compressobj(9, zlib.DEFLATED, -15).flush() \
+        + struct.pack(">I", ((width + 1) * height % 65521) << 16 | 1)
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+                     + chunk(b"IEND", b""))
+
+
+def _huge_picture_deck(folder, art: str):
+    deck = image_deck(folder, art)
+    _zero_png(folder / "huge.png", 17700, 10000)
+    (folder / "art.svg").write_text(SVG.format(
+        '<image width="10" height="10" xlink:href="huge.png"/>'))
+    return deck
+
+
+def test_a_huge_picture_linked_from_svg_is_refused_from_its_header_in_little_memory(tmp_path):
+    """A 177-megapixel PNG linked from SVG art was decoded (2.6 GB for a colour one) before
+    it was refused, and Pillow's DecompressionBombWarning, with its site-packages path, was
+    printed first."""
+    from test_hostile import MEASURED
+
+    deck = _huge_picture_deck(tmp_path, "art.svg")
+    done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "cardkit",
+                           "validate", str(deck)], capture_output=True, text=True, timeout=60)
+    first, err = done.stdout.split("\n", 1)
+    code, peak_kb = map(int, first.split())
+    assert code == 2 and "image 'art.svg': it holds a picture of 17700 x 10000 px, more " \
+        "than 60 megapixels; use a smaller picture" in err, err
+    assert "DecompressionBombWarning" not in err and "site-packages" not in err
+    assert len(err.strip().splitlines()) == 2  # the message and the summary
+    assert peak_kb < 300_000  # decoded, the grey picture alone is 177 MB (RGB: 531 MB)
+
+
+@pytest.mark.parametrize("art", ["art.svg", "huge.png"])
+def test_a_huge_picture_gives_our_message_and_no_warning_of_pillow(tmp_path, art):
+    import warnings
+
+    from PIL import Image
+
+    deck = _huge_picture_deck(tmp_path, art)
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        code, output = run("validate", deck)
+    assert code == 2 and "17700 x 10000 px" in output
+    assert not [w for w in warned if issubclass(w.category, Image.DecompressionBombWarning)]
