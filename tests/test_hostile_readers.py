@@ -271,13 +271,13 @@ def test_a_library_failing_to_read_while_writing_does_not_blame_the_output(tmp_p
 
 # -- memory for many large pictures -----------------------------------------------------------
 
-def _picture_deck(folder, count: int):
-    """``count`` cards, each with its own 1000 x 1000 px picture filling the card."""
+def _picture_deck(folder, count: int, size: int = 1000):
+    """``count`` cards, each with its own ``size`` px square picture filling the card."""
     from PIL import Image
 
     (folder / "art").mkdir(parents=True)
     for i in range(count):
-        Image.linear_gradient("L").resize((1000, 1000)).rotate(i * 7).convert("RGB") \
+        Image.linear_gradient("L").resize((size, size)).rotate(i * 7).convert("RGB") \
             .save(folder / "art" / f"a{i}.png", compress_level=1)
     cards = "".join(f"  - {{art: a{i}}}\n" for i in range(count))
     return write_deck(folder, "name: pictures\nsize: poker\nfront: f\nbacks: {b: {layout: f}}\n"
@@ -308,23 +308,45 @@ def test_decoded_pictures_are_let_go_as_pages_are_drawn(tmp_path):
     assert many - few < 150, (few, many)
 
 
-def test_a_picture_let_go_is_the_same_picture_when_drawn_again(tmp_path):
+def test_pictures_are_held_within_a_budget_of_bytes_and_read_again_the_same(tmp_path):
+    """The readers (each with its file's bytes, and its pixels once drawn) are held to a
+    budget counted in bytes, oldest let go first; a picture let go reads the same again."""
     from PIL import Image
-    from reportlab.lib.utils import ImageReader
 
-    from cardkit.render.paint import DecodedPixels
+    from cardkit.render.paint import HeldPictures, Picture
 
-    path = tmp_path / "a.png"
-    Image.linear_gradient("L").convert("RGBA").save(path)
-    readers = [ImageReader(str(path)) for _ in range(3)]
-    before = readers[0].getRGBData()
-    held = DecodedPixels(budget=2 * 256 * 256)
-    for reader in readers:
-        reader.getRGBData()
-        held.drawn(reader)
-    assert readers[0]._data is None and readers[2]._data is not None  # the oldest went
-    assert held.pixels == 2 * 256 * 256
-    assert readers[0].getRGBData() == before and readers[0]._dataA is not None
+    pictures = []
+    for i in range(3):
+        path = tmp_path / f"a{i}.png"
+        Image.linear_gradient("L").rotate(90 * i).convert("RGBA").save(path)
+        pictures.append(Picture(path, (0, path.stat().st_size), (256, 256), True))
+    costs = [path.version[1] + 8 * 256 * 256 for path in pictures]
+    held = HeldPictures(budget=costs[0] + costs[1] + costs[2] - 1)
+    first = held.reader(pictures[0])
+    before = first.getRGBData()
+    assert held.reader(pictures[0]) is first
+    for picture in pictures[1:]:
+        held.reader(picture)
+    assert list(held.held) == pictures[1:] and held.used == costs[1] + costs[2]
+    again = held.reader(pictures[0])
+    assert again is not first and again.getRGBData() == before and again._dataA is not None
+    assert list(held.held) == [pictures[2], pictures[0]]
+
+
+def test_many_distinct_pictures_keep_the_held_bytes_within_the_budget(tmp_path, monkeypatch):
+    """Every reader used to live as long as the build: 30 distinct pictures held 30
+    files' bytes. Drawn by a build, they are let go past the budget."""
+    from cardkit.render import paint
+
+    pixels = 8 * 400 * 400  # what a 400 px picture's reader holds once drawn, its file aside
+    held = paint.HeldPictures(budget=3 * pixels)
+    monkeypatch.setattr(paint, "HELD", held)
+    code, output = run("build", _picture_deck(tmp_path / "d", 12, size=400), "--out",
+                       tmp_path / "out")
+    assert code == 0, output
+    # each costs its pixels and its file's bytes: two fit in the budget of three's pixels
+    assert [p.path.name for p in held.held] == ["a10.png", "a11.png"]
+    assert held.used == sum(p.version[1] + pixels for p in held.held) <= held.budget
 
 
 # -- damaged fonts ------------------------------------------------------------------------------

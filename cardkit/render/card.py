@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PIL import UnidentifiedImageError
-from reportlab.lib.utils import ImageReader
 
 from ..assets.fonts import DEFAULT_FONT, lacks, missing_chars, shown
 from ..assets.icons import BuiltinIcon
@@ -29,8 +28,8 @@ from ..sources.checks import quoted
 from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
 from .draft import drafted
-from .paint import (EDGE, Resolved, art_size, draw_item, element_box, inside, line_origins,
-                    overflow_mark, texts_by_face)
+from .paint import (EDGE, Picture, Resolved, art_size, draw_item, element_box, inside,
+                    line_origins, overflow_mark, texts_by_face)
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
 
 
@@ -324,7 +323,7 @@ class CardRenderer:
         if art is None:
             what, fix = problem
             raise BadValue(f"image {quoted(name, 200)}: {what}", fix)
-        if isinstance(art, ImageReader):
+        if isinstance(art, Picture):
             self._check_resolution(card, layout, element, props, name, art)
             return art
         art, missing = with_deck_fonts(art, layout.assets)
@@ -343,10 +342,10 @@ class CardRenderer:
                        "Path > Object to Path)", in_layout=True)
         return art
 
-    def _check_resolution(self, card, layout, element, props, name, image) -> None:
+    def _check_resolution(self, card, layout, element, props, name, image: Picture) -> None:
         """Warn of a picture under PRINT_DPI at the size it prints: fitted to its box, grown
         by BLEED_ALLOWANCE at the trim for a bleed picture (as :meth:`draw` fits it)."""
-        pixels = image.getSize()
+        pixels = image.size
         box = element_box(element, 0, 0, *layout.card_size,
                           BLEED_ALLOWANCE if element.bleed else 0.0)
         width, height = box.width, box.height
@@ -448,11 +447,13 @@ def _read_image(path: Path, folder: Path):
         except SvgError as exc:
             return None, (exc.what, exc.fix)
     try:
+        stat = path.stat()
         with open_image(path) as probe:
             probe.load()  # decode it all: a truncated file fails now
-        # reportlab opens it again by name (a JPEG is then embedded as it is, not decoded
-        # and compressed again); it is known to be a PNG or a JPEG by now
-        image = ImageReader(str(path))
+            translucent = probe.mode in ("RGBA", "LA", "PA") or "transparency" in probe.info
+        # read again by name when drawn (a JPEG is then embedded as it is, not decoded and
+        # compressed again)
+        image = Picture(path, (stat.st_mtime_ns, stat.st_size), probe.size, translucent)
     except TooManyPixels as large:
         return None, (f"{large} is more than {MAX_PIXELS // 1_000_000} megapixels",
                       "use a smaller image: 300 dpi at its size on the card is enough")
