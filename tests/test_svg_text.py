@@ -53,3 +53,20 @@ def test_svg_text_takes_numeric_weights_slants_and_the_first_family_the_deck_has
            "one of the deck's fonts' families in the SVG (font-family), or turn the text " \
            "into paths" in warning
     assert "Helvetica" not in warning
+
+
+def test_bold_svg_text_in_a_family_with_no_bold_face_is_a_warning(tmp_path, build):
+    """Weight 700 in a family the deck has only the regular file of prints in the regular
+    face: said, as for **bold** in a layout's text."""
+    deck = _deck_with(tmp_path, FACE, fonts=True)
+    for name in ("GenBasB.ttf", "GenBasBI.ttf"):
+        (tmp_path / "fonts" / name).unlink()
+    (tmp_path / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120"><text x="5" y="15" '
+        'font-family="Gentium Basic" font-weight="700">Heavy</text></svg>')
+    result = build(deck)
+    assert _faces(result.path)["Heavy"] == "GentiumBasic"
+    (warning,) = [str(w) for w in result.warnings]
+    assert "image 'art.svg' has bold text in font family 'Gentium Basic', which has no bold " \
+           "face: it prints in the family's face as it is; add the family's bold TTF to the " \
+           "deck's fonts/ folder" in warning

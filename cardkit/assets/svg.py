@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is s
     from reportlab.graphics.shapes import Drawing
 
 from ..sources.files import MB, why_unreadable
-from .fonts import DEFAULT_FONT, bold, italic, register
+from .fonts import DEFAULT_FONT, bold, italic, lacks, register
 
 MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")
@@ -43,29 +43,34 @@ def noted_font(name: str) -> tuple[tuple[str, ...], bool, bool] | None:
 
 
 @lru_cache(maxsize=512)
-def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str, ...], ...]]:
+def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str, ...], ...],
+                                                       tuple[tuple[str, str], ...]]:
     """``drawing`` with each text set in the deck's font (``assets``'s) of the first
     family its ``font-family`` lists that the deck has, bold and italic by the family's
-    faces; and the family lists the deck has no font of (an empty one: no family given),
-    whose text is set in the bundled Lato."""
+    faces; the family lists the deck has no font of (an empty one: no family given),
+    whose text is set in the bundled Lato; and the deck's families that have no face for
+    a text's weight or slant, as (family, "**" for bold or "*" for italic), whose text is
+    set in the family's face as it is."""
     from reportlab.graphics.shapes import String
 
     texts = [node for node in _nodes(drawing) if isinstance(node, String)]
     if not texts:
-        return drawing, ()
-    result, missing = copy.deepcopy(drawing), []
+        return drawing, (), ()
+    result, missing, lacking = copy.deepcopy(drawing), set(), set()
     for node in _nodes(result):
         noted = noted_font(node.fontName) if isinstance(node, String) else None
         if noted is None:
             continue
         names, is_bold, is_italic = noted
-        face = next((assets.fonts[name] for name in names if name in assets.fonts), None)
-        if face is None:
-            missing.append(names)
-            face = DEFAULT_FONT
+        family = next((name for name in names if name in assets.fonts), None)
+        if family is None:
+            missing.add(names)
+        face = assets.fonts[family] if family is not None else DEFAULT_FONT
+        lacking.update((family, markup) for markup, wanted in (("**", is_bold), ("*", is_italic))
+                       if wanted and lacks(face, markup))
         face = bold(face) if is_bold else face
         node.fontName = italic(face) if is_italic else face
-    return result, tuple(sorted(set(missing)))
+    return result, tuple(sorted(missing)), tuple(sorted(lacking))
 
 
 class SvgError(ValueError):

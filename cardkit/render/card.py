@@ -326,7 +326,7 @@ class CardRenderer:
         if isinstance(art, Picture):
             self._check_resolution(card, layout, element, props, name, art)
             return art
-        art, missing = with_deck_fonts(art, layout.assets)
+        art, missing, lacking = with_deck_fonts(art, layout.assets)
         for names in missing:
             if names:
                 listed = ", ".join(f"'{name}'" for name in names)
@@ -340,6 +340,12 @@ class CardRenderer:
             self._warn(card, layout, element, f"image {quoted(name, 200)} {what}: it prints "
                        f"in {DEFAULT_FONT}", f"{fix} turn the text into paths (Inkscape: "
                        "Path > Object to Path)", in_layout=True)
+        for family, markup in lacking:
+            style = "bold" if markup == "**" else "italic"
+            self._warn(card, layout, element, f"image {quoted(name, 200)} has {style} text "
+                       f"in font family '{family}', which has no {style} face: it prints in "
+                       f"the family's face as it is", f"add the family's {style} TTF to the "
+                       "deck's fonts/ folder", in_layout=True)
         return art
 
     def _check_resolution(self, card, layout, element, props, name, image: Picture) -> None:
