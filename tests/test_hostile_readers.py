@@ -557,3 +557,44 @@ def test_a_huge_picture_gives_our_message_and_no_warning_of_pillow(tmp_path, art
         code, output = run("validate", deck)
     assert code == 2 and "17700 x 10000 px" in output
     assert not [w for w in warned if issubclass(w.category, Image.DecompressionBombWarning)]
+
+
+def test_a_pages_pictures_wait_in_the_spool_until_the_pdf_is_written(tmp_path, monkeypatch):
+    """reportlab held every picture's encoded data (about a file's size, a quarter more as
+    ASCII85) until the PDF was saved: 200 distinct 3-megapixel photos took gigabytes.
+    Each page's pictures, soft masks too, now go to the spool with the page; the PDF
+    shows the same pixels."""
+    import numpy
+    import pypdf
+    from PIL import Image
+
+    from cardkit.writers import sheet_pdf
+
+    rng = numpy.random.default_rng(7)
+    folder = tmp_path / "d"
+    (folder / "art").mkdir(parents=True)
+    for i in range(3):
+        pixels = rng.integers(0, 256, (60, 80, 4 if i == 2 else 3), dtype=numpy.uint8)
+        Image.fromarray(pixels).save(folder / "art" / f"a{i}.png")
+    deck = write_deck(folder, "name: pictures\nsize: poker\nfront: f\nbacks: {b: {layout: f}}\n"
+                      "fields: {art: text}\ncards:\n" + "".join(
+                          f"  - {{art: a{i}}}\n" for i in range(3)),
+                      {"f": "elements:\n  - {name: a, kind: image, box: card, "
+                            "image: 'art/{art}.png', fit: stretch}\n"})
+    held = {}  # id of each picture or soft mask -> (its class, whether it holds no data)
+    take = sheet_pdf._SpooledPages.take
+
+    def taken(self, canvas):
+        take(self, canvas)
+        held.update((id(thing), (type(thing).__name__, thing.streamContent is None))
+                    for thing in canvas._doc.idToObject.values()
+                    if isinstance(thing, sheet_pdf.PDFImageXObject))
+
+    monkeypatch.setattr(sheet_pdf._SpooledPages, "take", taken)
+    code, output = run("build", deck, "--out", tmp_path / "out")
+    assert code == 0, output
+    assert list(held.values()) == [("_SpooledImage", True)] * 4  # 3 pictures, 1 soft mask
+    images = pypdf.PdfReader(next((tmp_path / "out").rglob("*.pdf"))).pages[0].images
+    shown = sorted(image.image.convert("RGB").tobytes() for image in images)
+    assert shown == sorted(Image.open(folder / "art" / f"a{i}.png").convert("RGB").tobytes()
+                           for i in range(3))
