@@ -341,11 +341,11 @@ def test_many_distinct_pictures_keep_the_held_bytes_within_the_budget(tmp_path, 
     pixels = 8 * 400 * 400  # what a 400 px picture's reader holds once drawn, its file aside
     held = paint.HeldPictures(budget=3 * pixels)
     monkeypatch.setattr(paint, "HELD", held)
-    code, output = run("build", _picture_deck(tmp_path / "d", 12, size=400), "--out",
+    code, output = run("build", _picture_deck(tmp_path / "d", 6, size=400), "--out",
                        tmp_path / "out")
     assert code == 0, output
     # each costs its pixels and its file's bytes: two fit in the budget of three's pixels
-    assert [p.path.name for p in held.held] == ["a10.png", "a11.png"]
+    assert [p.path.name for p in held.held] == ["a4.png", "a5.png"]
     assert held.used == sum(p.version[1] + pixels for p in held.held) <= held.budget
 
 
@@ -545,13 +545,12 @@ def test_a_huge_picture_linked_from_svg_is_refused_from_its_header_in_little_mem
     assert peak_kb < 300_000  # decoded, the grey picture alone is 177 MB (RGB: 531 MB)
 
 
-@pytest.mark.parametrize("art", ["art.svg", "huge.png"])
-def test_a_huge_picture_gives_our_message_and_no_warning_of_pillow(tmp_path, art):
+def test_a_huge_picture_gives_our_message_and_no_warning_of_pillow(tmp_path):
     import warnings
 
     from PIL import Image
 
-    deck = _huge_picture_deck(tmp_path, art)
+    deck = _huge_picture_deck(tmp_path, "huge.png")
     with warnings.catch_warnings(record=True) as warned:
         warnings.simplefilter("always")
         code, output = run("validate", deck)
