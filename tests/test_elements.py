@@ -107,3 +107,19 @@ elements:
     assert names == ["bg", "title", "extra"]
     bg = card.front.elements[0].resolve(card.values(), card.front.styles)
     assert bg["fill"].hexval() == "0xff0000" and bg["stroke"].hexval() == "0x000000"
+
+
+def test_a_bleed_picture_is_checked_at_the_size_it_prints_grown_by_the_bleed(tmp_path):
+    """A poker card's 750 x 1050 px picture is 300 dpi over the trim (2.5 x 3.5 in), but a
+    bleed picture is fitted to its box grown by 1/8 in on each side (2.75 x 3.75 in):
+    contained there it prints 1050 px over 3.75 in, 280 dpi. The check said nothing."""
+    from test_bad_input import _problems
+
+    Image.new("RGB", (750, 1050), RED).save(tmp_path / "art.png")
+    face = "elements:\n  - {name: art, kind: image, image: art.png, box: card, bleed: true}\n"
+    (warning,) = _problems(tmp_path, face)
+    assert "image 'art.png' prints at 280 dpi (its 750 x 1050 px over 68.0 x 95.2 mm), " \
+           "under the 300 dpi print needs; use an image of at least 804 x 1125 px" in warning
+    (tmp_path / "trim").mkdir()
+    Image.new("RGB", (750, 1050), RED).save(tmp_path / "trim" / "art.png")
+    assert _problems(tmp_path / "trim", face.replace(", bleed: true", "")) == []

@@ -472,7 +472,8 @@ WORST = {
         "this product makes 10,000,000,000 cards"),
     "a 0.01 mm card": (lambda f: deck_with(f, top="size: {width: 0.01mm, height: 0.01mm}"),
                        "each side must be 10 to 420 mm"),
-    "a 900-megapixel image": (_huge_image, "image 'huge.png': more than 60 megapixels"),
+    "a 900-megapixel image": (_huge_image, "image 'huge.png': 30000 x 30000 px is more "
+                                            "than 60 megapixels"),
     "a megabyte of text": (lambda f: deck_with(
         f, card="{t: '" + "many words " * 100_000 + "'}", fields="fields:\n  t: text\n",
         front=PLAIN + "  - {name: t, kind: text, box: card, text: '{t}'}\n"),

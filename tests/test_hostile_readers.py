@@ -271,13 +271,13 @@ def test_a_library_failing_to_read_while_writing_does_not_blame_the_output(tmp_p
 
 # -- memory for many large pictures -----------------------------------------------------------
 
-def _picture_deck(folder, count: int):
-    """``count`` cards, each with its own 1000 x 1000 px picture filling the card."""
+def _picture_deck(folder, count: int, size: int = 1000):
+    """``count`` cards, each with its own ``size`` px square picture filling the card."""
     from PIL import Image
 
     (folder / "art").mkdir(parents=True)
     for i in range(count):
-        Image.linear_gradient("L").resize((1000, 1000)).rotate(i * 7).convert("RGB") \
+        Image.linear_gradient("L").resize((size, size)).rotate(i * 7).convert("RGB") \
             .save(folder / "art" / f"a{i}.png", compress_level=1)
     cards = "".join(f"  - {{art: a{i}}}\n" for i in range(count))
     return write_deck(folder, "name: pictures\nsize: poker\nfront: f\nbacks: {b: {layout: f}}\n"
@@ -308,23 +308,45 @@ def test_decoded_pictures_are_let_go_as_pages_are_drawn(tmp_path):
     assert many - few < 150, (few, many)
 
 
-def test_a_picture_let_go_is_the_same_picture_when_drawn_again(tmp_path):
+def test_pictures_are_held_within_a_budget_of_bytes_and_read_again_the_same(tmp_path):
+    """The readers (each with its file's bytes, and its pixels once drawn) are held to a
+    budget counted in bytes, oldest let go first; a picture let go reads the same again."""
     from PIL import Image
-    from reportlab.lib.utils import ImageReader
 
-    from cardkit.render.paint import DecodedPixels
+    from cardkit.render.paint import HeldPictures, Picture
 
-    path = tmp_path / "a.png"
-    Image.linear_gradient("L").convert("RGBA").save(path)
-    readers = [ImageReader(str(path)) for _ in range(3)]
-    before = readers[0].getRGBData()
-    held = DecodedPixels(budget=2 * 256 * 256)
-    for reader in readers:
-        reader.getRGBData()
-        held.drawn(reader)
-    assert readers[0]._data is None and readers[2]._data is not None  # the oldest went
-    assert held.pixels == 2 * 256 * 256
-    assert readers[0].getRGBData() == before and readers[0]._dataA is not None
+    pictures = []
+    for i in range(3):
+        path = tmp_path / f"a{i}.png"
+        Image.linear_gradient("L").rotate(90 * i).convert("RGBA").save(path)
+        pictures.append(Picture(path, (0, path.stat().st_size), (256, 256), True))
+    costs = [path.version[1] + 8 * 256 * 256 for path in pictures]
+    held = HeldPictures(budget=costs[0] + costs[1] + costs[2] - 1)
+    first = held.reader(pictures[0])
+    before = first.getRGBData()
+    assert held.reader(pictures[0]) is first
+    for picture in pictures[1:]:
+        held.reader(picture)
+    assert list(held.held) == pictures[1:] and held.used == costs[1] + costs[2]
+    again = held.reader(pictures[0])
+    assert again is not first and again.getRGBData() == before and again._dataA is not None
+    assert list(held.held) == [pictures[2], pictures[0]]
+
+
+def test_many_distinct_pictures_keep_the_held_bytes_within_the_budget(tmp_path, monkeypatch):
+    """Every reader used to live as long as the build: 30 distinct pictures held 30
+    files' bytes. Drawn by a build, they are let go past the budget."""
+    from cardkit.render import paint
+
+    pixels = 8 * 400 * 400  # what a 400 px picture's reader holds once drawn, its file aside
+    held = paint.HeldPictures(budget=3 * pixels)
+    monkeypatch.setattr(paint, "HELD", held)
+    code, output = run("build", _picture_deck(tmp_path / "d", 6, size=400), "--out",
+                       tmp_path / "out")
+    assert code == 0, output
+    # each costs its pixels and its file's bytes: two fit in the budget of three's pixels
+    assert [p.path.name for p in held.held] == ["a4.png", "a5.png"]
+    assert held.used == sum(p.version[1] + pixels for p in held.held) <= held.budget
 
 
 # -- damaged fonts ------------------------------------------------------------------------------
@@ -471,3 +493,107 @@ def test_a_compressed_svg_is_refused_before_it_is_inflated(tmp_path):
     code, output = run("validate", deck)
     assert code == 2
     assert "image 'art.svg': a compressed (gzip) SVG; save it as plain SVG" in output
+
+
+# -- pictures refused from their header (issue 46.7) ------------------------------------------
+
+def _zero_png(path, width: int, height: int) -> None:
+    """A grey PNG of ``width`` x ``height`` zero pixels (``height`` a multiple of 100),
+    written with struct and zlib: a valid header and a small body (177 megapixels in 170
+    KB). The body is one compressed run of 100 rows, repeated: each run ends in a full
+    flush, so the next starts afresh, and zeros' Adler-32 is their count."""
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + \
+            struct.pack(">I", zlib.crc32(tag + data))
+
+    rows = b"\0" * ((width + 1) * 100)  # each row: its filter byte, then its pixels
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    run = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
+    body = b"\x78\xda" + run * (height // 100) + zlib.compressobj(9, zlib.DEFLATED, -15).flush() \
+        + struct.pack(">I", ((width + 1) * height % 65521) << 16 | 1)
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+                     + chunk(b"IEND", b""))
+
+
+def _huge_picture_deck(folder, art: str):
+    deck = image_deck(folder, art)
+    _zero_png(folder / "huge.png", 17700, 10000)
+    (folder / "art.svg").write_text(SVG.format(
+        '<image width="10" height="10" xlink:href="huge.png"/>'))
+    return deck
+
+
+def test_a_huge_picture_linked_from_svg_is_refused_from_its_header_in_little_memory(tmp_path):
+    """A 177-megapixel PNG linked from SVG art was decoded (2.6 GB for a colour one) before
+    it was refused, and Pillow's DecompressionBombWarning, with its site-packages path, was
+    printed first."""
+    from test_hostile import MEASURED
+
+    deck = _huge_picture_deck(tmp_path, "art.svg")
+    done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "cardkit",
+                           "validate", str(deck)], capture_output=True, text=True, timeout=60)
+    first, err = done.stdout.split("\n", 1)
+    code, peak_kb = map(int, first.split())
+    assert code == 2 and "image 'art.svg': it holds a picture of 17700 x 10000 px, more " \
+        "than 60 megapixels; use a smaller picture" in err, err
+    assert "DecompressionBombWarning" not in err and "site-packages" not in err
+    assert len(err.strip().splitlines()) == 2  # the message and the summary
+    assert peak_kb < 300_000  # decoded, the grey picture alone is 177 MB (RGB: 531 MB)
+
+
+def test_a_huge_picture_gives_our_message_and_no_warning_of_pillow(tmp_path):
+    import warnings
+
+    from PIL import Image
+
+    deck = _huge_picture_deck(tmp_path, "huge.png")
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        code, output = run("validate", deck)
+    assert code == 2 and "17700 x 10000 px" in output
+    assert not [w for w in warned if issubclass(w.category, Image.DecompressionBombWarning)]
+
+
+def test_a_pages_pictures_wait_in_the_spool_until_the_pdf_is_written(tmp_path, monkeypatch):
+    """reportlab held every picture's encoded data (about a file's size, a quarter more as
+    ASCII85) until the PDF was saved: 200 distinct 3-megapixel photos took gigabytes.
+    Each page's pictures, soft masks too, now go to the spool with the page; the PDF
+    shows the same pixels."""
+    import numpy
+    import pypdf
+    from PIL import Image
+
+    from cardkit.writers import sheet_pdf
+
+    rng = numpy.random.default_rng(7)
+    folder = tmp_path / "d"
+    (folder / "art").mkdir(parents=True)
+    for i in range(3):
+        pixels = rng.integers(0, 256, (60, 80, 4 if i == 2 else 3), dtype=numpy.uint8)
+        Image.fromarray(pixels).save(folder / "art" / f"a{i}.png")
+    deck = write_deck(folder, "name: pictures\nsize: poker\nfront: f\nbacks: {b: {layout: f}}\n"
+                      "fields: {art: text}\ncards:\n" + "".join(
+                          f"  - {{art: a{i}}}\n" for i in range(3)),
+                      {"f": "elements:\n  - {name: a, kind: image, box: card, "
+                            "image: 'art/{art}.png', fit: stretch}\n"})
+    held = {}  # id of each picture or soft mask -> (its class, whether it holds no data)
+    take = sheet_pdf._SpooledPages.take
+
+    def taken(self, canvas):
+        take(self, canvas)
+        held.update((id(thing), (type(thing).__name__, thing.streamContent is None))
+                    for thing in canvas._doc.idToObject.values()
+                    if isinstance(thing, sheet_pdf.PDFImageXObject))
+
+    monkeypatch.setattr(sheet_pdf._SpooledPages, "take", taken)
+    code, output = run("build", deck, "--out", tmp_path / "out")
+    assert code == 0, output
+    assert list(held.values()) == [("_SpooledImage", True)] * 4  # 3 pictures, 1 soft mask
+    images = pypdf.PdfReader(next((tmp_path / "out").rglob("*.pdf"))).pages[0].images
+    shown = sorted(image.image.convert("RGB").tobytes() for image in images)
+    assert shown == sorted(Image.open(folder / "art" / f"a{i}.png").convert("RGB").tobytes()
+                           for i in range(3))

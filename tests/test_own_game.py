@@ -276,8 +276,8 @@ def test_svg_text_prints_in_the_deck_font_of_its_family(tmp_path, build):
     (tmp_path / "art.svg").write_text(TEXT_ART)
     result = build(deck)
     (warning,) = [str(w) for w in result.warnings]
-    assert "image 'art.svg' has text in font family 'Fancy Unknown', which the deck has " \
-           "no font of: it prints in Lato" in warning
+    assert "image 'art.svg' has text in font families 'Fancy Unknown', 'serif', none of " \
+           "which the deck has a font of: it prints in Lato" in warning
     names = set()
     for page in pypdf.PdfReader(result.path).pages:
         for xobject in page["/Resources"].get("/XObject", {}).values():

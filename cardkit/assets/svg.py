@@ -10,8 +10,8 @@ system (it would run fontconfig): the families are only noted while the file is 
 from __future__ import annotations
 
 import copy
+import json
 import math
-import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,60 +23,54 @@ if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is s
     from reportlab.graphics.shapes import Drawing
 
 from ..sources.files import MB, why_unreadable
-from .fonts import (BOLD, DEFAULT_FONT, FONT_DIR, FONT_FILES, ITALIC, TaggedTTFont, bold,
-                    italic, register)
+from .fonts import DEFAULT_FONT, bold, italic, lacks, register
 
 MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")
 _OPACITY_KEYS = ("fillOpacity", "strokeOpacity")
 
 
-class _NotedFamilies:
-    """svglib's font map, answering from the bundled faces alone: a family an SVG's text
-    asks for becomes a name of its own (``svg|family|weight|style``) registered as the
-    bundled face of that weight and style, so that svglib can measure the text, and so
-    that the family is known when a deck's font is put in its place."""
-
-    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal"):
-        family = font_name.strip().strip("'\"")
-        alias = f"svg|{family}|{weight}|{style}"
-        face = DEFAULT_FONT
-        if weight == "bold":
-            face = BOLD[face]
-        if style == "italic":
-            face = ITALIC[face]
-        _alias(alias, register(face))
-        return alias, True
+NOTED = "svg|"  # how the font names that record an SVG text's font begin (svgread)
 
 
-@lru_cache(maxsize=None)
-def _alias(alias: str, face: str) -> None:
-    from reportlab.pdfbase import pdfmetrics
-
-    pdfmetrics.registerFont(TaggedTTFont(alias, str(FONT_DIR / FONT_FILES[face])))
+def noted_font(name: str) -> tuple[tuple[str, ...], bool, bool] | None:
+    """What an SVG text's font name records: (the families its SVG lists, none when it
+    gives none; bold; italic); None for a font name not made by :mod:`.svgread`."""
+    if not name.startswith(NOTED):
+        return None
+    names, is_bold, is_italic = json.loads(name[len(NOTED):])
+    return tuple(names), is_bold, is_italic
 
 
 @lru_cache(maxsize=512)
-def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[str, ...]]:
-    """``drawing`` with its text set in the fonts of ``assets`` (a deck's) by the family
-    each text names, bold and italic by the family's faces; and the families the deck has
-    no font of, whose text is set in the bundled Lato."""
+def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str, ...], ...],
+                                                       tuple[tuple[str, str], ...]]:
+    """``drawing`` with each text set in the deck's font (``assets``'s) of the first
+    family its ``font-family`` lists that the deck has, bold and italic by the family's
+    faces; the family lists the deck has no font of (an empty one: no family given),
+    whose text is set in the bundled Lato; and the deck's families that have no face for
+    a text's weight or slant, as (family, "**" for bold or "*" for italic), whose text is
+    set in the family's face as it is."""
     from reportlab.graphics.shapes import String
 
     texts = [node for node in _nodes(drawing) if isinstance(node, String)]
     if not texts:
-        return drawing, ()
-    result, missing = copy.deepcopy(drawing), []
+        return drawing, (), ()
+    result, missing, lacking = copy.deepcopy(drawing), set(), set()
     for node in _nodes(result):
-        if isinstance(node, String) and node.fontName.startswith("svg|"):
-            _, family, weight, style = node.fontName.split("|")
-            face = assets.fonts.get(family)
-            if face is None:
-                missing.append(family)
-                face = DEFAULT_FONT
-            face = bold(face) if weight == "bold" else face
-            node.fontName = italic(face) if style == "italic" else face
-    return result, tuple(sorted(set(missing)))
+        noted = noted_font(node.fontName) if isinstance(node, String) else None
+        if noted is None:
+            continue
+        names, is_bold, is_italic = noted
+        family = next((name for name in names if name in assets.fonts), None)
+        if family is None:
+            missing.add(names)
+        face = assets.fonts[family] if family is not None else DEFAULT_FONT
+        lacking.update((family, markup) for markup, wanted in (("**", is_bold), ("*", is_italic))
+                       if wanted and lacks(face, markup))
+        face = bold(face) if is_bold else face
+        node.fontName = italic(face) if is_italic else face
+    return result, tuple(sorted(missing)), tuple(sorted(lacking))
 
 
 class SvgError(ValueError):
@@ -105,7 +99,8 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
     import logging  # like svglib, imported on first use: most decks have no SVG
 
     from reportlab.graphics.shapes import Group
-    from svglib.svglib import svg2rlg
+
+    from .svgread import read_svg
 
     class Refusals(logging.Handler):
         """Collects svglib's refusals of linked files outside the trusted folder."""
@@ -125,10 +120,9 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
     logger.propagate = False
     logger.addHandler(refusals)
     try:
-        with warnings.catch_warnings():  # Pillow's warning of a large embedded picture:
-            warnings.simplefilter("ignore")  # _check refuses it with a message of its own
-            drawing = svg2rlg(str(path), external_reference_root=str(root),
-                              font_map=_NotedFamilies())
+        drawing = read_svg(path, root)
+    except SvgError:  # a picture or a linked SVG refused before svglib read it
+        raise
     except Exception:  # lxml and svglib raise many kinds; all mean "not an SVG we can read"
         drawing = None
     finally:
@@ -168,16 +162,14 @@ def _with_depth(root):
 
 MAX_DEPTH = 100  # groups in groups: drawing programs nest a handful
 MAX_EXTENT = 1000  # times the drawing's own size: farther than any point a card could show
-MAX_PICTURE_PIXELS = 60_000_000  # as for a deck's own images
 
 
 def _check(drawing: Drawing) -> None:
     """Refuse what would fail or run away when the drawing is drawn, so that validate
     refuses what build would: groups nested too deep, numbers too large for a PDF (points,
     transforms, stroke widths), pictures that are not PNG or JPEG or are too large. A dash
-    pattern that sums to nothing is dropped, as browsers draw it: a solid line."""
-    from reportlab.graphics.shapes import Image
-
+    pattern that sums to nothing is dropped, as browsers draw it: a solid line. (Pictures
+    are checked before svglib reads them: :func:`check_picture`.)"""
     limit = MAX_EXTENT * max(drawing.width, drawing.height)
     for node, depth in _with_depth(drawing):
         if depth > MAX_DEPTH:
@@ -190,35 +182,27 @@ def _check(drawing: Drawing) -> None:
         dash = getattr(node, "strokeDashArray", None)
         if dash and (not all(math.isfinite(d) and d >= 0 for d in dash) or sum(dash) <= 0):
             node.strokeDashArray = None
-        if isinstance(node, Image):
-            _check_picture(node.path)
     bounds = ink_bounds(drawing) or ()  # None: nothing drawn, which _load refuses
     if not all(math.isfinite(v) and abs(v) <= limit for v in bounds):
         raise SvgError("a point or transform lies far outside the drawing (numbers such as "
                        "1e300)", "save the art again from the drawing program")
 
 
-def _check_picture(picture) -> None:
-    """A picture an SVG embeds or links: PNG or JPEG, of at most MAX_PICTURE_PIXELS."""
-    from PIL import Image as Pillow
-
-    from ..sources.images import IMAGE_FORMATS, open_image
+def check_picture(picture) -> None:
+    """A picture an SVG embeds or links (a path or a binary file): a PNG or JPEG of at most
+    MAX_PIXELS, judged from its header alone."""
+    from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
 
     try:
-        if isinstance(picture, Pillow.Image):
-            kind, size = picture.format, picture.size
-        else:
-            with open_image(picture) as opened:
-                kind, size = opened.format, opened.size
+        open_image(picture).close()
+    except TooManyPixels as large:
+        raise SvgError(f"it holds a picture of {large}, more than "
+                       f"{MAX_PIXELS // 1_000_000} megapixels",
+                       "use a smaller picture: 300 dpi at its size on the card is enough") \
+            from None
     except Exception:  # Pillow raises many kinds: not a PNG or JPEG it can read
-        kind, size = None, (0, 0)
-    if kind not in IMAGE_FORMATS:
         raise SvgError("it holds a picture that is not a PNG or JPEG",
-                       "embed PNG or JPEG pictures only")
-    if size[0] * size[1] > MAX_PICTURE_PIXELS:
-        raise SvgError(f"it holds a picture of {size[0]} x {size[1]} px, more than "
-                       f"{MAX_PICTURE_PIXELS // 1_000_000} megapixels",
-                       "use a smaller picture: 300 dpi at its size on the card is enough")
+                       "embed PNG or JPEG pictures only") from None
 
 
 def ink_bounds(drawing: Drawing) -> tuple[float, float, float, float]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-from reportlab.lib.utils import ImageReader
+from PIL import UnidentifiedImageError
 
 from ..assets.fonts import DEFAULT_FONT, lacks, missing_chars, shown
 from ..assets.icons import BuiltinIcon
@@ -27,10 +26,10 @@ from ..deck.model import Card
 from ..deck.properties import BadValue
 from ..sources.checks import quoted
 from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
-from ..sources.images import open_image
+from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
 from .draft import drafted
-from .paint import (EDGE, Resolved, art_size, draw_item, element_box, inside, line_origins,
-                    overflow_mark, texts_by_face)
+from .paint import (EDGE, Picture, Resolved, art_size, draw_item, element_box, inside,
+                    line_origins, overflow_mark, texts_by_face)
 from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
 
 
@@ -39,7 +38,6 @@ PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 MAX_IMAGE_BYTES = 50 * MB
 MAX_TEXT = 10_000  # characters in one text element: a dense tarot card holds about 2,000
-MAX_IMAGE_PIXELS = 60_000_000  # a tarot card's art at 1200 dpi is 15 megapixels
 FULL_INK, DRAFT_INK = "full", "draft"
 
 
@@ -337,21 +335,41 @@ class CardRenderer:
         if art is None:
             what, fix = problem
             raise BadValue(f"image {quoted(name, 200)}: {what}", fix)
-        if isinstance(art, ImageReader):
+        if isinstance(art, Picture):
             self._check_resolution(card, layout, element, props, name, art)
             return art
-        art, missing = with_deck_fonts(art, layout.assets)
-        for family in missing:
-            self._warn(card, layout, element, f"image {quoted(name, 200)} has text in font "
-                       f"family '{family}', which the deck has no font of: it prints in "
-                       f"{DEFAULT_FONT}", "put the family's TTF or OTF in the deck's fonts/ "
-                       "folder, or turn the text into paths (Inkscape: Path > Object to Path)",
-                       in_layout=True)
+        art, missing, lacking = with_deck_fonts(art, layout.assets)
+        for names in missing:
+            if names:
+                listed = ", ".join(f"'{name}'" for name in names)
+                what = (f"has text in font family {listed}, which the deck has no font of"
+                        if len(names) == 1 else f"has text in font families {listed}, none "
+                        "of which the deck has a font of")
+                fix = "put the family's TTF or OTF in the deck's fonts/ folder, or"
+            else:
+                what, fix = "has text that names no font family", "name one of the deck's " \
+                    "fonts' families in the SVG (font-family), or"
+            self._warn(card, layout, element, f"image {quoted(name, 200)} {what}: it prints "
+                       f"in {DEFAULT_FONT}", f"{fix} turn the text into paths (Inkscape: "
+                       "Path > Object to Path)", in_layout=True)
+        for family, markup in lacking:
+            style = "bold" if markup == "**" else "italic"
+            self._warn(card, layout, element, f"image {quoted(name, 200)} has {style} text "
+                       f"in font family '{family}', which has no {style} face: it prints in "
+                       f"the family's face as it is", f"add the family's {style} TTF to the "
+                       "deck's fonts/ folder", in_layout=True)
         return art
 
-    def _check_resolution(self, card, layout, element, props, name, image) -> None:
-        pixels = image.getSize()
-        width, height = art_size(props["fit"], pixels, element.box.width, element.box.height)
+    def _check_resolution(self, card, layout, element, props, name, image: Picture) -> None:
+        """Warn of a picture under PRINT_DPI at the size it prints: fitted to its box, grown
+        by BLEED_ALLOWANCE at the trim for a bleed picture (as :meth:`draw` fits it)."""
+        pixels = image.size
+        box = element_box(element, 0, 0, *layout.card_size,
+                          BLEED_ALLOWANCE if element.bleed else 0.0)
+        width, height = box.width, box.height
+        if element.rotate in (90, 270):  # drawn in a frame turned a quarter
+            width, height = height, width
+        width, height = art_size(props["fit"], pixels, width, height)
         dpi = min(pixels[0] / (width / INCH), pixels[1] / (height / INCH))
         if dpi < PRINT_DPI - 0.5:
             need = [round(PRINT_DPI * side / INCH) for side in (width, height)]
@@ -446,19 +464,17 @@ def _read_image(path: Path, folder: Path):
             return load_svg(path, deck_root(folder)), None
         except SvgError as exc:
             return None, (exc.what, exc.fix)
-    too_big = (f"more than {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
-               "use a smaller image: 300 dpi at its size on the card is enough")
     try:
+        stat = path.stat()
         with open_image(path) as probe:
-            width, height = probe.size
-            if width * height > MAX_IMAGE_PIXELS:
-                return None, (f"{width} x {height} px is {too_big[0]}", too_big[1])
             probe.load()  # decode it all: a truncated file fails now
-        # reportlab opens it again by name (a JPEG is then embedded as it is, not decoded
-        # and compressed again); it is known to be a PNG or a JPEG by now
-        image = ImageReader(str(path))
-    except Image.DecompressionBombError:  # Pillow's own, larger limit, met while opening
-        return None, too_big
+            translucent = probe.mode in ("RGBA", "LA", "PA") or "transparency" in probe.info
+        # read again by name when drawn (a JPEG is then embedded as it is, not decoded and
+        # compressed again)
+        image = Picture(path, (stat.st_mtime_ns, stat.st_size), probe.size, translucent)
+    except TooManyPixels as large:
+        return None, (f"{large} is more than {MAX_PIXELS // 1_000_000} megapixels",
+                      "use a smaller image: 300 dpi at its size on the card is enough")
     except UnidentifiedImageError:
         return None, ("not a PNG or JPEG file (whatever its name says), nor SVG",
                       "save it again as PNG, JPG or plain SVG")

@@ -5,7 +5,9 @@ is decided in :mod:`.card`.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
@@ -23,7 +25,7 @@ EDGE = 0.01  # points: how close a box edge must be to the trim to count as on i
 @dataclass(frozen=True)
 class Resolved:
     """An element with its properties for one card; ``text`` is laid out already, and
-    ``art`` is the image (an ImageReader) or the SVG drawing."""
+    ``art`` is the picture (a :class:`Picture`) or the SVG drawing."""
 
     element: Element
     props: dict
@@ -39,8 +41,21 @@ def art_size(fit: str, size, width: float, height: float) -> tuple[float, float]
     return size[0] * scale, size[1] * scale
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A deck's PNG or JPEG as checked when its card was resolved: the file, the version
+    of it that was checked (its modification time and length), its size in pixels and
+    whether it has transparent parts. Its bytes and pixels are read when it is drawn, and
+    held only for a while (:class:`HeldPictures`)."""
+
+    path: Path
+    version: tuple[int, int]
+    size: tuple[int, int]
+    translucent: bool
+
+
 def art_pixels(art) -> tuple[float, float]:
-    return art.getSize() if isinstance(art, ImageReader) else (art.width, art.height)
+    return art.size if isinstance(art, Picture) else (art.width, art.height)
 
 
 def line_origins(block: TextBlock, props, width: float, height: float):
@@ -145,9 +160,8 @@ def translucent(item: Resolved) -> bool:
             getattr(props.get(key), "alpha", 1) not in (None, 1)
             for key in ("fill", "stroke", "colour")):
         return True
-    if isinstance(art, ImageReader):
-        image = art._image  # reportlab's Pillow image: its mode tells of an alpha channel
-        return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    if isinstance(art, Picture):
+        return art.translucent
     drawing = art if art is not None else getattr(props.get("icon"), "drawing", None)
     return drawing is not None and svg_translucent(drawing)
 
@@ -231,54 +245,58 @@ def _image(canvas, item, box, fitted: Box | None = None):
     clip.rect(box.x, box.y, box.width, box.height)
     canvas.clipPath(clip, stroke=0, fill=0)
     ink = props.get("ink", 1.0)  # what draft ink keeps of a large picture's ink
-    if isinstance(art, ImageReader):
+    if isinstance(art, Picture):
         # a PDF's fill opacity applies to images; over white paper, a fraction of the
         # opacity is that fraction of the ink
         canvas.setFillAlpha(props["opacity"] * ink)
-        canvas.drawImage(art, x, y, width, height, mask="auto")
-        DECODED.drawn(art)
+        canvas.drawImage(HELD.reader(art), x, y, width, height, mask="auto")
     else:
         draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height)
     canvas.restoreState()
 
 
-class DecodedPixels:
-    """The pictures whose pixels reportlab keeps decoded once it has drawn them (the
-    ImageReader's RGB bytes and Pillow's own copy), oldest first. Past ``budget`` pixels
-    the oldest are let go, to be decoded again if they are drawn again: 200 distinct
-    large pictures in one deck used to keep 4 GB of pixels until the PDF was written."""
+class _CheckedReader(ImageReader):
+    """reportlab's reader of a picture file, opening it as a deck's image is opened: as a
+    PNG or JPEG of bounded size (the file may have changed since it was checked)."""
+
+    def _read_image(self, fp):
+        return open_image(fp)
+
+
+class HeldPictures:
+    """Readers of the pictures drawn last, newest last, within ``budget`` bytes: each
+    holds its file's bytes and, once drawn, its pixels decoded twice (reportlab's RGB
+    bytes and Pillow's image), as does a CMYK canvas's converted copy, which goes with it.
+    Past the budget the oldest readers are let go whole, to be read again if their
+    picture is drawn again: 200 distinct 3-megapixel pictures used to keep every file's
+    bytes until the PDF was written (6 GB for 5.6 MB photos)."""
 
     def __init__(self, budget: int):
         self.budget = budget
-        self.held: dict[int, tuple[ImageReader, int]] = {}  # id -> (reader, its pixels)
-        self.pixels = 0
+        self.held: OrderedDict[Picture, tuple[ImageReader, int]] = OrderedDict()
+        self.used = 0  # bytes, as :meth:`cost` counts them
 
-    def drawn(self, reader: ImageReader) -> None:
-        key = id(reader)
-        if key in self.held:
-            self.held[key] = self.held.pop(key)  # the newest now
-            return
-        width, height = reader.getSize()
-        self.held[key] = (reader, width * height)
-        self.pixels += width * height
-        while self.pixels > self.budget and len(self.held) > 1:
-            oldest, pixels = self.held.pop(next(iter(self.held)))
-            self.pixels -= pixels
-            _forget_pixels(oldest)
+    @staticmethod
+    def cost(picture: Picture) -> int:
+        """The bytes a reader of ``picture`` holds once drawn, at most: the file, and 4
+        bytes a pixel (RGBA) twice."""
+        width, height = picture.size
+        return picture.version[1] + 8 * width * height
 
-
-def _forget_pixels(reader: ImageReader) -> None:
-    """Drop what ``reader`` decoded, keeping the file's bytes it holds (reportlab
-    internals: ``_data``, ``_dataA``, and ``_image``, opened again lazily from ``fp``)."""
-    reader._data = reader._dataA = None
-    if reader._image.format != "JPEG":  # a JPEG is embedded as it is, never decoded
-        reader.fp.seek(0)
-        name = reader._image.fileName
-        reader._image = open_image(reader.fp)  # nothing is decoded until it is drawn again
-        reader._image.fileName = name
+    def reader(self, picture: Picture) -> ImageReader:
+        if picture in self.held:
+            self.held.move_to_end(picture)
+            return self.held[picture][0]
+        reader, cost = _CheckedReader(str(picture.path)), self.cost(picture)
+        self.held[picture] = (reader, cost)
+        self.used += cost
+        while self.used > self.budget and len(self.held) > 1:
+            _, (_, freed) = self.held.popitem(last=False)
+            self.used -= freed
+        return reader
 
 
-DECODED = DecodedPixels(20_000_000)  # pixels: about 120 MB, a few tarot-sized pictures
+HELD = HeldPictures(160_000_000)  # bytes: a few tarot-sized pictures
 
 
 def texts_by_face(block: TextBlock) -> list[tuple[str, str]]:

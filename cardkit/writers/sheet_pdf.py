@@ -11,7 +11,8 @@ import zlib
 from pathlib import Path
 
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+from reportlab.pdfbase.pdfdoc import (PDFArray, PDFDictionary, PDFImageXObject, PDFName,
+                                      PDFStream)
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, ascent_descent, bold, register, string_width
@@ -104,12 +105,28 @@ class _SpooledPages:
         self.writing_out = False
 
     def take(self, canvas) -> None:
-        """Move the page just finished out of memory."""
-        page = canvas._doc.Pages.pages[-1]
+        """Move the page just finished out of memory, and the pictures it drew first."""
+        document = canvas._doc
+        page = document.Pages.pages[-1]
         data = zlib.compress(page.stream.encode("utf-8"))  # what reportlab would write
+        page.Contents, page.stream = _SpooledStream(self, *self._keep(data)), None
+        names = [ref.name for ref in page.XObjects.dict.values()] if page.XObjects else []
+        while names:  # the page's pictures, and their soft masks
+            image = document.idToObject.get(names.pop())
+            if type(image) is PDFImageXObject:
+                content = image.streamContent
+                data = content.encode("latin-1") if isinstance(content, str) else content
+                image.__class__ = _SpooledImage  # the same object, which the PDF refers to
+                image.spooled = (self, *self._keep(data), isinstance(content, str))
+                image.streamContent = None
+                if getattr(image, "smask", None) is not None:
+                    names.append(image.smask.name)
+
+    def _keep(self, data: bytes) -> tuple[int, int]:
+        """Write ``data`` at the spool's end: (where it starts, its length)."""
         offset = self.spool.seek(0, 2)
         self.spool.write(data)
-        page.Contents, page.stream = _SpooledStream(self, offset, len(data)), None
+        return offset, len(data)
 
     def write_out(self, document) -> None:
         """From the first page stream on, send what reportlab formats to the output file
@@ -144,6 +161,22 @@ class _SpooledStream(PDFStream):
             return super().format(document)
         finally:
             self.content = None
+
+
+class _SpooledImage(PDFImageXObject):
+    """A picture's data (reportlab's encoded stream, 1 to 4 bytes a pixel), read back from
+    the spool as the PDF is written: 200 distinct 3-megapixel pictures held some 4 GB of
+    it until the PDF was saved."""
+
+    def format(self, document):
+        pages, offset, length, text = self.spooled
+        pages.write_out(document)
+        data = pages.read(offset, length)
+        self.streamContent = data.decode("latin-1") if text else data
+        try:
+            return super().format(document)
+        finally:
+            self.streamContent = None
 
 
 def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None:
