@@ -382,8 +382,9 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             _dealable(rules, run.players, run.seed, run.cards,
                       f"{deck_file} ({what}={value:g})", rules_path)
             points.append((value, run))
-    except SweepError as error:
-        _refuse(error.what, error.fix)
+    except SweepError as error:  # named by the option and its value, once
+        _refuse(error.what if error.what.startswith("--sweep") else
+                f"--sweep {text!r}: {error.what}", error.fix)
     click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
     started, stopped = time.perf_counter(), False
     with progress_bar(games * len(points)) as bar:

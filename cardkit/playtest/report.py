@@ -425,14 +425,14 @@ def _sweep_page(sweep: dict) -> str:
     e = html.escape
     first = sweep["points"][0]["summary"]
     what = sweep["sweep"].rsplit("=", 1)[0]
-    rows = "".join(
+    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
+    rows = "".join(  # a seat a point does not have (a sweep of players): an empty cell
         f"<tr><td>{point['value']:g}</td>" + "".join(
-            f"<td>{s['share']:.1%}</td>"
-            for s in point["summary"]["seats"])
+            f"<td>{s['share']:.1%}</td>" for s in point["summary"]["seats"])
+        + "<td></td>" * (seats - len(point["summary"]["seats"]))
         + f"<td>{point['summary']['nobody_won']:.1%}</td>"
         f"<td>{_number(point['summary']['length']['mean'])}</td></tr>"
         for point in sweep["points"])
-    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{e(first['title'])}: a sweep of {e(what)}</title>
@@ -466,6 +466,10 @@ def _sweep_plot(sweep: dict) -> str:
               [p["summary"]["fair_share"] * 100 for p in sweep["points"]], color="#c0392b",
               linestyle="--", linewidth=1, label="fair share")
     axes.set_xlabel(sweep["sweep"].rsplit("=", 1)[0])
+    if all(float(point["value"]).is_integer() for point in sweep["points"]):
+        from matplotlib.ticker import MaxNLocator
+
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 2.5 players
     axes.set_ylabel("games won (%)")
     axes.legend(fontsize=7, ncol=2)
     return _png(figure)
