@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -51,7 +52,11 @@ def test_a_report_where_a_seat_wins_all_or_nothing(tmp_path, args):
 
 
 def test_spread_uses_nearest_rank():
-    assert spread([5, 1, 3]) == {"mean": 3, "median": 3, "p10": 1, "p90": 5, "min": 1, "max": 5}
+    """From how often each value came up, as from every value."""
+    assert spread(Counter([5, 1, 3])) == {"mean": 3, "median": 3, "p10": 1, "p90": 5,
+                                          "min": 1, "max": 5}
+    assert spread(Counter({2: 7, 9: 2, 4: 1})) == {"mean": 3.6, "median": 2, "p10": 2,
+                                                   "p90": 9, "min": 2, "max": 9}
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))

@@ -113,8 +113,9 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
     from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
-    from ..playtest.runner import BotSpec, Setup, Stopped, play_many
+    from ..playtest.runner import BotSpec, Setup, Stopped, play_into
     from ..playtest.summary import summarise
+    from ..playtest.tally import GameRows, Tally
     from ..rules.errors import RulesError
 
     if report_dir is not None:
@@ -194,23 +195,25 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
             return
         started = time.perf_counter()
         stopped = False
+        tally = Tally(players, GameRows() if report_dir else None)
         with progress_bar(count) as bar:
             try:
-                results = play_many(setup, count, workers, bar.update, executor)
-            except Stopped as stop:
-                results, stopped = stop.finished, True
+                play_into([setup], count, lambda run, start, chunk: tally.add(chunk),
+                          workers, bar.update, executor)
+            except Stopped:
+                stopped = True
     except RulesFileError as error:
         _rules_failed(error)
     finally:
         stack.close()
     if stopped:
-        _stopped(len(results), count)
-    summary = summarise(setup, results, time.perf_counter() - started)
+        _stopped(tally.games, count)
+    summary = summarise(setup, tally, time.perf_counter() - started)
     for line in summary_lines(summary):
         click.echo(line)
     if report_dir:
         try:
-            write_report(report_dir, summary, results)
+            write_report(report_dir, summary, tally)
         except OSError as error:
             click.echo(f"cardkit: cannot write {error.filename or report_dir}: "
                        f"{error.strerror or error}; give --report a folder you can write to",
@@ -258,22 +261,24 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
     import time
 
     from ..playtest.compare import compare, shown_change
-    from ..playtest.runner import Stopped, play_runs
+    from ..playtest.runner import Stopped, in_step, play_into
     from ..playtest.summary import summarise
+    from ..playtest.tally import GameRows, Tally
 
     started, stopped = time.perf_counter(), False
+    tallies = [Tally(setup.players, GameRows() if report_dir else None)
+               for setup, _ in setups.values()]
     with progress_bar(2 * games) as bar:
-        try:
-            both = play_runs([setup for setup, _ in setups.values()], games, workers,
-                             bar.update, executor)
-        except Stopped as stop:  # compare the same games only: those both finished
-            common = {r.index for r in stop.finished[0]} & {r.index for r in stop.finished[1]}
-            both = [[r for r in results if r.index in common] for results in stop.finished]
+        try:  # compare the same games only: those both finished
+            play_into([setup for setup, _ in setups.values()], games,
+                      in_step(lambda run, start, chunk: tallies[run].add(chunk), 2),
+                      workers, bar.update, executor)
+        except Stopped:
             stopped = True
-            _stopped(len(common), games, "games of each deck")
+            _stopped(tallies[0].games, games, "games of each deck")
     seconds = time.perf_counter() - started
-    runs = {deck: ({**summarise(setup, results, seconds), "deck_name": deck_name}, results)
-            for (deck, (setup, deck_name)), results in zip(setups.items(), both)}
+    runs = {deck: ({**summarise(setup, tally, seconds), "deck_name": deck_name}, tally)
+            for (deck, (setup, deck_name)), tally in zip(setups.items(), tallies)}
     comparison = compare(runs["A"][0], runs["B"][0], runs["A"][1], runs["B"][1])
     first = runs["A"][0]
     click.echo(f"{first['game']}: {games:,} games each, {first['players']} player"
@@ -359,9 +364,10 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     import time
     from dataclasses import replace
 
-    from ..playtest.runner import Stopped, play_runs
+    from ..playtest.runner import Stopped, play_into
     from ..playtest.summary import summarise
     from ..playtest.sweep import SweepError, parse, point_setup, unfairness, with_count
+    from ..playtest.tally import Tally
 
     what = text.rsplit("=", 1)[0]
     try:
@@ -387,16 +393,18 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                 f"--sweep {text!r}: {error.what}", error.fix)
     click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
     started, stopped = time.perf_counter(), False
+    tallies = [Tally(run.players) for _, run in points]
     with progress_bar(games * len(points)) as bar:
         try:  # the points side by side, on every worker
-            played = play_runs([run for _, run in points], games, workers, bar.update,
-                               executor)
-        except Stopped as stop:
-            played, stopped = stop.finished, True
-            _stopped(sum(map(len, played)), games * len(points))
+            play_into([run for _, run in points], games,
+                      lambda point, start, chunk: tallies[point].add(chunk), workers,
+                      bar.update, executor)
+        except Stopped:
+            stopped = True
+            _stopped(sum(tally.games for tally in tallies), games * len(points))
     seconds = time.perf_counter() - started
-    rows = [(value, summarise(run, results, seconds))
-            for (value, run), results in zip(points, played) if results]
+    rows = [(value, summarise(run, tally, seconds))
+            for (value, run), tally in zip(points, tallies) if tally.games]
     card = sweep.key[1] if sweep.kind == "count" else None
     for value, summary in rows:
         shares = [s["share"] for s in summary["seats"]]

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from ..common.atomic import atomic_folder
 from .per_card import TOO_RARE
-from .runner import Result
 from .summary import outcome
+from .tally import Tally
 
 
 REPORT_FILES = ("report.html", "summary.json", "games.csv")
@@ -50,14 +50,15 @@ def why_not_a_report_folder(folder: Path) -> str | None:
     return None
 
 
-def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
+def write_report(folder: Path, summary: dict, tally: Tally) -> None:
     """Write the report folder atomically: a failed run leaves the previous report. The
-    caller has checked the folder with :func:`why_not_a_report_folder`."""
+    caller has checked the folder with :func:`why_not_a_report_folder`; ``tally`` kept
+    the games' rows."""
     with atomic_folder(Path(folder)) as temporary:
         (temporary / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
                                                 encoding="utf-8")
-        _write_games(temporary / "games.csv", summary, results)
-        (temporary / "report.html").write_text(_page(summary, results), encoding="utf-8")
+        _write_games(temporary / "games.csv", summary, ((None, r) for r in tally.rows))
+        (temporary / "report.html").write_text(_page(summary, tally), encoding="utf-8")
 
 
 def write_skill_report(folder: Path, ladder: dict) -> None:
@@ -73,14 +74,15 @@ def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
     """Write the report of two decks compared (``cardkit simulate --compare``):
     ``summary.json`` with both runs and what changes, ``games.csv`` with a ``deck`` column
     (A or B), ``report.html``; atomically, as :func:`write_report`. ``runs`` maps "A" and
-    "B" to (summary, results)."""
+    "B" to (summary, Tally that kept the games' rows)."""
     with atomic_folder(Path(folder)) as temporary:
         saved = {"comparison": comparison, **{deck: summary for deck, (summary, _) in
                                               runs.items()}}
         (temporary / "summary.json").write_text(json.dumps(saved, indent=2) + "\n",
                                                 encoding="utf-8")
         _write_games(temporary / "games.csv", runs["A"][0],
-                     [(deck, r) for deck, (_, results) in runs.items() for r in results])
+                     ((deck, r) for deck, (_, tally) in runs.items() for r in tally.rows),
+                     decks=True)
         (temporary / "report.html").write_text(_compare_page(comparison, runs),
                                                encoding="utf-8")
 
@@ -94,20 +96,18 @@ def write_sweep_report(folder: Path, sweep: dict) -> None:
         (temporary / "report.html").write_text(_sweep_page(sweep), encoding="utf-8")
 
 
-def _write_games(path: Path, summary: dict, results) -> None:
-    """One row a game; ``results`` are Results, or (deck, Result) pairs for a comparison."""
+def _write_games(path: Path, summary: dict, results, decks: bool = False) -> None:
+    """One row a game from (deck, Result) pairs, the deck (A or B) a column if ``decks``."""
     seats = range(summary["players"])
     names = list(summary["figures"])
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        decks = bool(results) and isinstance(results[0], tuple)
         per_seat = list(summary.get("what_winners_do") or {})
         writer.writerow([*(["deck"] if decks else []), "game", "outcome",
                          *(f"return_{s}" for s in seats), *(f"score_{s}" for s in seats),
                          "turns", "moves", *names,
                          *(f"{name}_{s}" for name in per_seat for s in seats)])
-        for item in results:
-            deck, r = item if decks else (None, item)
+        for deck, r in results:
             writer.writerow([*([deck] if decks else []), r.index,
                              outcome(r, summary["players"]),
                              *(f"{x:g}" for x in r.returns), *(f"{x:g}" for x in r.scores),
@@ -150,7 +150,7 @@ def whole_number_bins(values: list[int], most: int = 40) -> list[float]:
     return [low - 0.5 + step * i for i in range(math.ceil((high - low + 1) / step) + 1)]
 
 
-def _plots(summary: dict, results: list[Result]) -> dict[str, list[tuple[str, str]]]:
+def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
     """(caption, base64 PNG) for each plot of the page, by where it goes: ``seats``,
     ``length`` and ``figures`` (the scores and the game's counted figures)."""
     pyplot = _pyplot()
@@ -180,15 +180,16 @@ def _plots(summary: dict, results: list[Result]) -> dict[str, list[tuple[str, st
     plots = {"seats": [(caption, _png(figure))], "length": [], "figures": []}
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    lengths = [r.length for r in results]
-    axes.hist(lengths, bins=whole_number_bins(lengths), color="#6a9f58")
+    lengths = list(tally.lengths)
+    axes.hist(lengths, bins=whole_number_bins(lengths), weights=list(tally.lengths.values()),
+              color="#6a9f58")
     axes.set_xlabel(f"{summary['length_unit']} in the game")
     axes.set_ylabel("games")
     plots["length"].append((f"{summary['length_unit'].capitalize()} a game", _png(figure)))
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats],
-                 tick_labels=[f"seat {s['seat']}" for s in seats])
+    axes.bxp([{**box(tally.scores[s["seat"]]), "label": f"seat {s['seat']}"}
+              for s in seats])
     axes.set_ylabel(summary["score_unit"])
     plots["figures"].append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
 
@@ -203,6 +204,38 @@ def _plots(summary: dict, results: list[Result]) -> dict[str, list[tuple[str, st
     return plots
 
 
+def box(counts) -> dict:
+    """A box plot's figures (matplotlib's ``bxp``) from the values ``counts`` holds (value
+    -> how often), as ``boxplot`` finds them from every value: the quartiles interpolated,
+    whiskers at the furthest values within 1.5 box lengths, the values beyond them drawn.
+
+    >>> from collections import Counter
+    >>> b = box(Counter({1: 1, 2: 2, 3: 1, 20: 1}))
+    >>> b["q1"], b["med"], b["q3"], b["whislo"], b["whishi"], b["fliers"]
+    (2.0, 2.0, 3.0, 1, 3, [20])
+    """
+    ordered = sorted(counts.items())
+    total = sum(count for _, count in ordered)
+
+    def at(rank: int):
+        for value, count in ordered:
+            rank -= count
+            if rank < 0:
+                return value
+
+    def quantile(q: float) -> float:
+        place = q * (total - 1)
+        low, high = at(math.floor(place)), at(math.ceil(place))
+        return low + (high - low) * (place - math.floor(place))
+
+    q1, q3 = quantile(0.25), quantile(0.75)
+    reach = 1.5 * (q3 - q1)
+    inside = [value for value, _ in ordered if q1 - reach <= value <= q3 + reach]
+    return {"med": quantile(0.5), "q1": q1, "q3": q3, "whislo": min(inside, default=q1),
+            "whishi": max(inside, default=q3),
+            "fliers": [value for value, _ in ordered if not q1 - reach <= value <= q3 + reach]}
+
+
 STYLE = """body{font:15px/1.45 system-ui,sans-serif;max-width:52rem;margin:2rem auto;
 padding:0 1rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
 td,th{border-bottom:1px solid #ddd;padding:.25rem .8rem;text-align:right}
@@ -215,7 +248,7 @@ def _number(value) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
 
 
-def _page(summary: dict, results: list[Result]) -> str:
+def _page(summary: dict, tally: Tally) -> str:
     """The report: the verdict, who wins, how long, what decides a game, the cards, then
     the bots, the game's own figures and the rulings."""
     e = html.escape
@@ -234,7 +267,7 @@ def _page(summary: dict, results: list[Result]) -> str:
                "decides; these move the figures above.</p>\n<ul>"
                + "".join(f"<li>{e(r)}</li>" for r in summary.get("rulings", ())) + "</ul>"
                ) if summary.get("rulings") else ""
-    plots = _plots(summary, results)
+    plots = _plots(summary, tally)
 
     def shown(where: str) -> str:
         return "".join(f'<figure><figcaption>{e(caption)}</figcaption>'

@@ -4,6 +4,7 @@ difference of means."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -26,16 +27,22 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def mean_difference(a: list[float], b: list[float]):
-    """B's mean less A's, with a 95% normal interval from each side's own variance.
+def mean(counts: Counter) -> float:
+    """The mean of the values ``counts`` holds (value -> how often)."""
+    return sum(value * count for value, count in counts.items()) / counts.total()
 
-    >>> [round(x, 3) for x in mean_difference([1, 2, 3, 4], [2, 3, 4, 5])]
+
+def mean_difference(a: Counter, b: Counter):
+    """B's mean less A's, with a 95% normal interval from each side's own variance; each
+    side's values as counts (value -> how often).
+
+    >>> [round(x, 3) for x in mean_difference(Counter([1, 2, 3, 4]), Counter([2, 3, 4, 5]))]
     [1.0, -0.789, 2.789]
     """
-    def mean_var(values):
-        mean = sum(values) / len(values)
-        spread = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
-        return mean, spread / len(values)
+    def mean_var(counts):
+        centre, games = mean(counts), counts.total()
+        spread = sum(count * (value - centre) ** 2 for value, count in counts.items())
+        return centre, spread / max(1, games - 1) / games
 
     (mean_a, var_a), (mean_b, var_b) = mean_var(a), mean_var(b)
     half = Z95 * math.sqrt(var_a + var_b)
