@@ -423,3 +423,33 @@ def test_the_csv_and_the_report_split_the_figures_by_winner_and_seat(tmp_path):
     assert "captures: " in out and "what winners do" in out
     page = (tmp_path / "r" / "report.html").read_text()
     assert "<h3>What winners do</h3>" in page and "seat 0 won" in page
+
+
+def test_a_run_s_memory_does_not_grow_with_its_games(monkeypatch):
+    """Issue 46: as the last game is played, a run of 2,000 games holds no more objects
+    than one of 500 (the runner kept every game: about 7 KB each as a real game's Result).
+    The games are made up, with the figures, seat figures and card record a game keeps,
+    to be fast."""
+    import gc
+    from dataclasses import replace
+
+    from cardkit.playtest import runner
+
+    made = [runner.Result(
+        0, [float(seat == n % 4) for seat in range(4)], [float(n % 7 + seat) for seat in range(4)],
+        20 + n, {"captures": n % 5}, [{"drawn": [f"card {n}", "card 1"], "played": ["card 1"],
+                                       "held": []}] * 4, 10 + n % 9, [{"captures": n % 3}] * 4)
+        for n in range(16)]
+    alive = {}
+
+    def made_up(setup, index, watch=None):
+        if index == games - 1:
+            gc.collect()
+            alive[games] = len(gc.get_objects())
+        return replace(made[index % 16], index=index)
+
+    monkeypatch.setattr(runner, "play_one", made_up)
+    for games in (100, 500, 2000):  # the first run imports what a run needs
+        code, out = run("simulate", "blofa", "--games", games, "--workers", 1)
+        assert code == 0 and f"blofa: {games:,} games" in out, out
+    assert alive[2000] - alive[500] < 100
