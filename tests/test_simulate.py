@@ -207,7 +207,7 @@ def test_the_report_folder(tmp_path):
      "bot parameter 'arrows' is 1e+09; give it a value from 0 to 100"),
     (["blofa", "--bots", "heuristic:bluff_rate=-0.5"],
      "bot parameter 'bluff_rate' is -0.5; give it a value from 0 to 1"),
-    (["blofa", "--games", "10000000"], "10000000 is not in the range 1<=x<=1000000"),
+    (["blofa", "--games", "1000000000"], "1000000000 is not in the range 1<=x<=100000000"),
 ])
 def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)
@@ -453,3 +453,40 @@ def test_a_run_s_memory_does_not_grow_with_its_games(monkeypatch):
         code, out = run("simulate", "blofa", "--games", games, "--workers", 1)
         assert code == 0 and f"blofa: {games:,} games" in out, out
     assert alive[2000] - alive[500] < 100
+
+
+def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
+    """A comparison stopped by Ctrl-C: a chunk passes on once both decks played it, cut to
+    the games both finished; a chunk only one deck played is not counted."""
+    from cardkit.playtest.runner import Result, in_step
+
+    taken = []
+    take = in_step(lambda run, start, chunk: taken.append((run, [r.index for r in chunk])), 2)
+
+    def games(start, count):
+        return [Result(i, [1.0], [0.0], 1) for i in range(start, start + count)]
+
+    take(0, 0, games(0, 50))
+    assert taken == []
+    take(1, 0, games(0, 50))
+    take(0, 50, games(50, 20))  # stopped after game 69, the other deck after game 54
+    take(1, 50, games(50, 5))
+    take(0, 100, games(100, 3))  # the other deck never began this chunk
+    assert taken == [(0, list(range(50))), (1, list(range(50))), (0, list(range(50, 55))),
+                     (1, list(range(50, 55)))]
+
+
+def test_a_box_plot_from_counts_is_matplotlib_s_from_every_value():
+    """The report draws each seat's scores from how often each came up, as boxplot would
+    from every score."""
+    from matplotlib.cbook import boxplot_stats
+
+    from cardkit.playtest.stats import box
+
+    rng = random.Random(4)
+    for values in ([3.0], [1, 1, 2, 9], [rng.choice([0, 1, 2, 3, 5, 30]) for _ in range(501)],
+                   [rng.randrange(-5, 40) for _ in range(200)]):
+        expected, found = boxplot_stats(values)[0], box(Counter(values))
+        assert [found[k] for k in ("med", "q1", "q3", "whislo", "whishi")] == \
+            pytest.approx([expected[k] for k in ("med", "q1", "q3", "whislo", "whishi")])
+        assert found["fliers"] == sorted(set(expected["fliers"]))

@@ -17,7 +17,7 @@ from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_i
                      shown)
 from .run_summary import summary_lines
 
-MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
+MAX_GAMES = 100_000_000  # a run keeps counts, not games: a cap on typos, not on memory
 MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
 SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says otherwise
 
@@ -46,8 +46,8 @@ def _bot_specs(ctx, param, value):
 @click.command()
 @click.argument("game", metavar="GAME")
 @click.option("--games", "count", type=click.IntRange(1, MAX_GAMES), default=1000,
-              show_default=True, help=f"How many games to play (at most {MAX_GAMES:,}: "
-              "the results of a run are held in memory, about 1 KB a game).")
+              show_default=True, help=f"How many games to play (at most {MAX_GAMES:,}; "
+              "a run keeps counts, not games, so its memory does not grow with them).")
 @click.option("--players", type=int, help="Players a game (default: the game's usual number).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Same seed, same games, however many workers.")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..common.atomic import atomic_folder
 from .per_card import TOO_RARE
+from .stats import box
 from .summary import outcome
 from .tally import Tally
 
@@ -202,38 +203,6 @@ def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
         axes.set_xlabel("games")
         plots["figures"].append((name.replace("_", " ").capitalize(), _png(figure)))
     return plots
-
-
-def box(counts) -> dict:
-    """A box plot's figures (matplotlib's ``bxp``) from the values ``counts`` holds (value
-    -> how often), as ``boxplot`` finds them from every value: the quartiles interpolated,
-    whiskers at the furthest values within 1.5 box lengths, the values beyond them drawn.
-
-    >>> from collections import Counter
-    >>> b = box(Counter({1: 1, 2: 2, 3: 1, 20: 1}))
-    >>> b["q1"], b["med"], b["q3"], b["whislo"], b["whishi"], b["fliers"]
-    (2.0, 2.0, 3.0, 1, 3, [20])
-    """
-    ordered = sorted(counts.items())
-    total = sum(count for _, count in ordered)
-
-    def at(rank: int):
-        for value, count in ordered:
-            rank -= count
-            if rank < 0:
-                return value
-
-    def quantile(q: float) -> float:
-        place = q * (total - 1)
-        low, high = at(math.floor(place)), at(math.ceil(place))
-        return low + (high - low) * (place - math.floor(place))
-
-    q1, q3 = quantile(0.25), quantile(0.75)
-    reach = 1.5 * (q3 - q1)
-    inside = [value for value, _ in ordered if q1 - reach <= value <= q3 + reach]
-    return {"med": quantile(0.5), "q1": q1, "q3": q3, "whislo": min(inside, default=q1),
-            "whishi": max(inside, default=q3),
-            "fliers": [value for value, _ in ordered if not q1 - reach <= value <= q3 + reach]}
 
 
 STYLE = """body{font:15px/1.45 system-ui,sans-serif;max-width:52rem;margin:2rem auto;

@@ -1,5 +1,5 @@
 """The intervals a simulation's figures carry: Wilson's for a share, a normal one for a
-difference of means."""
+difference of means; and a box plot's figures, all from how often each value came up."""
 
 from __future__ import annotations
 
@@ -47,3 +47,36 @@ def mean_difference(a: Counter, b: Counter):
     (mean_a, var_a), (mean_b, var_b) = mean_var(a), mean_var(b)
     half = Z95 * math.sqrt(var_a + var_b)
     return mean_b - mean_a, mean_b - mean_a - half, mean_b - mean_a + half
+
+
+def box(counts) -> dict:
+    """A box plot's figures (matplotlib's ``bxp``) from the values ``counts`` holds (value
+    -> how often), as ``boxplot`` finds them from every value: the quartiles interpolated,
+    whiskers at the furthest values within 1.5 box lengths, the values beyond them drawn.
+
+    >>> from collections import Counter
+    >>> b = box(Counter({1: 1, 2: 2, 3: 1, 20: 1}))
+    >>> b["q1"], b["med"], b["q3"], b["whislo"], b["whishi"], b["fliers"]
+    (2.0, 2.0, 3.0, 1, 3, [20])
+    """
+    ordered = sorted(counts.items())
+    total = sum(count for _, count in ordered)
+
+    def at(rank: int):
+        for value, count in ordered:
+            rank -= count
+            if rank < 0:
+                return value
+
+    def quantile(q: float) -> float:
+        place = q * (total - 1)
+        low, high = at(math.floor(place)), at(math.ceil(place))
+        return low + (high - low) * (place - math.floor(place))
+
+    q1, q3 = quantile(0.25), quantile(0.75)
+    reach = 1.5 * (q3 - q1)
+    low = min((value for value, _ in ordered if value >= q1 - reach), default=q1)
+    high = max((value for value, _ in ordered if value <= q3 + reach), default=q3)
+    low, high = min(low, q1), max(high, q3)  # never inside the box
+    return {"med": quantile(0.5), "q1": q1, "q3": q3, "whislo": low, "whishi": high,
+            "fliers": [value for value, _ in ordered if not low <= value <= high]}
