@@ -213,12 +213,12 @@ def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=N
 
     Ctrl-C: the chunks under way are taken as far as they got (those not begun, empty),
     then :class:`Stopped` is raised (its ``finished`` None)."""
-    tasks = [(run, start, min(start + CHUNK, games))
-             for start in range(0, games, CHUNK) for run in range(len(setups))]
+    tasks = ((run, start, min(start + CHUNK, games))  # made as handed out: none kept
+             for start in range(0, games, CHUNK) for run in range(len(setups)))
     if executor is not None:
         return _gather(executor, setups, tasks, take, on_done,
                        WINDOW * _capacity(executor, workers))
-    if workers <= 1 or len(tasks) == 1:
+    if workers <= 1 or games <= CHUNK and len(setups) == 1:
         return _play_here(setups, tasks, take, on_done)
     stopping = pool_context().Event()
     with worker_pool(workers, _start_worker, (stopping,)) as pool:
