@@ -21,8 +21,7 @@ from pathlib import Path
 from ..common.atomic import atomic_folder
 from .per_card import TOO_RARE
 from .stats import box
-from .summary import outcome
-from .tally import Tally
+from .tally import Tally, outcome
 
 
 REPORT_FILES = ("report.html", "summary.json", "games.csv")

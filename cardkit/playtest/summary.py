@@ -13,9 +13,8 @@ from collections import Counter
 from .per_card import card_figures
 from .runner import Setup, game_of
 from .stats import mean, mean_difference, wilson
-from .tally import outcome, tally_of
+from .tally import tally_of
 
-__all__ = ["outcome", "spread", "summarise", "wilson"]
 
 def spread(counts: Counter) -> dict:
     """Mean, median, the 10th and 90th percentiles, least and most (nearest rank) of the
@@ -108,7 +107,7 @@ def what_winners_do(results, players: int) -> dict:
 
 def by_outcome(results, players: int) -> dict:
     """Each of the game's own numeric figures, its mean in the games each seat won,
-    those nobody won and (several winners) those tied (see :func:`outcome`), and how
+    those nobody won and (several winners) those tied (see :func:`.tally.outcome`), and how
     many games each of those is.
 
     >>> from cardkit.playtest.runner import Result
