@@ -8,12 +8,19 @@ ratio to it says how much its own rules cost. Rounds alternate game and baseline
 medians are printed.
 
 Target (issue 11): at least 500 games a second a core for every game.
+
+Then (issue 46) a run's peak memory at 10^4, 10^5 and 10^6 games of the fastest game,
+each in a fresh process playing on two workers as `cardkit simulate` does (a Tally in the
+parent, games.csv's rows to a temporary file): it should not grow with the games. The
+10^6 run takes a while (about 25 minutes at 700 games a second).
 """
 
 from __future__ import annotations
 
 import random
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -26,6 +33,8 @@ from cardkit.toolkit.state import RandomBot, State  # noqa: E402
 
 GAMES = 400
 ROUNDS = 3
+MEMORY_RUNS = (10_000, 100_000, 1_000_000)
+FASTEST = "rise-up"  # the most games a second of the bundled games
 
 
 class HighCard(State):
@@ -91,5 +100,38 @@ def main() -> None:
               f"ratio {rate / base:.3f}   {verdict}")
 
 
+def peak_of_a_run(games: int) -> None:
+    """In this process: play ``games`` games of FASTEST as `cardkit simulate --report` keeps
+    them, and print the seconds and the peak resident memory in MB."""
+    from cardkit.playtest.runner import BotSpec, Setup, play_into
+    from cardkit.playtest.summary import summarise
+    from cardkit.playtest.tally import GameRows, Tally
+
+    game = load_game(FASTEST)
+    setup = Setup(FASTEST, game.default_players, 1, (BotSpec("random"),) * game.default_players)
+    tally = Tally(setup.players, GameRows())
+    started = time.perf_counter()
+    play_into([setup], games, lambda run, start, chunk: tally.add(chunk), workers=2)
+    summarise(setup, tally, 0.0)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+    print(f"{time.perf_counter() - started:.1f} {peak:.1f}")
+
+
+def memory() -> None:
+    print(f"peak memory of a run of {FASTEST} (random bots, 2 workers; the parent process)")
+    first = None
+    for games in MEMORY_RUNS:
+        done = subprocess.run([sys.executable, __file__, "--peak", str(games)],
+                              capture_output=True, text=True, check=True)
+        seconds, peak = map(float, done.stdout.split())
+        first = first or peak
+        print(f"  {games:>9,} games: {peak:6.1f} MB, {peak / first:.2f} x the first, "
+              f"{seconds:7.1f} s")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--peak"]:
+        peak_of_a_run(int(sys.argv[2]))
+    else:
+        main()
+        memory()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -51,7 +52,11 @@ def test_a_report_where_a_seat_wins_all_or_nothing(tmp_path, args):
 
 
 def test_spread_uses_nearest_rank():
-    assert spread([5, 1, 3]) == {"mean": 3, "median": 3, "p10": 1, "p90": 5, "min": 1, "max": 5}
+    """From how often each value came up, as from every value."""
+    assert spread(Counter([5, 1, 3])) == {"mean": 3, "median": 3, "p10": 1, "p90": 5,
+                                          "min": 1, "max": 5}
+    assert spread(Counter({2: 7, 9: 2, 4: 1})) == {"mean": 3.6, "median": 2, "p10": 2,
+                                                   "p90": 9, "min": 2, "max": 9}
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
@@ -202,7 +207,7 @@ def test_the_report_folder(tmp_path):
      "bot parameter 'arrows' is 1e+09; give it a value from 0 to 100"),
     (["blofa", "--bots", "heuristic:bluff_rate=-0.5"],
      "bot parameter 'bluff_rate' is -0.5; give it a value from 0 to 1"),
-    (["blofa", "--games", "10000000"], "10000000 is not in the range 1<=x<=1000000"),
+    (["blofa", "--games", "1000000000"], "1000000000 is not in the range 1<=x<=100000000"),
 ])
 def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)
@@ -418,3 +423,70 @@ def test_the_csv_and_the_report_split_the_figures_by_winner_and_seat(tmp_path):
     assert "captures: " in out and "what winners do" in out
     page = (tmp_path / "r" / "report.html").read_text()
     assert "<h3>What winners do</h3>" in page and "seat 0 won" in page
+
+
+def test_a_run_s_memory_does_not_grow_with_its_games(monkeypatch):
+    """Issue 46: as the last game is played, a run of 2,000 games holds no more objects
+    than one of 500 (the runner kept every game: about 7 KB each as a real game's Result).
+    The games are made up, with the figures, seat figures and card record a game keeps,
+    to be fast."""
+    import gc
+    from dataclasses import replace
+
+    from cardkit.playtest import runner
+
+    made = [runner.Result(
+        0, [float(seat == n % 4) for seat in range(4)], [float(n % 7 + seat) for seat in range(4)],
+        20 + n, {"captures": n % 5}, [{"drawn": [f"card {n}", "card 1"], "played": ["card 1"],
+                                       "held": []}] * 4, 10 + n % 9, [{"captures": n % 3}] * 4)
+        for n in range(16)]
+    alive = {}
+
+    def made_up(setup, index, watch=None):
+        if index == games - 1:
+            gc.collect()
+            alive[games] = len(gc.get_objects())
+        return replace(made[index % 16], index=index)
+
+    monkeypatch.setattr(runner, "play_one", made_up)
+    for games in (100, 500, 2000):  # the first run imports what a run needs
+        code, out = run("simulate", "blofa", "--games", games, "--workers", 1)
+        assert code == 0 and f"blofa: {games:,} games" in out, out
+    assert alive[2000] - alive[500] < 100
+
+
+def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
+    """A comparison stopped by Ctrl-C: a chunk passes on once both decks played it, cut to
+    the games both finished; a chunk only one deck played is not counted."""
+    from cardkit.playtest.runner import Result, in_step
+
+    taken = []
+    take = in_step(lambda run, start, chunk: taken.append((run, [r.index for r in chunk])), 2)
+
+    def games(start, count):
+        return [Result(i, [1.0], [0.0], 1) for i in range(start, start + count)]
+
+    take(0, 0, games(0, 50))
+    assert taken == []
+    take(1, 0, games(0, 50))
+    take(0, 50, games(50, 20))  # stopped after game 69, the other deck after game 54
+    take(1, 50, games(50, 5))
+    take(0, 100, games(100, 3))  # the other deck never began this chunk
+    assert taken == [(0, list(range(50))), (1, list(range(50))), (0, list(range(50, 55))),
+                     (1, list(range(50, 55)))]
+
+
+def test_a_box_plot_from_counts_is_matplotlib_s_from_every_value():
+    """The report draws each seat's scores from how often each came up, as boxplot would
+    from every score."""
+    from matplotlib.cbook import boxplot_stats
+
+    from cardkit.playtest.stats import box
+
+    rng = random.Random(4)
+    for values in ([3.0], [1, 1, 2, 9], [rng.choice([0, 1, 2, 3, 5, 30]) for _ in range(501)],
+                   [rng.randrange(-5, 40) for _ in range(200)]):
+        expected, found = boxplot_stats(values)[0], box(Counter(values))
+        assert [found[k] for k in ("med", "q1", "q3", "whislo", "whishi")] == \
+            pytest.approx([expected[k] for k in ("med", "q1", "q3", "whislo", "whishi")])
+        assert found["fliers"] == sorted(set(expected["fliers"]))

@@ -44,8 +44,9 @@ def test_stopping_runs_side_by_side_keeps_each_run_s_games(monkeypatch):
     interrupt_at(monkeypatch, 70)
     with pytest.raises(Stopped) as stop:
         play_runs(setups, 100)
-    # the first run stops at its game 70; the second had not begun
-    assert [len(results) for results in stop.value.finished] == [70, 0]
+    # a chunk of each in turn: the first run stops at its game 70, the second had played
+    # its first chunk
+    assert [len(results) for results in stop.value.finished] == [70, runner.CHUNK]
 
 
 def test_the_cli_reports_the_finished_part_and_exits_130(monkeypatch, tmp_path):
@@ -78,31 +79,32 @@ def test_ctrl_c_on_worker_processes_keeps_their_finished_games(tmp_path):
     assert f"shapes: {played:,} games" in out
 
 
-def test_a_sweep_s_points_are_all_handed_out_before_any_is_awaited():
-    """Side by side: every point's games go to the workers at once, so no worker idles
-    while one point's last games finish."""
+def test_a_sweep_s_points_are_handed_out_side_by_side_a_window_at_a_time():
+    """A chunk of each point in turn, so no worker idles while one point's last games
+    finish; never more than WINDOW chunks a worker submitted and not yet taken, so
+    memory stays flat however many games (issue 46)."""
     from concurrent.futures import Future
 
-    events = []
+    events, waiting = [], set()
 
     class Recording:
         def submit(self, function, setup, start, stop):
-            events.append(("submit", setup.seed, start))
+            events.append((setup.seed, start))
+            waiting.add((setup.seed, start))
+            assert len(waiting) <= runner.WINDOW * 2
             future = Future()
             future.set_result(function(setup, start, stop))
             original = future.result
 
             def result(timeout=None):
-                events.append(("await", setup.seed, start))
+                waiting.discard((setup.seed, start))
                 return original(timeout)
             future.result = result
             return future
 
     setups = [Setup("blofa", 4, seed, (BotSpec("random"),) * 4) for seed in (1, 2, 3)]
-    found = play_runs(setups, 120, executor=Recording())
-    first_await = next(i for i, event in enumerate(events) if event[0] == "await")
-    assert {(seed, start) for kind, seed, start in events[:first_await]} == \
-        {(seed, start) for seed in (1, 2, 3) for start in (0, 50, 100)}
+    found = play_runs(setups, 120, workers=2, executor=Recording())
+    assert events == [(seed, start) for start in (0, 50, 100) for seed in (1, 2, 3)]
     assert [[r.index for r in results] for results in found] == [list(range(120))] * 3
     assert found[1] != found[0] and \
         [r.returns for r in found[1]] == [r.returns for r in play_many(setups[1], 120)]

@@ -28,12 +28,31 @@ def test_a_sweep_reads_as_written(text, sweep):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("players", "no values"), ("players=1..3", "gives no usable player count"),
+    ("players", "no values"), ("players=1..3", "1 is not a usable player count"),
     ("count[Dragon]=1..2", "names no card"), ("bluff_rate=low", "are not numbers"),
-    ("players=2..99", "98 values"), ("bad name=1", "not a bot parameter")])
+    ("players=2..99", "98 values"), ("bad name=1", "nor a bot parameter")])
 def test_a_sweep_that_cannot_be_read_says_how_to_write_it(text, message):
     with pytest.raises(SweepError, match=message):
         parse(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("players=5..2", "5..2 runs backwards; write the smaller number first, e.g. 2..5"),
+    ("players=a..b", "'a..b' is not a player count range or list; give whole numbers"),
+    ("nosuch=1..2", "no bot playing takes nosuch (they take aggression, bluff_rate, "
+                    "call_threshold); sweep a parameter they take"),
+    ("players=", "no values; write WHAT=VALUES"),
+    ("players=2..999999999999", "999,999,999,998 values; sweep at most 50 values"),
+    ("count[name=Dragon]=0..10000000000", "10,000,000,001 values; sweep at most 50"),
+    ("count[name=Dragon=1", "count[name=Dragon=1 names no card; write count[FIELD=VALUE]"),
+    ("players=2.5", "'2.5' is not a player count range or list")])
+def test_a_bad_sweep_exits_2_naming_the_option_its_value_and_the_fix(text, message):
+    """Each at once (a huge range is counted, never built), one line, no traceback."""
+    code, out = run("simulate", "bullet", "--bots", "heuristic", "--games", 10,
+                    "--sweep", text)
+    assert code == 2, out
+    assert out == f"cardkit: --sweep {text!r}: {message}" + out.split(message, 1)[1]
+    assert out.count("\n") == 1 and "Traceback" not in out
 
 
 def test_with_count_keeps_the_other_cards_in_their_places():
@@ -53,7 +72,55 @@ def test_a_sweep_of_players_has_a_row_a_count_and_names_the_fairest(tmp_path):
     assert "fair share" in lines[3] and "players=" in lines[3]
     saved = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert [point["summary"]["players"] for point in saved["points"]] == [2, 3]
-    assert "a sweep of players" in (tmp_path / "r" / "report.html").read_text()
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert "a sweep of players" in page
+    header, *rows = _table(page)
+    assert header == ["players", "seat 0", "seat 1", "seat 2", "nobody won", "turns"]
+    assert [len(row) for row in rows] == [len(header)] * 2  # no seat 2 at 2 players: empty
+    assert rows[0][3] == "" and rows[1][3].endswith("%")
+    assert [row[4] for row in rows] == [f"{point['summary']['nobody_won']:.1%}"
+                                        for point in saved["points"]]
+
+
+def _table(page: str) -> list[list[str]]:
+    """The page's first table, a list of cells a row (header first)."""
+    from html.parser import HTMLParser
+
+    rows: list[list[str]] = []
+
+    class Table(HTMLParser):
+        cell = None
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "tr":
+                rows.append([])
+            elif tag in ("td", "th"):
+                self.cell = ""
+
+        def handle_endtag(self, tag):
+            if tag in ("td", "th"):
+                rows[-1].append(self.cell.strip())
+                self.cell = None
+
+        def handle_data(self, data):
+            if self.cell is not None:
+                self.cell += data
+
+    Table().feed(page[page.index("<table>"):page.index("</table>")])
+    return rows
+
+
+def test_a_sweep_of_whole_numbers_is_plotted_on_whole_numbers(monkeypatch):
+    """players=2..5: no tick at 2.5 players."""
+    from cardkit.playtest import report
+
+    drawn = []
+    monkeypatch.setattr(report, "_png", lambda figure: drawn.append(figure) or "")
+    seats = [{"share": 0.5}] * 2
+    report._sweep_plot({"sweep": "players=2..5", "points": [
+        {"value": value, "summary": {"seats": seats, "fair_share": 0.5}} for value in (2, 3, 4, 5)]})
+    ticks = [tick for tick in drawn[0].axes[0].get_xticks() if 2 <= tick <= 5]
+    assert ticks == [2, 3, 4, 5]
 
 
 def test_a_sweep_of_a_card_s_count_plays_decks_with_that_many(tmp_path):

@@ -17,7 +17,7 @@ from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_i
                      report_output_error, shown)
 from .run_summary import summary_lines
 
-MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
+MAX_GAMES = 100_000_000  # a run keeps counts, not games: a cap on typos, not on memory
 MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
 SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says otherwise
 
@@ -46,8 +46,8 @@ def _bot_specs(ctx, param, value):
 @click.command()
 @click.argument("game", metavar="GAME")
 @click.option("--games", "count", type=click.IntRange(1, MAX_GAMES), default=1000,
-              show_default=True, help=f"How many games to play (at most {MAX_GAMES:,}: "
-              "the results of a run are held in memory, about 1 KB a game).")
+              show_default=True, help=f"How many games to play (at most {MAX_GAMES:,}; "
+              "a run keeps counts, not games, so its memory does not grow with them).")
 @click.option("--players", type=int, help="Players a game (default: the game's usual number).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Same seed, same games, however many workers.")
@@ -113,8 +113,9 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
     from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
-    from ..playtest.runner import BotSpec, Setup, Stopped, play_many
+    from ..playtest.runner import BotSpec, Setup, Stopped, play_into
     from ..playtest.summary import summarise
+    from ..playtest.tally import GameRows, Tally
     from ..rules.errors import RulesError
 
     if report_dir is not None:
@@ -193,22 +194,24 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
             return
         started = time.perf_counter()
         stopped = False
+        tally = Tally(players, GameRows() if report_dir else None)
         with progress_bar(count) as bar:
             try:
-                results = play_many(setup, count, workers, bar.update, executor)
-            except Stopped as stop:
-                results, stopped = stop.finished, True
+                play_into([setup], count, lambda run, start, chunk: tally.add(chunk),
+                          workers, bar.update, executor)
+            except Stopped:
+                stopped = True
     except RulesFileError as error:
         _rules_failed(error)
     finally:
         stack.close()
     if stopped:
-        _stopped(len(results), count)
-    summary = summarise(setup, results, time.perf_counter() - started)
+        _stopped(tally.games, count)
+    summary = summarise(setup, tally, time.perf_counter() - started)
     for line in summary_lines(summary):
         click.echo(line)
     if report_dir:
-        _write_report(report_dir, write_report, summary, results)
+        _write_report(report_dir, write_report, summary, tally)
     if stopped:
         sys.exit(EXIT_STOPPED)
 
@@ -276,22 +279,24 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
     import time
 
     from ..playtest.compare import compare, shown_change
-    from ..playtest.runner import Stopped, play_runs
+    from ..playtest.runner import Stopped, in_step, play_into
     from ..playtest.summary import summarise
+    from ..playtest.tally import GameRows, Tally
 
     started, stopped = time.perf_counter(), False
+    tallies = [Tally(setup.players, GameRows() if report_dir else None)
+               for setup, _ in setups.values()]
     with progress_bar(2 * games) as bar:
-        try:
-            both = play_runs([setup for setup, _ in setups.values()], games, workers,
-                             bar.update, executor)
-        except Stopped as stop:  # compare the same games only: those both finished
-            common = {r.index for r in stop.finished[0]} & {r.index for r in stop.finished[1]}
-            both = [[r for r in results if r.index in common] for results in stop.finished]
+        try:  # compare the same games only: those both finished
+            play_into([setup for setup, _ in setups.values()], games,
+                      in_step(lambda run, start, chunk: tallies[run].add(chunk), 2),
+                      workers, bar.update, executor)
+        except Stopped:
             stopped = True
-            _stopped(len(common), games, "games of each deck")
+            _stopped(tallies[0].games, games, "games of each deck")
     seconds = time.perf_counter() - started
-    runs = {deck: ({**summarise(setup, results, seconds), "deck_name": deck_name}, results)
-            for (deck, (setup, deck_name)), results in zip(setups.items(), both)}
+    runs = {deck: ({**summarise(setup, tally, seconds), "deck_name": deck_name}, tally)
+            for (deck, (setup, deck_name)), tally in zip(setups.items(), tallies)}
     comparison = compare(runs["A"][0], runs["B"][0], runs["A"][1], runs["B"][1])
     first = runs["A"][0]
     click.echo(f"{first['game']}: {games:,} games each, {first['players']} player"
@@ -376,9 +381,10 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     import time
     from dataclasses import replace
 
-    from ..playtest.runner import Stopped, play_runs
+    from ..playtest.runner import Stopped, play_into
     from ..playtest.summary import summarise
     from ..playtest.sweep import SweepError, parse, point_setup, unfairness, with_count
+    from ..playtest.tally import Tally
 
     what = text.rsplit("=", 1)[0]
     try:
@@ -399,20 +405,23 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             _dealable(rules, run.players, run.seed, run.cards,
                       f"{deck_file} ({what}={value:g})", rules_path)
             points.append((value, run))
-    except SweepError as error:
-        _refuse(error.what, error.fix)
+    except SweepError as error:  # named by the option and its value, once
+        _refuse(error.what if error.what.startswith("--sweep") else
+                f"--sweep {text!r}: {error.what}", error.fix)
     click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
     started, stopped = time.perf_counter(), False
+    tallies = [Tally(run.players) for _, run in points]
     with progress_bar(games * len(points)) as bar:
         try:  # the points side by side, on every worker
-            played = play_runs([run for _, run in points], games, workers, bar.update,
-                               executor)
-        except Stopped as stop:
-            played, stopped = stop.finished, True
-            _stopped(sum(map(len, played)), games * len(points))
+            play_into([run for _, run in points], games,
+                      lambda point, start, chunk: tallies[point].add(chunk), workers,
+                      bar.update, executor)
+        except Stopped:
+            stopped = True
+            _stopped(sum(tally.games for tally in tallies), games * len(points))
     seconds = time.perf_counter() - started
-    rows = [(value, summarise(run, results, seconds))
-            for (value, run), results in zip(points, played) if results]
+    rows = [(value, summarise(run, tally, seconds))
+            for (value, run), tally in zip(points, tallies) if tally.games]
     card = sweep.key[1] if sweep.kind == "count" else None
     for value, summary in rows:
         shares = [s["share"] for s in summary["seats"]]

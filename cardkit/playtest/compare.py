@@ -11,9 +11,10 @@ unchanged figures still looks changed: read a lone borderline one with care).
 from __future__ import annotations
 
 import math
+from collections import Counter
 
-from .runner import Result
 from .stats import mean_difference, wilson
+from .tally import tally_of
 
 
 def share_difference(wins_a: float, games_a: int, wins_b: float, games_b: int):
@@ -31,9 +32,11 @@ def share_difference(wins_a: float, games_a: int, wins_b: float, games_b: int):
             change + math.sqrt((high_b - p_b) ** 2 + (p_a - low_a) ** 2))
 
 
-def compare(summary_a: dict, summary_b: dict, results_a: list[Result],
-            results_b: list[Result]) -> dict:
-    """What changes from A to B, as plain data (what the report's ``comparison`` holds)."""
+def compare(summary_a: dict, summary_b: dict, results_a, results_b) -> dict:
+    """What changes from A to B, as plain data (what the report's ``comparison`` holds);
+    each side's games as a Tally or a list of Results."""
+    tally_a = tally_of(results_a, summary_a["players"])
+    tally_b = tally_of(results_b, summary_b["players"])
     rows = []
     alone = summary_a["players"] == 1
     for seat_a, seat_b in zip(summary_a["seats"], summary_b["seats"]):
@@ -48,17 +51,22 @@ def compare(summary_a: dict, summary_b: dict, results_a: list[Result],
         rows.append(_row("nobody wins", "share", *share_difference(
             undecided_a, summary_a["games"], undecided_b, summary_b["games"]),
             summary_a["nobody_won"], summary_b["nobody_won"]))
-    lengths = mean_difference([r.length for r in results_a], [r.length for r in results_b])
+    lengths = mean_difference(tally_a.lengths, tally_b.lengths)
     rows.append(_row("length", summary_a["length_unit"], *lengths, summary_a["length"]["mean"],
                      summary_b["length"]["mean"]))
     for name, figure in summary_a["figures"].items():
         other = summary_b["figures"].get(name)
         if figure["kind"] == "number" and other and other["kind"] == "number":
-            values = mean_difference([r.figures.get(name, 0) for r in results_a],
-                                     [r.figures.get(name, 0) for r in results_b])
+            values = mean_difference(_with_zeros(tally_a, name), _with_zeros(tally_b, name))
             rows.append(_row(name.replace("_", " "), "a game", *values, figure["mean"],
                              other["mean"]))
     return {"rows": rows, "verdict": verdict(rows)}
+
+
+def _with_zeros(tally, name: str) -> Counter:
+    """A numeric figure's values in every game: 0 where a game does not have it."""
+    values = tally.figures[name]
+    return values.numbers + Counter({0: tally.games - values.games})
 
 
 def _row(what, unit, change, low, high, a, b) -> dict:

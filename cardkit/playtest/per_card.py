@@ -9,16 +9,15 @@ card a winner draws late, or that a good position lets a seat play, looks strong
 
 from __future__ import annotations
 
-from .runner import Result
 from .stats import wilson
-
-EVENTS = ("drawn", "played", "held")
+from .tally import EVENTS, tally_of
 TOO_RARE = 30  # seat-games under which a card's figure is not judged
 
 
-def card_figures(results: list[Result], players: int) -> list[dict] | None:
+def card_figures(results, players: int) -> list[dict] | None:
     """One entry a card name, strongest first (by the win-rate change of a seat that drew
-    it); None when the game keeps no record of cards.
+    it); None when the game keeps no record of cards. ``results``: a Tally or a list of
+    Results.
 
     >>> from cardkit.playtest.runner import Result
     >>> games = [Result(i, [1.0, 0.0] if i % 4 else [0.0, 1.0], [0, 0], 9, {},
@@ -29,27 +28,22 @@ def card_figures(results: list[Result], players: int) -> list[dict] | None:
     >>> dragon["seat_games"], dragon["won"], round(dragon["usual"], 3), dragon["judged"]
     (40, 1.0, 0.625, True)
     """
-    records = [r for r in results if r.cards is not None]
-    if not records:
+    tally = tally_of(results, players)
+    if not tally.card_games:
         return None
-    seat_rate = [sum(r.returns[seat] for r in results) / len(results)
-                 for seat in range(players)]
-    tallies: dict = {}  # (card, event) -> [seat-games, wins, the seats' usual wins]
-    for result in records:
-        for seat, record in enumerate(result.cards):
-            for event in EVENTS:
-                for name in record[event]:
-                    tally = tallies.setdefault((name, event), [0, 0.0, 0.0])
-                    tally[0] += 1
-                    tally[1] += result.returns[seat]
-                    tally[2] += seat_rate[seat]
-    names = sorted({name for name, _ in tallies})
+    seat_rate = [wins / tally.games for wins in tally.wins]
+    summed: dict = {}  # (card, event) -> [seat-games, wins, the seats' usual wins]
+    for (name, event, seat), (seat_games, wins) in tally.cards.items():
+        entry = summed.setdefault((name, event), [0, 0.0, 0.0])
+        entry[0] += seat_games
+        entry[1] += wins
+        entry[2] += seat_games * seat_rate[seat]
     figures = []
-    for name in names:
+    for name in sorted({name for name, _ in summed}):
         entry = {"card": name}
         for event in EVENTS:
-            seat_games, wins, usual = tallies.get((name, event), (0, 0.0, 0.0))
-            entry[event] = _figure(seat_games, wins, usual, len(records))
+            seat_games, wins, usual = summed.get((name, event), (0, 0.0, 0.0))
+            entry[event] = _figure(seat_games, wins, usual, tally.card_games)
         figures.append(entry)
     return sorted(figures, key=lambda f: -_strength(f))
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from ..common.atomic import atomic_folder
 from .per_card import TOO_RARE
-from .runner import Result
-from .summary import outcome
+from .stats import box
+from .tally import Tally, outcome
 
 
 REPORT_FILES = ("report.html", "summary.json", "games.csv")
@@ -57,14 +57,15 @@ def _report_folder(folder: Path):
     return atomic_folder(Path(folder), why_not_a_report_folder)
 
 
-def write_report(folder: Path, summary: dict, results: list[Result]) -> None:
+def write_report(folder: Path, summary: dict, tally: Tally) -> None:
     """Write the report folder atomically: a failed run leaves the previous report. The
-    caller has checked the folder with :func:`why_not_a_report_folder`."""
+    caller has checked the folder with :func:`why_not_a_report_folder`; ``tally`` kept
+    the games' rows."""
     with _report_folder(folder) as temporary:
         (temporary / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
                                                 encoding="utf-8")
-        _write_games(temporary / "games.csv", summary, results)
-        (temporary / "report.html").write_text(_page(summary, results), encoding="utf-8")
+        _write_games(temporary / "games.csv", summary, ((None, r) for r in tally.rows))
+        (temporary / "report.html").write_text(_page(summary, tally), encoding="utf-8")
 
 
 def write_skill_report(folder: Path, ladder: dict) -> None:
@@ -80,14 +81,15 @@ def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
     """Write the report of two decks compared (``cardkit simulate --compare``):
     ``summary.json`` with both runs and what changes, ``games.csv`` with a ``deck`` column
     (A or B), ``report.html``; atomically, as :func:`write_report`. ``runs`` maps "A" and
-    "B" to (summary, results)."""
+    "B" to (summary, Tally that kept the games' rows)."""
     with _report_folder(folder) as temporary:
         saved = {"comparison": comparison, **{deck: summary for deck, (summary, _) in
                                               runs.items()}}
         (temporary / "summary.json").write_text(json.dumps(saved, indent=2) + "\n",
                                                 encoding="utf-8")
         _write_games(temporary / "games.csv", runs["A"][0],
-                     [(deck, r) for deck, (_, results) in runs.items() for r in results])
+                     ((deck, r) for deck, (_, tally) in runs.items() for r in tally.rows),
+                     decks=True)
         (temporary / "report.html").write_text(_compare_page(comparison, runs),
                                                encoding="utf-8")
 
@@ -101,20 +103,18 @@ def write_sweep_report(folder: Path, sweep: dict) -> None:
         (temporary / "report.html").write_text(_sweep_page(sweep), encoding="utf-8")
 
 
-def _write_games(path: Path, summary: dict, results) -> None:
-    """One row a game; ``results`` are Results, or (deck, Result) pairs for a comparison."""
+def _write_games(path: Path, summary: dict, results, decks: bool = False) -> None:
+    """One row a game from (deck, Result) pairs, the deck (A or B) a column if ``decks``."""
     seats = range(summary["players"])
     names = list(summary["figures"])
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        decks = bool(results) and isinstance(results[0], tuple)
         per_seat = list(summary.get("what_winners_do") or {})
         writer.writerow([*(["deck"] if decks else []), "game", "outcome",
                          *(f"return_{s}" for s in seats), *(f"score_{s}" for s in seats),
                          "turns", "moves", *names,
                          *(f"{name}_{s}" for name in per_seat for s in seats)])
-        for item in results:
-            deck, r = item if decks else (None, item)
+        for deck, r in results:
             writer.writerow([*([deck] if decks else []), r.index,
                              outcome(r, summary["players"]),
                              *(f"{x:g}" for x in r.returns), *(f"{x:g}" for x in r.scores),
@@ -157,7 +157,7 @@ def whole_number_bins(values: list[int], most: int = 40) -> list[float]:
     return [low - 0.5 + step * i for i in range(math.ceil((high - low + 1) / step) + 1)]
 
 
-def _plots(summary: dict, results: list[Result]) -> dict[str, list[tuple[str, str]]]:
+def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
     """(caption, base64 PNG) for each plot of the page, by where it goes: ``seats``,
     ``length`` and ``figures`` (the scores and the game's counted figures)."""
     pyplot = _pyplot()
@@ -187,15 +187,16 @@ def _plots(summary: dict, results: list[Result]) -> dict[str, list[tuple[str, st
     plots = {"seats": [(caption, _png(figure))], "length": [], "figures": []}
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    lengths = [r.length for r in results]
-    axes.hist(lengths, bins=whole_number_bins(lengths), color="#6a9f58")
+    lengths = list(tally.lengths)
+    axes.hist(lengths, bins=whole_number_bins(lengths), weights=list(tally.lengths.values()),
+              color="#6a9f58")
     axes.set_xlabel(f"{summary['length_unit']} in the game")
     axes.set_ylabel("games")
     plots["length"].append((f"{summary['length_unit'].capitalize()} a game", _png(figure)))
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats],
-                 tick_labels=[f"seat {s['seat']}" for s in seats])
+    axes.bxp([{**box(tally.scores[s["seat"]]), "label": f"seat {s['seat']}"}
+              for s in seats])
     axes.set_ylabel(summary["score_unit"])
     plots["figures"].append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
 
@@ -222,7 +223,7 @@ def _number(value) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
 
 
-def _page(summary: dict, results: list[Result]) -> str:
+def _page(summary: dict, tally: Tally) -> str:
     """The report: the verdict, who wins, how long, what decides a game, the cards, then
     the bots, the game's own figures and the rulings."""
     e = html.escape
@@ -241,7 +242,7 @@ def _page(summary: dict, results: list[Result]) -> str:
                "decides; these move the figures above.</p>\n<ul>"
                + "".join(f"<li>{e(r)}</li>" for r in summary.get("rulings", ())) + "</ul>"
                ) if summary.get("rulings") else ""
-    plots = _plots(summary, results)
+    plots = _plots(summary, tally)
 
     def shown(where: str) -> str:
         return "".join(f'<figure><figcaption>{e(caption)}</figcaption>'
@@ -432,14 +433,14 @@ def _sweep_page(sweep: dict) -> str:
     e = html.escape
     first = sweep["points"][0]["summary"]
     what = sweep["sweep"].rsplit("=", 1)[0]
-    rows = "".join(
+    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
+    rows = "".join(  # a seat a point does not have (a sweep of players): an empty cell
         f"<tr><td>{point['value']:g}</td>" + "".join(
-            f"<td>{s['share']:.1%}</td>"
-            for s in point["summary"]["seats"])
+            f"<td>{s['share']:.1%}</td>" for s in point["summary"]["seats"])
+        + "<td></td>" * (seats - len(point["summary"]["seats"]))
         + f"<td>{point['summary']['nobody_won']:.1%}</td>"
         f"<td>{_number(point['summary']['length']['mean'])}</td></tr>"
         for point in sweep["points"])
-    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{e(first['title'])}: a sweep of {e(what)}</title>
@@ -473,6 +474,10 @@ def _sweep_plot(sweep: dict) -> str:
               [p["summary"]["fair_share"] * 100 for p in sweep["points"]], color="#c0392b",
               linestyle="--", linewidth=1, label="fair share")
     axes.set_xlabel(sweep["sweep"].rsplit("=", 1)[0])
+    if all(float(point["value"]).is_integer() for point in sweep["points"]):
+        from matplotlib.ticker import MaxNLocator
+
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 2.5 players
     axes.set_ylabel("games won (%)")
     axes.legend(fontsize=7, ncol=2)
     return _png(figure)

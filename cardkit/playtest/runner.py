@@ -10,9 +10,11 @@ executor that can pickle them could take the work.
 from __future__ import annotations
 
 import random
+from collections import deque
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 
 from ..common.processes import ignore_interrupt, pool_context, worker_pool
 from ..games import load_game
@@ -21,6 +23,7 @@ from .rules_file import RulesFileError, check_seat_figures, designer_traceback, 
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
+WINDOW = 3  # chunks a worker handed out at a time: enough to keep it busy, few to hold
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,8 @@ def play_many(setup: Setup, games: int, workers: int = 1, on_done=None,
     """Play games 0 .. games-1; ``on_done(n)`` is told after each n finished games. The
     results come back in game order, whatever the workers. ``executor`` (anything with
     ``submit``, such as a Dask client) plays them instead of this machine's processes.
-    Ctrl-C raises :class:`Stopped` with the games finished by then."""
+    Ctrl-C raises :class:`Stopped` with the games finished by then. Every result is kept:
+    for a long run, :func:`play_into` a Tally."""
     try:
         return play_runs([setup], games, workers, on_done, executor)[0]
     except Stopped as stop:
@@ -186,58 +190,112 @@ def play_many(setup: Setup, games: int, workers: int = 1, on_done=None,
 
 def play_runs(setups: list[Setup], games: int, workers: int = 1, on_done=None,
               executor=None) -> list[list[Result]]:
-    """Play games 0 .. games-1 of every run in ``setups`` (a sweep's points, a
-    comparison's two decks) side by side: their games are shared among the workers at
-    once. Each run's results come back in game order. Ctrl-C raises :class:`Stopped`
-    with each run's finished games."""
-    tasks = [(run, start, min(start + CHUNK, games))
-             for run in range(len(setups)) for start in range(0, games, CHUNK)]
-    if executor is not None:
-        return _gather(executor, setups, tasks, on_done)
-    if workers <= 1 or len(tasks) == 1:
-        return _play_here(setups, tasks, on_done)
-    stopping = pool_context().Event()
-    with worker_pool(workers, _start_worker, (stopping,)) as pool:
-        return _gather(pool, setups, tasks, on_done, stopping)
-
-
-def _play_here(setups: list[Setup], tasks, on_done) -> list[list[Result]]:
+    """Play games 0 .. games-1 of every run in ``setups``, as :func:`play_into`, keeping
+    each run's results in game order. Ctrl-C raises :class:`Stopped` with each run's
+    finished games."""
     found: list[list[Result]] = [[] for _ in setups]
     try:
-        for run, start, stop in tasks:
-            for index in range(start, stop):
-                found[run].append(play_one(setups[run], index))
-            if on_done:
-                on_done(stop - start)
-    except KeyboardInterrupt:
-        raise Stopped(found) from None
+        play_into(setups, games, lambda run, start, chunk: found[run].extend(chunk), workers,
+                  on_done, executor)
+    except Stopped:
+        raise Stopped([sorted(results, key=lambda r: r.index) for results in found]) from None
     return found
 
 
-def _gather(executor, setups: list[Setup], tasks, on_done, stopping=None) -> list[list[Result]]:
-    """Each task's games, in order. On Ctrl-C: tasks not begun are cancelled; with this
-    machine's workers (``stopping``), those under way end after their current game and
-    are kept; with another executor, those done are kept."""
-    futures = [executor.submit(play_range, setups[run], start, stop)
-               for run, start, stop in tasks]
-    found: list[list[Result]] = [[] for _ in setups]
-    taken = 0
+def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=None,
+              executor=None) -> None:
+    """Play games 0 .. games-1 of every run in ``setups`` (a sweep's points, a
+    comparison's two decks) side by side: their games are shared among the workers at
+    once, a chunk of each run in turn. ``take(run, start, results)`` is given each chunk
+    of CHUNK games from ``start`` as it is played, in game order for each run, and the
+    chunk is not kept: memory stays flat however many games. At most WINDOW chunks a
+    worker are handed out at a time.
+
+    Ctrl-C: the chunks under way are taken as far as they got (those not begun, empty),
+    then :class:`Stopped` is raised (its ``finished`` None)."""
+    tasks = ((run, start, min(start + CHUNK, games))  # made as handed out: none kept
+             for start in range(0, games, CHUNK) for run in range(len(setups)))
+    if executor is not None:
+        return _gather(executor, setups, tasks, take, on_done,
+                       WINDOW * _capacity(executor, workers))
+    if workers <= 1 or games <= CHUNK and len(setups) == 1:
+        return _play_here(setups, tasks, take, on_done)
+    stopping = pool_context().Event()
+    with worker_pool(workers, _start_worker, (stopping,)) as pool:
+        return _gather(pool, setups, tasks, take, on_done, WINDOW * workers, stopping)
+
+
+def in_step(take, runs: int):
+    """A ``take`` for :func:`play_into` that passes each chunk on only once every one of
+    ``runs`` runs has played the chunk from the same start, each cut to the games all of
+    them finished: runs compared game by game (a comparison Ctrl-C stopped) keep the same
+    games."""
+    held: dict[int, dict] = {}  # start -> run -> its chunk
+
+    def taking(run: int, start: int, chunk: list[Result]) -> None:
+        chunks = held.setdefault(start, {})
+        chunks[run] = chunk
+        if len(chunks) == runs:
+            del held[start]
+            common = min(map(len, chunks.values()))  # a chunk is its first games
+            for each in sorted(chunks):
+                take(each, start, chunks[each][:common])
+    return taking
+
+
+def _capacity(executor, workers: int) -> int:
+    """How many tasks ``executor`` plays at once: a Dask cluster's threads, else
+    ``workers``."""
+    threads = getattr(executor, "nthreads", None)
+    return max(1, sum(threads().values())) if callable(threads) else max(1, workers)
+
+
+def _play_here(setups: list[Setup], tasks, take, on_done) -> None:
+    for run, start, stop in tasks:
+        chunk = []
+        try:
+            for index in range(start, stop):
+                chunk.append(play_one(setups[run], index))
+        except KeyboardInterrupt:
+            take(run, start, chunk)
+            raise Stopped(None) from None
+        take(run, start, chunk)
+        if on_done:
+            on_done(len(chunk))
+
+
+def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
+            stopping=None) -> None:
+    """Each task's games, taken in order, with at most ``window`` tasks submitted and not
+    yet taken. On Ctrl-C: tasks not begun are cancelled; with this machine's workers
+    (``stopping``), those under way end after their current game and are taken; with
+    another executor, those done are taken."""
+    queued = iter(tasks)
+    waiting: deque = deque()  # (run, start, future), in task order
+
+    def submit():
+        for run, start, stop in islice(queued, window - len(waiting)):
+            waiting.append((run, start, executor.submit(play_range, setups[run], start,
+                                                        stop)))
+
     try:
-        for (run, _, _), future in zip(tasks, futures):  # in order: results in game order
+        submit()
+        while waiting:
+            run, start, future = waiting[0]
             chunk = future.result()
-            found[run].extend(chunk)
-            taken += 1
+            waiting.popleft()
+            take(run, start, chunk)
             if on_done:
                 on_done(len(chunk))
+            submit()
     except KeyboardInterrupt:
         if stopping is not None:
             stopping.set()
-        for future in futures[taken:]:
+        for _, _, future in waiting:
             future.cancel()
-        for (run, _, _), future in zip(tasks[taken:], futures[taken:]):
-            found[run].extend(_finished(future, wait=stopping is not None))
-        raise Stopped([sorted(results, key=lambda r: r.index) for results in found]) from None
-    return found
+        for run, start, future in waiting:
+            take(run, start, _finished(future, wait=stopping is not None))
+        raise Stopped(None) from None
 
 
 def _finished(future, wait: bool) -> list[Result]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from .runner import BotSpec, Setup, Stopped, game_of, play_many
+from .runner import BotSpec, Setup, Stopped, game_of, play_into
 from .stats import wilson
+from .tally import Tally
 
 SEARCH_BUDGETS = (25, 50, 100)  # iterations a move, doubling rung to rung
 SEED_STEP = 1_000_003  # each seat rotation plays other games
@@ -63,14 +64,16 @@ def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None,
             field = [lower or bot] * setup.players
             field[seat] = bot
             run = replace(setup, bots=tuple(field), seed=setup.seed + SEED_STEP * seat)
-            stopped = None
+            tally = Tally(setup.players)
+            stopped = False
             try:
-                results = play_many(run, per_seat, workers, on_done, executor)
-            except Stopped as stop:
-                results, stopped = stop.finished, stop
-            wins += sum(result.returns[seat] for result in results)
+                play_into([run], per_seat, lambda _, start, chunk: tally.add(chunk), workers,
+                          on_done, executor)
+            except Stopped:
+                stopped = True
+            wins += tally.wins[seat]
             # with others, of the games someone won (as the summary counts a fair share)
-            played += sum(1 for result in results if any(result.returns) or alone)
+            played += tally.games if alone else tally.decided
             if stopped:
                 break
         if played or not stopped:

@@ -1,9 +1,10 @@
 """The intervals a simulation's figures carry: Wilson's for a share, a normal one for a
-difference of means."""
+difference of means; and a box plot's figures, all from how often each value came up."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -26,17 +27,56 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def mean_difference(a: list[float], b: list[float]):
-    """B's mean less A's, with a 95% normal interval from each side's own variance.
+def mean(counts: Counter) -> float:
+    """The mean of the values ``counts`` holds (value -> how often)."""
+    return sum(value * count for value, count in counts.items()) / counts.total()
 
-    >>> [round(x, 3) for x in mean_difference([1, 2, 3, 4], [2, 3, 4, 5])]
+
+def mean_difference(a: Counter, b: Counter):
+    """B's mean less A's, with a 95% normal interval from each side's own variance; each
+    side's values as counts (value -> how often).
+
+    >>> [round(x, 3) for x in mean_difference(Counter([1, 2, 3, 4]), Counter([2, 3, 4, 5]))]
     [1.0, -0.789, 2.789]
     """
-    def mean_var(values):
-        mean = sum(values) / len(values)
-        spread = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
-        return mean, spread / len(values)
+    def mean_var(counts):
+        centre, games = mean(counts), counts.total()
+        spread = sum(count * (value - centre) ** 2 for value, count in counts.items())
+        return centre, spread / max(1, games - 1) / games
 
     (mean_a, var_a), (mean_b, var_b) = mean_var(a), mean_var(b)
     half = Z95 * math.sqrt(var_a + var_b)
     return mean_b - mean_a, mean_b - mean_a - half, mean_b - mean_a + half
+
+
+def box(counts) -> dict:
+    """A box plot's figures (matplotlib's ``bxp``) from the values ``counts`` holds (value
+    -> how often), as ``boxplot`` finds them from every value: the quartiles interpolated,
+    whiskers at the furthest values within 1.5 box lengths, the values beyond them drawn.
+
+    >>> from collections import Counter
+    >>> b = box(Counter({1: 1, 2: 2, 3: 1, 20: 1}))
+    >>> b["q1"], b["med"], b["q3"], b["whislo"], b["whishi"], b["fliers"]
+    (2.0, 2.0, 3.0, 1, 3, [20])
+    """
+    ordered = sorted(counts.items())
+    total = sum(count for _, count in ordered)
+
+    def at(rank: int):
+        for value, count in ordered:
+            rank -= count
+            if rank < 0:
+                return value
+
+    def quantile(q: float) -> float:
+        place = q * (total - 1)
+        low, high = at(math.floor(place)), at(math.ceil(place))
+        return low + (high - low) * (place - math.floor(place))
+
+    q1, q3 = quantile(0.25), quantile(0.75)
+    reach = 1.5 * (q3 - q1)
+    low = min((value for value, _ in ordered if value >= q1 - reach), default=q1)
+    high = max((value for value, _ in ordered if value <= q3 + reach), default=q3)
+    low, high = min(low, q1), max(high, q3)  # never inside the box
+    return {"med": quantile(0.5), "q1": q1, "q3": q3, "whislo": low, "whishi": high,
+            "fliers": [value for value, _ in ordered if not low <= value <= high]}

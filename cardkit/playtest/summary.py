@@ -11,30 +11,40 @@ import math
 from collections import Counter
 
 from .per_card import card_figures
-from .runner import Result, Setup, game_of
-from .stats import mean_difference, wilson
+from .runner import Setup, game_of
+from .stats import mean, mean_difference, wilson
+from .tally import tally_of
 
-def spread(values) -> dict:
-    """Mean, median, the 10th and 90th percentiles, least and most (nearest rank).
 
-    >>> spread([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+def spread(counts: Counter) -> dict:
+    """Mean, median, the 10th and 90th percentiles, least and most (nearest rank) of the
+    values ``counts`` holds (value -> how often).
+
+    >>> spread(Counter(range(1, 11)))
     {'mean': 5.5, 'median': 5, 'p10': 1, 'p90': 9, 'min': 1, 'max': 10}
     """
-    ordered = sorted(values)
-    if not ordered:
+    ordered = sorted(counts.items())
+    total = sum(count for _, count in ordered)
+    if not total:
         return {}
 
     def rank(q):
-        return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+        wanted, seen = max(0, math.ceil(q * total) - 1), 0
+        for value, count in ordered:
+            seen += count
+            if seen > wanted:
+                return value
 
-    return {"mean": sum(ordered) / len(ordered), "median": rank(0.5), "p10": rank(0.1),
-            "p90": rank(0.9), "min": ordered[0], "max": ordered[-1]}
+    return {"mean": sum(value * count for value, count in ordered) / total,
+            "median": rank(0.5), "p10": rank(0.1), "p90": rank(0.9), "min": ordered[0][0],
+            "max": ordered[-1][0]}
 
 
-def lengths(results: list[Result], players: int) -> dict:
+def lengths(results, players: int) -> dict:
     """How long games last: ``length`` as the players count it (``length_unit``: turns
     where the game counts them, else moves), ``rounds`` (turns over players: every seat
     had a turn) and ``moves`` (each claim, answer and pass), each a :func:`spread`.
+    ``results``: a Tally or a list of Results.
 
     >>> from cardkit.playtest.runner import Result
     >>> two = [Result(0, [1, 0], [0, 0], 12, turns=4), Result(1, [0, 1], [0, 0], 20, turns=6)]
@@ -42,12 +52,14 @@ def lengths(results: list[Result], players: int) -> dict:
     >>> found["length_unit"], found["length"]["mean"], found["rounds"]["mean"], found["moves"]["max"]
     ('turns', 5.0, 2.5, 20)
     """
-    counted = bool(results) and all(r.turns is not None for r in results)
-    return {"length": spread([r.length for r in results]),
+    tally = tally_of(results, players)
+    counted = tally.turns_counted
+    return {"length": spread(tally.lengths),
             "length_unit": "turns" if counted else "moves",
-            "rounds": spread([r.turns / players for r in results])
+            "rounds": spread(Counter({turns / players: count for turns, count
+                                      in tally.turns.items()}))
             if counted and players > 1 else None,
-            "moves": spread([r.moves for r in results])}
+            "moves": spread(tally.moves)}
 
 
 def length_sentence(summary: dict) -> str:
@@ -63,7 +75,7 @@ def length_sentence(summary: dict) -> str:
     return said
 
 
-def what_winners_do(results: list[Result], players: int) -> dict:
+def what_winners_do(results, players: int) -> dict:
     """Each seat figure (captures, bluffs, buys) a seat-game: its mean for the seats
     that won (a share of a tied win counts) against the others, the difference with its
     95% interval, and its mean in each seat; {} where the game keeps none.
@@ -75,30 +87,27 @@ def what_winners_do(results: list[Result], players: int) -> dict:
     >>> bluffs["winners"], bluffs["others"], bluffs["by_seat"], bluffs["significant"]
     (2.0, 0.0, [2.0, 0.0], True)
     """
-    kept = [r for r in results if r.seat_figures]
-    names = list(dict.fromkeys(name for r in kept for seat in r.seat_figures for name in seat))
+    tally = tally_of(results, players)
     found = {}
-    for name in names:
-        won, lost = [], []
-        for r in kept:
-            for share, seat in zip(r.returns, r.seat_figures):
-                (won if share > 0 else lost).append(seat.get(name, 0))
-        by_seat = [sum(r.seat_figures[s].get(name, 0) for r in kept) / len(kept)
-                   for s in range(players)]
+    for name, (won, lost, sums) in tally.seat_figures.items():
+        # a seat-game without the figure counts 0
+        won = won + Counter({0: tally.winner_seats - won.total()})
+        lost = lost + Counter({0: tally.other_seats - lost.total()})
+        by_seat = [total / tally.seat_figured for total in sums]
         if not won or not lost:  # a game nobody ever won (or lost): nothing to set against
             found[name] = {"winners": None, "others": None, "by_seat": by_seat,
                            "change": 0.0, "interval": [0.0, 0.0], "significant": False}
             continue
         change, low, high = mean_difference(lost, won)
-        found[name] = {"winners": sum(won) / len(won), "others": sum(lost) / len(lost),
+        found[name] = {"winners": mean(won), "others": mean(lost),
                        "by_seat": by_seat, "change": change, "interval": [low, high],
                        "significant": not low <= 0 <= high}
     return found
 
 
-def by_outcome(results: list[Result], players: int) -> dict:
+def by_outcome(results, players: int) -> dict:
     """Each of the game's own numeric figures, its mean in the games each seat won,
-    those nobody won and (several winners) those tied (see :func:`outcome`), and how
+    those nobody won and (several winners) those tied (see :func:`.tally.outcome`), and how
     many games each of those is.
 
     >>> from cardkit.playtest.runner import Result
@@ -108,28 +117,14 @@ def by_outcome(results: list[Result], players: int) -> dict:
     >>> found["games"], found["figures"]["tricks"]
     ({'seat 0 won': 1, 'nobody won': 1}, {'seat 0 won': 4.0, 'nobody won': 8.0})
     """
-    groups: dict[str, list[Result]] = {}
-    for r in results:
-        groups.setdefault(outcome(r, players), []).append(r)
-    order = sorted(groups, key=lambda k: (k in ("tied", "nobody won", "lost"), k))
+    tally = tally_of(results, players)
+    order = sorted(tally.outcomes, key=lambda k: (k in ("tied", "nobody won", "lost"), k))
     found = {}
-    for name in dict.fromkeys(name for r in results for name in r.figures):
-        values = [r.figures.get(name) for r in results]
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values
-               if v is not None):
-            found[name] = {}
-            for key in order:  # over the games that have the figure
-                have = [r.figures[name] for r in groups[key] if name in r.figures]
-                found[name][key] = sum(have) / len(have) if have else None
-    return {"games": {key: len(groups[key]) for key in order}, "figures": found}
-
-
-def outcome(result: Result, players: int) -> str:
-    """What happened in a game: 'seat 2 won', 'tied', 'nobody won'; alone 'won', 'lost'."""
-    won = [seat for seat, share in enumerate(result.returns) if share > 0]
-    if players == 1:
-        return "won" if won else "lost"
-    return "nobody won" if not won else f"seat {won[0]} won" if len(won) == 1 else "tied"
+    for name, groups in tally.by_outcome.items():
+        if tally.figures[name].only_none_besides:
+            found[name] = {key: groups[key][0] / groups[key][1] if key in groups else None
+                           for key in order}  # over the games that have the figure
+    return {"games": {key: tally.outcomes[key] for key in order}, "figures": found}
 
 
 def edge(seat: int, share: float, interval: tuple[float, float], fair: float) -> str | None:
@@ -163,8 +158,9 @@ def bot_kinds(game, specs) -> list[dict]:
     return list(kinds.values())
 
 
-def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
-    """The run as plain data (what ``summary.json`` holds).
+def summarise(setup: Setup, results, seconds: float) -> dict:
+    """The run as plain data (what ``summary.json`` holds), from a Tally or a list of
+    Results.
 
     A seat's ``share`` is of the decided games (someone won), against a fair share of one
     in the number of players: games nobody won would otherwise make every seat look
@@ -172,23 +168,24 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
     always of all games.
     """
     game = game_of(setup)
-    games = len(results)
+    tally = tally_of(results, setup.players)
+    games, wins, decided = tally.games, tally.wins, tally.decided
     seats = range(setup.players)
-    wins = [sum(r.returns[seat] for r in results) for seat in seats]
-    decided = sum(1 for r in results if any(r.returns))
     fair = 1 / setup.players
     shares_of = games if setup.players == 1 else decided
     shares = [(wins[seat] / shares_of if shares_of else 0.0, wilson(wins[seat], shares_of))
               for seat in seats]
     figures = {}
-    names = sorted({name for r in results for name in r.figures})
-    for name in names:
-        values = [r.figures[name] for r in results if name in r.figures]
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-            figures[name] = {"kind": "number", **spread(values), "total": sum(values)}
+    for name in sorted(tally.figures):
+        values = tally.figures[name]
+        if not values.others:
+            figures[name] = {"kind": "number", **spread(values.numbers),
+                             "total": sum(value * count for value, count
+                                          in values.numbers.items())}
         else:
-            figures[name] = {"kind": "count", "counts": dict(Counter(map(str, values))
-                                                             .most_common())}
+            counts = Counter({str(value): count for value, count in values.numbers.items()})
+            figures[name] = {"kind": "count",
+                             "counts": dict((counts + values.others).most_common())}
     return {
         "game": setup.game, "players": setup.players, "games": games, "seed": setup.seed,
         "bots": [str(bot) for bot in setup.bots], "seconds": round(seconds, 3),
@@ -197,18 +194,18 @@ def summarise(setup: Setup, results: list[Result], seconds: float) -> dict:
                    "win_rate": wins[seat] / games if games else 0.0,
                    "interval": list(wilson(wins[seat], games)),
                    "share": shares[seat][0], "share_interval": list(shares[seat][1]),
-                   "score": spread([r.scores[seat] for r in results])} for seat in seats],
+                   "score": spread(tally.scores[seat])} for seat in seats],
         "decided": decided, "shares_of": shares_of, "fair_share": fair,
         "edges": [] if setup.players == 1 else [
             sentence for seat in seats
             if (sentence := edge(seat, shares[seat][0], shares[seat][1], fair))],
         "nobody_won": (games - decided) / games if games else 0.0,
-        **lengths(results, setup.players),
+        **lengths(tally, setup.players),
         "figures": figures,
         "rulings": list(game.rulings),
         "title": game.title, "score_unit": game.score_unit,
         "bot_kinds": bot_kinds(game, setup.bots),
-        "cards": card_figures(results, setup.players),
-        "what_winners_do": what_winners_do(results, setup.players),
-        "by_outcome": by_outcome(results, setup.players),
+        "cards": card_figures(tally, setup.players),
+        "what_winners_do": what_winners_do(tally, setup.players),
+        "by_outcome": by_outcome(tally, setup.players),
     }

@@ -8,6 +8,8 @@ A sweep is written as one of:
   ``Dragon`` the deck holds (the first such card is copied);
 - ``bluff_rate=0,0.2,0.4``: a bot parameter, for every seat whose bot takes it.
 
+``A..B`` is every whole number from A to B; a list is separated by commas.
+
 >>> parse("count[name=Dragon]=1..3")
 Sweep(kind='count', key=('name', 'Dragon'), values=(1, 2, 3))
 >>> parse("bluff_rate=0,0.5").values
@@ -42,45 +44,86 @@ class Sweep:
 
 
 def parse(text: str) -> Sweep:
-    """The sweep ``text`` asks for; SweepError says what is wrong with it."""
-    name, equals, values = text.partition("=") if not text.startswith("count[") else \
-        (text[:text.find("]") + 1], "=", text[text.find("]") + 2:])
+    """The sweep ``text`` asks for; SweepError names it, says what is wrong and how to
+    write it."""
+    if text.startswith("count["):
+        closed = text.find("]")
+        name, equals, values = (text[:closed + 1], text[closed + 1:closed + 2],
+                                text[closed + 2:]) if closed > 0 else (text, "", "")
+        if not _COUNT.match(name):
+            raise SweepError(f"--sweep {text!r}: {name} names no card",
+                             "write count[FIELD=VALUE]=COUNTS, e.g. count[name=Dragon]=1..4")
+    else:
+        name, equals, values = text.partition("=")
     if not equals or not values:
         raise SweepError(f"--sweep {text!r}: no values", "write WHAT=VALUES, e.g. "
                          "players=2..5, count[name=Dragon]=1..4 or bluff_rate=0,0.2,0.4")
     if name == "players" or name.startswith("count["):
-        found = _RANGE.match(values)
-        numbers = (tuple(range(int(found[1]), int(found[2]) + 1)) if found else
-                   _numbers(text, values, int))
-        if not numbers or min(numbers) < (2 if name == "players" else 0):
-            raise SweepError(f"--sweep {text!r}: {values} gives no usable "
-                             f"{'player count' if name == 'players' else 'count'}",
-                             "give a range such as 1..4")
+        least, what = (2, "player count") if name == "players" else (0, "count")
+        numbers = _whole_numbers(text, values, least, what)
+    elif not re.fullmatch(r"[A-Za-z_]\w*", name):
+        raise SweepError(f"--sweep {text!r}: {name!r} is neither players, count[...] nor "
+                         "a bot parameter's name",
+                         "write players=2..5, count[name=Dragon]=1..4 or a parameter such "
+                         "as bluff_rate=0,0.2,0.4")
+    elif _RANGE.match(values):  # every whole number between, as for players
+        numbers = tuple(map(float, _range(text, values)))
     else:
-        numbers = _numbers(text, values, float)
-    if len(numbers) > MAX_POINTS:
-        raise SweepError(f"--sweep {text!r}: {len(numbers)} values", f"sweep at most "
-                         f"{MAX_POINTS} values; each is a full run")
+        numbers = _numbers(text, values)
     if name == "players":
         return Sweep("players", None, numbers)
     if name.startswith("count["):
         found = _COUNT.match(name)
-        if not found:
-            raise SweepError(f"--sweep {text!r}: {name} names no card",
-                             "write count[FIELD=VALUE], e.g. count[name=Dragon]=1..4")
         return Sweep("count", (found[1], found[2]), numbers)
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
-        raise SweepError(f"--sweep {text!r}: {name!r} is not a bot parameter's name",
-                         "write PARAMETER=VALUES, e.g. bluff_rate=0,0.2,0.4")
     return Sweep("param", name, numbers)
 
 
-def _numbers(text: str, values: str, kind) -> tuple:
+def _whole_numbers(text: str, values: str, least: int, what: str) -> tuple[int, ...]:
+    """A range ``2..5`` or a list ``2,4``, each number at least ``least``, at most
+    MAX_POINTS of them."""
+    if _RANGE.match(values):
+        numbers = _range(text, values)
+    else:
+        try:
+            numbers = [int(value) for value in values.split(",")]
+        except ValueError:
+            raise SweepError(f"--sweep {text!r}: {values!r} is not a {what} range or list",
+                             f"give whole numbers: a range such as {least + 1}..{least + 3} "
+                             f"or a list such as {least + 1},{least + 3}") from None
+    _at_most_max_points(text, numbers)
+    if min(numbers) < least:
+        raise SweepError(f"--sweep {text!r}: {min(numbers)} is not a usable {what}",
+                         f"give {what}s of {least} or more")
+    return tuple(numbers)
+
+
+def _range(text: str, values: str) -> range:
+    """The whole numbers of ``A..B``, at most MAX_POINTS of them (counted before any is
+    made: ``1..10**12`` is refused, not built)."""
+    found = _RANGE.match(values)
+    low, high = int(found[1]), int(found[2])
+    if low > high:
+        raise SweepError(f"--sweep {text!r}: {values} runs backwards",
+                         f"write the smaller number first, e.g. {high}..{low}")
+    numbers = range(low, high + 1)
+    _at_most_max_points(text, numbers)
+    return numbers
+
+
+def _numbers(text: str, values: str) -> tuple[float, ...]:
     try:
-        return tuple(kind(value) for value in values.split(","))
+        numbers = tuple(float(value) for value in values.split(","))
     except ValueError:
         raise SweepError(f"--sweep {text!r}: {values!r} are not numbers",
-                         "give numbers separated by commas, or a range such as 1..4") from None
+                         "give numbers separated by commas, e.g. 0,0.2,0.4") from None
+    _at_most_max_points(text, numbers)
+    return numbers
+
+
+def _at_most_max_points(text: str, numbers) -> None:
+    if len(numbers) > MAX_POINTS:
+        raise SweepError(f"--sweep {text!r}: {len(numbers):,} values",
+                         f"sweep at most {MAX_POINTS} values; each is a full run")
 
 
 def with_count(fields: list[dict], key: tuple[str, str], count: int) -> list[dict]:
@@ -112,8 +155,12 @@ def point_setup(setup: Setup, sweep: Sweep, value, bot_classes: dict) -> Setup:
     if sweep.kind == "param":
         takers = [spec for spec in setup.bots if sweep.key in bot_classes[spec.name].PARAMS]
         if not takers:
-            raise SweepError(f"no bot playing takes {sweep.key}",
-                             "choose --bots that take it (see 'cardkit simulate --help')")
+            taken = sorted({name for spec in setup.bots
+                            for name in bot_classes[spec.name].PARAMS})
+            raise SweepError(f"no bot playing takes {sweep.key}" + (
+                f" (they take {', '.join(taken)})" if taken else ""),
+                "sweep a parameter they take, or choose --bots that take it (see "
+                "'cardkit simulate --help')")
         return replace(setup, bots=tuple(
             BotSpec(spec.name, tuple({**dict(spec.params), sweep.key: value}.items()))
             if sweep.key in bot_classes[spec.name].PARAMS else spec for spec in setup.bots))
