@@ -45,7 +45,12 @@ def contrast(a, b) -> float:
     ...       0xdb / 255), (0xfd / 255, 0xf6 / 255, 0xe3 / 255)), 2)
     (21.0, 1.07)
     """
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return _ratio(luminance(a), luminance(b))
+
+
+def _ratio(one: float, other: float) -> float:
+    """WCAG 2 contrast ratio of two relative luminances."""
+    high, low = max(one, other), min(one, other)
     return (high + 0.05) / (low + 0.05)
 
 
@@ -90,6 +95,7 @@ class ContrastCheck:
         self._pages: dict = {}  # backdrop's number -> its page in the drawing
         self._waiting: list = []  # (backdrop, card, layout, text item) to measure
         self._flat: dict = {}  # (backdrop, id(element)) -> its box's one colour, or None
+        self._clear_boxes: dict = {}  # (backdrop, id(element), colour, least) -> _clear()
         self._medians: dict = {}  # (backdrop, area in pixels) -> the colour behind it
         self._measured: dict = {}  # (behind, colour, the least) -> finding or None
         self._found: set = set()  # id()s of the elements warned of (kept by their layouts)
@@ -140,11 +146,13 @@ class ContrastCheck:
     def _measure(self, backdrop: int, card: Card, layout, item) -> None:
         if id(item.element) in self._found:
             return  # warned of already
+        colour = faded(item.props["colour"], item.props["opacity"])
+        least = LARGE if item.text.size >= LARGE_SIZE else BODY
+        if self._clear(backdrop, item, colour, least):
+            return
         behind = self._behind(backdrop, item)
         if behind is None:
             return  # its lines lie wholly outside the card
-        colour = faded(item.props["colour"], item.props["opacity"])
-        least = LARGE if item.text.size >= LARGE_SIZE else BODY
         key = (behind, colour.rgb(), colour.alpha, least)
         if key not in self._measured:
             self._measured[key] = _finding(behind, colour, least)
@@ -170,6 +178,28 @@ class ContrastCheck:
         values = card.values()
         depends = (id(layout), card.folder, repr([values.get(name) for name in reads]))
         return self._known.setdefault(depends, len(self._known))
+
+    def _clear(self, backdrop: int, item, colour, least: float) -> bool:
+        """Whether an opaque text stands out enough from whatever part of its box lies
+        behind its lines, so that they need not be found. Luminance grows with each
+        channel, so the median behind the lines is no darker than the box's darkest
+        channels and no lighter than its lightest; a text darker (or lighter) than both,
+        by ``least`` from the nearer, is clear wherever its lines lie."""
+        if colour.alpha not in (None, 1):
+            return False
+        key = (backdrop, id(item.element), colour.rgb(), least)
+        if key not in self._clear_boxes:
+            area = self._pixels(_box_area(item))
+            clear = False
+            if area is not None:
+                extrema = self._backdrops[backdrop].crop(area).getextrema()
+                darkest, lightest = (luminance([e[end] / 255 for e in extrema])
+                                     for end in (0, 1))
+                text = luminance(colour.rgb())
+                nearest = darkest if text < darkest else lightest if text > lightest else None
+                clear = nearest is not None and _ratio(text, nearest) >= least
+            self._clear_boxes[key] = clear
+        return self._clear_boxes[key]
 
     def _behind(self, backdrop: int, item):
         """The colour behind a text: the median of the backdrop where its lines lie, or
