@@ -11,13 +11,15 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
-from ..playtest.executors import ENV
+from ..playtest.executors import ENV, TIMEOUT
 from .options import GAME_NAMES
 from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_input_error,
                      shown)
 from .run_summary import summary_lines
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
+GAME_TIMEOUT = 60.0  # seconds a game may take, unless --game-timeout says otherwise
+EXIT_TERMINATED = 143  # SIGTERM stopped the run, as shells report it (128 + 15)
 MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
 SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says otherwise
 
@@ -85,9 +87,18 @@ def _bot_specs(ctx, param, value):
 @click.option("--executor", "executor_address", metavar="dask://HOST:PORT", envvar=ENV,
               help="Play on a Dask cluster instead of this machine's processes (needs "
                    f"cardkit[dask]; or set {ENV}). The same seed plays the same games.")
+@click.option("--executor-timeout", type=click.FloatRange(0, min_open=True), default=TIMEOUT,
+              show_default=True, metavar="SECONDS",
+              help="How long to wait for the Dask cluster to answer, and during a run for "
+                   "it to have a worker again; then stop, saying how many games were played.")
+@click.option("--game-timeout", type=click.FloatRange(0), default=GAME_TIMEOUT,
+              show_default=True, metavar="SECONDS",
+              help="Stop when one game takes longer (a loop in your rules that never ends), "
+                   "naming the game and its seed; 0: no bound. Not on a Dask cluster.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, sweep_text,
-             rules_file, check, skill, log_game, report_dir, workers, executor_address):
+             rules_file, check, skill, log_game, report_dir, workers, executor_address,
+             executor_timeout, game_timeout):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -105,6 +116,9 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
       cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
       cardkit simulate ragusa --compare my-ragusa/   did my changes help?
       cardkit simulate bullet --sweep players=2..5   the fairest player count
+
+    Ctrl-C (or SIGTERM) stops a run after the games under way and shows the figures of
+    the games played; a second Ctrl-C stops at once, without the games under way.
     """
     import time
     from contextlib import ExitStack
@@ -150,7 +164,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
         name = deck_name if rules_path else name  # a designer's game goes by its deck's name
     _dealable(rules, players, seed, cards, deck_file, rules_path)
     setup = Setup(name, players, seed, tuple(bots) * (players // len(bots)), cards,
-                  str(rules_path) if rules_path else None)
+                  str(rules_path) if rules_path else None, game_timeout or None)
     if compare_deck:
         if skill or check or log_game is not None:
             _refuse("--compare plays two decks side by side", "leave out --skill, --check "
@@ -162,7 +176,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
                 "--log")
     stack = ExitStack()  # a Dask client, open while games are played
     try:
-        executor = stack.enter_context(executor_for(executor_address))
+        executor = stack.enter_context(executor_for(executor_address, executor_timeout))
     except ExecutorError as error:
         _refuse(error.what, error.fix)
     try:
@@ -201,6 +215,8 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
                 results, stopped = stop.finished, True
     except RulesFileError as error:
         _rules_failed(error)
+    except ExecutorError as error:  # the cluster went away during the run
+        _refuse(error.what, error.fix)
     finally:
         stack.close()
     if stopped:
@@ -218,18 +234,26 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
             sys.exit(EXIT_BAD_INPUT)
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(_stop_cause()[1])
 
 
 def _stopped(finished: int, planned: int, what: str = "games") -> None:
-    """Say that Ctrl-C stopped the run and what the figures below are of; with nothing
-    finished, stop here."""
+    """Say that Ctrl-C (or SIGTERM) stopped the run and what the figures below are of;
+    with nothing finished, stop here."""
+    cause, code = _stop_cause()
     if not finished:
-        click.echo(f"cardkit: stopped (Ctrl-C) before any of the {planned:,} {what} "
+        click.echo(f"cardkit: stopped ({cause}) before any of the {planned:,} {what} "
                    "finished", err=True)
-        sys.exit(EXIT_STOPPED)
-    click.echo(f"cardkit: stopped (Ctrl-C) after {finished:,} of {planned:,} {what}; the "
+        sys.exit(code)
+    click.echo(f"cardkit: stopped ({cause}) after {finished:,} of {planned:,} {what}; the "
                "figures below are of those", err=True)
+
+
+def _stop_cause() -> tuple[str, int]:
+    """What stopped the run, as the user knows it, and the exit code that says so."""
+    from ..common.processes import terminated
+
+    return ("SIGTERM", EXIT_TERMINATED) if terminated() else ("Ctrl-C", EXIT_STOPPED)
 
 
 def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:
@@ -245,7 +269,7 @@ def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> N
     except RulesError as error:
         _refuse(f"{rules.title} cannot be dealt for {players} players"
                 + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # exit() in setup() is a mistake too
         if rules_path is None:
             raise
         _rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
@@ -291,7 +315,7 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
         write_compare_report(report_dir, comparison, runs)
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(_stop_cause()[1])
 
 
 def _refuse(what: str, fix: str):
@@ -423,7 +447,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             "fairest": value})
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(_stop_cause()[1])
 
 
 def _deck_cards(rules, deck_file: str, change=None, why: str = ""):
@@ -494,7 +518,7 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
             "verdict": sentence})
         click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(_stop_cause()[1])
 
 
 def _check(setup, count: int, replay: str) -> None:

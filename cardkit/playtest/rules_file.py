@@ -10,6 +10,7 @@ deck's printed cards, checked first against the fields the game says it reads.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import sys
 import traceback
@@ -48,26 +49,80 @@ def load_rules(path: Path | str) -> Game:
     return _loaded[given]
 
 
-def check_seat_figures(found, players: int, path: str) -> None:
-    """Raise RulesFileError unless ``found`` (what seat_figures() returned) is one dict of
-    numbers a seat.
+class BadOutcome(ValueError):
+    """What a finished game gave for the report cannot be added up: ``fix`` says what to
+    give instead."""
 
-    >>> check_seat_figures([{"bought": 2}, {"bought": 0.5}], 2, "rules.py")
+    def __init__(self, what: str, fix: str):
+        super().__init__(what)
+        self.fix = fix
+
+
+def check_outcome(state, players: int) -> None:
+    """Raise BadOutcome unless a finished designer's game gives what the report adds up
+    (and a worker process can send back): one number a seat from scores() and returns(),
+    a dict of numbers or words from figures(), one dict of numbers a seat (or None) from
+    seat_figures().
+
+    >>> class Over:
+    ...     def scores(self): return [3, 2.5]
+    ...     def returns(self): return [1.0, 0.0]
+    ...     def figures(self): return {"ending": "deck empty", "rounds": 4}
+    ...     def seat_figures(self): return [{"bought": 2}, {"bought": 0.5}]
+    >>> check_outcome(Over(), 2)
+    >>> Over.scores = lambda self: ["a lot", 3]
     >>> try:
-    ...     check_seat_figures([{"bought": "two"}, {}], 2, "rules.py")
-    ... except RulesFileError as error:
-    ...     print(error.what)
-    rules.py: seat_figures() gave [{'bought': 'two'}, {}]
+    ...     check_outcome(Over(), 2)
+    ... except BadOutcome as error:
+    ...     print(error)
+    scores() gave ['a lot', 3]
     """
-    if not (isinstance(found, (list, tuple)) and len(found) == players and all(
-            isinstance(seat, dict) and all(
-                isinstance(value, (int, float)) and not isinstance(value, bool)
-                for value in seat.values()) for seat in found)):
-        shown = repr(found)
-        raise RulesFileError(f"{path}: seat_figures() gave "
-                             f"{shown if len(shown) <= 200 else shown[:200] + '…'}",
-                             f"return one dict of numbers a seat ({players} here), e.g. "
-                             "[{'bought': 3, 'bluffs': 1}, {'bought': 2, 'bluffs': 0}]")
+    one_a_seat = f"one number a seat ({players} here)"
+    for method, fits, fix in (
+            ("scores", lambda found: _numbers(found, players), f"return {one_a_seat}, "
+             "e.g. [12, 9]"),
+            ("returns", lambda found: _numbers(found, players), f"return {one_a_seat}, "
+             "each seat's share of the win from 0 to 1"),
+            ("figures", _figures, "return a dict of numbers or words, e.g. {'captures': "
+             "3, 'ending': 'deck empty'}"),
+            ("seat_figures", lambda found: found is None or _seat_figures(found, players),
+             f"return one dict of numbers a seat ({players} here), e.g. [{{'bought': 3, "
+             "'bluffs': 1}, {'bought': 2, 'bluffs': 0}]")):
+        found = getattr(state, method)()
+        if not fits(found):
+            shown = repr(found)
+            raise BadOutcome(f"{method}() gave "
+                             f"{shown if len(shown) <= 200 else shown[:200] + '…'}", fix)
+
+
+def _number(value) -> bool:
+    """A number the report can average: not a flag, finite as a float.
+
+    >>> _number(2.5), _number(True), _number(float("nan")), _number(10 ** 400)
+    (True, False, False, False)
+    """
+    try:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _numbers(found, players: int) -> bool:
+    return isinstance(found, (list, tuple)) and len(found) == players \
+        and all(map(_number, found))
+
+
+def _figures(found) -> bool:
+    return isinstance(found, dict) and all(
+        isinstance(key, str) and (isinstance(value, str) or _number(value))
+        for key, value in found.items())
+
+
+def _seat_figures(found, players: int) -> bool:
+    return isinstance(found, (list, tuple)) and len(found) == players and all(
+        isinstance(seat, dict) and all(isinstance(key, str) and _number(value)
+                                       for key, value in seat.items()) for seat in found)
 
 
 def designer_traceback(exc: BaseException, path: Path | str) -> str:
