@@ -429,8 +429,8 @@ MISTAKES = {
         "figures() gave [1, 2]; return a dict of numbers or words, e.g. {'captures': 3, "
         "'ending': 'deck empty'}"),
     "figures that cannot be pickled": (
-        ("    def scores(self):", "    def figures(self):\n        return {'last': self.end}"
-         "\n\n    def scores(self):"), "2", "figures() gave {'last': <bound method"),
+        ("    def scores(self):", "    def figures(self):\n        return {'last': lambda: 0}"
+         "\n\n    def scores(self):"), "2", "figures() gave {'last': <function Duel.figures."),
     "a worker that dies": (
         ('        if move[0] == "draw":', '        import os\n        os._exit(3)\n'
          '        if move[0] == "draw":'), "2",

@@ -18,8 +18,6 @@ from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_i
 from .run_summary import summary_lines
 
 MAX_GAMES = 1_000_000  # a simulation's results are kept in memory, about 1 KB a game
-GAME_TIMEOUT = 60.0  # seconds a game may take, unless --game-timeout says otherwise
-EXIT_TERMINATED = 143  # SIGTERM stopped the run, as shells report it (128 + 15)
 MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
 SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says otherwise
 
@@ -88,13 +86,11 @@ def _bot_specs(ctx, param, value):
               help="Play on a Dask cluster instead of this machine's processes (needs "
                    f"cardkit[dask]; or set {ENV}). The same seed plays the same games.")
 @click.option("--executor-timeout", type=click.FloatRange(0, min_open=True), default=TIMEOUT,
-              show_default=True, metavar="SECONDS",
-              help="How long to wait for the Dask cluster to answer, and during a run for "
-                   "it to have a worker again; then stop, saying how many games were played.")
-@click.option("--game-timeout", type=click.FloatRange(0), default=GAME_TIMEOUT,
-              show_default=True, metavar="SECONDS",
-              help="Stop when one game takes longer (a loop in your rules that never ends), "
-                   "naming the game and its seed; 0: no bound. Not on a Dask cluster.")
+              show_default=True, metavar="SECONDS", help="How long to wait for the Dask "
+              "cluster to answer, or during a run to have a worker again.")
+@click.option("--game-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
+              metavar="SECONDS", help="Stop when a game takes longer (a loop in your rules "
+              "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, sweep_text,
              rules_file, check, skill, log_game, report_dir, workers, executor_address,
@@ -213,10 +209,8 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
                 results = play_many(setup, count, workers, bar.update, executor)
             except Stopped as stop:
                 results, stopped = stop.finished, True
-    except RulesFileError as error:
+    except (RulesFileError, ExecutorError) as error:  # the latter: a cluster gone meanwhile
         _rules_failed(error)
-    except ExecutorError as error:  # the cluster went away during the run
-        _refuse(error.what, error.fix)
     finally:
         stack.close()
     if stopped:
@@ -250,10 +244,9 @@ def _stopped(finished: int, planned: int, what: str = "games") -> None:
 
 
 def _stop_cause() -> tuple[str, int]:
-    """What stopped the run, as the user knows it, and the exit code that says so."""
+    """What stopped the run, as users know it, and the exit code shells give it."""
     from ..common.processes import terminated
-
-    return ("SIGTERM", EXIT_TERMINATED) if terminated() else ("Ctrl-C", EXIT_STOPPED)
+    return ("SIGTERM", 128 + 15) if terminated() else ("Ctrl-C", EXIT_STOPPED)
 
 
 def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:
@@ -324,7 +317,7 @@ def _refuse(what: str, fix: str):
 
 
 def _rules_failed(error) -> None:
-    """A designer's rules that cannot be played: what, where and their traceback."""
+    """Rules that cannot be played, or a cluster gone: what, where, their traceback."""
     click.echo(f"cardkit: {error.what}" + (f"; {error.fix}" if error.fix else ""), err=True)
     if error.detail:
         click.echo(error.detail, err=True)

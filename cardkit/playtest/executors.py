@@ -27,7 +27,7 @@ class ExecutorError(Exception):
 
     def __init__(self, what: str, fix: str):
         super().__init__(what)
-        self.what, self.fix = what, fix
+        self.what, self.fix, self.detail = what, fix, ""  # detail: as RulesFileError's
 
 
 @contextmanager

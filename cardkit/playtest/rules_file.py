@@ -58,39 +58,34 @@ class BadOutcome(ValueError):
         self.fix = fix
 
 
-def check_outcome(state, players: int) -> None:
-    """Raise BadOutcome unless a finished designer's game gives what the report adds up
-    (and a worker process can send back): one number a seat from scores() and returns(),
-    a dict of numbers or words from figures(), one dict of numbers a seat (or None) from
-    seat_figures().
+def check_outcome(players: int, **found) -> None:
+    """Raise BadOutcome unless what a finished designer's game gave (``found``: what its
+    scores(), returns(), figures() and seat_figures() returned) is what the report adds up
+    and a worker process can send back: one number a seat, a dict of numbers or words,
+    one dict of numbers a seat (or None).
 
-    >>> class Over:
-    ...     def scores(self): return [3, 2.5]
-    ...     def returns(self): return [1.0, 0.0]
-    ...     def figures(self): return {"ending": "deck empty", "rounds": 4}
-    ...     def seat_figures(self): return [{"bought": 2}, {"bought": 0.5}]
-    >>> check_outcome(Over(), 2)
-    >>> Over.scores = lambda self: ["a lot", 3]
+    >>> given = {"scores": [3, 2.5], "returns": [1.0, 0.0], "figures": {"ending": "deck "
+    ...          "empty", "rounds": 4}, "seat_figures": [{"bought": 2}, {"bought": 0.5}]}
+    >>> check_outcome(2, **given)
     >>> try:
-    ...     check_outcome(Over(), 2)
+    ...     check_outcome(2, **{**given, "scores": ["a lot", 3]})
     ... except BadOutcome as error:
     ...     print(error)
     scores() gave ['a lot', 3]
     """
     one_a_seat = f"one number a seat ({players} here)"
     for method, fits, fix in (
-            ("scores", lambda found: _numbers(found, players), f"return {one_a_seat}, "
+            ("scores", lambda given: _numbers(given, players), f"return {one_a_seat}, "
              "e.g. [12, 9]"),
-            ("returns", lambda found: _numbers(found, players), f"return {one_a_seat}, "
+            ("returns", lambda given: _numbers(given, players), f"return {one_a_seat}, "
              "each seat's share of the win from 0 to 1"),
             ("figures", _figures, "return a dict of numbers or words, e.g. {'captures': "
              "3, 'ending': 'deck empty'}"),
-            ("seat_figures", lambda found: found is None or _seat_figures(found, players),
+            ("seat_figures", lambda given: given is None or _seat_figures(given, players),
              f"return one dict of numbers a seat ({players} here), e.g. [{{'bought': 3, "
              "'bluffs': 1}, {'bought': 2, 'bluffs': 0}]")):
-        found = getattr(state, method)()
-        if not fits(found):
-            shown = repr(found)
+        if not fits(found[method]):
+            shown = repr(found[method])
             raise BadOutcome(f"{method}() gave "
                              f"{shown if len(shown) <= 200 else shown[:200] + '…'}", fix)
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
-                                pool_context, sigterm_interrupts, time_limit, worker_pool)
+                                pool_context, sigterm_interrupts, time_limit, time_limits,
+                                worker_pool)
 from ..games import load_game
 from ..toolkit import Game, State
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
@@ -171,11 +172,13 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 watch(state, seat, move)
             state.apply(move)
             moves += 1
+        seat_figures = state.seat_figures()
+        returns, scores, figures = state.returns(), state.scores(), state.figures()
         if setup.rules_file:  # what the report adds up, as the designer's code gave it
-            check_outcome(state, setup.players)
-        return Result(index, list(state.returns()), list(state.scores()), moves,
-                      state.figures(), state.card_record(), state.turns(),
-                      state.seat_figures())
+            check_outcome(setup.players, scores=scores, returns=returns, figures=figures,
+                          seat_figures=seat_figures)
+        return Result(index, list(returns), list(scores), moves, figures, state.card_record(),
+                      state.turns(), seat_figures)
     except BaseException as exc:  # a timer's TimeUp too
         exc.moves_made = moves  # for the message: how far the game got
         raise
@@ -194,6 +197,7 @@ def _start_worker(stopping, slots: WorkerSlots) -> None:
     ignore_interrupt()  # Ctrl-C is the parent's to handle: it sets ``stopping``
     _stopping, _slots = stopping, slots
     slots.take()
+    time_limits().__enter__()  # for the worker's life: it plays games only
 
 
 def play_range(setup: Setup, start: int, stop: int) -> list[Result]:
@@ -268,6 +272,7 @@ def _play_on_pool(setups: list[Setup], tasks, workers: int, on_done,
             raise watch.lost() from None
 
 
+@time_limits()
 def _play_here(setups: list[Setup], tasks, on_done) -> list[list[Result]]:
     found: list[list[Result]] = [[] for _ in setups]
     try:
