@@ -7,7 +7,10 @@ at its parent twice a second and exits as soon as it is gone.
 
 Games from a designer's file may never end: :func:`time_limit` bounds one in the process
 playing it, :class:`WorkerSlots` tells the parent which job each worker has been doing since
-when, and :meth:`WorkerPool.kill` ends the workers at once (a stuck game, a second Ctrl-C).
+when, and :meth:`WorkerPool.kill` ends the workers at once (a stuck game, a second Ctrl-C,
+any error: a pool left with an exception does not play out its queue). SIGTERM stops work
+as Ctrl-C does (:func:`sigterm_interrupts`), and neither may land inside a pool's
+bookkeeping, where it can leave a lock taken for good (:func:`deferred_interrupts`).
 """
 
 from __future__ import annotations

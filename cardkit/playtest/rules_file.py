@@ -58,36 +58,24 @@ class BadOutcome(ValueError):
         self.fix = fix
 
 
-def check_outcome(players: int, **found) -> None:
-    """Raise BadOutcome unless what a finished designer's game gave (``found``: what its
-    scores(), returns(), figures() and seat_figures() returned) is what the report adds up
-    and a worker process can send back: one number a seat, a dict of numbers or words,
-    one dict of numbers a seat (or None).
+def check_outcome(method: str, found, players: int) -> None:
+    """Raise BadOutcome unless what a finished designer's game gave, ``found`` from its
+    ``method`` (scores, returns, figures or seat_figures), is what the report adds up and
+    a worker process can send back: one number a seat, a dict of numbers or words, one
+    dict of numbers a seat (or None).
 
-    >>> given = {"scores": [3, 2.5], "returns": [1.0, 0.0], "figures": {"ending": "deck "
-    ...          "empty", "rounds": 4}, "seat_figures": [{"bought": 2}, {"bought": 0.5}]}
-    >>> check_outcome(2, **given)
+    >>> check_outcome("figures", {"ending": "deck empty", "rounds": 4}, 2)
     >>> try:
-    ...     check_outcome(2, **{**given, "scores": ["a lot", 3]})
+    ...     check_outcome("scores", ["a lot", 3], 2)
     ... except BadOutcome as error:
-    ...     print(error)
-    scores() gave ['a lot', 3]
+    ...     print(error, "|", error.fix)
+    scores() gave ['a lot', 3] | return one number a seat (2 here), e.g. [12, 9]
     """
-    one_a_seat = f"one number a seat ({players} here)"
-    for method, fits, fix in (
-            ("scores", lambda given: _numbers(given, players), f"return {one_a_seat}, "
-             "e.g. [12, 9]"),
-            ("returns", lambda given: _numbers(given, players), f"return {one_a_seat}, "
-             "each seat's share of the win from 0 to 1"),
-            ("figures", _figures, "return a dict of numbers or words, e.g. {'captures': "
-             "3, 'ending': 'deck empty'}"),
-            ("seat_figures", lambda given: given is None or _seat_figures(given, players),
-             f"return one dict of numbers a seat ({players} here), e.g. [{{'bought': 3, "
-             "'bluffs': 1}, {'bought': 2, 'bluffs': 0}]")):
-        if not fits(found[method]):
-            shown = repr(found[method])
-            raise BadOutcome(f"{method}() gave "
-                             f"{shown if len(shown) <= 200 else shown[:200] + '…'}", fix)
+    fits, fix = _OUTCOME[method]
+    if not fits(found, players):
+        shown = repr(found)
+        raise BadOutcome(f"{method}() gave {shown if len(shown) <= 200 else shown[:200] + '…'}",
+                         fix.format(players=players))
 
 
 def _number(value) -> bool:
@@ -118,6 +106,18 @@ def _seat_figures(found, players: int) -> bool:
     return isinstance(found, (list, tuple)) and len(found) == players and all(
         isinstance(seat, dict) and all(isinstance(key, str) and _number(value)
                                        for key, value in seat.items()) for seat in found)
+
+
+_OUTCOME = {  # a finished game's method -> (whether what it gave fits, what to give)
+    "scores": (_numbers, "return one number a seat ({players} here), e.g. [12, 9]"),
+    "returns": (_numbers, "return one number a seat ({players} here), each seat's share "
+                "of the win from 0 to 1"),
+    "figures": (lambda found, players: _figures(found), "return a dict of numbers or "
+                "words, e.g. {{'captures': 3, 'ending': 'deck empty'}}"),
+    "seat_figures": (lambda found, players: found is None or _seat_figures(found, players),
+                     "return one dict of numbers a seat ({players} here), e.g. [{{'bought': "
+                     "3, 'bluffs': 1}}, {{'bought': 2, 'bluffs': 0}}]"),
+}
 
 
 def designer_traceback(exc: BaseException, path: Path | str) -> str:

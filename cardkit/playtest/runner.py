@@ -172,13 +172,14 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 watch(state, seat, move)
             state.apply(move)
             moves += 1
-        seat_figures = state.seat_figures()
-        returns, scores, figures = state.returns(), state.scores(), state.figures()
-        if setup.rules_file:  # what the report adds up, as the designer's code gave it
-            check_outcome(setup.players, scores=scores, returns=returns, figures=figures,
-                          seat_figures=seat_figures)
-        return Result(index, list(returns), list(scores), moves, figures, state.card_record(),
-                      state.turns(), seat_figures)
+        given = {}  # what the report adds up, as the game gave it; a designer's checked
+        for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
+            given[method] = getattr(state, method)()
+            if setup.rules_file:
+                check_outcome(method, given[method], setup.players)
+        return Result(index, list(given["returns"]), list(given["scores"]), moves,
+                      given["figures"], state.card_record(), state.turns(),
+                      given["seat_figures"])
     except BaseException as exc:  # a timer's TimeUp too
         exc.moves_made = moves  # for the message: how far the game got
         raise
