@@ -140,41 +140,65 @@ class TimeUp(BaseException):
     Exception, so that code catching every error does not keep running."""
 
 
+TICK = 0.1  # seconds between the looks of time_limits' clock: how late a bound may be
+_deadline: float | None = None  # under time_limits: when the bounded block's time runs out
+_clock = False  # whether time_limits' clock runs
+
+
 def _time_up(number, frame):
     raise TimeUp("the time ran out here")
+
+
+def _tick(number, frame):
+    if _deadline is not None and time.monotonic() > _deadline:
+        raise TimeUp("the time ran out here")
+
+
+def _timers() -> bool:
+    return hasattr(signal, "setitimer") and \
+        threading.current_thread() is threading.main_thread()
 
 
 @contextmanager
 def time_limit(seconds: float | None):
     """Raise :class:`TimeUp` in the block after ``seconds`` of wall time (SIGALRM). No
     bound for None or 0, outside the main thread, or where there is no SIGALRM."""
-    if not seconds or not hasattr(signal, "setitimer") \
-            or threading.current_thread() is not threading.main_thread():
+    global _deadline
+    if not seconds or not _timers():
         yield
-        return
-    ready = signal.getsignal(signal.SIGALRM) is _time_up  # see time_limits
-    before = None if ready else signal.signal(signal.SIGALRM, _time_up)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        if not ready:
+    elif _clock:
+        _deadline = time.monotonic() + seconds
+        try:
+            yield
+        finally:
+            _deadline = None
+    else:
+        before = signal.signal(signal.SIGALRM, _time_up)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, before)
 
 
 @contextmanager
 def time_limits():
-    """While the block (or the function it decorates) runs, :func:`time_limit` finds its
-    handler in place: setting a handler costs more than a short game's timer."""
-    if not hasattr(signal, "setitimer") \
-            or threading.current_thread() is not threading.main_thread():
+    """While the block (or the function it decorates) runs, a clock looks every TICK
+    seconds whether a :func:`time_limit` has run out, so that each costs no system call:
+    for many short jobs (a game can take under a millisecond)."""
+    global _clock
+    if _clock or not _timers():
         yield
         return
-    before = signal.signal(signal.SIGALRM, _time_up)
+    before = signal.signal(signal.SIGALRM, _tick)
+    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+    _clock = True
     try:
         yield
     finally:
+        _clock = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
 
 

@@ -8,7 +8,7 @@ executor that can pickle them could take the work.
 
 A game may take ``Setup.game_timeout`` seconds (in the process that plays it, where it
 can set a timer); with worker processes, the parent also ends a worker whose game runs
-half as long again, and names the game of a worker that died.
+half as long again (and a second), and names the game of a worker that died.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_tra
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
 WATCH_EVERY = 0.25  # seconds between the parent's looks at its workers while it waits
-KILL_AFTER = 1.5  # a game still going after this many times its bound: its worker is ended
+KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL_GRACE
+KILL_GRACE = 1.0  # seconds more (its worker's timer is late by a tick at most): ended
 
 
 @dataclass(frozen=True)
@@ -205,14 +206,16 @@ def play_range(setup: Setup, start: int, stop: int) -> list[Result]:
     """Games ``start`` .. ``stop``-1; in a worker, those played before its parent stops
     the run."""
     found = []
-    for index in range(start, stop):
-        if _stopping is not None and _stopping.is_set():
-            break
+    try:
+        for index in range(start, stop):
+            if _stopping is not None and _stopping.is_set():
+                break
+            if _slots is not None:
+                _slots.begin(setup.seed, index)
+            found.append(play_one(setup, index))
+    finally:  # a game that failed is not under way any more
         if _slots is not None:
-            _slots.begin(setup.seed, index)
-        found.append(play_one(setup, index))
-    if _slots is not None:
-        _slots.end()
+            _slots.end()
     return found
 
 
@@ -357,10 +360,12 @@ class _Watch:
 
     def check(self) -> None:
         """End the workers and raise RulesFileError if a game has run KILL_AFTER times
-        its bound: its worker could not stop it (a loop in code that no timer reaches)."""
+        its bound and KILL_GRACE more: its worker could not stop it (a loop in code that
+        no timer reaches)."""
         for _, (seed, index), seconds in self.slots.busy():
             setup = self._setup(seed)
-            if setup.game_timeout and seconds > KILL_AFTER * setup.game_timeout:
+            if setup.game_timeout and \
+                    seconds > KILL_AFTER * setup.game_timeout + KILL_GRACE:
                 self.pool.kill()
                 raise too_long(setup, index)
 
