@@ -20,6 +20,7 @@ from contextlib import contextmanager
 ENV = "CARDKIT_EXECUTOR"
 SCHEME = "dask://"
 TIMEOUT = 30.0  # seconds to wait for a cluster to answer, or to have a worker again
+LOOK_EVERY = 0.25  # seconds between looks at the cluster's workers, however often asked
 
 
 class ExecutorError(Exception):
@@ -91,6 +92,7 @@ class Cluster:
         self.client, self.address, self.seconds = client, address, seconds
         self.submitted: list = []  # (future, games it plays)
         self.idle_since: float | None = None
+        self.looked = 0.0  # when check() last asked the scheduler
 
     def submit(self, function, setup, start: int, stop: int):
         future = self.client.submit(function, setup, start, stop)
@@ -98,6 +100,9 @@ class Cluster:
         return future
 
     def check(self) -> None:
+        if time.monotonic() - self.looked < LOOK_EVERY:
+            return
+        self.looked = time.monotonic()
         try:
             working = self.client.status == "running" and bool(
                 self.client.nthreads(callback_timeout=self.seconds))

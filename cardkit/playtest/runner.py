@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import signal
+import threading
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -341,14 +342,16 @@ def _checks(*checks):
 
 def _result(future, check=None):
     """What ``future`` gives, calling ``check()`` every WATCH_EVERY seconds while it is
-    not done: it raises to stop waiting (a game past its time, a cluster gone)."""
-    while check is not None:
-        try:
-            return future.result(timeout=WATCH_EVERY)
-        except TimeoutError:  # concurrent.futures' and Dask's
-            if future.done():  # done meanwhile, or the task itself raised it
-                return future.result()
-            check()
+    not done: it raises to stop waiting (a game past its time, a cluster gone). Waits on
+    its done callback, which both kinds of future have (a Dask future's result() with a
+    short timeout, called again and again, can fail by itself)."""
+    if check is not None:
+        check()  # at each result too: a Ctrl-C noted while results come in fast
+        if not future.done():
+            done = threading.Event()
+            future.add_done_callback(lambda _: done.set())
+            while not done.wait(WATCH_EVERY):
+                check()
     return future.result()
 
 
