@@ -1,9 +1,12 @@
 """A Dask cluster plays the very same games as this machine (issue 29), and an executor
-that cannot be used exits 2 with what to do."""
+that cannot be used exits 2 with what to do; a wrong address or a cluster without workers
+is waited for a bounded time (issue 46)."""
 
 from __future__ import annotations
 
+import socket
 import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -64,3 +67,43 @@ def test_without_dask_installed_the_message_says_what_to_install(monkeypatch):
     assert outcome.exit_code == 2
     assert "needs dask.distributed, which is not installed; pip install 'cardkit[dask]'" \
         in outcome.output
+
+
+@pytest.fixture
+def silent_port():
+    """A local port where something listens and never answers, as a wrong service would;
+    and a closed one: where nothing listens."""
+    with socket.socket() as listening, socket.socket() as closed:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        closed.bind(("127.0.0.1", 0))  # bound, never listening: connections are refused
+        yield listening.getsockname()[1], closed.getsockname()[1]
+
+
+def test_a_wrong_address_times_out_naming_it(silent_port):
+    for port in silent_port:
+        started = time.monotonic()
+        outcome = CliRunner().invoke(main, ["simulate", "blofa", "--games", "10", "--executor",
+                                            f"dask://127.0.0.1:{port}", "--executor-timeout",
+                                            "0.5"])
+        assert time.monotonic() - started < 5
+        assert outcome.exit_code == 2, outcome.output
+        assert outcome.output.startswith(
+            f"cardkit: no Dask scheduler answers at dask://127.0.0.1:{port} (")
+        assert "--executor-timeout sets how long to wait" in outcome.output
+
+
+def test_a_cluster_without_workers_times_out_saying_what_was_played():
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=None) as empty:
+        address = "dask://" + empty.scheduler_address.removeprefix("tcp://")
+        started = time.monotonic()
+        outcome = CliRunner().invoke(main, ["simulate", "blofa", "--games", "100",
+                                            "--executor", address, "--executor-timeout",
+                                            "0.5"])
+    assert time.monotonic() - started < 5
+    assert outcome.exit_code == 2, outcome.output
+    assert outcome.output == (
+        f"cardkit: the Dask cluster at {address} has had no worker for 0.5 s; 0 games were "
+        "played; start workers with 'dask worker HOST:PORT' and run again, or give "
+        "--executor-timeout more seconds\n")

@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.playtest import report, skill
+from cardkit.playtest import report, report_runs, skill
 
 from conftest import id_deck
 
@@ -217,8 +217,9 @@ MODES = {
 def quick_reports(monkeypatch):
     """The report pages without their plots, and a skill ladder of two rungs: these tests
     are of the folder, not of what the pages show."""
-    for page in ("_page", "_compare_page", "_sweep_page", "_skill_page"):
-        monkeypatch.setattr(report, page, lambda *args: "<html>a report</html>")
+    monkeypatch.setattr(report, "_page", lambda *args: "<html>a report</html>")
+    for page in ("_compare_page", "_sweep_page", "_skill_page"):
+        monkeypatch.setattr(report_runs, page, lambda *args: "<html>a report</html>")
     monkeypatch.setattr(skill, "SEARCH_BUDGETS", ())
 
 

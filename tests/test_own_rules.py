@@ -267,7 +267,7 @@ def test_no_command_but_simulate_imports_a_rules_file(tmp_path, monkeypatch):
     (BASE.replace("    def scores(self):", "    def seat_figures(self):\n"
                   "        return [{'played': 'many'}] * self.players\n\n"
                   "    def scores(self):"), [],
-     "{rules}: seat_figures() gave [{{'played': 'many'}}, {{'played': 'many'}}]; return one "
+     "{rules}: game 0 (seed 1), after 28 moves: seat_figures() gave [{{'played': 'many'}}, {{'played': 'many'}}]; return one "
      "dict of numbers a seat (2 here), e.g. [{{'bought': 3, 'bluffs': 1}}, {{'bought': 2, "
      "'bluffs': 0}}]"),
     (None, [], "cardkit: duel: no rules.py beside deck.yaml; write the game's rules in "
@@ -413,3 +413,47 @@ def test_the_starter_s_game_on_the_toolkit_plays_as_the_same_game_written_by_han
 def _read(move, name_of) -> str:
     """A move as words, its cards by name: ('play', <card 5>) -> 'play Scout'."""
     return " ".join([move[0], *(name_of(card) for card in move[1:])])
+
+
+# a designer's mistake -> (the change to BASE that makes it, --workers, what the message says)
+MISTAKES = {
+    "scores() gives text": (
+        ('        return self.public["points"]', '        return ["a lot", 0]'), "1",
+        "scores() gave ['a lot', 0]; return one number a seat (2 here), e.g. [12, 9]"),
+    "scores() gives a 400-digit number": (
+        ('        return self.public["points"]', '        return [10 ** 400, 0]'), "1",
+        "scores() gave [1000000000"),
+    "figures() gives a list": (
+        ("    def scores(self):", "    def figures(self):\n        return [1, 2]\n\n"
+         "    def scores(self):"), "1",
+        "figures() gave [1, 2]; return a dict of numbers or words, e.g. {'captures': 3, "
+        "'ending': 'deck empty'}"),
+    "figures that cannot be pickled": (
+        ("    def scores(self):", "    def figures(self):\n        return {'last': lambda: 0}"
+         "\n\n    def scores(self):"), "2", "figures() gave {'last': <function Duel.figures."),
+    "a worker that dies": (
+        ('        if move[0] == "draw":', '        import os\n        os._exit(3)\n'
+         '        if move[0] == "draw":'), "2",
+        "the worker process playing it ended (exit code 3) before the game did; look for "
+        "os._exit()"),
+    "sys.exit(0) in play()": (
+        ('        if move[0] == "draw":', '        import sys\n        sys.exit(0)\n'
+         '        if move[0] == "draw":'), "1", "the rules called exit(0); end a game with "
+        "self.end()"),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(MISTAKES))
+def test_a_designer_s_mistake_in_a_run_exits_2_naming_the_game(tmp_path, mistake):
+    (old, new), workers, message = MISTAKES[mistake]
+    assert old in BASE
+    folder = _deck(tmp_path, BASE.replace(old, new))
+    # 60 games: two batches, so that --workers 2 plays them in worker processes
+    outcome = CliRunner().invoke(main, ["simulate", str(folder), "--games", "60",
+                                        "--workers", workers])
+    assert outcome.exit_code == 2, outcome.output
+    first = outcome.output.splitlines()[0]
+    assert re.match(rf"cardkit: {re.escape(str(folder / 'rules.py'))}: game (0|50) "
+                    r"\(seed 1\)(, after \d+ moves)?: ", first), first
+    assert message in first
+    assert "internal error" not in outcome.output

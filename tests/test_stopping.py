@@ -1,13 +1,17 @@
-"""Ctrl-C stops a long simulation without losing the finished part's figures (issue 29)."""
+"""Ctrl-C stops a long simulation without losing the finished part's figures (issue 29);
+so does SIGTERM, a second Ctrl-C stops at once, and a game that never ends stops at its
+timeout (issue 37)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -108,3 +112,94 @@ def test_a_sweep_s_points_are_handed_out_side_by_side_a_window_at_a_time():
     assert [[r.index for r in results] for results in found] == [list(range(120))] * 3
     assert found[1] != found[0] and \
         [r.returns for r in found[1]] == [r.returns for r in play_many(setups[1], 120)]
+
+
+# a move that never returns: in Python code a timer can stop, or in one C call it cannot
+NEVER_RETURNS = {"a Python loop": "            pass",
+                 "one long C call": "            sum(range(10 ** 15))"}
+
+
+def _stuck_deck(tmp_path, loop: str):
+    """The duel deck whose every game gets stuck in a move once the table has 3 cards."""
+    from test_own_rules import BASE, _deck
+
+    old = '        if move[0] == "draw":'
+    return _deck(tmp_path, BASE.replace(old, f"        while len(self.table) >= 3:\n{loop}\n"
+                                        + old))
+
+
+@pytest.mark.parametrize("loop, workers", [("a Python loop", "1"), ("a Python loop", "2"),
+                                           ("one long C call", "2")])
+def test_a_game_that_never_ends_stops_at_its_timeout_naming_the_game(tmp_path, loop, workers):
+    folder = _stuck_deck(tmp_path, NEVER_RETURNS[loop])
+    started = time.monotonic()
+    outcome = CliRunner().invoke(main, ["simulate", str(folder), "--games", "60", "--workers",
+                                        workers, "--game-timeout", "0.3"])
+    assert time.monotonic() - started < 10
+    assert outcome.exit_code == 2, outcome.output
+    rules = str(folder / "rules.py")
+    first = outcome.output.splitlines()[0]
+    if loop == "a Python loop":  # the timer stops it where it is: the traceback shows where
+        assert first.startswith(f"cardkit: {rules}: game 0 (seed 1), after 4 moves: the game "
+                                "did not end within 0.3 s; look for a loop that never ends")
+        assert f'File "{rules}", line 23, in play' in outcome.output
+    else:  # the parent ends the worker
+        assert re.match(rf"cardkit: {re.escape(rules)}: game (0|50) \(seed 1\): the game did "
+                        r"not end within 0.3 s \(its worker process was ended\)", first), first
+
+
+def test_a_second_ctrl_c_stops_at_once(tmp_path):
+    """Real SIGINTs to the process group, while both workers are in games that never end."""
+    from test_workers import children
+
+    folder = _stuck_deck(tmp_path, NEVER_RETURNS["a Python loop"])
+    child = subprocess.Popen([sys.executable, "-m", "cardkit", "simulate", str(folder),
+                              "--games", "60", "--workers", "2", "--game-timeout", "0"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers := children(child.pid)) < 2:
+            assert time.monotonic() < deadline and child.poll() is None
+            time.sleep(0.05)
+        time.sleep(0.5)  # both in their game 0 and 50, which never end
+        os.killpg(child.pid, signal.SIGINT)
+        time.sleep(0.3)
+        assert child.poll() is None  # the first waits for the games under way
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert err == "cardkit: stopped (Ctrl-C) before any of the 60 games finished\n"
+    assert not children(child.pid) and not any(Path(f"/proc/{pid}").exists()
+                                               for pid in workers)
+
+
+def test_sigterm_stops_a_run_as_ctrl_c_does():
+    """A real SIGTERM to the command alone, as kill and service managers send it."""
+    from test_workers import children
+
+    child = subprocess.Popen([sys.executable, "-m", "cardkit", "simulate", "shapes", "--games",
+                              "200000", "--workers", "2"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(children(child.pid)) < 2:
+            assert time.monotonic() < deadline and child.poll() is None
+            time.sleep(0.05)
+        time.sleep(1)  # some games played
+        child.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert time.monotonic() - started < 10  # not after the 200,000 games
+    assert child.returncode == 143, err
+    played = int(re.fullmatch(r"cardkit: stopped \(SIGTERM\) after ([\d,]+) of 200,000 games; "
+                              r"the figures below are of those\n", err).group(1).replace(",", ""))
+    assert 0 < played < 200000
+    assert out.startswith(f"shapes: {played:,} games, 4 players")

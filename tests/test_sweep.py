@@ -112,12 +112,12 @@ def _table(page: str) -> list[list[str]]:
 
 def test_a_sweep_of_whole_numbers_is_plotted_on_whole_numbers(monkeypatch):
     """players=2..5: no tick at 2.5 players."""
-    from cardkit.playtest import report
+    from cardkit.playtest import report_runs
 
     drawn = []
-    monkeypatch.setattr(report, "_png", lambda figure: drawn.append(figure) or "")
+    monkeypatch.setattr(report_runs, "png", lambda figure: drawn.append(figure) or "")
     seats = [{"share": 0.5}] * 2
-    report._sweep_plot({"sweep": "players=2..5", "points": [
+    report_runs._sweep_plot({"sweep": "players=2..5", "points": [
         {"value": value, "summary": {"seats": seats, "fair_share": 0.5}} for value in (2, 3, 4, 5)]})
     ticks = [tick for tick in drawn[0].axes[0].get_xticks() if 2 <= tick <= 5]
     assert ticks == [2, 3, 4, 5]

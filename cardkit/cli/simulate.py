@@ -11,10 +11,11 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
-from ..playtest.executors import ENV
+from ..playtest.executors import ENV, TIMEOUT
 from .options import GAME_NAMES
-from .output import (EXIT_BAD_INPUT, EXIT_STOPPED, named, progress_bar, report_input_error,
-                     report_output_error, shown)
+from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, shown
+from .run_end import (refuse, refuse_report_folder, rules_failed, say_stopped,
+                      stop_cause, write_report_to)
 from .run_summary import summary_lines
 
 MAX_GAMES = 100_000_000  # a run keeps counts, not games: a cap on typos, not on memory
@@ -85,9 +86,16 @@ def _bot_specs(ctx, param, value):
 @click.option("--executor", "executor_address", metavar="dask://HOST:PORT", envvar=ENV,
               help="Play on a Dask cluster instead of this machine's processes (needs "
                    f"cardkit[dask]; or set {ENV}). The same seed plays the same games.")
+@click.option("--executor-timeout", type=click.FloatRange(0, min_open=True), default=TIMEOUT,
+              show_default=True, metavar="SECONDS", help="How long to wait for the Dask "
+              "cluster to answer, or during a run to have a worker again.")
+@click.option("--game-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
+              metavar="SECONDS", help="Stop when a game takes longer (a loop in your rules "
+              "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, sweep_text,
-             rules_file, check, skill, log_game, report_dir, workers, executor_address):
+             rules_file, check, skill, log_game, report_dir, workers, executor_address,
+             executor_timeout, game_timeout):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -105,6 +113,9 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
       cardkit simulate ragusa --deck my-ragusa/ --report output/ragusa-sim
       cardkit simulate ragusa --compare my-ragusa/   did my changes help?
       cardkit simulate bullet --sweep players=2..5   the fairest player count
+
+    Ctrl-C (or SIGTERM) stops a run after the games under way and shows the figures of
+    the games played; a second Ctrl-C stops at once, without the games under way.
     """
     import time
     from contextlib import ExitStack
@@ -123,48 +134,48 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
 
         why = why_not_a_report_folder(report_dir)
         if why:
-            _refuse_report_folder(report_dir, why)
+            refuse_report_folder(report_dir, why)
     given_deck = deck_file
     name, rules, rules_path, deck_file = _chosen(game, rules_file, deck_file)
     players = rules.default_players if players is None else players
     if players not in rules.players:
         allowed = rules.players
         span = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]}-{allowed[-1]}"
-        _refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
+        refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
                 "choose --players " + " or ".join(map(str, allowed)) if len(allowed) < 4
                 else f"choose --players from {span}")
     bots = bots or (BotSpec("random"),)
     if len(bots) not in (1, players):
-        _refuse(f"{len(bots)} --bots for {players} players",
+        refuse(f"{len(bots)} --bots for {players} players",
                 "give --bots once for every seat, or once a seat")
     for spec in bots:
         if spec.name not in rules.bots:
-            _refuse(f"{name} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
+            refuse(f"{name} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
         try:
             rules.bots[spec.name](**dict(spec.params))
         except RulesError as error:
-            _refuse(f"--bots {spec}: {error.what}", error.fix)
+            refuse(f"--bots {spec}: {error.what}", error.fix)
     cards, deck_name = None, "bundled deck"
     if deck_file:
         deck_name, cards = _deck_cards(rules, deck_file)
         name = deck_name if rules_path else name  # a designer's game goes by its deck's name
     _dealable(rules, players, seed, cards, deck_file, rules_path)
     setup = Setup(name, players, seed, tuple(bots) * (players // len(bots)), cards,
-                  str(rules_path) if rules_path else None)
+                  str(rules_path) if rules_path else None, game_timeout or None)
     if compare_deck:
         if skill or check or log_game is not None:
-            _refuse("--compare plays two decks side by side", "leave out --skill, --check "
+            refuse("--compare plays two decks side by side", "leave out --skill, --check "
                     "and --log, or run them on each deck")
         _, other_cards = _deck_cards(rules, compare_deck)
         _dealable(rules, players, seed, other_cards, compare_deck, rules_path)
     if sweep_text and (compare_deck or skill or check or log_game is not None):
-        _refuse("--sweep plays its own runs", "leave out --compare, --skill, --check and "
+        refuse("--sweep plays its own runs", "leave out --compare, --skill, --check and "
                 "--log")
     stack = ExitStack()  # a Dask client, open while games are played
     try:
-        executor = stack.enter_context(executor_for(executor_address))
+        executor = stack.enter_context(executor_for(executor_address, executor_timeout))
     except ExecutorError as error:
-        _refuse(error.what, error.fix)
+        refuse(error.what, error.fix)
     try:
         if sweep_text:
             _sweep(sweep_text, setup, rules, deck_file or name, rules_path, count, workers,
@@ -182,7 +193,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
             return
         if skill:
             if bots != (BotSpec("random"),):
-                _refuse("--skill plays its own bots", "leave out --bots")
+                refuse("--skill plays its own bots", "leave out --bots")
             default = ctx.get_parameter_source("count").name == "DEFAULT"
             _skill(setup, SKILL_GAMES if default else count, workers, report_dir, executor)
             return
@@ -201,56 +212,27 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
                           workers, bar.update, executor)
             except Stopped:
                 stopped = True
-    except RulesFileError as error:
-        _rules_failed(error)
+    except (RulesFileError, ExecutorError) as error:  # the latter: a cluster gone meanwhile
+        rules_failed(error)
     finally:
         stack.close()
     if stopped:
-        _stopped(tally.games, count)
+        say_stopped(tally.games, count)
     summary = summarise(setup, tally, time.perf_counter() - started)
     for line in summary_lines(summary):
         click.echo(line)
     if report_dir:
-        _write_report(report_dir, write_report, summary, tally)
+        write_report_to(report_dir, write_report, summary, tally)
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(stop_cause()[1])
 
 
-def _write_report(report_dir: Path, write, *args) -> None:
-    """``write(report_dir, *args)``, then say where the report is. A folder that cannot
-    take it (read-only, a full disk, files saved into it during the run) exits 2."""
-    from ..common.atomic import NotReplaced
-
-    try:
-        write(report_dir, *args)
-    except NotReplaced as error:
-        _refuse_report_folder(report_dir, error.strerror, error.kept)
-    except OSError as error:
-        report_output_error(error, "--report")
-        sys.exit(EXIT_BAD_INPUT)
-    click.echo(f"report: {shown(Path(report_dir) / 'report.html')}")
 
 
-def _refuse_report_folder(report_dir: Path, why: str, kept: Path | None = None):
-    """Exit 2: ``report_dir`` is not a folder a report may replace (``why``); a finished
-    report was ``kept`` beside it instead."""
-    from ..playtest.report import REPORT_FILES
-
-    _refuse(f"--report {report_dir or repr('')}: {why}" + (
-        f" (since the games began); the new report is in {shown(kept)}" if kept else ""),
-        "give --report a new or empty folder, or one holding only a report's "
-        + ", ".join(REPORT_FILES))
 
 
-def _stopped(finished: int, planned: int, what: str = "games") -> None:
-    """Say that Ctrl-C stopped the run and what the figures below are of; with nothing
-    finished, stop here."""
-    if not finished:
-        click.echo(f"cardkit: stopped (Ctrl-C) before any of the {planned:,} {what} "
-                   "finished", err=True)
-        sys.exit(EXIT_STOPPED)
-    click.echo(f"cardkit: stopped (Ctrl-C) after {finished:,} of {planned:,} {what}; the "
-               "figures below are of those", err=True)
+
+
 
 
 def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:
@@ -264,12 +246,12 @@ def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> N
     try:
         rules.new_state(players, random.Random(seed), cards)
     except RulesError as error:
-        _refuse(f"{rules.title} cannot be dealt for {players} players"
+        refuse(f"{rules.title} cannot be dealt for {players} players"
                 + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # exit() in setup() is a mistake too
         if rules_path is None:
             raise
-        _rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
+        rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
                                      "fix the error in your rules",
                                      _traceback(error, rules_path)))
 
@@ -293,7 +275,7 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
                       workers, bar.update, executor)
         except Stopped:
             stopped = True
-            _stopped(tallies[0].games, games, "games of each deck")
+            say_stopped(tallies[0].games, games, "games of each deck")
     seconds = time.perf_counter() - started
     runs = {deck: ({**summarise(setup, tally, seconds), "deck_name": deck_name}, tally)
             for (deck, (setup, deck_name)), tally in zip(setups.items(), tallies)}
@@ -309,24 +291,15 @@ def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> No
                    + ("  beyond chance" if row["significant"] else ""))
     click.echo(comparison["verdict"])
     if report_dir:
-        from ..playtest.report import write_compare_report
+        from ..playtest.report_runs import write_compare_report
 
-        _write_report(report_dir, write_compare_report, comparison, runs)
+        write_report_to(report_dir, write_compare_report, comparison, runs)
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(stop_cause()[1])
 
 
-def _refuse(what: str, fix: str):
-    click.echo(f"cardkit: {what}; {fix}", err=True)
-    sys.exit(EXIT_BAD_INPUT)
 
 
-def _rules_failed(error) -> None:
-    """A designer's rules that cannot be played: what, where and their traceback."""
-    click.echo(f"cardkit: {error.what}" + (f"; {error.fix}" if error.fix else ""), err=True)
-    if error.detail:
-        click.echo(error.detail, err=True)
-    sys.exit(EXIT_BAD_INPUT)
 
 
 def _traceback(error: Exception, path) -> str:
@@ -348,22 +321,22 @@ def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
         deck_path = find_deck(game)
     except InputError as error:
         if not Path(game).exists():
-            _refuse(f"'{game}' is neither a game cardkit ships ({', '.join(GAME_NAMES)}) "
+            refuse(f"'{game}' is neither a game cardkit ships ({', '.join(GAME_NAMES)}) "
                     "nor a deck", "give your deck's folder or YAML file, with the game's "
                     f"rules in {RULES_FILE} beside it" + _close_game(game))
         report_input_error(error, f"in {named(game)}")
         sys.exit(EXIT_BAD_INPUT)
     rules_path = rules_file or deck_path.parent / RULES_FILE
     if rules_file is not None and not rules_file.is_file():
-        _refuse(f"--rules {rules_file}: no such file", "give the path of your rules file")
+        refuse(f"--rules {rules_file}: no such file", "give the path of your rules file")
     if not rules_path.is_file():
-        _refuse(f"{shown(deck_path.parent)}: no {RULES_FILE} beside {deck_path.name}",
+        refuse(f"{shown(deck_path.parent)}: no {RULES_FILE} beside {deck_path.name}",
                 f"write the game's rules in {RULES_FILE} ('cardkit new' makes a deck with "
                 "one; the README's 'Simulate your own game' shows how)")
     try:
         rules = load_rules(rules_path)
     except RulesFileError as error:
-        _rules_failed(error)
+        rules_failed(error)
     return deck_path.parent.name, rules, rules_path.resolve(), deck_file or str(deck_path)
 
 
@@ -406,7 +379,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                       f"{deck_file} ({what}={value:g})", rules_path)
             points.append((value, run))
     except SweepError as error:  # named by the option and its value, once
-        _refuse(error.what if error.what.startswith("--sweep") else
+        refuse(error.what if error.what.startswith("--sweep") else
                 f"--sweep {text!r}: {error.what}", error.fix)
     click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
     started, stopped = time.perf_counter(), False
@@ -418,7 +391,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                       bar.update, executor)
         except Stopped:
             stopped = True
-            _stopped(sum(tally.games for tally in tallies), games * len(points))
+            say_stopped(sum(tally.games for tally in tallies), games * len(points))
     seconds = time.perf_counter() - started
     rows = [(value, summarise(run, tally, seconds))
             for (value, run), tally in zip(points, tallies) if tally.games]
@@ -442,13 +415,13 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                     else "Fairest: ") + f"{what}={value:g}, no seat further than "
                    f"{unfairness(fairest) * 100:.1f} points from a fair share.")
     if report_dir:
-        from ..playtest.report import write_sweep_report
+        from ..playtest.report_runs import write_sweep_report
 
-        _write_report(report_dir, write_sweep_report, {"sweep": text, "points": [
+        write_report_to(report_dir, write_sweep_report, {"sweep": text, "points": [
             {"value": value, "summary": summary} for value, summary in rows],
             "fairest": value})
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(stop_cause()[1])
 
 
 def _deck_cards(rules, deck_file: str, change=None, why: str = ""):
@@ -497,7 +470,7 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
             rungs = climb(setup, games, workers, bar.update, time.perf_counter, executor)
         except Stopped as stop:  # the rungs climbed, the last one perhaps in part
             rungs, stopped = stop.finished, True
-            _stopped(len(rungs), rungs_count, "rungs begun")
+            say_stopped(len(rungs), rungs_count, "rungs begun")
     fair = 1 / setup.players
     for rung in rungs:
         low, high = rung.interval
@@ -511,14 +484,14 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
     if report_dir:
         from dataclasses import asdict
 
-        from ..playtest.report import write_skill_report
+        from ..playtest.report_runs import write_skill_report
 
-        _write_report(report_dir, write_skill_report, {
+        write_report_to(report_dir, write_skill_report, {
             "game": setup.game, "players": setup.players, "seed": setup.seed,
             "games_a_rung": games, "rungs": [asdict(rung) for rung in rungs],
             "verdict": sentence})
     if stopped:
-        sys.exit(EXIT_STOPPED)
+        sys.exit(stop_cause()[1])
 
 
 def _check(setup, count: int, replay: str) -> None:

@@ -4,15 +4,24 @@ A process pool's workers wait for work from the process that started them. If th
 process is killed (``kill -9``, a closed terminal), nothing tells them, and they would run
 on with nobody to hand them work, holding their memory. Each worker started here looks
 at its parent twice a second and exits as soon as it is gone.
+
+Games from a designer's file may never end: :func:`time_limit` bounds one in the process
+playing it, :class:`WorkerSlots` tells the parent which job each worker has been doing since
+when, and :meth:`WorkerPool.kill` ends the workers at once (a stuck game, a second Ctrl-C,
+any error: a pool left with an exception does not play out its queue). SIGTERM stops work
+as Ctrl-C does (:func:`sigterm_interrupts`), and neither may land inside a pool's
+bookkeeping, where it can leave a lock taken for good (:func:`deferred_interrupts`).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 PARENT_CHECK = 0.5  # seconds between a worker's looks at its parent
 
@@ -24,22 +33,219 @@ def pool_context():
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
+class WorkerPool(ProcessPoolExecutor):
+    """A process pool whose workers can be ended at once, their jobs undone."""
+
+    def __exit__(self, kind, error, traceback):
+        if kind is not None:  # the work was given up (an error, Ctrl-C): none of it is
+            self.kill()       # wanted, and a worker may be stuck in it
+        return super().__exit__(kind, error, traceback)
+
+    def kill(self) -> None:
+        """End every worker now (SIGKILL): the pool is broken from then on."""
+        for process in self.processes():
+            process.kill()
+
+    def processes(self) -> list:
+        """The worker processes (multiprocessing.Process), alive or ended."""
+        return list((self._processes or {}).values())  # no public way before Python 3.14
+
+
+def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> WorkerPool:
     """A pool of ``workers`` processes that exit when this process ends, however it ends;
     each runs ``initializer(*initargs)`` first."""
-    return ProcessPoolExecutor(workers, pool_context(), initializer=_start_worker,
-                               initargs=(os.getpid(), initializer, initargs))
+    return WorkerPool(workers, pool_context(), initializer=_start_worker,
+                      initargs=(os.getpid(), initializer, initargs))
 
 
 def ignore_interrupt() -> None:
     """For a worker's initializer: Ctrl-C reaches the whole process group, and it is the
     parent's to handle (it keeps what the workers finished)."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (kill, a service manager, a CI cancel), raised where Ctrl-C would be, so
+    that work stops the same way: soon, keeping what was finished."""
+
+
+_terminated = False  # whether SIGTERM has stopped work in this process
+
+
+def terminated() -> bool:
+    """Whether SIGTERM stopped work in this process (see :func:`sigterm_interrupts`)."""
+    return _terminated
+
+
+def _note_terminated() -> None:
+    global _terminated
+    _terminated = True
+
+
+@contextmanager
+def sigterm_interrupts():
+    """While the block (or the function it decorates) runs, SIGTERM raises
+    :class:`Terminated` in the main thread, where it lands. Outside the main thread,
+    SIGTERM is left as it is."""
+
+    def interrupt(number, frame):
+        _note_terminated()
+        raise Terminated
+
+    try:
+        before = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: no handler can be set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+@contextmanager
+def deferred_interrupts():
+    """While the block runs, Ctrl-C and SIGTERM are noted, not raised where they land:
+    raised inside a process pool's bookkeeping, an exception can leave a lock taken for
+    good (a deadlock) or be lost. Yields ``pending()``, to call where stopping is safe:
+    it raises KeyboardInterrupt (:class:`Terminated` for SIGTERM) for a signal noted and
+    not yet raised. Ctrl-C ignored (a job started in the background) stays ignored."""
+    noted: list[int] = []
+
+    def note(number, frame):
+        if number == signal.SIGTERM:
+            _note_terminated()
+        noted.append(number)
+
+    def pending() -> None:
+        if noted:
+            raise Terminated if noted.pop(0) == signal.SIGTERM else KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield pending
+        return
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    for number, handler in before.items():
+        if handler is not signal.SIG_IGN:
+            signal.signal(number, note)
+    try:
+        yield pending
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+class TimeUp(BaseException):
+    """Raised by :func:`time_limit` where the code was when its time ran out; not an
+    Exception, so that code catching every error does not keep running."""
+
+
+TICK = 0.1  # seconds between the looks of time_limits' clock: how late a bound may be
+_deadline: float | None = None  # under time_limits: when the bounded block's time runs out
+_clock = False  # whether time_limits' clock runs
+
+
+def _time_up(number, frame):
+    raise TimeUp("the time ran out here")
+
+
+def _tick(number, frame):
+    if _deadline is not None and time.monotonic() > _deadline:
+        raise TimeUp("the time ran out here")
+
+
+def _timers() -> bool:
+    return hasattr(signal, "setitimer") and \
+        threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def time_limit(seconds: float | None):
+    """Raise :class:`TimeUp` in the block after ``seconds`` of wall time (SIGALRM). No
+    bound for None or 0, outside the main thread, or where there is no SIGALRM."""
+    global _deadline
+    if not seconds or not _timers():
+        yield
+    elif _clock:
+        _deadline = time.monotonic() + seconds
+        try:
+            yield
+        finally:
+            _deadline = None
+    else:
+        before = signal.signal(signal.SIGALRM, _time_up)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, before)
+
+
+@contextmanager
+def time_limits():
+    """While the block (or the function it decorates) runs, a clock looks every TICK
+    seconds whether a :func:`time_limit` has run out, so that each costs no system call:
+    for many short jobs (a game can take under a millisecond)."""
+    global _clock
+    if _clock or not _timers():
+        yield
+        return
+    before = signal.signal(signal.SIGALRM, _tick)
+    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+    _clock = True
+    try:
+        yield
+    finally:
+        _clock = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+class WorkerSlots:
+    """What each worker of a pool is doing and since when, for its parent to see: a
+    worker takes a slot in its initializer, marks each job it begins (two numbers saying
+    which) and ends."""
+
+    FIELDS = 4  # a slot: the worker's pid, the job's two numbers, when it began (0: idle)
+
+    def __init__(self, workers: int):
+        context = pool_context()
+        self._slots = context.Array("d", workers * self.FIELDS, lock=False)
+        self._taken = context.Value("i", 0)
+        self._mine = None  # in a worker: the first index of its slot
+
+    def take(self) -> None:
+        """In a worker's initializer: claim the next free slot."""
+        with self._taken.get_lock():
+            self._mine = self._taken.value * self.FIELDS
+            self._taken.value += 1
+        self._slots[self._mine] = os.getpid()
+
+    def begin(self, first: int, second: int) -> None:
+        if self._mine is not None:
+            at = self._mine
+            self._slots[at + 1], self._slots[at + 2] = first, second
+            self._slots[at + 3] = time.monotonic()
+
+    def end(self) -> None:
+        if self._mine is not None:
+            self._slots[self._mine + 3] = 0
+
+    def busy(self) -> list[tuple[int, tuple[int, int], float]]:
+        """Each worker busy with a job: (its pid, the job's numbers, seconds since it
+        began)."""
+        now, found = time.monotonic(), []
+        for at in range(0, len(self._slots), self.FIELDS):
+            pid, first, second, began = self._slots[at:at + self.FIELDS]
+            if began:
+                found.append((int(pid), (int(first), int(second)), now - began))
+        return found
+
+
 def _start_worker(parent: int, initializer, initargs: tuple) -> None:
+    # a forked worker inherits its parent's handler, which is for the parent's work
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True,
                      name="cardkit-parent-watch").start()
     if initializer is not None:
@@ -101,8 +307,6 @@ def run_limited(function, args: tuple, seconds: float, memory: int):
 
 
 def _run_child(send, seconds: float, memory: int, function, args: tuple) -> None:
-    import signal
-
     try:
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))

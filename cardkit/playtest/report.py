@@ -5,7 +5,8 @@
 - ``games.csv``: one row a game (returns, scores, turns, moves and the game's own figures), for
   a spreadsheet.
 
-matplotlib is imported here only: ``cardkit simulate`` without ``--report`` never loads it.
+matplotlib is loaded only to draw a report (load_pyplot): ``cardkit simulate`` without
+``--report`` never loads it. The reports of runs side by side are in :mod:`.report_runs`.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def why_not_a_report_folder(folder: Path) -> str | None:
     return None
 
 
-def _report_folder(folder: Path):
+def report_folder(folder: Path):
     """The report's :func:`atomic_folder`, checked again just before it takes the place:
     files saved into the folder while the games were played are not replaced, and the
     new report is kept beside it (NotReplaced says where)."""
@@ -61,49 +62,20 @@ def write_report(folder: Path, summary: dict, tally: Tally) -> None:
     """Write the report folder atomically: a failed run leaves the previous report. The
     caller has checked the folder with :func:`why_not_a_report_folder`; ``tally`` kept
     the games' rows."""
-    with _report_folder(folder) as temporary:
+    with report_folder(folder) as temporary:
         (temporary / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
                                                 encoding="utf-8")
-        _write_games(temporary / "games.csv", summary, ((None, r) for r in tally.rows))
+        write_games(temporary / "games.csv", summary, ((None, r) for r in tally.rows))
         (temporary / "report.html").write_text(_page(summary, tally), encoding="utf-8")
 
 
-def write_skill_report(folder: Path, ladder: dict) -> None:
-    """Write the report of a skill ladder (``cardkit simulate --skill``): ``report.html``
-    with its plot and table, and ``summary.json``; atomically, as :func:`write_report`."""
-    with _report_folder(folder) as temporary:
-        (temporary / "summary.json").write_text(json.dumps(ladder, indent=2) + "\n",
-                                                encoding="utf-8")
-        (temporary / "report.html").write_text(_skill_page(ladder), encoding="utf-8")
 
 
-def write_compare_report(folder: Path, comparison: dict, runs: dict) -> None:
-    """Write the report of two decks compared (``cardkit simulate --compare``):
-    ``summary.json`` with both runs and what changes, ``games.csv`` with a ``deck`` column
-    (A or B), ``report.html``; atomically, as :func:`write_report`. ``runs`` maps "A" and
-    "B" to (summary, Tally that kept the games' rows)."""
-    with _report_folder(folder) as temporary:
-        saved = {"comparison": comparison, **{deck: summary for deck, (summary, _) in
-                                              runs.items()}}
-        (temporary / "summary.json").write_text(json.dumps(saved, indent=2) + "\n",
-                                                encoding="utf-8")
-        _write_games(temporary / "games.csv", runs["A"][0],
-                     ((deck, r) for deck, (_, tally) in runs.items() for r in tally.rows),
-                     decks=True)
-        (temporary / "report.html").write_text(_compare_page(comparison, runs),
-                                               encoding="utf-8")
 
 
-def write_sweep_report(folder: Path, sweep: dict) -> None:
-    """Write the report of a sweep (``cardkit simulate --sweep``): ``summary.json`` with
-    each point's summary, and ``report.html`` with the table and a plot; atomically."""
-    with _report_folder(folder) as temporary:
-        (temporary / "summary.json").write_text(json.dumps(sweep, indent=2) + "\n",
-                                                encoding="utf-8")
-        (temporary / "report.html").write_text(_sweep_page(sweep), encoding="utf-8")
 
 
-def _write_games(path: Path, summary: dict, results, decks: bool = False) -> None:
+def write_games(path: Path, summary: dict, results, decks: bool = False) -> None:
     """One row a game from (deck, Result) pairs, the deck (A or B) a column if ``decks``."""
     seats = range(summary["players"])
     names = list(summary["figures"])
@@ -126,7 +98,7 @@ def _write_games(path: Path, summary: dict, results, decks: bool = False) -> Non
 
 # -- the page ------------------------------------------------------------------------------
 
-def _pyplot():
+def load_pyplot():
     """matplotlib's pyplot, drawing into files only (no display)."""
     import matplotlib
     matplotlib.use("Agg")
@@ -134,11 +106,11 @@ def _pyplot():
     return pyplot
 
 
-def _png(figure) -> str:
+def png(figure) -> str:
     """The figure as a base64 PNG; the figure is closed."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    _pyplot().close(figure)
+    load_pyplot().close(figure)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
@@ -160,7 +132,7 @@ def whole_number_bins(values: list[int], most: int = 40) -> list[float]:
 def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
     """(caption, base64 PNG) for each plot of the page, by where it goes: ``seats``,
     ``length`` and ``figures`` (the scores and the game's counted figures)."""
-    pyplot = _pyplot()
+    pyplot = load_pyplot()
 
     seats = summary["seats"]
     players = summary["players"]
@@ -184,7 +156,7 @@ def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
         axes.set_ylabel("games won (%)")
         axes.set_ylim(0, 100)
         caption = "Games won, with the 95% interval"
-    plots = {"seats": [(caption, _png(figure))], "length": [], "figures": []}
+    plots = {"seats": [(caption, png(figure))], "length": [], "figures": []}
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     lengths = list(tally.lengths)
@@ -192,13 +164,13 @@ def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
               color="#6a9f58")
     axes.set_xlabel(f"{summary['length_unit']} in the game")
     axes.set_ylabel("games")
-    plots["length"].append((f"{summary['length_unit'].capitalize()} a game", _png(figure)))
+    plots["length"].append((f"{summary['length_unit'].capitalize()} a game", png(figure)))
 
     figure, axes = pyplot.subplots(figsize=(6, 3.2))
     axes.bxp([{**box(tally.scores[s["seat"]]), "label": f"seat {s['seat']}"}
               for s in seats])
     axes.set_ylabel(summary["score_unit"])
-    plots["figures"].append((f"{summary['score_unit'].capitalize()} by seat", _png(figure)))
+    plots["figures"].append((f"{summary['score_unit'].capitalize()} by seat", png(figure)))
 
     for name, figure_summary in summary["figures"].items():
         if figure_summary["kind"] != "count":
@@ -207,7 +179,7 @@ def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
         figure, axes = pyplot.subplots(figsize=(6, 0.5 + 0.35 * len(counts)))
         axes.barh(list(counts)[::-1], list(counts.values())[::-1], color="#8e6bb0")
         axes.set_xlabel("games")
-        plots["figures"].append((name.replace("_", " ").capitalize(), _png(figure)))
+        plots["figures"].append((name.replace("_", " ").capitalize(), png(figure)))
     return plots
 
 
@@ -219,7 +191,7 @@ figure{margin:1rem 0 2rem}
 figcaption{font-weight:600;margin-bottom:.3rem}.note{color:#666}"""
 
 
-def _number(value) -> str:
+def number(value) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
 
 
@@ -235,7 +207,7 @@ def _page(summary: dict, tally: Tally) -> str:
     length = summary["length"]
     numbers = "".join(
         f"<tr><td>{e(name.replace('_', ' '))}</td>" + "".join(
-            f"<td>{_number(f[key])}</td>" for key in ("mean", "median", "p10", "p90", "total"))
+            f"<td>{number(f[key])}</td>" for key in ("mean", "median", "p10", "p90", "total"))
         + "</tr>" for name, f in summary["figures"].items() if f["kind"] == "number")
     rulings = ("<h2>Rulings these figures rest on</h2>\n<p class=\"note\">Where the game's "
                "text leaves a question open, cardkit's reading (confirmed, shared/RULINGS.md) "
@@ -268,7 +240,7 @@ seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
 where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it does not '
 'contain the fair share, the seat has a real edge (or handicap) with these bots'}.</p>
 <h2>How long games last</h2>
-<p>{_number(length['mean'])} {summary['length_unit']} on average (median {length['median']},
+<p>{number(length['mean'])} {summary['length_unit']} on average (median {length['median']},
 10% of games under {length['p10']}, 10% over {length['p90']}; shortest {length['min']},
 longest {length['max']}).{_rounds_and_moves(summary)}</p>
 {shown("length")}
@@ -333,9 +305,9 @@ it.</p>""")
 def _rounds_and_moves(summary: dict) -> str:
     if summary["length_unit"] == "moves":
         return ""
-    rounds = (f" That is {_number(summary['rounds']['mean'])} rounds, every seat having a "
+    rounds = (f" That is {number(summary['rounds']['mean'])} rounds, every seat having a "
               "turn," if summary["rounds"] else "")
-    return (f"{rounds} {_number(summary['moves']['mean'])} moves counting each claim, answer "
+    return (f"{rounds} {number(summary['moves']['mean'])} moves counting each claim, answer "
             "and pass apart.")
 
 
@@ -391,162 +363,3 @@ def _headline(summary: dict) -> str:
                          f"are of the other {summary['decided']:,}.")
     return "<p><strong>" + "</strong></p>\n<p><strong>".join(map(e, sentences)) + \
         "</strong></p>"
-
-
-def _compare_page(comparison: dict, runs: dict) -> str:
-    from .compare import shown_change
-
-    e = html.escape
-    first, second = runs["A"][0], runs["B"][0]
-
-    def value(row, x):
-        return f"{x:.1%}" if row["unit"] == "share" else _number(x)
-
-    rows = "".join(
-        f"<tr><td>{e(row['what'])}</td><td>{value(row, row['a'])}</td>"
-        f"<td>{value(row, row['b'])}</td><td>{e(shown_change(row))}</td>"
-        f"<td>{'beyond chance' if row['significant'] else ''}</td></tr>"
-        for row in comparison["rows"])
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>{e(first['title'])}: two decks compared</title>
-<style>{STYLE}</style></head><body>
-<h1>{e(first['title'])}: two decks compared</h1>
-<p>A: {e(first['deck_name'])}; B: {e(second['deck_name'])}. {first['games']:,} games each,
-{first['players']} player{'s' * (first['players'] != 1)}, the same seeds (from
-{first['seed']}) and bots ({e(', '.join(first['bots']))}).</p>
-<p><strong>{e(comparison['verdict'])}</strong></p>
-<table><tr><th>what</th><th>A</th><th>B</th><th>B less A</th><th></th></tr>
-{rows}</table>
-<p class="note">A seat's share is of the games someone won. Each change has a 95% interval
-(Newcombe's for shares, a normal one for means); one that leaves out 0 is marked: chance
-is unlikely to explain it. At 95%, about one unchanged figure in twenty still looks
-changed, so read a lone borderline mark with care. These figures show what goes with the
-change in these bots' games, not why.</p>
-<figure><figcaption>Seat shares, A and B, with 95% intervals</figcaption>
-<img alt="Seat shares, A and B" src="data:image/png;base64,{_compare_plot(runs)}"></figure>
-</body></html>
-"""
-
-
-def _sweep_page(sweep: dict) -> str:
-    e = html.escape
-    first = sweep["points"][0]["summary"]
-    what = sweep["sweep"].rsplit("=", 1)[0]
-    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
-    rows = "".join(  # a seat a point does not have (a sweep of players): an empty cell
-        f"<tr><td>{point['value']:g}</td>" + "".join(
-            f"<td>{s['share']:.1%}</td>" for s in point["summary"]["seats"])
-        + "<td></td>" * (seats - len(point["summary"]["seats"]))
-        + f"<td>{point['summary']['nobody_won']:.1%}</td>"
-        f"<td>{_number(point['summary']['length']['mean'])}</td></tr>"
-        for point in sweep["points"])
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>{e(first['title'])}: a sweep of {e(what)}</title>
-<style>{STYLE}</style></head><body>
-<h1>{e(first['title'])}: a sweep of {e(what)}</h1>
-<p>{first['games']:,} games at each value, seed {first['seed']}. <strong>The fairest:
-{e(what)} = {sweep['fairest']:g}.</strong></p>
-<table><tr><th>{e(what)}</th>{''.join(f'<th>seat {s}</th>' for s in range(seats))}
-<th>nobody won</th><th>{e(first['length_unit'])}</th></tr>
-{rows}</table>
-<p class="note">A seat's share is of the games someone won. Each value is a full run with
-the same seeds and bots.</p>
-<figure><figcaption>Each seat's share at each value</figcaption>
-<img alt="Each seat's share at each value" src="data:image/png;base64,{_sweep_plot(sweep)}">
-</figure>
-</body></html>
-"""
-
-
-def _sweep_plot(sweep: dict) -> str:
-    pyplot = _pyplot()
-
-    figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    seats = max(len(point["summary"]["seats"]) for point in sweep["points"])
-    for seat in range(seats):
-        found = [(point["value"], point["summary"]["seats"][seat]) for point in sweep["points"]
-                 if seat < len(point["summary"]["seats"])]
-        axes.plot([v for v, _ in found], [s["share"] * 100 for _, s in found], marker="o",
-                  label=f"seat {seat}")
-    axes.plot([p["value"] for p in sweep["points"]],
-              [p["summary"]["fair_share"] * 100 for p in sweep["points"]], color="#c0392b",
-              linestyle="--", linewidth=1, label="fair share")
-    axes.set_xlabel(sweep["sweep"].rsplit("=", 1)[0])
-    if all(float(point["value"]).is_integer() for point in sweep["points"]):
-        from matplotlib.ticker import MaxNLocator
-
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 2.5 players
-    axes.set_ylabel("games won (%)")
-    axes.legend(fontsize=7, ncol=2)
-    return _png(figure)
-
-
-def _compare_plot(runs: dict) -> str:
-    pyplot = _pyplot()
-
-    figure, axes = pyplot.subplots(figsize=(6, 3.2))
-    for offset, (deck, (summary, _)) in zip((-0.2, 0.2), runs.items()):
-        seats = summary["seats"]
-        rates = [s["share"] * 100 for s in seats]
-        axes.bar([s["seat"] + offset for s in seats], rates, width=0.4, label=deck,
-                 yerr=[[r - s["share_interval"][0] * 100 for r, s in zip(rates, seats)],
-                       [s["share_interval"][1] * 100 - r for r, s in zip(rates, seats)]],
-                 capsize=4, color="#4a7ab5" if deck == "A" else "#d08a2e")
-    players = runs["A"][0]["players"]
-    if players > 1:
-        axes.axhline(100 / players, color="#c0392b", linestyle="--", linewidth=1)
-    axes.set_xticks(range(players), [f"seat {s}" for s in range(players)])
-    axes.set_ylabel("games won (%)" if players == 1 else "games won, of those\nsomeone won (%)")
-    axes.legend(fontsize=8)
-    return _png(figure)
-
-
-def _skill_plot(ladder: dict) -> str:
-    """The ladder as a base64 PNG: each rung's share of the wins, with its interval."""
-    pyplot = _pyplot()
-
-    rungs = ladder["rungs"]
-    figure, axes = pyplot.subplots(figsize=(6.5, 3.4))
-    rates = [rung["won"] * 100 for rung in rungs]
-    errors = [[r - rung["interval"][0] * 100 for r, rung in zip(rates, rungs)],
-              [rung["interval"][1] * 100 - r for r, rung in zip(rates, rungs)]]
-    names = [rung["bot"].replace("search:iterations=", "search ") for rung in rungs]
-    axes.errorbar(names, rates, yerr=errors, marker="o", capsize=5, color="#4a7ab5")
-    if ladder["players"] > 1:
-        fair = 100 / ladder["players"]
-        axes.axhline(fair, color="#c0392b", linestyle="--", linewidth=1,
-                     label=f"chance alone ({fair:.0f}%)")
-        axes.legend(loc="upper left", fontsize=8)
-        axes.set_ylabel("won against the rung below (%)")
-    else:
-        axes.set_ylabel("games won (%)")
-    axes.set_ylim(0, 100)
-    axes.tick_params(axis="x", labelsize=8)
-    data = _png(figure)
-    return data
-
-
-def _skill_page(ladder: dict) -> str:
-    e = html.escape
-    rows = "".join(
-        f"<tr><td>{e(rung['bot'])}</td><td>{e(rung['against'] or '-')}</td>"
-        f"<td>{rung['won']:.1%}</td><td>{rung['interval'][0]:.1%} – "
-        f"{rung['interval'][1]:.1%}</td><td>{rung['games']:,}</td></tr>"
-        for rung in ladder["rungs"])
-    caption = "How the share of the wins climbs with skill"
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>{e(ladder['game'])}: skill ladder</title>
-<style>{STYLE}</style></head><body>
-<h1>{e(ladder['game'])}: does skill matter?</h1>
-<p><strong>{e(ladder['verdict'])}</strong></p>
-<p>{ladder['players']} player{'s' * (ladder['players'] != 1)}, seed {ladder['seed']}. Each
-rung plays every seat in turn against the rung below it in the other seats.</p>
-<figure><figcaption>{caption}</figcaption>
-<img alt="{caption}" src="data:image/png;base64,{_skill_plot(ladder)}"></figure>
-<table><tr><th>bot</th><th>against</th><th>won</th><th>95% interval</th><th>games</th></tr>
-{rows}</table>
-</body></html>
-"""

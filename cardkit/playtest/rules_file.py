@@ -10,6 +10,7 @@ deck's printed cards, checked first against the fields the game says it reads.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import sys
 import traceback
@@ -48,26 +49,75 @@ def load_rules(path: Path | str) -> Game:
     return _loaded[given]
 
 
-def check_seat_figures(found, players: int, path: str) -> None:
-    """Raise RulesFileError unless ``found`` (what seat_figures() returned) is one dict of
-    numbers a seat.
+class BadOutcome(ValueError):
+    """What a finished game gave for the report cannot be added up: ``fix`` says what to
+    give instead."""
 
-    >>> check_seat_figures([{"bought": 2}, {"bought": 0.5}], 2, "rules.py")
+    def __init__(self, what: str, fix: str):
+        super().__init__(what)
+        self.fix = fix
+
+
+def check_outcome(method: str, found, players: int) -> None:
+    """Raise BadOutcome unless what a finished designer's game gave, ``found`` from its
+    ``method`` (scores, returns, figures or seat_figures), is what the report adds up and
+    a worker process can send back: one number a seat, a dict of numbers or words, one
+    dict of numbers a seat (or None).
+
+    >>> check_outcome("figures", {"ending": "deck empty", "rounds": 4}, 2)
     >>> try:
-    ...     check_seat_figures([{"bought": "two"}, {}], 2, "rules.py")
-    ... except RulesFileError as error:
-    ...     print(error.what)
-    rules.py: seat_figures() gave [{'bought': 'two'}, {}]
+    ...     check_outcome("scores", ["a lot", 3], 2)
+    ... except BadOutcome as error:
+    ...     print(error, "|", error.fix)
+    scores() gave ['a lot', 3] | return one number a seat (2 here), e.g. [12, 9]
     """
-    if not (isinstance(found, (list, tuple)) and len(found) == players and all(
-            isinstance(seat, dict) and all(
-                isinstance(value, (int, float)) and not isinstance(value, bool)
-                for value in seat.values()) for seat in found)):
+    fits, fix = _OUTCOME[method]
+    if not fits(found, players):
         shown = repr(found)
-        raise RulesFileError(f"{path}: seat_figures() gave "
-                             f"{shown if len(shown) <= 200 else shown[:200] + '…'}",
-                             f"return one dict of numbers a seat ({players} here), e.g. "
-                             "[{'bought': 3, 'bluffs': 1}, {'bought': 2, 'bluffs': 0}]")
+        raise BadOutcome(f"{method}() gave {shown if len(shown) <= 200 else shown[:200] + '…'}",
+                         fix.format(players=players))
+
+
+def _number(value) -> bool:
+    """A number the report can average: not a flag, finite as a float.
+
+    >>> _number(2.5), _number(True), _number(float("nan")), _number(10 ** 400)
+    (True, False, False, False)
+    """
+    try:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _numbers(found, players: int) -> bool:
+    return isinstance(found, (list, tuple)) and len(found) == players \
+        and all(map(_number, found))
+
+
+def _figures(found) -> bool:
+    return isinstance(found, dict) and all(
+        isinstance(key, str) and (isinstance(value, str) or _number(value))
+        for key, value in found.items())
+
+
+def _seat_figures(found, players: int) -> bool:
+    return isinstance(found, (list, tuple)) and len(found) == players and all(
+        isinstance(seat, dict) and all(isinstance(key, str) and _number(value)
+                                       for key, value in seat.items()) for seat in found)
+
+
+_OUTCOME = {  # a finished game's method -> (whether what it gave fits, what to give)
+    "scores": (_numbers, "return one number a seat ({players} here), e.g. [12, 9]"),
+    "returns": (_numbers, "return one number a seat ({players} here), each seat's share "
+                "of the win from 0 to 1"),
+    "figures": (lambda found, players: _figures(found), "return a dict of numbers or "
+                "words, e.g. {{'captures': 3, 'ending': 'deck empty'}}"),
+    "seat_figures": (lambda found, players: found is None or _seat_figures(found, players),
+                     "return one dict of numbers a seat ({players} here), e.g. [{{'bought': "
+                     "3, 'bluffs': 1}}, {{'bought': 2, 'bluffs': 0}}]"),
+}
 
 
 def designer_traceback(exc: BaseException, path: Path | str) -> str:

@@ -5,24 +5,37 @@ Game ``i`` of a run draws its chance from ``Random(f"{seed}:{i}")`` and the bot 
 the same seed gives the same games whatever the number of worker processes. A worker gets
 a :class:`Setup` (plain data) and a range of indexes, and returns plain results, so any
 executor that can pickle them could take the work.
+
+A game may take ``Setup.game_timeout`` seconds (in the process that plays it, where it
+can set a timer); with worker processes, the parent also ends a worker whose game runs
+half as long again (and a second), and names the game of a worker that died.
 """
 
 from __future__ import annotations
 
 import random
+import signal
+import threading
 from collections import deque
 from concurrent.futures import CancelledError
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
 
-from ..common.processes import ignore_interrupt, pool_context, worker_pool
+from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
+                                pool_context, sigterm_interrupts, time_limit, time_limits,
+                                worker_pool)
 from ..games import load_game
 from ..toolkit import Game, State
-from .rules_file import RulesFileError, check_seat_figures, designer_traceback, load_rules
+from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
+                         load_rules)
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
+WATCH_EVERY = 0.25  # seconds between the parent's looks at its workers while it waits
+KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL_GRACE
+KILL_GRACE = 1.0  # seconds more (its worker's timer is late by a tick at most): ended
 WINDOW = 3  # chunks a worker handed out at a time: enough to keep it busy, few to hold
 
 
@@ -48,6 +61,7 @@ class Setup:
     bots: tuple[BotSpec, ...]  # one a seat
     cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
     rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
+    game_timeout: float | None = None  # seconds a game may take; None: no bound
 
 
 @dataclass
@@ -88,16 +102,25 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
     raises RulesFileError with their traceback and the game that shows it."""
     game = game_of(setup)
     try:
-        state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
-                               setup.cards)
-        return _play(game, state, setup, index, watch)
+        with time_limit(setup.game_timeout):
+            state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
+                                   setup.cards)
+            return _play(game, state, setup, index, watch)
     except RulesFileError:
         raise
-    except Exception as exc:
+    except TimeUp as exc:
+        raise too_long(setup, index, exc) from None
+    except (Exception, SystemExit) as exc:  # exit() in a rules file is a mistake too
         if not setup.rules_file:
             raise
-        where = (f"{setup.rules_file}: game {index} (seed {setup.seed}), after "
-                 f"{_moves_made(exc)} moves")
+        where = f"{game_named(setup, index)}, after {_moves_made(exc)} moves"
+        if isinstance(exc, BadOutcome):
+            raise RulesFileError(f"{where}: {exc}", exc.fix) from None
+        if isinstance(exc, SystemExit):
+            raise RulesFileError(f"{where}: the rules called exit({exc.code!r})",
+                                 "end a game with self.end(); a rules file must not end "
+                                 "the program", designer_traceback(exc, setup.rules_file)
+                                 ) from None
         if isinstance(exc, NoLegalMove):
             raise RulesFileError(f"{where}: {exc}", "offer a move on every turn (a pass), or "
                                  "end the game") from None
@@ -107,6 +130,28 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
         raise RulesFileError(f"{where}: {type(exc).__name__}: {exc}",
                              f"see the game with --seed {setup.seed} --log {index}",
                              designer_traceback(exc, setup.rules_file)) from None
+
+
+def game_named(setup: Setup, index: int) -> str:
+    """Game ``index`` of a run as messages name it: '.../rules.py: game 3 (seed 1)'."""
+    return f"{setup.rules_file or setup.game}: game {index} (seed {setup.seed})"
+
+
+def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> RulesFileError:
+    """A game that ran past ``setup.game_timeout``: ``stuck`` is the TimeUp raised where
+    it was (None when its worker had to be ended from outside)."""
+    seconds = f"{setup.game_timeout:g} s"
+    if stuck is None:
+        what = f"{game_named(setup, index)}: the game did not end within {seconds} (its " \
+               "worker process was ended)"
+    else:
+        what = (f"{game_named(setup, index)}, after {_moves_made(stuck)} moves: the game did "
+                f"not end within {seconds}")
+    detail = designer_traceback(stuck, setup.rules_file) if stuck and setup.rules_file else ""
+    return RulesFileError(what, "look for a loop that never ends in the rules"
+                          + (" (where it was is below)" if detail else "")
+                          + "; if the games are only slow, give --game-timeout more seconds "
+                          "(0: no bound)", detail)
 
 
 def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
@@ -132,12 +177,15 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 watch(state, seat, move)
             state.apply(move)
             moves += 1
-        seat_figures = state.seat_figures()
-        if setup.rules_file and seat_figures is not None:
-            check_seat_figures(seat_figures, setup.players, setup.rules_file)
-        return Result(index, list(state.returns()), list(state.scores()), moves,
-                      state.figures(), state.card_record(), state.turns(), seat_figures)
-    except Exception as exc:
+        given = {}  # what the report adds up, as the game gave it; a designer's checked
+        for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
+            given[method] = getattr(state, method)()
+            if setup.rules_file:
+                check_outcome(method, given[method], setup.players)
+        return Result(index, list(given["returns"]), list(given["scores"]), moves,
+                      given["figures"], state.card_record(), state.turns(),
+                      given["seat_figures"])
+    except BaseException as exc:  # a timer's TimeUp too
         exc.moves_made = moves  # for the message: how far the game got
         raise
 
@@ -147,22 +195,31 @@ def _moves_made(exc: Exception) -> int:
 
 
 _stopping = None  # in a worker process: the Event its parent sets on Ctrl-C
+_slots = None  # in a worker process: where it tells its parent which game it plays
 
 
-def _start_worker(stopping) -> None:
-    global _stopping
+def _start_worker(stopping, slots: WorkerSlots) -> None:
+    global _stopping, _slots
     ignore_interrupt()  # Ctrl-C is the parent's to handle: it sets ``stopping``
-    _stopping = stopping
+    _stopping, _slots = stopping, slots
+    slots.take()
+    time_limits().__enter__()  # for the worker's life: it plays games only
 
 
 def play_range(setup: Setup, start: int, stop: int) -> list[Result]:
     """Games ``start`` .. ``stop``-1; in a worker, those played before its parent stops
     the run."""
     found = []
-    for index in range(start, stop):
-        if _stopping is not None and _stopping.is_set():
-            break
-        found.append(play_one(setup, index))
+    try:
+        for index in range(start, stop):
+            if _stopping is not None and _stopping.is_set():
+                break
+            if _slots is not None:
+                _slots.begin(setup.seed, index)
+            found.append(play_one(setup, index))
+    finally:  # a game that failed is not under way any more
+        if _slots is not None:
+            _slots.end()
     return found
 
 
@@ -202,6 +259,7 @@ def play_runs(setups: list[Setup], games: int, workers: int = 1, on_done=None,
     return found
 
 
+@sigterm_interrupts()  # SIGTERM stops a run as Ctrl-C does
 def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=None,
               executor=None) -> None:
     """Play games 0 .. games-1 of every run in ``setups`` (a sweep's points, a
@@ -211,18 +269,22 @@ def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=N
     chunk is not kept: memory stays flat however many games. At most WINDOW chunks a
     worker are handed out at a time.
 
-    Ctrl-C: the chunks under way are taken as far as they got (those not begun, empty),
-    then :class:`Stopped` is raised (its ``finished`` None)."""
+    Ctrl-C (or SIGTERM): the chunks under way are taken as far as they got (those not
+    begun, empty), then :class:`Stopped` is raised (its ``finished`` None)."""
     tasks = ((run, start, min(start + CHUNK, games))  # made as handed out: none kept
              for start in range(0, games, CHUNK) for run in range(len(setups)))
-    if executor is not None:
-        return _gather(executor, setups, tasks, take, on_done,
-                       WINDOW * _capacity(executor, workers))
-    if workers <= 1 or games <= CHUNK and len(setups) == 1:
-        return _play_here(setups, tasks, take, on_done)
-    stopping = pool_context().Event()
-    with worker_pool(workers, _start_worker, (stopping,)) as pool:
-        return _gather(pool, setups, tasks, take, on_done, WINDOW * workers, stopping)
+    try:
+        if executor is not None:
+            with deferred_interrupts() as interrupted:
+                return _gather(executor, setups, tasks, take, on_done,
+                               WINDOW * _capacity(executor, workers),
+                               check=_checks(interrupted, getattr(executor, "check", None)))
+        if workers <= 1 or games <= CHUNK and len(setups) == 1:
+            return _play_here(setups, tasks, take, on_done)
+        with deferred_interrupts() as interrupted:
+            return _play_on_pool(setups, tasks, take, workers, on_done, interrupted)
+    except KeyboardInterrupt:  # before the first game was awaited
+        raise Stopped(None) from None
 
 
 def in_step(take, runs: int):
@@ -250,6 +312,21 @@ def _capacity(executor, workers: int) -> int:
     return max(1, sum(threads().values())) if callable(threads) else max(1, workers)
 
 
+def _play_on_pool(setups: list[Setup], tasks, take, workers: int, on_done,
+                  interrupted) -> None:
+    """The tasks played by this machine's worker processes, watched (see _Watch);
+    ``interrupted()`` raises for a Ctrl-C or SIGTERM received meanwhile."""
+    stopping, slots = pool_context().Event(), WorkerSlots(workers)
+    with worker_pool(workers, _start_worker, (stopping, slots)) as pool:
+        watch = _Watch(pool, slots, setups)
+        try:
+            return _gather(pool, setups, tasks, take, on_done, WINDOW * workers, stopping,
+                           _checks(interrupted, watch.check))
+        except BrokenProcessPool:
+            raise watch.lost() from None
+
+
+@time_limits()
 def _play_here(setups: list[Setup], tasks, take, on_done) -> None:
     for run, start, stop in tasks:
         chunk = []
@@ -265,10 +342,11 @@ def _play_here(setups: list[Setup], tasks, take, on_done) -> None:
 
 
 def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
-            stopping=None) -> None:
+            stopping=None, check=None) -> None:
     """Each task's games, taken in order, with at most ``window`` tasks submitted and not
-    yet taken. On Ctrl-C: tasks not begun are cancelled; with this machine's workers
-    (``stopping``), those under way end after their current game and are taken; with
+    yet taken; ``check()`` is called while waiting (see _result). On Ctrl-C: tasks not
+    begun are cancelled; with this machine's workers (``stopping``), those under way end
+    after their current game and are taken, unless a second Ctrl-C comes first; with
     another executor, those done are taken."""
     queued = iter(tasks)
     waiting: deque = deque()  # (run, start, future), in task order
@@ -282,7 +360,7 @@ def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
         submit()
         while waiting:
             run, start, future = waiting[0]
-            chunk = future.result()
+            chunk = _result(future, check)
             waiting.popleft()
             take(run, start, chunk)
             if on_done:
@@ -293,15 +371,91 @@ def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
             stopping.set()
         for _, _, future in waiting:
             future.cancel()
-        for run, start, future in waiting:
-            take(run, start, _finished(future, wait=stopping is not None))
+        try:
+            for run, start, future in waiting:
+                take(run, start, _finished(future, stopping is not None, check))
+        except KeyboardInterrupt:  # a second Ctrl-C: the games under way are given up
+            if stopping is not None:
+                executor.kill()
         raise Stopped(None) from None
 
 
-def _finished(future, wait: bool) -> list[Result]:
-    """A task's games once it is done (``wait``: for it to end), none if it did not run
-    or failed."""
+def _finished(future, wait: bool, check=None) -> list[Result]:
+    """A task's games once it is done (``wait``: for it to end, calling ``check()``
+    meanwhile), none if it did not run or failed."""
     try:
-        return future.result() if wait or future.done() else []
+        return _result(future, check) if wait or future.done() else []
     except (Exception, CancelledError):  # cancelled, or failed: nothing finished
         return []
+
+
+def _checks(*checks):
+    """One check that makes each of ``checks`` (None: none) in turn."""
+    def check():
+        for each in checks:
+            if each is not None:
+                each()
+    return check
+
+
+def _result(future, check=None):
+    """What ``future`` gives, calling ``check()`` every WATCH_EVERY seconds while it is
+    not done: it raises to stop waiting (a game past its time, a cluster gone). Waits on
+    its done callback, which both kinds of future have (a Dask future's result() with a
+    short timeout, called again and again, can fail by itself)."""
+    if check is not None:
+        check()  # at each result too: a Ctrl-C noted while results come in fast
+        if not future.done():
+            done = threading.Event()
+            future.add_done_callback(lambda _: done.set())
+            while not done.wait(WATCH_EVERY):
+                check()
+    return future.result()
+
+
+class _Watch:
+    """A parent's eye on its worker processes (which game each plays, since when)."""
+
+    def __init__(self, pool, slots: WorkerSlots, setups: list[Setup]):
+        self.pool, self.slots, self.setups = pool, slots, setups
+
+    def check(self) -> None:
+        """End the workers and raise RulesFileError if a game has run KILL_AFTER times
+        its bound and KILL_GRACE more: its worker could not stop it (a loop in code that
+        no timer reaches)."""
+        for _, (seed, index), seconds in self.slots.busy():
+            setup = self._setup(seed)
+            if setup.game_timeout and \
+                    seconds > KILL_AFTER * setup.game_timeout + KILL_GRACE:
+                self.pool.kill()
+                raise too_long(setup, index)
+
+    def lost(self) -> RulesFileError:
+        """What to say when a worker process died (``os._exit()``, a crash, killed): the
+        game it was playing, or the lowest numbered of them if several did."""
+        processes = self.pool.processes()
+        for process in processes:  # the pool ends the others (SIGTERM) once one has died
+            process.join(5)
+        died = {process.pid: process.exitcode for process in processes
+                if process.exitcode != -signal.SIGTERM}
+        busy = sorted((index, seed, pid) for pid, (seed, index), _ in self.slots.busy())
+        playing = [game for game in busy if game[2] in died] or busy
+        if not playing:
+            first = self.setups[0]
+            return RulesFileError(f"{first.rules_file or first.game}: a worker process ended "
+                                  "between games", "see whether the machine ran out of "
+                                  "memory, or play with --workers 1")
+        index, seed, pid = playing[0]
+        setup, code = self._setup(seed), died.get(pid)
+        how = f"killed by signal {-code}" if code is not None and code < 0 else \
+            f"exit code {code}"
+        return RulesFileError(f"{game_named(setup, index)}: the worker process playing it "
+                              f"ended ({how}) before the game did",
+                              "look for os._exit() or what else ends a process in the "
+                              "rules, or see whether the machine ran out of memory; see the "
+                              f"game with --seed {setup.seed} --log {index}")
+
+    def _setup(self, seed: float) -> Setup:
+        """The run whose seed a worker gave (a float in the slots)."""
+        return next((setup for setup in self.setups if float(setup.seed) == seed),
+                    self.setups[0])
