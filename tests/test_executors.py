@@ -22,7 +22,7 @@ def cluster():
     """An in-process cluster with a TCP scheduler, as a remote one would be reached."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   protocol="tcp", host="127.0.0.1",
-                                  dashboard_address=None) as local:
+                                  dashboard_address="127.0.0.1:0") as local:
         yield local
 
 
@@ -95,7 +95,7 @@ def test_a_wrong_address_times_out_naming_it(silent_port):
 
 def test_a_cluster_without_workers_times_out_saying_what_was_played():
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp",
-                                  host="127.0.0.1", dashboard_address=None) as empty:
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0") as empty:
         address = "dask://" + empty.scheduler_address.removeprefix("tcp://")
         started = time.monotonic()
         outcome = CliRunner().invoke(main, ["simulate", "blofa", "--games", "100",
