@@ -166,3 +166,13 @@ def test_a_colour_or_a_file_name_close_to_a_real_one_is_suggested(tmp_path):
         f"{path}:10:5: card 1 (name One, ink white), layout 'face', element 'art': image "
         f"'art/dron.svg': file not found (did you mean 'drone.svg'?); put a PNG, JPG or SVG "
         f"at {tmp_path}/art/dron.svg"]
+
+
+def test_a_card_s_control_characters_are_escaped_in_what_diff_lists(tmp_path):
+    """Deck text reaches the terminal outside messages too: diff lists the cards by name."""
+    old = write_deck(tmp_path / "old", DECK, {"face": FACE, "back": BACK})
+    new = write_deck(tmp_path / "new", DECK.replace("{name: One}", '{name: "\\e[2JOne"}'),
+                     {"face": FACE, "back": BACK})
+    result = CliRunner().invoke(main, ["diff", str(old), str(new)])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\\x1b[2JOne" in result.output

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..common.errors import InputError
+from ..common.errors import InputError, printable
 from ..sources.bundled import find_deck
 from .output import EXIT_BAD_INPUT, counted, in_each_language, named, report_input_error, warn
 
@@ -23,7 +23,7 @@ def list_decks():
                        f"run 'cardkit validate {name}')")
             continue
         variants = "".join(f"  [{k}: {', '.join(v)}]" for k, v in deck.variants.items())
-        click.echo(f"{name:12} {counted(deck.total, 'card'):>10}  {deck.size:8} {deck.title}"
+        click.echo(f"{name:12} {counted(deck.total, 'card'):>10}  {deck.size:8} {printable(deck.title)}"
                    + variants)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..common.errors import InputError
+from ..common.errors import InputError, printable
 from ..sources.bundled import find_deck
 from .output import EXIT_BAD_INPUT, named, report_input_error, report_output_error, shown
 
@@ -43,7 +43,7 @@ def diff(old, new, sheet, lang):
             old_deck = load_chosen(old_file, which=Which(lang=lang))
             new_deck = load_chosen(new_file, which=Which(lang=lang))
             changes = compare(old_deck, new_deck, label)
-            click.echo(report(changes))
+            click.echo(printable(report(changes)))
             if sheet is not None:
                 from ..writers.changes_pdf import write_changes
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..common.errors import printable
 from ..imposition.services import DEFAULT_DPI, FORMATS, PREVIEW_DPI, SERVICES
 from .options import deck_options, parse_optional_bleed
 from .output import counted, each_deck, in_each_language, progress_bar, shown, warn
@@ -96,7 +97,7 @@ def export(decks, every_deck, out, strict, players, variants, which, to, service
                              one)
         warn(result.warnings)
         for note in result.notes:
-            click.echo(f"note: {note}", err=True)
+            click.echo(printable(f"note: {note}"), err=True)
         click.echo(f"{result.deck.name}: {result.files} {result.what} -> "
                    f"{shown(result.path)} ({result.seconds:.2f} s)")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..common.errors import InputError
+from ..common.errors import InputError, printable
 from ..sources.bundled import find_deck
 from ..playtest.executors import ENV, TIMEOUT
 from .options import GAME_NAMES
@@ -189,7 +189,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
         if log_game is not None:
             from ..playtest.log import game_log
 
-            game_log(setup, log_game, click.echo)
+            game_log(setup, log_game, lambda line: click.echo(printable(line)))
             return
         if skill:
             if bots != (BotSpec("random"),):
@@ -220,7 +220,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
         say_stopped(tally.games, count)
     summary = summarise(setup, tally, time.perf_counter() - started)
     for line in summary_lines(summary):
-        click.echo(line)
+        click.echo(printable(line))
     if report_dir:
         write_report_to(report_dir, write_report, summary, tally)
     if stopped:
