@@ -4,7 +4,7 @@ naming a place in the file, never a traceback."""
 from __future__ import annotations
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cardkit.common.errors import InputError
@@ -127,6 +127,7 @@ def _entries(built, node):
 
 @SETTINGS
 @given(documents, st.booleans())
+@example({"\x85": None}, False)  # NEL, a line break to YAML: a quoted key over two lines
 def test_every_entry_knows_where_its_key_and_value_are_written(document, flow):
     """Positions packed in a Map read back as PyYAML's own composer marks them (the
     oracle: yaml.compose, which cardkit's loader does not use)."""

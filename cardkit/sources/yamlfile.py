@@ -37,6 +37,8 @@ _DEEP_COMPACT = re.compile(rb"-[ \t]+(?:-[ \t]+){%d}" % MAX_DEPTH)  # '- - - x' 
 _DEEP_INDENT = re.compile(rb"\n[ \t]{%d}" % (MAX_DEPTH + 1))  # searched after a line break
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
+# what YAML counts as a line break, so a mark's line is found (NEL and U+2028 too)
+_YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 # what comes before a quote that opens a value ('tint: ', '  - ', '[a, ', '['), and rarely
 # ends a text's last line ('Choose one:' is closed right after the colon)
 _OPENS_VALUE = re.compile(r"(:\s+|,\s+|[\[{]\s*|^\s*-\s+)$")
@@ -267,7 +269,7 @@ class _Builder:
         self.path = path
         self.loader = loader
         self.data = data
-        self.lines: list[bytes] = []  # the text's lines, split when a quote is checked
+        self.lines: list[str] = []  # the text's lines, split when a quote is checked
         self.anchors: dict = {}  # name -> (value, how many values it holds, its event)
         self.opened: dict = {}  # names of the collections being built -> their events
         self.written = 0  # values written out in the text
@@ -392,9 +394,9 @@ class _Builder:
         value (``colour: "#2a5b84`` ... ``tint: "``): its quote was left open. The keys it
         swallowed would be missing, or met twice, further on."""
         if not self.lines:
-            self.lines = self.data.split(b"\n")
+            self.lines = _YAML_LINE_BREAK.split(self.data.decode("utf-8", "replace"))
         end = event.end_mark
-        closing = self.lines[end.line].decode("utf-8", "replace")[:end.column - 1]
+        closing = self.lines[end.line][:end.column - 1]
         if _OPENS_VALUE.search(closing):
             raise InputError([_unclosed(self.path, event.start_mark, "it runs on to line "
                                         f"{end.line + 1}, where the next value's quote "
