@@ -46,7 +46,9 @@ def main() -> None:
             address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
             events: queue.Queue = queue.Queue()
             threading.Thread(target=listen, args=(address, events), daemon=True).start()
-            state = wait_for(address, events, lambda s: len(s["cards"]) == CARDS)
+            # drawn once the watcher has begun (version 1): a drawing before it is drawn again
+            state = wait_for(address, events,
+                             lambda s: len(s["cards"]) == CARDS and s["version"] >= 1)
             first = state["seconds"]
             times: dict = {what: [] for what in TARGETS}
             layout = deck / "layouts" / "front-base.yaml"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import statistics
 import subprocess
 import sys
@@ -41,6 +42,8 @@ def deck_of(folder: Path, edition: int) -> Path:
     deck = folder / "bench-deck"
     if not deck.exists():
         create_deck(deck, "bench-deck")
+        spec = deck / "deck.yaml"  # the total the starter promises, as a designer raises it
+        spec.write_text(re.sub(r"total: \d+", f"total: {CARDS}", spec.read_text()))
     rows = ["name,kind,cost,strength,count,text"]
     for i in range(CARDS):
         kind = "unit" if i % 2 == 0 else "event"
