@@ -148,6 +148,20 @@ def test_a_game_that_never_ends_stops_at_its_timeout_naming_the_game(tmp_path, l
                         r"not end within 0.3 s \(its worker process was ended\)", first), first
 
 
+def test_the_rules_checker_stops_a_game_that_never_ends_at_its_timeout(tmp_path):
+    folder = _stuck_deck(tmp_path, NEVER_RETURNS["a Python loop"])
+    started = time.monotonic()
+    outcome = CliRunner().invoke(main, ["simulate", str(folder), "--check", "--games", "20",
+                                        "--game-timeout", "0.3"])
+    assert time.monotonic() - started < 10
+    assert outcome.exit_code == 2, outcome.output
+    rules = str(folder / "rules.py")
+    assert outcome.output.splitlines()[0].startswith(
+        f"cardkit: {rules}: game 0 (seed 1), after 4 moves: the game did not end within "
+        "0.3 s; look for a loop that never ends in the rules")
+    assert f'File "{rules}", line 23, in play' in outcome.output
+
+
 def test_a_second_ctrl_c_stops_at_once(tmp_path):
     """Real SIGINTs to the process group, while both workers are in games that never end."""
     from test_workers import children

@@ -20,6 +20,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from ..common.processes import TimeUp, time_limit, time_limits
 from ..toolkit import Card, CardGame, IllegalMove
 from .log import shown
 from .rules_file import designer_traceback
@@ -55,17 +56,27 @@ class _Found(Exception):
         self.what, self.fix, self.detail = what, fix, detail
 
 
+@time_limits()
 def check_rules(setup: Setup, games: int, on_done=None) -> Checked:
     """Play games 0 .. games-1 of ``setup`` with random moves, checking each; stop at the
-    first defect. ``on_done(1)`` is told after each game."""
+    first defect, a game that runs past ``setup.game_timeout`` too. ``on_done(1)`` is told
+    after each game."""
     game = game_of(setup)
     checked = Checked()
     for index in range(games):
         history: list[str] = []
         try:
-            length = _check_game(game, setup, index, history, checked)
+            with time_limit(setup.game_timeout):
+                length = _check_game(game, setup, index, history, checked)
         except _Found as found:
             checked.defect = Defect(index, found.what, found.fix, history, found.detail)
+            return checked
+        except TimeUp as stuck:
+            checked.defect = Defect(
+                index, f"the game did not end within {setup.game_timeout:g} s",
+                "look for a loop that never ends in the rules (where it was is below); if "
+                "the games are only slow, give --game-timeout more seconds (0: no bound)",
+                history, _their_traceback(stuck, setup))
             return checked
         checked.games += 1
         checked.moves.append(length)
