@@ -447,10 +447,10 @@ class _Watch:
                                   "memory, or play with --workers 1")
         index, seed, pid = playing[0]
         setup, code = self._setup(seed), died.get(pid)
-        how = f"killed by signal {-code}" if code is not None and code < 0 else \
-            f"exit code {code}"
+        how = "" if code is None else f" (killed by signal {-code})" if code < 0 else \
+            f" (exit code {code})"  # None: reaped by the pool before it was read
         return RulesFileError(f"{game_named(setup, index)}: the worker process playing it "
-                              f"ended ({how}) before the game did",
+                              f"ended{how} before the game did",
                               "look for os._exit() or what else ends a process in the "
                               "rules, or see whether the machine ran out of memory; see the "
                               f"game with --seed {setup.seed} --log {index}")
