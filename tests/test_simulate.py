@@ -122,8 +122,8 @@ def test_a_seat_off_its_fair_share_is_named_with_its_margin():
     outcomes = [[1, 0, 0, 0]] * 400 + [[0, 1, 0, 0]] * 134 + [[0, 0, 1, 0]] * 133 + \
         [[0, 0, 0, 1]] * 133 + [[0, 0, 0, 0]] * 100
     edges = summarise(setup, _results(outcomes), 1.0)["edges"]
-    assert edges[0] == ("seat 0 wins 25.0 points more often than a fair share "
-                        "(95%: 21.5 to 28.5)")
+    assert edges[0] == ("seat 0 wins 25.0 percentage points more often than a fair share "
+                        "(95%: 21.5 to 28.5; 4 seats tested together)")
     assert [sentence.split()[1] for sentence in edges] == ["0", "1", "2", "3"]
     assert all("less often" in sentence for sentence in edges[1:])
 
