@@ -51,7 +51,8 @@ def test_a_change_beyond_chance_is_named_and_the_rest_are_not():
     assert [round(x, 4) for x in rows["seat 0 wins"]["interval"]] == [0.0524, 0.3339]
     assert rows["length"]["change"] == 0 and not rows["length"]["significant"]
     assert comparison["verdict"].startswith(
-        "B changes, beyond what chance explains: seat 0 wins +20.0 points")
+        "B changes, beyond what chance explains (6 figures tested together): seat 0 wins "
+        "+20.0 points")
     assert "length" not in comparison["verdict"]
 
 
@@ -66,7 +67,8 @@ def test_a_deck_compared_with_a_copy_of_itself_changes_nothing(tmp_path, monkeyp
     assert lines[0] == ("blofa: 200 games each, 4 players, seed 1; A bundled deck, "
                         "B my-blofa")
     assert lines[1].startswith("  seat 0 wins: ") and "+0.0 points" in lines[1]
-    assert "Nothing changes beyond what chance explains with these games." in lines
+    assert "Nothing changes beyond what chance explains with these games (11 figures tested " \
+        "together)." in lines
     saved = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert all(row["change"] == 0 for row in saved["comparison"]["rows"])
     assert saved["A"]["deck_name"] == "bundled deck" and saved["B"]["deck_name"] == "my-blofa"

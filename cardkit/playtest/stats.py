@@ -27,6 +27,22 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
+def holm(p_values: dict, alpha: float = 0.05) -> set:
+    """The keys of ``p_values`` found beyond chance with all of them tested together
+    (Holm's step-down correction): on data where nothing is off, some key is named in at
+    most ``alpha`` of runs, however the tests depend on each other.
+
+    >>> sorted(holm({"a": 0.001, "b": 0.02, "c": 0.04})), holm({"a": 0.03, "b": 0.04})
+    (['a', 'b', 'c'], set())
+    """
+    found = set()
+    for rank, key in enumerate(sorted(p_values, key=p_values.get)):
+        if p_values[key] * (len(p_values) - rank) > alpha:
+            break  # this key and every one after it are within chance
+        found.add(key)
+    return found
+
+
 def mean(counts: Counter) -> float:
     """The mean of the values ``counts`` holds (value -> how often)."""
     return sum(value * count for value, count in counts.items()) / counts.total()

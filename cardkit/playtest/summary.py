@@ -12,7 +12,7 @@ from collections import Counter
 
 from .per_card import card_figures
 from .runner import Setup, game_of
-from .stats import mean, mean_difference, wilson
+from .stats import holm, mean, mean_difference, wilson
 from .tally import tally_of
 
 
@@ -170,13 +170,8 @@ def seats_off(wins: list[float], decided: int, fair: float) -> set[int]:
         return set()
     won = [round(w) for w in wins]
     tails = ((bdtr(w, decided, fair), bdtrc(w - 1, decided, fair)) for w in won)
-    p_values = {seat: min(1.0, 2 * min(low, high)) for seat, (low, high) in enumerate(tails)}
-    off = set()
-    for rank, seat in enumerate(sorted(p_values, key=p_values.get)):
-        if p_values[seat] * (len(p_values) - rank) > ALPHA:
-            break  # Holm: this seat and every one after it are within chance
-        off.add(seat)
-    return off
+    return holm({seat: min(1.0, 2 * min(low, high)) for seat, (low, high) in enumerate(tails)},
+                ALPHA)
 
 
 def bot_kinds(game, specs) -> list[dict]:
