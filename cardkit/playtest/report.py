@@ -140,8 +140,7 @@ def _plots(summary: dict, tally: Tally) -> dict[str, list[tuple[str, str]]]:
     rates = [s["share"] * 100 for s in seats]
     errors = [[r - s["share_interval"][0] * 100 for r, s in zip(rates, seats)],
               [s["share_interval"][1] * 100 - r for r, s in zip(rates, seats)]]
-    off = [players > 1 and not s["share_interval"][0] <= 1 / players <= s["share_interval"][1]
-           for s in seats]
+    off = [s.get("off", False) for s in seats]  # named by the verdict, all seats together
     axes.bar(["the player"] if players == 1 else [f"seat {s['seat']}" for s in seats], rates,
              yerr=errors, capsize=6, color=["#d08a2e" if o else "#4a7ab5" for o in off])
     if players > 1:
@@ -237,8 +236,9 @@ seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
 <p class="note">{'The share of the games won.' if alone else
 'A share is of the games someone won, a tied win counting as a share of one; games nobody '
 'won are left out, so that a fair share is one in the number of players.'} The interval is
-where the true rate lies with 95% confidence (Wilson){'' if alone else ': if it does not '
-'contain the fair share, the seat has a real edge (or handicap) with these bots'}.</p>
+where the true rate lies with 95% confidence (Wilson){'' if alone else '. A seat is named '
+'above, and in orange, when its wins are off the fair share beyond chance with every seat '
+'tested together (Holm): a game where no seat has an edge names one in at most 5% of runs'}.</p>
 <h2>How long games last</h2>
 <p>{number(length['mean'])} {summary['length_unit']} on average (median {length['median']},
 10% of games under {length['p10']}, 10% over {length['p90']}; shortest {length['min']},

@@ -203,6 +203,9 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
     shares_of = games if setup.players == 1 else decided
     shares = [(wins[seat] / shares_of if shares_of else 0.0, wilson(wins[seat], shares_of))
               for seat in seats]
+    named = set() if setup.players == 1 else seats_off([wins[s] for s in seats], decided, fair)
+    edges = {seat: sentence for seat in sorted(named) if (sentence := edge(
+        seat, shares[seat][0], shares[seat][1], fair, setup.players))}
     figures = {}
     for name in sorted(tally.figures):
         values = tally.figures[name]
@@ -222,12 +225,10 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
                    "win_rate": wins[seat] / games if games else 0.0,
                    "interval": list(wilson(wins[seat], games)),
                    "share": shares[seat][0], "share_interval": list(shares[seat][1]),
+                   "off": seat in edges,  # named by the verdict
                    "score": spread(tally.scores[seat])} for seat in seats],
         "decided": decided, "shares_of": shares_of, "fair_share": fair,
-        "edges": [] if setup.players == 1 else [
-            sentence for seat in sorted(seats_off([wins[s] for s in seats], decided, fair))
-            if (sentence := edge(seat, shares[seat][0], shares[seat][1], fair,
-                                 setup.players))],
+        "edges": list(edges.values()),
         "nobody_won": (games - decided) / games if games else 0.0,
         **lengths(tally, setup.players),
         "figures": figures,
