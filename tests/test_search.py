@@ -241,7 +241,8 @@ def test_the_verdict_tells_a_flat_curve_from_a_climbing_one():
                            _rung("search", "heuristic", 0.4, 0.33, 0.47)]
     assert verdict(climbing, 4) == (
         "Skill matters: heuristic wins 60% against random where chance gives 25%; at the "
-        "top, search still wins 40% against heuristic, so more skill still pays.")
+        "top, search still wins 40% against heuristic, so more skill still pays (2 steps "
+        "tested together).")
     alone = [_rung("random", None, 0.01, 0.0, 0.03), _rung("heuristic", None, 0.19, 0.14, 0.25)]
     assert verdict(alone, 1) == ("Skill matters: heuristic wins 19% of its games where random "
                                  "play wins 1%.")

@@ -1,6 +1,6 @@
 """The verdicts are calibrated (issue 38, item 1): on games whose answer is known, run
-many times from fixed seeds, the seat and compare sentences name something at most at the
-rate they state, and find what really is off.
+many times from fixed seeds, the seat, compare and skill sentences name something at most
+at the rate they state, and find what really is off.
 
 The oracle is the games' known answer: seat wins drawn as a fair (or planted) multinomial,
 which is what a game of chance with no seat advantage gives among its decided games."""
@@ -78,3 +78,22 @@ def test_the_compare_verdict_names_a_change_at_most_at_the_stated_rate():
     moved = _null_rows(rng)
     moved[3].update(change=5.0, interval=[4.0, 6.0])  # a real change is still named
     assert verdict(moved).startswith("B changes") and "+5.00" in verdict(moved)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_a_game_of_pure_luck_says_skill_matters_at_most_at_the_stated_rate(players):
+    """A ladder of five rungs where no bot plays better than another: each rung's wins are
+    chance alone. "Skill matters" in at most 5% of ladders; a rung far above is found."""
+    from cardkit.playtest.skill import Rung, verdict
+
+    rng = np.random.default_rng(38)
+    rate, games = (0.3, 200) if players == 1 else (1 / players, 200)
+
+    def rung(won: int) -> Rung:
+        return Rung("bot", "below", games, won / games, wilson(won, games), 0.0)
+
+    said = sum(verdict([rung(w) for w in rng.binomial(games, rate, size=5)], players)
+               .startswith("Skill matters") for _ in range(RUNS))
+    assert said <= _most_false_alarms(RUNS), said
+    steep = [rung(w) for w in rng.binomial(games, rate, size=4)] + [rung(int(games * 0.6))]
+    assert verdict(steep, players).startswith("Skill matters")

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from statistics import NormalDist
 
 from .runner import BotSpec, Setup, Stopped, game_of, play_into
-from .stats import wilson
+from .stats import holm, wilson
 from .tally import Tally
 
 SEARCH_BUDGETS = (25, 50, 100)  # iterations a move, doubling rung to rung
@@ -85,24 +86,56 @@ def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None,
     return rungs
 
 
+def climbs(rungs: list[Rung], players: int) -> set[int]:
+    """The rungs (by index) that beat the rung below beyond chance, every step tested
+    together (Holm), so that a game of pure luck says skill matters in at most 5% of
+    ladders: with others, a rung's wins against the fair share (an exact one-sided
+    binomial test); alone, its win rate against random play's (one-sided, two rates)."""
+    from scipy.special import bdtrc
+
+    p_values = {}
+    for index, rung in enumerate(rungs[1:], 1):
+        if players > 1:  # P(at least its wins | the fair share)
+            p_values[index] = bdtrc(round(rung.won * rung.games) - 1, rung.games, 1 / players)
+        else:
+            p_values[index] = _rate_above(rung, rungs[0])
+    return holm(p_values)
+
+
+def _rate_above(rung: Rung, base: Rung) -> float:
+    """One-sided p-value that ``rung``'s win rate is no higher than ``base``'s (the
+    two-proportion z-test, pooled)."""
+    pooled = (rung.won * rung.games + base.won * base.games) / (rung.games + base.games)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / rung.games + 1 / base.games))
+    if spread == 0:
+        return 0.0 if rung.won > base.won else 1.0
+    return NormalDist().cdf(-(rung.won - base.won) / spread)
+
+
 def verdict(rungs: list[Rung], players: int) -> str:
-    """One sentence: does skill pay in this game, and does it still pay at the top?"""
+    """One sentence: does skill pay in this game, and does it still pay at the top? Only
+    steps found by :func:`climbs` count; a flat ladder says what it shows, that these bots
+    gain nothing from more skill, not that the game is luck."""
+    found = climbs(rungs, players)
+    steps = len(rungs) - 1
+    together = f" ({steps} steps tested together)" if steps > 1 else ""
     if players == 1:
-        best = max(rungs, key=lambda rung: rung.won)
-        if best.interval[0] > rungs[0].won:
-            return (f"Skill matters: {best.bot} wins {best.won:.0%} of its games where random "
-                    f"play wins {rungs[0].won:.0%}.")
-        return "A flat curve: better play does not win more often; luck decides this game."
+        if not found:
+            return ("A flat curve: these bots win no more often than random play"
+                    f"{together}; better play of another kind might.")
+        best = max((rungs[i] for i in found), key=lambda rung: rung.won)
+        return (f"Skill matters: {best.bot} wins {best.won:.0%} of its games where random "
+                f"play wins {rungs[0].won:.0%}{together}.")
     fair = 1 / players
-    climbing = [rung for rung in rungs[1:] if rung.interval[0] > fair]
-    if not climbing:
+    if not found:
         return (f"A flat curve: no bot wins more than the {fair:.0%} chance gives it against "
-                "the bot below; luck decides this game more than skill.")
-    best = max(climbing, key=lambda rung: rung.won)
+                f"the bot below{together}; these bots gain nothing from more skill, which "
+                "does not prove that luck decides the game.")
+    best = max((rungs[i] for i in found), key=lambda rung: rung.won)
     top = rungs[-1]
     still = (f"; at the top, {top.bot} still wins {top.won:.0%} against {top.against}, so "
-             "more skill still pays" if top.interval[0] > fair else
+             "more skill still pays" if len(rungs) - 1 in found else
              f"; at the top, {top.bot} wins {top.won:.0%} against {top.against}, which "
              "chance alone could give: more search may not pay any more")
     return (f"Skill matters: {best.bot} wins {best.won:.0%} against {best.against} where "
-            f"chance gives {fair:.0%}{still}.")
+            f"chance gives {fair:.0%}{still}{together}.")
