@@ -133,12 +133,18 @@ def did_you_mean(word: str, choices, otherwise: str = "") -> str:
     'use one of: back, count'
     """
     choices = sorted(str(c) for c in choices)
+    close = closest(str(word), choices)
+    if close is not None:
+        return f"did you mean '{close}'?"
+    return otherwise or "use one of: " + ", ".join(choices)
+
+
+def closest(word: str, choices, cutoff: float = 0.6) -> str | None:
+    """The choice most like ``word`` (difflib's ratio at least ``cutoff``), or None."""
     import difflib  # imported on first use: most runs never guess at a typo
 
-    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
-    if close:
-        return f"did you mean '{close[0]}'?"
-    return otherwise or "use one of: " + ", ".join(choices)
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return close[0] if close else None
 
 
 def braced_did_you_mean(name: str, choices) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+from ..common.errors import closest
+
 MB = 1_000_000
 ROOT = Path(__file__).resolve().parents[2]  # cardkit's checkout
 BUNDLED_DECKS, BUNDLED_LAYOUTS = ROOT / "decks", ROOT / "layouts"
@@ -48,15 +50,14 @@ def why_unreadable(path: Path, limit: int) -> str | None:
 def _near_name(path: Path) -> str:
     """A name in ``path``'s folder close to its own, as a hint: ' (did you mean
     'drone.svg'?)'; '' when there is none (or no folder to look in)."""
-    import difflib  # imported on first use: only a missing file needs it
     from itertools import islice
 
     try:
         names = [entry.name for entry in islice(path.parent.iterdir(), MAX_NAMES_COMPARED)]
     except (OSError, ValueError):
         return ""
-    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.8)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(path.name, names, cutoff=0.8)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def deck_root(folder: Path) -> Path:
