@@ -178,7 +178,7 @@ def test_a_terminated_build_leaves_no_temporary_file(tmp_path):
         time.sleep(0.01)  # wait until it is writing
     assert list(folder.glob(".*.part")), "the build never started writing"
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 128 + signal.SIGTERM
+    assert process.wait(timeout=20) == 128 + signal.SIGTERM, process.stderr.read()
     assert not folder.exists()  # the build made it, and took it away again
 
 
@@ -542,3 +542,20 @@ def test_python_dash_m_in_a_deck_folder_imports_none_of_the_decks_modules(tmp_pa
         assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.glob("ran-*")) == []
     assert list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_cleanup_that_fails_after_sigterm_still_exits_as_terminated(tmp_path, monkeypatch):
+    """The unwinding of a SIGTERM can meet an error of its own (a library's cleanup): the
+    error is named, and the exit code stays the one a terminated command gives."""
+    from cardkit.common import processes
+    from cardkit.pipeline import build as pipeline_build
+
+    def stopped_then_broken(*args, **kwargs):
+        processes.note_terminated()
+        raise RuntimeError("a cleanup failed")
+
+    monkeypatch.setattr(pipeline_build, "build_deck", stopped_then_broken)
+    monkeypatch.setattr(processes, "_terminated", False)
+    result = CliRunner().invoke(main, ["build", "blofa", "--out", str(tmp_path)])
+    assert result.exit_code == 128 + signal.SIGTERM, result.output
+    assert "internal error: RuntimeError('a cleanup failed')" in result.output

@@ -24,6 +24,7 @@ import threading
 import click
 
 from ..common.errors import InputError, lacking_library
+from ..common.processes import note_terminated, terminated
 from . import build, calibrate, decks, diff, export, new, rules, serve, simulate, watch
 from .output import EXIT_BAD_INPUT, internal_error, report_input_error
 
@@ -62,7 +63,8 @@ class _Group(click.Group):
                 click.echo(lacking_library(exc.name), err=True)  # a command imports it late
                 ctx.exit(1)
             click.echo(f"cardkit: {internal_error(exc)}", err=True)
-            ctx.exit(1)
+            # what failed was the unwinding of a stop the user asked for: it is still one
+            ctx.exit(128 + signal.SIGTERM if terminated() else 1)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -91,6 +93,7 @@ def main():
 
 
 def _terminated(signum, frame):
+    note_terminated()
     raise SystemExit(128 + signum)
 
 

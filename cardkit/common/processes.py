@@ -77,7 +77,8 @@ def terminated() -> bool:
     return _terminated
 
 
-def _note_terminated() -> None:
+def note_terminated() -> None:
+    """Record that SIGTERM stopped work in this process (:func:`terminated`)."""
     global _terminated
     _terminated = True
 
@@ -89,7 +90,7 @@ def sigterm_interrupts():
     SIGTERM is left as it is."""
 
     def interrupt(number, frame):
-        _note_terminated()
+        note_terminated()
         raise Terminated
 
     try:
@@ -114,7 +115,7 @@ def deferred_interrupts():
 
     def note(number, frame):
         if number == signal.SIGTERM:
-            _note_terminated()
+            note_terminated()
         noted.append(number)
 
     def pending() -> None:
