@@ -134,10 +134,21 @@ def test_the_terminal_and_the_report_open_with_the_verdict(tmp_path):
                     "random", "--bots", "random")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[5].startswith("  nobody won ") and "a fair share is 25%" in lines[5]
-    assert lines[6].startswith("  Seat 0 wins ") and "more often than a fair share" in lines[6]
+    verdict = lines.index("  cards: a seat that drew it, against one that drew another card")
+    assert lines[1].startswith("  1 card stands out beyond chance (18 card figures tested "
+                               "together")
+    # a seat holding the rule card at the end is out: it never wins
+    assert lines[2].startswith("    rule card (0, blue): a seat that holds it at the end wins "
+                               "0.0% of its games")
+    seats = next(i for i, line in enumerate(lines) if line.startswith("  seat 0 (heuristic)"))
+    assert 1 < seats < verdict
+    assert lines[seats + 4].startswith("  nobody won ") and "a fair share is 25%" in \
+        lines[seats + 4]
+    assert lines[seats + 5].startswith("  Seat 0 wins ") and \
+        "more often than a fair share" in lines[seats + 5]
     page = (tmp_path / "r" / "report.html").read_text()
-    assert page.index("Seat 0 wins") < page.index("<h2>Who wins</h2>")
+    assert page.index("card figures tested together") < page.index("Seat 0 wins") < \
+        page.index("<h2>Who wins</h2>")
     code, out = run("simulate", "rise-up", "--games", 50, "--workers", 1, "--report",
                     tmp_path / "solo")
     page = (tmp_path / "solo" / "report.html").read_text()

@@ -20,7 +20,7 @@ import math
 from pathlib import Path
 
 from ..common.atomic import atomic_folder
-from .per_card import TOO_RARE
+from .per_card import TOO_RARE, verdict_sentences
 from .stats import box
 from .tally import Tally, outcome
 
@@ -227,6 +227,7 @@ def _page(summary: dict, tally: Tally) -> str:
 <h1>{e(summary['title'])}: {summary['games']:,} simulated games</h1>
 <p>{summary['players']} player{'s' * (summary['players'] != 1)}, {e(summary['deck'])},
 seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
+{_card_headline(summary.get("card_verdict"))}
 {_headline(summary)}
 <h2>Who wins</h2>
 {shown("seats")}
@@ -338,12 +339,24 @@ def _cards_section(cards: list[dict] | None) -> str:
 {rows}</table>
 <p class="note">For each card: how often a seat drew it (it came into the seat's hand or
 the cards in front of it), played it (it left the seat's hand) and held it at the end, a
-game, and how many points more (or fewer) often such a seat won than those seats win
-as a rule; in bold where its 95% interval (shown on hovering) leaves out 0, so chance is
-unlikely to explain it.
-Strongest first. Under {TOO_RARE} seat-games a card is too rare to judge. These figures
+game, and by how many percentage points more (or fewer) of its games such a seat won
+than the same seats won when they did so with another card (seat by seat). In bold: the
+figures the verdict at the top names, every figure tested together with the false
+discovery rate held to 5% (Benjamini-Hochberg); the 95% interval of each is shown on
+hovering. Strongest first. Under {TOO_RARE} seat-games a card is too rare to judge. These figures
 show what goes with a card in these bots' games, not what it causes: a card that a
 leading seat can afford, or that comes late to a winner, looks strong too.</p>"""
+
+
+def _card_headline(verdict: dict | None) -> str:
+    """The card verdict: the cards that stand out, a sentence each, or that none does."""
+    if not verdict:
+        return ""
+    e = html.escape
+    first, *cards = verdict_sentences(verdict)
+    listed = ("<ul>" + "".join(f"<li>{e(card)}</li>" for card in cards) + "</ul>"
+              if cards else "")
+    return f"<p><strong>{e(first)}</strong></p>{listed}"
 
 
 def _headline(summary: dict) -> str:
