@@ -6,10 +6,10 @@ figure's change has a 95% interval from the pairs' differences, so that what a p
 shares (the deal, the bots' chances) cancels out. A copy of A plays the very same games:
 every difference is 0, and so is the interval's width. A change that keeps the deals (a
 card's value, one card swapped for another of its colour) is found with fewer games than
-two separate runs would need. Decks that deal differently (another number of cards, or
-the same cards in another order: the same seed shuffles them to other deals) play pairs
-as unlike as two separate runs' games, and their intervals are about as wide as those
-runs' would be: still honest. :func:`pairing` says which case a comparison is.
+two separate runs would need. Decks that deal differently (another number of cards: the
+same seed shuffles them to other deals) play pairs hardly more alike than two separate
+runs' games, and their intervals are about as wide as those runs' would be: still
+honest. :func:`pairing` says which case a comparison is.
 
 A mean (the length, a figure, how often nobody wins) changes by the mean of the games'
 differences, with a normal interval from their variance. A seat's share is a ratio (its
@@ -182,8 +182,8 @@ wide as two separate runs would give: the decks deal the same games.'
     games, alike, width = (comparison["paired"][k] for k in ("games", "alike", "width"))
     played = f"{alike:,} of {games:,} games played out the same"
     if games and alike == games:
-        return f"Paired by seed: all {games:,} games played out the same, so every change " \
-               "is exactly 0."
+        every = "the one game" if games == 1 else f"all {games:,} games"
+        return f"Paired by seed: {every} played out the same, so every change is exactly 0."
     if width is None:
         return f"Paired by seed: {played}; too few games for an interval."
     if width < NARROWER:

@@ -76,7 +76,8 @@ points. Each change has a 95% interval from the games paired by seed (game <i>i<
 with game <i>i</i> of B, which start from the same seed): what a pair shares cancels out.
 {e(pairing(comparison))} When the decks deal the same games, the intervals are narrow
 and a real change is found with fewer games; when they deal differently (another number
-of cards, or the cards in another order), they are about as wide as two separate runs'.
+of cards: the same seed shuffles them to other deals), they are about as wide as two
+separate runs'.
 A change whose interval leaves out 0 is marked: chance is unlikely to explain it. At 95%,
 about one unchanged figure in twenty still looks changed, so read a lone borderline mark
 with care; the verdict tests every figure together. These figures show what goes with
