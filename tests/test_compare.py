@@ -36,9 +36,7 @@ def _games(rng, games: int, alike: float, players: int = 4, shift: float = 0.0):
         returns = np.zeros((games, players))
         returns[np.arange(games), np.minimum(who, players - 1)] = who < players
         tie = who == players + 1
-        returns[tie, :2] = 0.5 if players > 1 else 1.0
-        if players == 1:
-            returns[who == players] = 0.0
+        returns[tie, :2] = 0.5 if players > 1 else 1.0  # alone, a tie is a win
         return returns, rng.poisson(20, games), rng.poisson(0.6 + extra, games)
 
     a, b = one_deck(), one_deck(shift)
