@@ -108,7 +108,7 @@ def test_no_change_is_found_at_most_at_the_stated_rate_however_alike_the_pairs()
         alarms = sum(c["rows"][index]["significant"] for c in comparisons)
         assert alarms <= most, f"{row['what']}: {alarms} of {runs}"
     assert sum(c["verdict"].startswith("B changes") for c in comparisons) <= most
-    assert np.median([c["paired"]["width"] for c in comparisons]) < 0.75
+    assert np.median([c["paired"]["relative_width"] for c in comparisons]) < 0.75
 
 
 def test_decks_that_deal_differently_are_said_to_and_stay_honest():
@@ -116,7 +116,7 @@ def test_decks_that_deal_differently_are_said_to_and_stay_honest():
     sentence says the decks deal differently."""
     a, b = _games(np.random.default_rng(5), 2000, 0.0)
     comparison = _compared(a, b)
-    assert comparison["paired"]["width"] == pytest.approx(1.0, abs=0.08)
+    assert comparison["paired"]["relative_width"] == pytest.approx(1.0, abs=0.08)
     assert "the decks deal differently" in pairing(comparison)
     assert comparison["verdict"].startswith("Nothing changes")
 
@@ -146,7 +146,7 @@ def test_a_deck_compared_with_a_copy_of_itself_changes_nothing(tmp_path, monkeyp
     saved = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert all(row["change"] == 0 and row["interval"] == [0, 0]
                for row in saved["comparison"]["rows"])
-    assert saved["comparison"]["paired"] == {"games": 200, "alike": 200, "width": 0.0}
+    assert saved["comparison"]["paired"] == {"games": 200, "alike": 200, "relative_width": 0.0}
     assert saved["A"]["deck_name"] == "bundled deck" and saved["B"]["deck_name"] == "my-blofa"
     with (tmp_path / "r" / "games.csv").open() as rows:
         table = list(csv.DictReader(rows))

@@ -139,8 +139,9 @@ def _number(value) -> float:
 def compare(summary_a: dict, summary_b: dict, pairs: Pairs) -> dict:
     """What changes from A to B, as plain data (what the report's ``comparison`` holds):
     each row's change with its paired 95% interval, the verdict, and how alike the pairs
-    were (``paired``: the games, how many played out the same, and the median row's
-    interval width as a share of the width two separate runs would give)."""
+    were (``paired``: the ``games``, how many played out the same, ``alike``, and
+    ``relative_width``, the median row's interval width as a share of the width two
+    separate runs would give)."""
     alone = summary_a["players"] == 1
     keyed = [("the player wins" if alone else f"seat {seat} wins", "share", ("seat", seat))
              for seat in range(summary_a["players"])]
@@ -166,7 +167,7 @@ def compare(summary_a: dict, summary_b: dict, pairs: Pairs) -> dict:
                 narrowed.append(error / apart)
         rows.append(row)
     paired = {"games": pairs.games, "alike": pairs.alike,
-              "width": statistics.median(narrowed) if narrowed else None}
+              "relative_width": statistics.median(narrowed) if narrowed else None}
     return {"rows": rows, "verdict": verdict(rows), "paired": paired}
 
 
@@ -175,11 +176,11 @@ def pairing(comparison: dict) -> str:
     or the same deals (narrow intervals), or different deals (intervals about as wide as
     two separate runs').
 
-    >>> pairing({"paired": {"games": 1000, "alike": 412, "width": 0.38}})
+    >>> pairing({"paired": {"games": 1000, "alike": 412, "relative_width": 0.38}})
     'Paired by seed: 412 of 1,000 games played out the same, and the intervals are 38% as \
 wide as two separate runs would give: the decks deal the same games.'
     """
-    games, alike, width = (comparison["paired"][k] for k in ("games", "alike", "width"))
+    games, alike, width = (comparison["paired"][k] for k in ("games", "alike", "relative_width"))
     played = f"{alike:,} of {games:,} games played out the same"
     if games and alike == games:
         every = "the one game" if games == 1 else f"all {games:,} games"
