@@ -468,11 +468,13 @@ def test_a_run_s_memory_does_not_grow_with_its_games(monkeypatch):
 
 def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
     """A comparison stopped by Ctrl-C: a chunk passes on once both decks played it, cut to
-    the games both finished; a chunk only one deck played is not counted."""
+    the games both finished, both chunks together; a chunk only one deck played is not
+    counted."""
     from cardkit.playtest.runner import Result, in_step
 
     taken = []
-    take = in_step(lambda run, start, chunk: taken.append((run, [r.index for r in chunk])), 2)
+    take = in_step(lambda start, chunks: taken.append([[r.index for r in c] for c in chunks]),
+                   2)
 
     def games(start, count):
         return [Result(i, [1.0], [0.0], 1) for i in range(start, start + count)]
@@ -483,8 +485,7 @@ def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
     take(0, 50, games(50, 20))  # stopped after game 69, the other deck after game 54
     take(1, 50, games(50, 5))
     take(0, 100, games(100, 3))  # the other deck never began this chunk
-    assert taken == [(0, list(range(50))), (1, list(range(50))), (0, list(range(50, 55))),
-                     (1, list(range(50, 55)))]
+    assert taken == [[list(range(50))] * 2, [list(range(50, 55))] * 2]
 
 
 def test_a_box_plot_from_counts_is_matplotlib_s_from_every_value():
