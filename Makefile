@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test fuzz bench pictures clean
+.PHONY: build test fuzz bench calibrate pictures clean
 
 build: $(STAMP)
 	$(BIN)/cardkit build --all examples/lantern-market
@@ -24,6 +24,11 @@ test: $(STAMP)
 # The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
 fuzz: $(STAMP)
 	CARDKIT_FUZZ_EXAMPLES=3000 $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_files.py
+
+# The verdicts' false-alarm rates on games whose answer is known, in full (make test runs
+# a small version); the README records what it prints.
+calibrate: $(STAMP)
+	$(BIN)/python bench/calibrate.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

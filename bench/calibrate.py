@@ -4,7 +4,7 @@
 95% upper bound, and how often it finds what is; it fails (exit 1) where a rate is beyond
 what 5% allows. tests/test_known_games.py runs a small version in ``make test``.
 
-It takes about a quarter of an hour on two cores; ``--quick`` runs a tenth of it.
+It takes about ten minutes on two cores; ``--quick`` runs a tenth of it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from known_games.verdicts import (coin_flip_setup, most_false_alarms,  # noqa: E402
-                                  nim_setup, seat_and_card_verdicts, shown, skill_verdicts)
+from known_games.verdicts import (coin_flip_setup, compare_verdicts,  # noqa: E402
+                                  most_false_alarms, nim_setup, seat_and_card_verdicts, shown,
+                                  skill_verdicts)
 
 WORKERS = 2
 
@@ -49,13 +50,20 @@ def main(scale: float) -> int:
           "example)")
     named = seat_and_card_verdicts(coin_flip_setup(boost=0.08), runs(100), 2000, WORKERS)
     found("the Dragon named", named["dragon"], named["runs"], 0.8)
+    print("Coin flip against its deck in the reverse order: the same game dealt differently "
+          "(300 games a side)")
+    comparisons = runs(400)
+    check("compare verdict", compare_verdicts(coin_flip_setup(), comparisons, 300, WORKERS),
+          comparisons)
     print("Coin flip, 2 seats: skill cannot matter (a ladder of 200 games a rung: random, "
-          "heuristic, search at 25, 50 and 100 iterations)")
-    ladders = runs(60)
-    check("skill verdict", skill_verdicts(coin_flip_setup(2), ladders, 200, WORKERS), ladders)
+          "heuristic, search at 25 iterations; each step a test)")
+    ladders = runs(200)
+    check("skill verdict", skill_verdicts(coin_flip_setup(2), ladders, 200, WORKERS, (25,)),
+          ladders)
     print("Nim: skill decides (the same ladder)")
-    ladders = runs(10)
-    found("skill found", skill_verdicts(nim_setup(), ladders, 200, WORKERS), ladders, 0.8)
+    ladders = runs(20)
+    found("skill found", skill_verdicts(nim_setup(), ladders, 200, WORKERS, (25,)), ladders,
+          0.8)
     print(f"{time.perf_counter() - started:.0f} s" + (f"; failed: {', '.join(failed)}"
                                                       if failed else "; all within 5%"))
     return 1 if failed else 0

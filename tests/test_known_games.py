@@ -8,8 +8,8 @@ it finds what was planted."""
 
 from __future__ import annotations
 
-from known_games.verdicts import (coin_flip_setup, most_false_alarms, nim_setup,
-                                  seat_and_card_verdicts, skill_verdicts)
+from known_games.verdicts import (coin_flip_setup, compare_verdicts, most_false_alarms,
+                                  nim_setup, seat_and_card_verdicts, skill_verdicts)
 
 
 def test_a_fair_game_of_chance_names_no_seat_and_no_card_beyond_the_stated_rate():
@@ -32,3 +32,10 @@ def test_a_game_of_pure_chance_says_skill_matters_at_most_at_the_stated_rate():
 
 def test_nim_s_skill_is_found():
     assert skill_verdicts(nim_setup(), ladders=3, games=200, budgets=()) == 3
+
+
+def test_a_deck_dealt_differently_changes_nothing_beyond_the_stated_rate():
+    """The coin flip's deck in the reverse order deals other games from the same seeds:
+    the paired intervals are as wide as two separate runs', and honest."""
+    said = compare_verdicts(coin_flip_setup(), runs=30, games=200)
+    assert said <= most_false_alarms(30), said

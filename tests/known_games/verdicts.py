@@ -9,12 +9,12 @@ read from what ``simulate`` prints from (the summary, the comparison, the ladder
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from pathlib import Path
 
 from cardkit.playtest import skill
-from cardkit.playtest.runner import CHUNK, BotSpec, Setup, play_into
+from cardkit.playtest.compare import Pairs, compare
+from cardkit.playtest.runner import CHUNK, BotSpec, Setup, in_step, play_into
 from cardkit.playtest.summary import summarise
 from cardkit.playtest.tally import Tally
 
@@ -57,6 +57,27 @@ def seat_and_card_verdicts(setup: Setup, runs: int, games: int, workers: int = 1
     return named
 
 
+def compare_verdicts(setup: Setup, runs: int, games: int, workers: int = 1) -> int:
+    """In how many of ``runs`` comparisons of ``games`` games a side the compare verdict
+    says B changes something, B being the same deck in the reverse order: the same game,
+    dealt differently from the same seeds."""
+    other = replace(setup, cards=tuple(reversed(setup.cards)))
+    sides = [[Tally(setup.players), Tally(setup.players), Pairs(setup.players)]
+             for _ in range(runs)]
+
+    def take(start, chunks):
+        tally_a, tally_b, pairs = sides[start // games]
+        tally_a.add(chunks[0])
+        tally_b.add(chunks[1])
+        pairs.add(*chunks)
+
+    assert games % CHUNK == 0, "a comparison is whole chunks"
+    play_into([setup, other], runs * games, in_step(take, 2), workers)
+    return sum(compare(summarise(setup, tally_a, 1.0), summarise(other, tally_b, 1.0),
+                       pairs)["verdict"].startswith("B changes")
+               for tally_a, tally_b, pairs in sides)
+
+
 def skill_verdicts(setup: Setup, ladders: int, games: int, workers: int = 1,
                    budgets=skill.SEARCH_BUDGETS) -> int:
     """In how many of ``ladders`` skill ladders (``games`` a rung, search at ``budgets``)
@@ -91,5 +112,3 @@ def shown(alarms: int, runs: int) -> str:
             f"{upper_rate(alarms, runs):.1%})")
 
 
-__all__ = ["ALPHA", "blocks", "coin_flip_setup", "math", "most_false_alarms", "nim_setup",
-           "seat_and_card_verdicts", "shown", "skill_verdicts", "upper_rate"]
