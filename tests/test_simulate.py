@@ -134,10 +134,17 @@ def test_the_terminal_and_the_report_open_with_the_verdict(tmp_path):
                     "random", "--bots", "random")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[5].startswith("  nobody won ") and "a fair share is 25%" in lines[5]
-    assert lines[6].startswith("  Seat 0 wins ") and "more often than a fair share" in lines[6]
+    # the seats have different bots: the headline says the figures compare them
+    assert lines[1] == ("  The seats have different bots (seat 0 heuristic, seat 1 random, "
+                        "seat 2 random, seat 3 random): these figures compare the bots, not "
+                        "the seats; add --rotate to move the bots round the seats from game "
+                        "to game.")
+    assert lines[6].startswith("  nobody won ") and "a fair share of them is 25%" in lines[6]
+    assert lines[7].startswith("  Seat 0 (heuristic) wins ") and \
+        "percentage points more often than a fair share" in lines[7]
     page = (tmp_path / "r" / "report.html").read_text()
-    assert page.index("Seat 0 wins") < page.index("<h2>Who wins</h2>")
+    assert page.index("The seats have different bots") < page.index("Seat 0 (heuristic) wins") \
+        < page.index("<h2>Who wins</h2>")
     code, out = run("simulate", "rise-up", "--games", 50, "--workers", 1, "--report",
                     tmp_path / "solo")
     page = (tmp_path / "solo" / "report.html").read_text()
@@ -149,10 +156,10 @@ def test_the_report_names_the_game_the_score_s_unit_and_the_bots_as_played(tmp_p
                     tmp_path / "r", "--bots", "heuristic:bluff_rate=0.5", "--bots", "random",
                     "--bots", "random", "--bots", "random")
     assert code == 0, out
-    assert "seat 1 (random): won" in out and "mean hand category " in out
+    assert "seat 1 (random): won" in out and "mean score (hand category) " in out
     page = (tmp_path / "r" / "report.html").read_text()
     assert "<h1>Bluff the Bullet: 60 simulated games</h1>" in page
-    assert "<th>mean hand category</th>" in page
+    assert "<th>mean score (hand category)</th>" in page
     assert "<b>heuristic:bluff_rate=0.5</b>: A tavern card sharp" in page
     assert "Played with bluff_rate 0.5, call_threshold 0.6, aggression 0.7." in page
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())

@@ -75,7 +75,8 @@ def test_a_sweep_of_players_has_a_row_a_count_and_names_the_fairest(tmp_path):
     page = (tmp_path / "r" / "report.html").read_text()
     assert "a sweep of players" in page
     header, *rows = _table(page)
-    assert header == ["players", "seat 0", "seat 1", "seat 2", "nobody won", "turns"]
+    assert header == ["players", "seat 0", "seat 1", "seat 2", "nobody won, of all games",
+                      "turns"]
     assert [len(row) for row in rows] == [len(header)] * 2  # no seat 2 at 2 players: empty
     assert rows[0][3] == "" and rows[1][3].endswith("%")
     assert [row[4] for row in rows] == [f"{point['summary']['nobody_won']:.1%}"

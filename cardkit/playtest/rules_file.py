@@ -197,7 +197,9 @@ def _game(game: type[CardGame], path: Path) -> Game:
                 new_state=partial(_new_state, game),
                 bots={"random": RandomBot, **game.bots, "search": SearchBot},
                 cards_from_deck=partial(cards_for, game, path.name),
-                score_unit=str(game.score_unit))
+                score_unit=str(game.score_unit),
+                score_figures=(game.score_figures,) if isinstance(game.score_figures, str)
+                else tuple(map(str, game.score_figures)))
 
 
 def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:
