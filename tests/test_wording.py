@@ -149,3 +149,5 @@ def test_a_game_with_no_better_bot_says_so():
     assert random_play(SimpleNamespace(bots={"random": None}), (RANDOM, RANDOM)).endswith(
         "these figures are of random play; this game has no other bot.")
     assert random_play(SimpleNamespace(bots={"random": None}), (HEURISTIC, RANDOM)) is None
+    assert random_play(SimpleNamespace(bots={"random": None, "heuristic": None}),
+                       (RANDOM,)).startswith("The player is the random bot")

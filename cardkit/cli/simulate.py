@@ -58,7 +58,7 @@ def _bot_specs(ctx, param, value):
                    "Once for every seat, or once a seat in order (default: random).")
 @click.option("--rotate", is_flag=True,
               help="Move the bots round the seats from game to game (game i: seat s has "
-                   "bot s + i of --bots), to tell what the bots do from what the seats do.")
+                   "bot (s + i) mod players of --bots), to tell the bots from the seats.")
 @click.option("--deck", "deck_file", metavar="DECK",
               help="Play with a changed deck: its cards' counts and fields decide the "
                    "composition (a deck folder, YAML file or bundled deck name).")

@@ -246,7 +246,8 @@ def random_play(game, specs) -> str | None:
     if any(spec.name != "random" for spec in specs):
         return None
     others = [name for name in game.bots if name != "random"]
-    return ("Every seat is the random bot, which picks a legal move at random: these figures "
+    who = "The player is" if len(specs) == 1 else "Every seat is"
+    return (f"{who} the random bot, which picks a legal move at random: these figures "
             "are of random play; " + (f"this game also has {' and '.join(others)} "
                                       f"(--bots {others[0]})." if others else
                                       "this game has no other bot."))
