@@ -9,12 +9,13 @@ import csv
 import json
 from types import SimpleNamespace
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.cli.run_summary import summary_lines
 from cardkit.playtest.report import _headline
-from cardkit.playtest.rules_file import load_rules
+from cardkit.playtest.rules_file import RulesFileError, load_rules
 from cardkit.playtest.runner import BotSpec, Result, Setup, play_one, seat_bots
 from cardkit.playtest.summary import random_play, score_figures, summarise
 from cardkit.playtest.tally import tally_of
@@ -68,14 +69,23 @@ def test_a_seat_figure_equal_to_the_score_in_every_game_is_left_out():
 
 
 def test_a_designer_names_the_score_s_seat_figures(tmp_path):
-    rules = tmp_path / "score-figures" / "rules.py"
-    rules.parent.mkdir()
-    rules.write_text("from cardkit.toolkit import CardGame\n\n\nclass Race(CardGame):\n"
-                     "    score_figures = 'laps'\n\n    def setup(self): pass\n"
-                     "    def moves(self): return ['stop']\n"
-                     "    def play(self, move): self.end()\n"
-                     "    def scores(self): return [0, 0]\n")
-    assert load_rules(rules).score_figures == ("laps",)
+    def rules_naming(names: str):
+        rules = tmp_path / names.strip("'") / "rules.py"
+        rules.parent.mkdir()
+        rules.write_text("from cardkit.toolkit import CardGame\n\n\nclass Race(CardGame):\n"
+                         f"    score_figures = {names}\n\n    def setup(self): pass\n"
+                         "    def moves(self): return ['stop']\n"
+                         "    def play(self, move): self.end()\n"
+                         "    def scores(self): return [0, 0]\n")
+        return rules
+
+    assert load_rules(rules_naming("'laps'")).score_figures == ("laps",)
+    rules = rules_naming("3")
+    with pytest.raises(RulesFileError) as error:
+        load_rules(rules)
+    assert (error.value.what, error.value.fix) == (
+        f"{rules}: Race.score_figures is 3", "name the seat figures that are the score or a "
+        "part of it, e.g. score_figures = ('vp',)")
 
 
 def test_different_bots_a_seat_say_their_figures_compare_bots(tmp_path):

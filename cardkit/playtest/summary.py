@@ -253,15 +253,20 @@ def random_play(game, specs) -> str | None:
                                       "this game has no other bot."))
 
 
+def different_bots(setup: Setup) -> bool:
+    """The seats do not all have the same bot (with the same parameters)."""
+    return len(set(map(str, setup.bots))) > 1
+
+
 def bots_note(setup: Setup) -> str | None:
     """When the seats have different bots: that the figures compare bots, and how the bots
     sat."""
-    if len(set(map(str, setup.bots))) == 1:
+    if not different_bots(setup):
         return None
     if setup.rotate:
         return ("The bots moved round the seats from game to game (in game i, seat s has "
-                "bot s + i of --bots), so the seat figures test the seats and the bot "
-                "figures the bots.")
+                "bot (s + i) mod players of --bots), so the seat figures test the seats and "
+                "the bot figures the bots.")
     sat = ", ".join(f"seat {seat} {bot}" for seat, bot in enumerate(setup.bots))
     return (f"The seats have different bots ({sat}): these figures compare the bots, not "
             "the seats; add --rotate to move the bots round the seats from game to game.")
@@ -279,7 +284,7 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
     game = game_of(setup)
     tally = tally_of(results, setup.players, setup.rotate)
     games, wins, decided = tally.games, tally.wins, tally.decided
-    fixed = not setup.rotate and len(set(map(str, setup.bots))) > 1  # a bot a seat
+    fixed = not setup.rotate and different_bots(setup)  # a bot a seat, told apart
     seats = range(setup.players)
     fair = 1 / setup.players
     shares_of = games if setup.players == 1 else decided
