@@ -131,7 +131,7 @@ def _sweep_plot(sweep: dict) -> str:
         from matplotlib.ticker import MaxNLocator
 
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 2.5 players
-    axes.set_ylabel("games won (%)")
+    axes.set_ylabel("games won, of those\nsomeone won (%)")
     axes.legend(fontsize=7, ncol=2)
     return png(figure)
 
@@ -172,7 +172,7 @@ def _skill_plot(ladder: dict) -> str:
         axes.axhline(fair, color="#c0392b", linestyle="--", linewidth=1,
                      label=f"chance alone ({fair:.0f}%)")
         axes.legend(loc="upper left", fontsize=8)
-        axes.set_ylabel("won against the rung below (%)")
+        axes.set_ylabel("won against the rung below,\nof the decided games (%)")
     else:
         axes.set_ylabel("games won (%)")
     axes.set_ylim(0, 100)
