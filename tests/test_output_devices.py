@@ -230,6 +230,7 @@ def test_a_file_saved_into_the_report_folder_during_the_run_stays(tmp_path, monk
     games are played. The notes stay, the new report is kept beside, and exit 2 says
     where."""
     folder = tmp_path / "report"
+    import cardkit.cli.compare_run as compare_run
     import cardkit.cli.simulate as simulate
 
     real_progress = simulate.progress_bar
@@ -246,7 +247,8 @@ def test_a_file_saved_into_the_report_folder_during_the_run_stays(tmp_path, monk
             (folder / "notes.txt").write_text("my notes")
             return self.bar.__exit__(*exc)
 
-    monkeypatch.setattr(simulate, "progress_bar", SavedMeanwhile)
+    for module in (simulate, compare_run):  # --compare's run is in a module of its own
+        monkeypatch.setattr(module, "progress_bar", SavedMeanwhile)
     code, out = run("simulate", "blofa", "--games", 2, "--workers", 1, "--report", folder,
                     *MODES[mode])
     assert code == 2, out

@@ -134,17 +134,27 @@ def test_the_terminal_and_the_report_open_with_the_verdict(tmp_path):
                     "random", "--bots", "random")
     assert code == 0, out
     lines = out.splitlines()
+    verdict = lines.index("  cards: a seat that drew it, against one that drew another card")
     # the seats have different bots: the headline says the figures compare them
     assert lines[1] == ("  The seats have different bots (seat 0 heuristic, seat 1 random, "
                         "seat 2 random, seat 3 random): these figures compare the bots, not "
                         "the seats; add --rotate to move the bots round the seats from game "
                         "to game.")
-    assert lines[6].startswith("  nobody won ") and "a fair share of them is 25%" in lines[6]
-    assert lines[7].startswith("  Seat 0 (heuristic) wins ") and \
-        "percentage points more often than a fair share" in lines[7]
+    assert lines[2].startswith("  1 card stands out beyond chance (18 card figures tested "
+                               "together")
+    # a seat holding the rule card at the end is out: it never wins
+    assert lines[3].startswith("    rule card (0, blue): a seat that holds it at the end wins "
+                               "0.0% of its games")
+    seats = next(i for i, line in enumerate(lines) if line.startswith("  seat 0 (heuristic)"))
+    assert 2 < seats < verdict
+    assert lines[seats + 4].startswith("  nobody won ") and "a fair share of them is 25%" in \
+        lines[seats + 4]
+    assert lines[seats + 5].startswith("  Seat 0 (heuristic) wins ") and \
+        "percentage points more often than a fair share" in lines[seats + 5]
     page = (tmp_path / "r" / "report.html").read_text()
-    assert page.index("The seats have different bots") < page.index("Seat 0 (heuristic) wins") \
-        < page.index("<h2>Who wins</h2>")
+    assert page.index("The seats have different bots") < \
+        page.index("card figures tested together") < page.index("Seat 0 (heuristic) wins") < \
+        page.index("<h2>Who wins</h2>")
     code, out = run("simulate", "rise-up", "--games", 50, "--workers", 1, "--report",
                     tmp_path / "solo")
     page = (tmp_path / "solo" / "report.html").read_text()
@@ -464,11 +474,13 @@ def test_a_run_s_memory_does_not_grow_with_its_games(monkeypatch):
 
 def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
     """A comparison stopped by Ctrl-C: a chunk passes on once both decks played it, cut to
-    the games both finished; a chunk only one deck played is not counted."""
+    the games both finished, both chunks together; a chunk only one deck played is not
+    counted."""
     from cardkit.playtest.runner import Result, in_step
 
     taken = []
-    take = in_step(lambda run, start, chunk: taken.append((run, [r.index for r in chunk])), 2)
+    take = in_step(lambda start, chunks: taken.append([[r.index for r in c] for c in chunks]),
+                   2)
 
     def games(start, count):
         return [Result(i, [1.0], [0.0], 1) for i in range(start, start + count)]
@@ -479,8 +491,7 @@ def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
     take(0, 50, games(50, 20))  # stopped after game 69, the other deck after game 54
     take(1, 50, games(50, 5))
     take(0, 100, games(100, 3))  # the other deck never began this chunk
-    assert taken == [(0, list(range(50))), (1, list(range(50))), (0, list(range(50, 55))),
-                     (1, list(range(50, 55)))]
+    assert taken == [[list(range(50))] * 2, [list(range(50, 55))] * 2]
 
 
 def test_a_box_plot_from_counts_is_matplotlib_s_from_every_value():

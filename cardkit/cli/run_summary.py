@@ -6,14 +6,14 @@ from __future__ import annotations
 
 def card_lines(cards: list[dict] | None, most: int = 3) -> list[str]:
     """The strongest and weakest cards by how a seat that drew one fares (the report has
-    them all), those beyond chance marked."""
+    them all), those the card verdict names marked."""
     from ..playtest.per_card import shown as shown_card
 
     judged = [card for card in cards or () if card["drawn"]["judged"]]
     if not judged:
         return []
     picked = judged if len(judged) <= 2 * most else judged[:most] + judged[-most:]
-    lines = ["  cards: a seat that drew it"]
+    lines = ["  cards: a seat that drew it, against one that drew another card"]
     for card in picked:
         lines.append(f"    {card['card']}: {shown_card(card['drawn'])}"
                      + ("  beyond chance" if card["drawn"]["significant"] else ""))
@@ -77,6 +77,11 @@ def summary_lines(summary: dict) -> list[str]:
              f"{summary['seed']} ({summary['seconds']:.1f} s, {per_second:,.0f} games/s)"]
     lines += [f"  {note}" for note in (summary.get("bots_note"), summary.get("random_play"))
               if note]
+    if summary.get("card_verdict"):
+        from ..playtest.per_card import verdict_sentences
+
+        first, *rest = verdict_sentences(summary["card_verdict"])
+        lines += [f"  {first}", *(f"    {sentence}" for sentence in rest)]
     alone = summary["players"] == 1
     base = "of all games" if alone else "of the decided games"
     for seat in summary["seats"]:

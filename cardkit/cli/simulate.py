@@ -192,9 +192,11 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
                    report_dir, executor)
             return
         if compare_deck:
-            _compare({"A": (setup, given_deck or deck_name),
-                      "B": (replace(setup, cards=other_cards), compare_deck)},
-                     count, workers, report_dir, executor)
+            from .compare_run import compare_decks
+
+            compare_decks({"A": (setup, given_deck or deck_name),
+                           "B": (replace(setup, cards=other_cards), compare_deck)},
+                          count, workers, report_dir, executor)
             return
         if log_game is not None:
             from ..playtest.log import game_log
@@ -264,52 +266,6 @@ def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> N
         rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
                                      "fix the error in your rules",
                                      _traceback(error, rules_path)))
-
-
-def _compare(setups: dict, games: int, workers: int, report_dir, executor) -> None:
-    """Play the same games with decks A and B, print what changes, write the report."""
-    import time
-
-    from ..playtest.compare import compare, shown_change
-    from ..playtest.runner import Stopped, in_step, play_into
-    from ..playtest.summary import summarise
-    from ..playtest.tally import GameRows, Tally
-
-    started, stopped = time.perf_counter(), False
-    tallies = [Tally(setup.players, GameRows() if report_dir else None)
-               for setup, _ in setups.values()]
-    with progress_bar(2 * games) as bar:
-        try:  # compare the same games only: those both finished
-            play_into([setup for setup, _ in setups.values()], games,
-                      in_step(lambda run, start, chunk: tallies[run].add(chunk), 2),
-                      workers, bar.update, executor)
-        except Stopped:
-            stopped = True
-            say_stopped(tallies[0].games, games, "games of each deck")
-    seconds = time.perf_counter() - started
-    runs = {deck: ({**summarise(setup, tally, seconds), "deck_name": deck_name}, tally)
-            for (deck, (setup, deck_name)), tally in zip(setups.items(), tallies)}
-    comparison = compare(runs["A"][0], runs["B"][0], runs["A"][1], runs["B"][1])
-    first = runs["A"][0]
-    click.echo(f"{first['game']}: {games:,} games each, {first['players']} player"
-               f"{'s' * (first['players'] != 1)}, seed {first['seed']}; A {first['deck_name']}"
-               f", B {runs['B'][0]['deck_name']}")
-    for row in comparison["rows"]:
-        a, b = ((f"{row['a']:.1%}", f"{row['b']:.1%}") if row["unit"] == "share" else
-                (f"{row['a']:.2f}", f"{row['b']:.2f}"))
-        click.echo(f"  {row['what']}: {a} -> {b}, {shown_change(row)}"
-                   + ("  beyond chance" if row["significant"] else ""))
-    click.echo(comparison["verdict"])
-    if report_dir:
-        from ..playtest.report_runs import write_compare_report
-
-        write_report_to(report_dir, write_compare_report, comparison, runs)
-    if stopped:
-        sys.exit(stop_cause()[1])
-
-
-
-
 
 
 def _traceback(error: Exception, path) -> str:

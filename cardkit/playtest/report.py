@@ -20,7 +20,7 @@ import math
 from pathlib import Path
 
 from ..common.atomic import atomic_folder
-from .per_card import TOO_RARE
+from .per_card import TOO_RARE, verdict_sentences
 from .stats import box
 from .summary import score_left_out
 from .tally import Tally, outcome
@@ -228,6 +228,8 @@ def _page(summary: dict, tally: Tally) -> str:
 <h1>{e(summary['title'])}: {summary['games']:,} simulated games</h1>
 <p>{summary['players']} player{'s' * (summary['players'] != 1)}, {e(summary['deck'])},
 seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
+{_bot_notes(summary)}
+{_card_headline(summary.get("card_verdict"))}
 {_headline(summary)}
 <h2>Who wins</h2>
 {shown("seats")}
@@ -342,20 +344,36 @@ def _cards_section(cards: list[dict] | None) -> str:
 {rows}</table>
 <p class="note">For each card: how often a seat drew it (it came into the seat's hand or
 the cards in front of it), played it (it left the seat's hand) and held it at the end, a
-game, and how many points more (or fewer) often such a seat won than those seats win
-as a rule; in bold where its 95% interval (shown on hovering) leaves out 0, so chance is
-unlikely to explain it.
-Strongest first. Under {TOO_RARE} seat-games a card is too rare to judge. These figures
+game, and by how many percentage points more (or fewer) of its games such a seat won
+than the same seats won when they did so with another card (seat by seat). In bold: the
+figures the verdict at the top names, every figure tested together with the false
+discovery rate held to 5% (Benjamini-Hochberg); the 95% interval of each is shown on
+hovering. Strongest first. Under {TOO_RARE} seat-games a card is too rare to judge. These figures
 show what goes with a card in these bots' games, not what it causes: a card that a
 leading seat can afford, or that comes late to a winner, looks strong too.</p>"""
 
 
+def _card_headline(verdict: dict | None) -> str:
+    """The card verdict: the cards that stand out, a sentence each, or that none does."""
+    if not verdict:
+        return ""
+    e = html.escape
+    first, *cards = verdict_sentences(verdict)
+    listed = ("<ul>" + "".join(f"<li>{e(card)}</li>" for card in cards) + "</ul>"
+              if cards else "")
+    return f"<p><strong>{e(first)}</strong></p>{listed}"
+
+
+def _bot_notes(summary: dict) -> str:
+    """What the bots make of every figure below: random play, bots that differ by seat."""
+    return "\n".join(f"<p>{html.escape(note)}</p>" for note in
+                     (summary.get("bots_note"), summary.get("random_play")) if note)
+
+
 def _headline(summary: dict) -> str:
-    """The few sentences a designer needs first: what the bots make of the figures (random
-    play, bots that differ by seat), is any seat (or bot) off its fair share, and how often
+    """The sentences on the seats: is any seat (or bot) off its fair share, and how often
     nobody wins or the win is shared."""
     e = html.escape
-    notes = [note for note in (summary.get("bots_note"), summary.get("random_play")) if note]
     if summary["players"] == 1:
         seat = summary["seats"][0]
         low, high = seat["interval"]
@@ -377,8 +395,8 @@ def _headline(summary: dict) -> str:
         if summary.get("tied"):
             sentences.append(f"Tied {summary['tied']:.1%} of all games: several winners "
                              "shared the win.")
-    return "".join(f"<p>{e(note)}</p>\n" for note in notes) + "<p><strong>" + \
-        "</strong></p>\n<p><strong>".join(map(e, sentences)) + "</strong></p>"
+    return "<p><strong>" + "</strong></p>\n<p><strong>".join(map(e, sentences)) + \
+        "</strong></p>"
 
 
 def _bots_table(summary: dict) -> str:

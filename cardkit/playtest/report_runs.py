@@ -47,7 +47,7 @@ def write_sweep_report(folder: Path, sweep: dict) -> None:
 
 
 def _compare_page(comparison: dict, runs: dict) -> str:
-    from .compare import shown_change
+    from .compare import pairing, shown_change
 
     e = html.escape
     first, second = runs["A"][0], runs["B"][0]
@@ -71,11 +71,17 @@ def _compare_page(comparison: dict, runs: dict) -> str:
 <p><strong>{e(comparison['verdict'])}</strong></p>
 <table><tr><th>what</th><th>A</th><th>B</th><th>B less A</th><th></th></tr>
 {rows}</table>
-<p class="note">A seat's share is of the games someone won. Each change has a 95% interval
-(Newcombe's for shares, a normal one for means); one that leaves out 0 is marked: chance
-is unlikely to explain it. At 95%, about one unchanged figure in twenty still looks
-changed, so read a lone borderline mark with care. These figures show what goes with the
-change in these bots' games, not why.</p>
+<p class="note">A seat's share is of the games someone won; a share moves by percentage
+points. Each change has a 95% interval from the games paired by seed (game <i>i</i> of A
+with game <i>i</i> of B, which start from the same seed): what a pair shares cancels out.
+{e(pairing(comparison))} When the decks deal the same games, the intervals are narrow
+and a real change is found with fewer games; when they deal differently (another number
+of cards: the same seed shuffles them to other deals), they are about as wide as two
+separate runs'.
+A change whose interval leaves out 0 is marked: chance is unlikely to explain it. At 95%,
+about one unchanged figure in twenty still looks changed, so read a lone borderline mark
+with care; the verdict tests every figure together. These figures show what goes with
+the change in these bots' games, not why.</p>
 <figure><figcaption>Seat shares, A and B, with 95% intervals</figcaption>
 <img alt="Seat shares, A and B" src="data:image/png;base64,{_compare_plot(runs)}"></figure>
 </body></html>

@@ -303,10 +303,10 @@ def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=N
 
 
 def in_step(take, runs: int):
-    """A ``take`` for :func:`play_into` that passes each chunk on only once every one of
-    ``runs`` runs has played the chunk from the same start, each cut to the games all of
-    them finished: runs compared game by game (a comparison Ctrl-C stopped) keep the same
-    games."""
+    """A ``take`` for :func:`play_into` that waits until every one of ``runs`` runs has
+    played the chunk from the same start, then gives ``take(start, chunks)`` their chunks
+    together (in run order), each cut to the games all of them finished: runs compared
+    game by game (a comparison Ctrl-C stopped) keep the same games, paired by index."""
     held: dict[int, dict] = {}  # start -> run -> its chunk
 
     def taking(run: int, start: int, chunk: list[Result]) -> None:
@@ -315,8 +315,7 @@ def in_step(take, runs: int):
         if len(chunks) == runs:
             del held[start]
             common = min(map(len, chunks.values()))  # a chunk is its first games
-            for each in sorted(chunks):
-                take(each, start, chunks[each][:common])
+            take(start, [chunks[each][:common] for each in sorted(chunks)])
     return taking
 
 

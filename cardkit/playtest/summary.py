@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .per_card import card_figures
+from .per_card import card_figures, card_verdict
 from .runner import Setup, game_of
 from .stats import holm, mean, mean_difference, wilson
 from .tally import tally_of
@@ -294,6 +294,7 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
     edges = {seat: sentence for seat in sorted(named) if (sentence := edge(
         f"seat {seat}" + (f" ({setup.bots[seat]})" if fixed else ""), shares[seat][0],
         shares[seat][1], fair, setup.players))}
+    cards = card_figures(tally, setup.players)
     figures = {}
     for name in sorted(tally.figures):
         values = tally.figures[name]
@@ -328,7 +329,8 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
         "rulings": list(game.rulings),
         "title": game.title, "score_unit": game.score_unit,
         "bot_kinds": bot_kinds(game, setup.bots),
-        "cards": card_figures(tally, setup.players),
+        "cards": cards,
+        "card_verdict": card_verdict(cards, tally.card_games),
         "what_winners_do": what_winners_do(tally, setup.players, game.score_figures),
         "score_figures": score_figures(tally, game.score_figures),
         "by_outcome": by_outcome(tally, setup.players),

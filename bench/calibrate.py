@@ -1,0 +1,65 @@
+"""The verdicts' calibration in full (``make calibrate``, issue 38): each verdict of
+``cardkit simulate`` run many times from fixed seeds on games whose answer is known
+(tests/known_games), printing how often it names something where nothing is off, with a
+95% upper bound, and how often it finds what is; it fails (exit 1) where a rate is beyond
+what 5% allows. tests/test_known_games.py runs a small version in ``make test``.
+
+It takes about a quarter of an hour on two cores; ``--quick`` runs a tenth of it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from known_games.verdicts import (coin_flip_setup, most_false_alarms,  # noqa: E402
+                                  nim_setup, seat_and_card_verdicts, shown, skill_verdicts)
+
+WORKERS = 2
+
+
+def main(scale: float) -> int:
+    failed = []
+
+    def check(what: str, alarms: int, runs: int) -> None:
+        bad = alarms > most_false_alarms(runs)
+        failed.extend([what] * bad)
+        print(f"  {what}: false alarms in {shown(alarms, runs)}" + ("  TOO MANY" if bad else ""),
+              flush=True)
+
+    def found(what: str, hits: int, runs: int, least: float) -> None:
+        bad = hits < least * runs
+        failed.extend([what] * bad)
+        print(f"  {what}: found in {hits} of {runs} runs ({hits / runs:.0%}; wanted "
+              f"{least:.0%})" + ("  TOO FEW" if bad else ""), flush=True)
+
+    def runs(count: int) -> int:
+        return max(3, round(count * scale))
+
+    started = time.perf_counter()
+    print("Coin flip, 4 seats, random bots: nothing is off (1,000 games a run)")
+    named = seat_and_card_verdicts(coin_flip_setup(), runs(400), 1000, WORKERS)
+    check("seat sentence", named["seat"], named["runs"])
+    check("card verdict", named["card"], named["runs"])
+    print("Coin flip with a planted card, the Dragon (2,000 games a run, as the README's "
+          "example)")
+    named = seat_and_card_verdicts(coin_flip_setup(boost=0.08), runs(100), 2000, WORKERS)
+    found("the Dragon named", named["dragon"], named["runs"], 0.8)
+    print("Coin flip, 2 seats: skill cannot matter (a ladder of 200 games a rung: random, "
+          "heuristic, search at 25, 50 and 100 iterations)")
+    ladders = runs(60)
+    check("skill verdict", skill_verdicts(coin_flip_setup(2), ladders, 200, WORKERS), ladders)
+    print("Nim: skill decides (the same ladder)")
+    ladders = runs(10)
+    found("skill found", skill_verdicts(nim_setup(), ladders, 200, WORKERS), ladders, 0.8)
+    print(f"{time.perf_counter() - started:.0f} s" + (f"; failed: {', '.join(failed)}"
+                                                      if failed else "; all within 5%"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(0.1 if "--quick" in sys.argv else 1.0))
