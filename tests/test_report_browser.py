@@ -19,11 +19,12 @@ def test_the_report_reads_in_a_browser(tmp_path, browser_page):
     # the verdict first, then the sections in the order a designer reads them
     headings = page.eval_on_selector_all("h2", "hs => hs.map(h => h.textContent)")
     assert headings[:4] == ["Who wins", "How long games last", "What decides a game", "Cards"]
-    # the card verdict first, then the seats'
-    cards = page.eval_on_selector("body > p:nth-of-type(2)", "p => p.textContent")
+    # what the bots make of the figures, the card verdict, then the seats'
+    note, cards, seats = page.eval_on_selector_all(
+        "body > p", "ps => ps.map(p => p.textContent)")[1:4]
+    assert note.startswith("The seats have different bots (seat 0 heuristic, seat 1 random")
     assert cards.startswith("No card stands out beyond chance in 400 games (72 card figures")
-    seats = page.eval_on_selector("body > p:nth-of-type(3)", "p => p.textContent")
-    assert seats.startswith("Seat 0 wins") and "more often than a fair share" in seats
+    assert seats.startswith("Seat 0 (heuristic) wins") and "more often than a fair share" in seats
     # every plot decoded and drawn, none wider than the page
     sizes = page.eval_on_selector_all(
         "img", "imgs => imgs.map(i => [i.naturalWidth, i.getBoundingClientRect().right])")

@@ -135,19 +135,25 @@ def test_the_terminal_and_the_report_open_with_the_verdict(tmp_path):
     assert code == 0, out
     lines = out.splitlines()
     verdict = lines.index("  cards: a seat that drew it, against one that drew another card")
-    assert lines[1].startswith("  1 card stands out beyond chance (18 card figures tested "
+    # the seats have different bots: the headline says the figures compare them
+    assert lines[1] == ("  The seats have different bots (seat 0 heuristic, seat 1 random, "
+                        "seat 2 random, seat 3 random): these figures compare the bots, not "
+                        "the seats; add --rotate to move the bots round the seats from game "
+                        "to game.")
+    assert lines[2].startswith("  1 card stands out beyond chance (18 card figures tested "
                                "together")
     # a seat holding the rule card at the end is out: it never wins
-    assert lines[2].startswith("    rule card (0, blue): a seat that holds it at the end wins "
+    assert lines[3].startswith("    rule card (0, blue): a seat that holds it at the end wins "
                                "0.0% of its games")
     seats = next(i for i, line in enumerate(lines) if line.startswith("  seat 0 (heuristic)"))
-    assert 1 < seats < verdict
-    assert lines[seats + 4].startswith("  nobody won ") and "a fair share is 25%" in \
+    assert 2 < seats < verdict
+    assert lines[seats + 4].startswith("  nobody won ") and "a fair share of them is 25%" in \
         lines[seats + 4]
-    assert lines[seats + 5].startswith("  Seat 0 wins ") and \
-        "more often than a fair share" in lines[seats + 5]
+    assert lines[seats + 5].startswith("  Seat 0 (heuristic) wins ") and \
+        "percentage points more often than a fair share" in lines[seats + 5]
     page = (tmp_path / "r" / "report.html").read_text()
-    assert page.index("card figures tested together") < page.index("Seat 0 wins") < \
+    assert page.index("The seats have different bots") < \
+        page.index("card figures tested together") < page.index("Seat 0 (heuristic) wins") < \
         page.index("<h2>Who wins</h2>")
     code, out = run("simulate", "rise-up", "--games", 50, "--workers", 1, "--report",
                     tmp_path / "solo")
@@ -160,10 +166,10 @@ def test_the_report_names_the_game_the_score_s_unit_and_the_bots_as_played(tmp_p
                     tmp_path / "r", "--bots", "heuristic:bluff_rate=0.5", "--bots", "random",
                     "--bots", "random", "--bots", "random")
     assert code == 0, out
-    assert "seat 1 (random): won" in out and "mean hand category " in out
+    assert "seat 1 (random): won" in out and "mean score (hand category) " in out
     page = (tmp_path / "r" / "report.html").read_text()
     assert "<h1>Bluff the Bullet: 60 simulated games</h1>" in page
-    assert "<th>mean hand category</th>" in page
+    assert "<th>mean score (hand category)</th>" in page
     assert "<b>heuristic:bluff_rate=0.5</b>: A tavern card sharp" in page
     assert "Played with bluff_rate 0.5, call_threshold 0.6, aggression 0.7." in page
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())

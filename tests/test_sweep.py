@@ -70,12 +70,16 @@ def test_a_sweep_of_players_has_a_row_a_count_and_names_the_fairest(tmp_path):
     assert lines[0] == "bullet: sweep of players, 100 games a point, seed 1"
     assert lines[1].startswith("  players=2: seats ") and lines[2].startswith("  players=3:")
     assert "fair share" in lines[3] and "players=" in lines[3]
+    # a share moves in percentage points; how often nobody won is of all games
+    assert "percentage points from fair), nobody won 0.0% of all games, " in lines[1]
+    assert "percentage points from a fair share." in lines[3]
     saved = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert [point["summary"]["players"] for point in saved["points"]] == [2, 3]
     page = (tmp_path / "r" / "report.html").read_text()
     assert "a sweep of players" in page
     header, *rows = _table(page)
-    assert header == ["players", "seat 0", "seat 1", "seat 2", "nobody won", "turns"]
+    assert header == ["players", "seat 0", "seat 1", "seat 2", "nobody won, of all games",
+                      "turns"]
     assert [len(row) for row in rows] == [len(header)] * 2  # no seat 2 at 2 players: empty
     assert rows[0][3] == "" and rows[1][3].endswith("%")
     assert [row[4] for row in rows] == [f"{point['summary']['nobody_won']:.1%}"

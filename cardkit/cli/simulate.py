@@ -56,6 +56,9 @@ def _bot_specs(ctx, param, value):
               help="Who plays: 'random', 'heuristic' or 'search' (looks ahead), with "
                    "parameters, e.g. 'heuristic:bluff_rate=0.3' or 'search:iterations=400'. "
                    "Once for every seat, or once a seat in order (default: random).")
+@click.option("--rotate", is_flag=True,
+              help="Move the bots round the seats from game to game (game i: seat s has "
+                   "bot (s + i) mod players of --bots), to tell the bots from the seats.")
 @click.option("--deck", "deck_file", metavar="DECK",
               help="Play with a changed deck: its cards' counts and fields decide the "
                    "composition (a deck folder, YAML file or bundled deck name).")
@@ -93,9 +96,9 @@ def _bot_specs(ctx, param, value):
               metavar="SECONDS", help="Stop when a game takes longer (a loop in your rules "
               "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
 @click.pass_context
-def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, sweep_text,
-             rules_file, check, skill, log_game, report_dir, workers, executor_address,
-             executor_timeout, game_timeout):
+def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_deck,
+             sweep_text, rules_file, check, skill, log_game, report_dir, workers,
+             executor_address, executor_timeout, game_timeout):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -161,7 +164,14 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
         name = deck_name if rules_path else name  # a designer's game goes by its deck's name
     _dealable(rules, players, seed, cards, deck_file, rules_path)
     setup = Setup(name, players, seed, tuple(bots) * (players // len(bots)), cards,
-                  str(rules_path) if rules_path else None, game_timeout or None)
+                  str(rules_path) if rules_path else None, game_timeout or None, rotate)
+    if rotate and (compare_deck or sweep_text or skill or check):
+        refuse("--rotate moves the bots of one run round its seats", "leave out --compare, "
+               "--sweep, --skill and --check (--skill rotates its own bots), or --rotate")
+    if rotate and len(set(bots)) == 1:
+        refuse(f"--rotate moves different bots round the seats, and every seat has {bots[0]}",
+               "give --bots once a seat, e.g. --bots heuristic --bots random, or leave out "
+               "--rotate")
     if compare_deck:
         if skill or check or log_game is not None:
             refuse("--compare plays two decks side by side", "leave out --skill, --check "
@@ -207,7 +217,7 @@ def simulate(ctx, game, count, players, seed, bots, deck_file, compare_deck, swe
             return
         started = time.perf_counter()
         stopped = False
-        tally = Tally(players, GameRows() if report_dir else None)
+        tally = Tally(players, GameRows() if report_dir else None, rotate)
         with progress_bar(count) as bar:
             try:
                 play_into([setup], count, lambda run, start, chunk: tally.add(chunk),
@@ -357,10 +367,11 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
         figure = next((c["drawn"] for c in summary.get("cards") or () if c["card"] == card),
                       None)
         click.echo(f"  {what}={value:g}: seats {min(shares):.1%}-{max(shares):.1%}"
-                   f" (furthest {unfairness(summary) * 100:.1f} points from fair), nobody won "
-                   f"{summary['nobody_won']:.1%}, {summary['length']['mean']:.1f} "
+                   f" (furthest {unfairness(summary) * 100:.1f} percentage points from fair), "
+                   f"nobody won {summary['nobody_won']:.1%} of all games, "
+                   f"{summary['length']['mean']:.1f} "
                    f"{summary['length_unit']}"
-                   + (f", {card}'s drawer {figure['change'] * 100:+.1f} points"
+                   + (f", {card}'s drawer {figure['change'] * 100:+.1f} percentage points"
                       if figure and figure["judged"] else ""))
     value, fairest = min(rows, key=lambda row: unfairness(row[1]))
     if fairest["players"] == 1 and sweep.kind != "players":
@@ -369,7 +380,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
         fair = all(not summary["edges"] for _, summary in rows)
         click.echo(("Every value is within chance of a fair share; the closest: " if fair
                     else "Fairest: ") + f"{what}={value:g}, no seat further than "
-                   f"{unfairness(fairest) * 100:.1f} points from a fair share.")
+                   f"{unfairness(fairest) * 100:.1f} percentage points from a fair share.")
     if report_dir:
         from ..playtest.report_runs import write_sweep_report
 
@@ -435,7 +446,8 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
                    f"{high:.1%})  {rung.seconds:.1f} s")
     sentence = verdict(rungs, setup.players)
     if setup.players > 1:
-        click.echo(f"  (chance alone: {fair:.0%} against the rung below)")
+        click.echo(f"  (shares of the decided games; chance alone: {fair:.0%} against the "
+                   "rung below)")
     click.echo(sentence)
     if report_dir:
         from dataclasses import asdict

@@ -505,7 +505,7 @@ def _best(plays: list, rng: random.Random):
 GAME = Game(name="blofa", title="Blófa Cards", players=(rules.PLAYERS,),
             default_players=rules.PLAYERS, new_state=new_state,
             bots={"random": RandomBot, "heuristic": BluffBot, "search": SearchBot},
-            cards_from_deck=cards_from_deck, score_unit="points",
+            cards_from_deck=cards_from_deck, score_unit="points", score_figures=("vp",),
             rulings=("Seat 0 deals first.",
                      "The colour of every held card is public (bots may read it).",
                      "'The last player' of the pass rule is the trick's last passer."))

@@ -7,13 +7,13 @@ from.
 
 from __future__ import annotations
 
-from .runner import Setup, play_one
+from .runner import Setup, play_one, seat_bots
 
 
 def game_log(setup: Setup, index: int, say) -> None:
     """Tell game ``index`` of the run ``setup``, a line at a time, to ``say``: as it is
     played, so that a game that fails shows its moves up to the failure."""
-    bots = ", ".join(str(bot) for bot in setup.bots)
+    bots = ", ".join(str(bot) for bot in seat_bots(setup, index))
     say(f"{setup.game}: game {index}, seed {setup.seed}, {setup.players} "
         f"player{'s' * (setup.players != 1)} ({bots})")
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..common.atomic import atomic_folder
 from .per_card import TOO_RARE, verdict_sentences
 from .stats import box
+from .summary import score_left_out
 from .tally import Tally, outcome
 
 
@@ -81,7 +82,7 @@ def write_games(path: Path, summary: dict, results, decks: bool = False) -> None
     names = list(summary["figures"])
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        per_seat = list(summary.get("what_winners_do") or {})
+        per_seat = [*(summary.get("what_winners_do") or {}), *summary.get("score_figures", ())]
         writer.writerow([*(["deck"] if decks else []), "game", "outcome",
                          *(f"return_{s}" for s in seats), *(f"score_{s}" for s in seats),
                          "turns", "moves", *names,
@@ -209,8 +210,8 @@ def _page(summary: dict, tally: Tally) -> str:
             f"<td>{number(f[key])}</td>" for key in ("mean", "median", "p10", "p90", "total"))
         + "</tr>" for name, f in summary["figures"].items() if f["kind"] == "number")
     rulings = ("<h2>Rulings these figures rest on</h2>\n<p class=\"note\">Where the game's "
-               "text leaves a question open, cardkit's reading (confirmed, shared/RULINGS.md) "
-               "decides; these move the figures above.</p>\n<ul>"
+               "text leaves a question open, cardkit reads it as listed below (the game's "
+               "code applies these readings); they move the figures above.</p>\n<ul>"
                + "".join(f"<li>{e(r)}</li>" for r in summary.get("rulings", ())) + "</ul>"
                ) if summary.get("rulings") else ""
     plots = _plots(summary, tally)
@@ -227,13 +228,15 @@ def _page(summary: dict, tally: Tally) -> str:
 <h1>{e(summary['title'])}: {summary['games']:,} simulated games</h1>
 <p>{summary['players']} player{'s' * (summary['players'] != 1)}, {e(summary['deck'])},
 seed {summary['seed']}, played in {summary['seconds']:.1f} s.</p>
+{_bot_notes(summary)}
 {_card_headline(summary.get("card_verdict"))}
 {_headline(summary)}
 <h2>Who wins</h2>
 {shown("seats")}
-<table><tr><th>seat</th><th>bot</th><th>won</th><th>95% interval</th>
-<th>mean {e(summary['score_unit'])}</th></tr>
+<table><tr><th>seat</th><th>bot</th><th>won, of {'all' if alone else 'the decided'} games</th>
+<th>95% interval</th><th>mean score ({e(summary['score_unit'])})</th></tr>
 {rows}</table>
+{_bots_table(summary)}
 <p class="note">{'The share of the games won.' if alone else
 'A share is of the games someone won, a tied win counting as a share of one; games nobody '
 'won are left out, so that a fair share is one in the number of players.'} The interval is
@@ -269,6 +272,8 @@ def _deciders_section(summary: dict) -> str:
     found = {name: f for name, f in (summary.get("what_winners_do") or {}).items()
              if f["winners"] is not None}
     if found:
+        left_out = (" L" + e(score_left_out(summary["score_figures"]))[1:] + "."
+                    if summary.get("score_figures") else "")
         def change(f):
             low, high = f["interval"]
             text = f"{f['change']:+.2f}"
@@ -286,7 +291,7 @@ def _deciders_section(summary: dict) -> str:
 <p class="note">Each seat's own figures, averaged over the seats that won a game and over
 those that did not, then per seat. A difference in bold has a 95% interval (on hovering)
 that leaves out 0. It shows what goes with winning in these bots' games, not what causes
-it.</p>""")
+it.{left_out}</p>""")
     outcomes = summary.get("by_outcome") or {"games": {}, "figures": {}}
     if outcomes["figures"]:
         keys = list(outcomes["games"])
@@ -359,20 +364,54 @@ def _card_headline(verdict: dict | None) -> str:
     return f"<p><strong>{e(first)}</strong></p>{listed}"
 
 
+def _bot_notes(summary: dict) -> str:
+    """What the bots make of every figure below: random play, bots that differ by seat."""
+    return "\n".join(f"<p>{html.escape(note)}</p>" for note in
+                     (summary.get("bots_note"), summary.get("random_play")) if note)
+
+
 def _headline(summary: dict) -> str:
-    """The few sentences a designer needs first: is any seat off its fair share, and how
-    often nobody wins."""
+    """The sentences on the seats: is any seat (or bot) off its fair share, and how often
+    nobody wins or the win is shared."""
     e = html.escape
     if summary["players"] == 1:
         seat = summary["seats"][0]
         low, high = seat["interval"]
-        return (f"<p><strong>The player wins {seat['win_rate']:.1%} of the games "
-                f"(95%: {low:.1%} to {high:.1%}).</strong></p>")
-    sentences = [f"{s[0].upper()}{s[1:]}." for s in summary["edges"]] or [
-        f"No seat is further from a fair share ({summary['fair_share']:.0%} of the games "
-        "someone won) than chance explains."]
-    if summary["nobody_won"]:
-        sentences.append(f"Nobody won {summary['nobody_won']:.1%} of the games; the shares "
-                         f"are of the other {summary['decided']:,}.")
+        sentences = [f"The player wins {seat['win_rate']:.1%} of all games (95%: {low:.1%} "
+                     f"to {high:.1%})."]
+    else:
+        sentences = [f"{s[0].upper()}{s[1:]}." for s in summary["edges"]] or [
+            f"No seat is further from a fair share ({summary['fair_share']:.0%} of the games "
+            "someone won) than chance explains."]
+        bots = summary.get("bot_shares") or ()
+        sentences += [f"{b['edge'][0].upper()}{b['edge'][1:]}." for b in bots if b["edge"]]
+        if bots and not any(b["edge"] for b in bots):
+            sentences.append("No bot is further from a fair share than chance explains "
+                             f"({len(bots)} bots tested together).")
+        if summary["nobody_won"]:
+            sentences.append(f"Nobody won {summary['nobody_won']:.1%} of all games; the "
+                             f"shares are of the other {summary['decided']:,}, the decided "
+                             "games.")
+        if summary.get("tied"):
+            sentences.append(f"Tied {summary['tied']:.1%} of all games: several winners "
+                             "shared the win.")
     return "<p><strong>" + "</strong></p>\n<p><strong>".join(map(e, sentences)) + \
         "</strong></p>"
+
+
+def _bots_table(summary: dict) -> str:
+    """With the bots rotated over the seats: each bot's share of the decided games."""
+    bots = summary.get("bot_shares")
+    if not bots:
+        return ""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{e(b['bot'])}</td><td>{b['seats']}</td><td>{b['share']:.1%}</td>"
+        f"<td>{b['interval'][0]:.1%} – {b['interval'][1]:.1%}</td>"
+        f"<td>{b['fair_share']:.0%}</td></tr>" for b in bots)
+    return f"""<table><tr><th>bot</th><th>seats a game</th><th>won, of the decided games</th>
+<th>95% interval</th><th>fair share</th></tr>
+{rows}</table>
+<p class="note">The bots moved round the seats from game to game, so each bot played every
+seat equally often: a bot's share is set against the seats it takes a game, every bot tested
+together (Holm).</p>"""

@@ -108,10 +108,10 @@ def _sweep_page(sweep: dict) -> str:
 <p>{first['games']:,} games at each value, seed {first['seed']}. <strong>The fairest:
 {e(what)} = {sweep['fairest']:g}.</strong></p>
 <table><tr><th>{e(what)}</th>{''.join(f'<th>seat {s}</th>' for s in range(seats))}
-<th>nobody won</th><th>{e(first['length_unit'])}</th></tr>
+<th>nobody won, of all games</th><th>{e(first['length_unit'])}</th></tr>
 {rows}</table>
-<p class="note">A seat's share is of the games someone won. Each value is a full run with
-the same seeds and bots.</p>
+<p class="note">A seat's share is of the games someone won (the decided games); how often
+nobody won is of all games. Each value is a full run with the same seeds and bots.</p>
 <figure><figcaption>Each seat's share at each value</figcaption>
 <img alt="Each seat's share at each value" src="data:image/png;base64,{_sweep_plot(sweep)}">
 </figure>
@@ -137,7 +137,7 @@ def _sweep_plot(sweep: dict) -> str:
         from matplotlib.ticker import MaxNLocator
 
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 2.5 players
-    axes.set_ylabel("games won (%)")
+    axes.set_ylabel("games won, of those\nsomeone won (%)")
     axes.legend(fontsize=7, ncol=2)
     return png(figure)
 
@@ -178,7 +178,7 @@ def _skill_plot(ladder: dict) -> str:
         axes.axhline(fair, color="#c0392b", linestyle="--", linewidth=1,
                      label=f"chance alone ({fair:.0f}%)")
         axes.legend(loc="upper left", fontsize=8)
-        axes.set_ylabel("won against the rung below (%)")
+        axes.set_ylabel("won against the rung below,\nof the decided games (%)")
     else:
         axes.set_ylabel("games won (%)")
     axes.set_ylim(0, 100)
@@ -205,7 +205,8 @@ def _skill_page(ladder: dict) -> str:
 rung plays every seat in turn against the rung below it in the other seats.</p>
 <figure><figcaption>{caption}</figcaption>
 <img alt="{caption}" src="data:image/png;base64,{_skill_plot(ladder)}"></figure>
-<table><tr><th>bot</th><th>against</th><th>won</th><th>95% interval</th><th>games</th></tr>
+<table><tr><th>bot</th><th>against</th><th>won, of {'all' if ladder['players'] == 1 else
+'the decided'} games</th><th>95% interval</th><th>games</th></tr>
 {rows}</table>
 </body></html>
 """

@@ -183,6 +183,12 @@ def _game_class(module: types.ModuleType, path: Path) -> type[CardGame]:
             raise RulesFileError(f"{path}: {game.__name__}.fields gives '{field}' the type "
                                  f"{kind!r}", "give int, float, str or bool, or a tuple of "
                                  "the values it may take, e.g. {'kind': ('unit', 'event')}")
+    names = game.score_figures
+    if not (isinstance(names, str) or isinstance(names, (tuple, list))
+            and all(isinstance(name, str) for name in names)):
+        raise RulesFileError(f"{path}: {game.__name__}.score_figures is {names!r}",
+                             "name the seat figures that are the score or a part of it, "
+                             "e.g. score_figures = ('vp',)")
     for name, bot in game.bots.items():
         if not (isinstance(bot, type) and issubclass(bot, Bot)) or name in ("random", "search"):
             raise RulesFileError(f"{path}: {game.__name__}.bots[{name!r}] is {bot!r}",
@@ -197,7 +203,9 @@ def _game(game: type[CardGame], path: Path) -> Game:
                 new_state=partial(_new_state, game),
                 bots={"random": RandomBot, **game.bots, "search": SearchBot},
                 cards_from_deck=partial(cards_for, game, path.name),
-                score_unit=str(game.score_unit))
+                score_unit=str(game.score_unit),
+                score_figures=(game.score_figures,) if isinstance(game.score_figures, str)
+                else tuple(game.score_figures))
 
 
 def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:

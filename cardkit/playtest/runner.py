@@ -62,6 +62,21 @@ class Setup:
     cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
     rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
     game_timeout: float | None = None  # seconds a game may take; None: no bound
+    rotate: bool = False  # the bots move round the seats from game to game (seat_bots)
+
+
+def seat_bots(setup: Setup, index: int) -> tuple[BotSpec, ...]:
+    """Each seat's bot in game ``index``: as ``setup.bots`` gives them, or rotated, seat
+    ``s`` taking bot ``(s + index) % players``, which depends on the game alone (the same
+    under any workers).
+
+    >>> two = Setup("blofa", 2, 1, (BotSpec("heuristic"), BotSpec("random")), rotate=True)
+    >>> [str(bot) for bot in seat_bots(two, 1)]
+    ['random', 'heuristic']
+    """
+    if not setup.rotate:
+        return setup.bots
+    return tuple(setup.bots[(seat + index) % setup.players] for seat in range(setup.players))
 
 
 @dataclass
@@ -155,7 +170,7 @@ def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> Ru
 
 
 def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
-    bots = [game.bots[spec.name](**dict(spec.params)) for spec in setup.bots]
+    bots = [game.bots[spec.name](**dict(spec.params)) for spec in seat_bots(setup, index)]
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
     moves = 0
     try:

@@ -75,10 +75,37 @@ def length_sentence(summary: dict) -> str:
     return said
 
 
-def what_winners_do(results, players: int) -> dict:
+def score_figures(tally, declared=()) -> list[str]:
+    """The seat figures that define winning, which :func:`what_winners_do` leaves out:
+    those the rules name as the score or a part of it (``declared``: Blófa's VP), and
+    those equal to the seat's score in every seat-game so far.
+
+    >>> from cardkit.playtest.runner import Result
+    >>> games = [Result(0, [1.0, 0.0], [5, 2], 9, seat_figures=[{"points": 5, "vp": 1},
+    ...                                                      {"points": 2, "vp": 0}])]
+    >>> score_figures(tally_of(games, 2)), score_figures(tally_of(games, 2), ("vp",))
+    (['points'], ['points', 'vp'])
+    """
+    return [name for name in tally.seat_figures
+            if name in declared or tally.is_score.get(name, False)]
+
+
+def score_left_out(names: list[str]) -> str:
+    """What :func:`what_winners_do` leaves out, and why, in a few words.
+
+    >>> score_left_out(["vp"])
+    'left out: vp, the score or a part of it, which is how winning is defined'
+    """
+    return (f"left out: {' and '.join(name.replace('_', ' ') for name in names)}, the score "
+            "or a part of it, which is how winning is defined")
+
+
+def what_winners_do(results, players: int, declared=()) -> dict:
     """Each seat figure (captures, bluffs, buys) a seat-game: its mean for the seats
     that won (a share of a tied win counts) against the others, the difference with its
-    95% interval, and its mean in each seat; {} where the game keeps none.
+    95% interval, and its mean in each seat; {} where the game keeps none. The figures
+    that define winning (:func:`score_figures`) are left out: winners have more of the
+    score by definition.
 
     >>> from cardkit.playtest.runner import Result
     >>> games = [Result(i, [1.0, 0.0], [0, 0], 9, seat_figures=[{"bluffs": 2}, {"bluffs": 0}])
@@ -88,8 +115,11 @@ def what_winners_do(results, players: int) -> dict:
     (2.0, 0.0, [2.0, 0.0], True)
     """
     tally = tally_of(results, players)
+    left_out = score_figures(tally, declared)
     found = {}
     for name, (won, lost, sums) in tally.seat_figures.items():
+        if name in left_out:
+            continue
         # a seat-game without the figure counts 0
         won = won + Counter({0: tally.winner_seats - won.total()})
         lost = lost + Counter({0: tally.other_seats - lost.total()})
@@ -130,17 +160,17 @@ def by_outcome(results, players: int) -> dict:
 ALPHA = 0.05  # how often a verdict may name something on a game where nothing is off
 
 
-def edge(seat: int, share: float, interval: tuple[float, float], fair: float,
-         tested: int = 1) -> str | None:
-    """One sentence when a seat's share of the decided games is off the fair share by more
-    than chance explains (its 95% interval leaves the fair share out); None otherwise.
-    ``tested``: how many seats were tested together (see :func:`seats_off`).
+def edge(who: str, share: float, interval: tuple[float, float], fair: float,
+         tested: int = 1, kind: str = "seats") -> str | None:
+    """One sentence when a seat's (or a bot's) share of the decided games is off the fair
+    share by more than chance explains (its 95% interval leaves the fair share out); None
+    otherwise. ``tested``: how many ``kind`` were tested together (see :func:`seats_off`).
 
-    >>> sentence = edge(1, 0.291, (0.269, 0.313), 0.25, 4)
+    >>> sentence = edge("seat 1", 0.291, (0.269, 0.313), 0.25, 4)
     >>> sentence.partition(" (")
     ('seat 1 wins 4.1 percentage points more often than a fair share', ' (', \
 '95%: 1.9 to 6.3; 4 seats tested together)')
-    >>> edge(2, 0.20, (0.15, 0.26), 0.25) is None
+    >>> edge("seat 2", 0.20, (0.15, 0.26), 0.25) is None
     True
     """
     low, high = interval
@@ -148,18 +178,19 @@ def edge(seat: int, share: float, interval: tuple[float, float], fair: float,
         return None
     more = share > fair
     near, far = (low - fair, high - fair) if more else (fair - high, fair - low)
-    together = f"; {tested} seats tested together" if tested > 1 else ""
-    return (f"seat {seat} wins {abs(share - fair) * 100:.1f} percentage points "
+    together = f"; {tested} {kind} tested together" if tested > 1 else ""
+    return (f"{who} wins {abs(share - fair) * 100:.1f} percentage points "
             f"{'more' if more else 'less'} often than a fair share "
             f"(95%: {near * 100:.1f} to {far * 100:.1f}{together})")
 
 
-def seats_off(wins: list[float], decided: int, fair: float) -> set[int]:
+def seats_off(wins: list[float], decided: int, fair) -> set[int]:
     """The seats whose wins are off the fair share beyond chance, all seats tested
     together: each seat's exact binomial test (two-sided, its smaller tail doubled), with
     Holm's correction over the seats, so that a game where every seat is fair has a seat
     named in at most ALPHA of runs (each seat tested at 5% alone names one in 14-19% of
-    runs of a fair four-seat game).
+    runs of a fair four-seat game). ``fair``: the fair share, or one for each (bots
+    rotated over the seats: a bot in two seats of three has 2/3).
 
     >>> sorted(seats_off([400, 134, 133, 133], 800, 0.25)), seats_off([52, 48], 100, 0.5)
     ([0, 1, 2, 3], set())
@@ -169,7 +200,8 @@ def seats_off(wins: list[float], decided: int, fair: float) -> set[int]:
     if not decided:
         return set()
     won = [round(w) for w in wins]
-    tails = ((bdtr(w, decided, fair), bdtrc(w - 1, decided, fair)) for w in won)
+    fairs = fair if isinstance(fair, list) else [fair] * len(won)
+    tails = ((bdtr(w, decided, f), bdtrc(w - 1, decided, f)) for w, f in zip(won, fairs))
     return holm({seat: min(1.0, 2 * min(low, high)) for seat, (low, high) in enumerate(tails)},
                 ALPHA)
 
@@ -186,6 +218,60 @@ def bot_kinds(game, specs) -> list[dict]:
     return list(kinds.values())
 
 
+def bot_shares(setup: Setup, tally) -> list[dict]:
+    """With the bots rotated over the seats: each bot (once, however many seats it takes a
+    game) with its share of the decided games, its interval, its fair share (the seats it
+    takes over the players) and whether it is off that beyond chance, every bot tested
+    together as :func:`seats_off` tests seats; the sentences in ``edge``."""
+    places: dict[str, list[int]] = {}  # bot -> its places in setup.bots
+    for place, spec in enumerate(setup.bots):
+        places.setdefault(str(spec), []).append(place)
+    won = [sum(tally.bot_wins[p] for p in found) for found in places.values()]
+    fairs = [len(found) / setup.players for found in places.values()]
+    named = seats_off(won, tally.decided, fairs)
+    bots = []
+    for index, (bot, found) in enumerate(places.items()):
+        share = won[index] / tally.decided if tally.decided else 0.0
+        interval = wilson(won[index], tally.decided)
+        bots.append({"bot": bot, "seats": len(found), "share": share,
+                     "interval": list(interval), "fair_share": fairs[index],
+                     "edge": edge(bot, share, interval, fairs[index], len(places), "bots")
+                     if index in named else None})
+    return bots
+
+
+def random_play(game, specs) -> str | None:
+    """When every seat is the random bot: a sentence saying the figures are of random play,
+    and which better bots the game has."""
+    if any(spec.name != "random" for spec in specs):
+        return None
+    others = [name for name in game.bots if name != "random"]
+    who = "The player is" if len(specs) == 1 else "Every seat is"
+    return (f"{who} the random bot, which picks a legal move at random: these figures "
+            "are of random play; " + (f"this game also has {' and '.join(others)} "
+                                      f"(--bots {others[0]})." if others else
+                                      "this game has no other bot."))
+
+
+def different_bots(setup: Setup) -> bool:
+    """The seats do not all have the same bot (with the same parameters)."""
+    return len(set(map(str, setup.bots))) > 1
+
+
+def bots_note(setup: Setup) -> str | None:
+    """When the seats have different bots: that the figures compare bots, and how the bots
+    sat."""
+    if not different_bots(setup):
+        return None
+    if setup.rotate:
+        return ("The bots moved round the seats from game to game (in game i, seat s has "
+                "bot (s + i) mod players of --bots), so the seat figures test the seats and "
+                "the bot figures the bots.")
+    sat = ", ".join(f"seat {seat} {bot}" for seat, bot in enumerate(setup.bots))
+    return (f"The seats have different bots ({sat}): these figures compare the bots, not "
+            "the seats; add --rotate to move the bots round the seats from game to game.")
+
+
 def summarise(setup: Setup, results, seconds: float) -> dict:
     """The run as plain data (what ``summary.json`` holds), from a Tally or a list of
     Results.
@@ -196,8 +282,9 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
     always of all games.
     """
     game = game_of(setup)
-    tally = tally_of(results, setup.players)
+    tally = tally_of(results, setup.players, setup.rotate)
     games, wins, decided = tally.games, tally.wins, tally.decided
+    fixed = not setup.rotate and different_bots(setup)  # a bot a seat, told apart
     seats = range(setup.players)
     fair = 1 / setup.players
     shares_of = games if setup.players == 1 else decided
@@ -205,7 +292,8 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
               for seat in seats]
     named = set() if setup.players == 1 else seats_off([wins[s] for s in seats], decided, fair)
     edges = {seat: sentence for seat in sorted(named) if (sentence := edge(
-        seat, shares[seat][0], shares[seat][1], fair, setup.players))}
+        f"seat {seat}" + (f" ({setup.bots[seat]})" if fixed else ""), shares[seat][0],
+        shares[seat][1], fair, setup.players))}
     cards = card_figures(tally, setup.players)
     figures = {}
     for name in sorted(tally.figures):
@@ -222,7 +310,8 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
         "game": setup.game, "players": setup.players, "games": games, "seed": setup.seed,
         "bots": [str(bot) for bot in setup.bots], "seconds": round(seconds, 3),
         "deck": "designer's deck" if setup.cards is not None else "bundled deck",
-        "seats": [{"seat": seat, "bot": str(setup.bots[seat]),
+        "seats": [{"seat": seat,
+                   "bot": "bots in turn" if setup.rotate else str(setup.bots[seat]),
                    "win_rate": wins[seat] / games if games else 0.0,
                    "interval": list(wilson(wins[seat], games)),
                    "share": shares[seat][0], "share_interval": list(shares[seat][1]),
@@ -231,6 +320,10 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
         "decided": decided, "shares_of": shares_of, "fair_share": fair,
         "edges": list(edges.values()),
         "nobody_won": (games - decided) / games if games else 0.0,
+        "tied": tally.outcomes["tied"] / games if games else 0.0,  # of all games
+        "bots_note": bots_note(setup), "random_play": random_play(game, setup.bots),
+        "rotated": setup.rotate,
+        "bot_shares": bot_shares(setup, tally) if setup.rotate else None,
         **lengths(tally, setup.players),
         "figures": figures,
         "rulings": list(game.rulings),
@@ -238,6 +331,7 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
         "bot_kinds": bot_kinds(game, setup.bots),
         "cards": cards,
         "card_verdict": card_verdict(cards, tally.card_games),
-        "what_winners_do": what_winners_do(tally, setup.players),
+        "what_winners_do": what_winners_do(tally, setup.players, game.score_figures),
+        "score_figures": score_figures(tally, game.score_figures),
         "by_outcome": by_outcome(tally, setup.players),
     }

@@ -65,12 +65,14 @@ class GameRows:
 
 class Tally:
     """What a run's games add up to so far; :meth:`add` each chunk of games as it comes.
-    ``rows``, if given, keeps each game for games.csv."""
+    ``rows``, if given, keeps each game for games.csv; ``rotated``: the bots moved round
+    the seats from game to game (see :func:`~cardkit.playtest.runner.seat_bots`)."""
 
-    def __init__(self, players: int, rows: GameRows | None = None):
-        self.players, self.rows = players, rows
+    def __init__(self, players: int, rows: GameRows | None = None, rotated: bool = False):
+        self.players, self.rows, self.rotated = players, rows, rotated
         self.games = self.decided = 0
         self.wins = [0.0] * players  # each seat's returns, summed
+        self.bot_wins = [0.0] * players  # each bot's (by its place in --bots), summed
         self.lengths: Counter = Counter()  # Result.length -> games
         self.moves: Counter = Counter()
         self.turns: Counter = Counter()  # of the games that count turns
@@ -83,6 +85,7 @@ class Tally:
         # seat figure -> [winners' values, the others', each seat's sum]; a seat without
         # the figure counts 0, filled in at the end
         self.seat_figures: dict[str, list] = {}
+        self.is_score: dict[str, bool] = {}  # seat figure -> equal to the seat's score so far
         self.card_games = 0  # games that keep a record of cards
         self.cards: dict[tuple, list] = {}  # (card, event, seat) -> [seat-games, wins]
 
@@ -96,6 +99,7 @@ class Tally:
         self.games += 1
         for seat, share in enumerate(r.returns):
             self.wins[seat] += share
+            self.bot_wins[(seat + r.index) % self.players if self.rotated else seat] += share
             self.scores[seat][r.scores[seat]] += 1
         self.decided += any(r.returns)
         self.lengths[r.length] += 1
@@ -120,6 +124,8 @@ class Tally:
                         name, [Counter(), Counter(), [0] * self.players])
                     (won_values if share > 0 else other_values)[value] += 1
                     by_seat[seat] += value
+                    self.is_score[name] = self.is_score.get(name, True) and \
+                        value == r.scores[seat]
         if r.cards is not None:
             self.card_games += 1
             for seat, record in enumerate(r.cards):
@@ -143,10 +149,10 @@ def outcome(result: Result, players: int) -> str:
     return "nobody won" if not won else f"seat {won[0]} won" if len(won) == 1 else "tied"
 
 
-def tally_of(results, players: int) -> Tally:
+def tally_of(results, players: int, rotated: bool = False) -> Tally:
     """``results`` as a Tally: a Tally as it is, a list of Results added up."""
     if isinstance(results, Tally):
         return results
-    tally = Tally(players)
+    tally = Tally(players, rotated=rotated)
     tally.add(results)
     return tally

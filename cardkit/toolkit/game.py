@@ -62,7 +62,10 @@ class CardGame(State):
       a game is played, so a card without one is named with its file and line;
     - ``bots``: its own bots by name (``random`` is always there);
     - ``figures()`` and ``seat_figures()``, if it keeps figures for the report: numbers
-      or words for the game, one dict of numbers a seat.
+      or words for the game, one dict of numbers a seat;
+    - ``score_figures``: the seat figures that are the score or a part of it ("vp"): they
+      define winning, so the report does not list them among what winners do (one equal
+      to the score in every game is left out without being named).
 
     What the toolkit keeps, for the rules to read and change:
 
@@ -78,6 +81,7 @@ class CardGame(State):
 
     title = ""
     score_unit = "points"
+    score_figures: tuple[str, ...] = ()
     player_counts: tuple[int, ...] = (2,)
     fields: dict = {}
     bots: dict = {}

@@ -151,3 +151,6 @@ class Game:
     # figures, in a sentence each, for the report to say what its numbers rest on
     rulings: tuple[str, ...] = ()
     score_unit: str = "points"  # what scores() counts, as reports name it
+    # seat figures that are the score or a part of it (Blófa's VP): winning is defined by
+    # them, so "what winners do" leaves them out
+    score_figures: tuple[str, ...] = ()
