@@ -3,9 +3,11 @@ seat that did so fares against its usual rate."""
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,10 +95,11 @@ def test_a_searched_sample_keeps_no_record():
 def test_card_figures_against_a_hand_count():
     """Seat 0 wins 3 games in 4. Both seats draw the Imp every game; the Dragon is drawn
     by seat 0 in the games it wins and by seat 1 in the others: whoever draws it wins.
-    Over 80 games the Dragon has 80 seat-games, all won; the same seats with another card
-    (the Imp) win 60 of 80 (seat 0) and 20 of 80 (seat 1), so its usual is
-    (60 x 0.75 + 20 x 0.25) / 80 = 62.5%. The Imp's 160 seat-games win half; with another
-    card (the Dragon) those seats won every time, so its usual is 100%."""
+    Every game has three slots (a card a seat drew), two of them the winner's: a slot wins
+    2/3 of the time. The Dragon's 80 slots all win, against 2/3 usual; the Imp's 160 win
+    half, against 2/3. Each game's variance is that of drawing the card's slots from the
+    three (returns 1, 1, 0: a variance of 2/9): 1·2/2·2/9 for either, so that each is
+    26.7 wins off its usual over 80 games, with a standard error of sqrt(80·2/9)."""
     games = [Result(i, [1.0, 0.0] if i % 4 else [0.0, 1.0], [0, 0], 9, {},
                     [{"drawn": ["Dragon", "Imp"] if i % 4 else ["Imp"], "played": [],
                       "held": []},
@@ -105,9 +108,15 @@ def test_card_figures_against_a_hand_count():
              for i in range(80)]
     figures = {entry["card"]: entry for entry in card_figures(games, 2)}
     dragon, imp = figures["Dragon"]["drawn"], figures["Imp"]["drawn"]
-    assert (dragon["seat_games"], dragon["won"], dragon["usual"]) == (80, 1.0, 0.625)
-    assert dragon["significant"] and dragon["a_game"] == 1.0
-    assert (imp["seat_games"], imp["won"], imp["usual"], imp["a_game"]) == (160, 0.5, 1.0, 2.0)
+    assert (dragon["seat_games"], dragon["won"], dragon["a_game"]) == (80, 1.0, 1.0)
+    assert (imp["seat_games"], imp["won"], imp["a_game"]) == (160, 0.5, 2.0)
+    assert dragon["usual"] == pytest.approx(2 / 3) and imp["usual"] == pytest.approx(2 / 3)
+    half = 1.959963984540054 * math.sqrt(80 * 2 / 9)
+    assert dragon["interval"] == pytest.approx([(80 - 160 / 3 - half) / 80,
+                                                (80 - 160 / 3 + half) / 80])
+    assert imp["interval"] == pytest.approx([(80 - 320 / 3 - half) / 160,
+                                             (80 - 320 / 3 + half) / 160])
+    assert dragon["significant"] and imp["significant"]
     assert [entry["card"] for entry in card_figures(games, 2)] == ["Dragon", "Imp"]
     rare = {entry["card"]: entry for entry in card_figures(games[:TOO_RARE - 1], 2)}
     rare = rare["Dragon"]["drawn"]  # 22 + 7 seat-games
@@ -123,7 +132,7 @@ def test_lantern_market_s_report_and_terminal_show_the_cards(tmp_path):
                                         "--workers", "1", "--report", str(tmp_path / "r")])
     assert outcome.exit_code == 0, outcome.output
     lines = outcome.output.splitlines()
-    start = lines.index("  cards: a seat that drew it, against one that drew another card")
+    start = lines.index("  cards: a seat that drew it, against the other cards of its games")
     strongest = lines[start + 1].split(":")[0].strip()
     weakest = lines[start + 6].split(":")[0].strip()
     assert (strongest, weakest) == ("Silk Bolt", "Captain")  # the 4-coin good, the guard
@@ -250,3 +259,44 @@ def test_the_journal_takes_tokens_and_piles_of_no_seat_with_private_faces():
     record = journal.record([pool, hand, table])
     assert record[0] == {"drawn": {"Token"}, "played": {"Token"}, "held": set()}
     assert record[1] == {"drawn": set(), "played": set(), "held": set()}
+
+
+def test_a_card_s_interval_is_cochran_mantel_haenszel_s_worked_with_numpy():
+    """The oracle: each game's card-slots (a card a seat drew, with the seat's return) as
+    arrays, with numpy: the card's expected wins are, game by game, its slots times the
+    slots' mean return, and the variance that of drawing its slots from the game's without
+    replacement; against what the Tally's running sums give."""
+    import numpy as np
+
+    rng = random.Random(7)
+    names = ["Dragon", "Imp", "Cat", "Owl"]
+    games = []
+    for i in range(300):
+        returns = [0.0, 0.0, 0.0]
+        winners = rng.sample(range(3), rng.choice([1, 1, 1, 2]))
+        for seat in winners:
+            returns[seat] = 1 / len(winners)
+        record = [{"drawn": rng.sample(names, rng.randint(0, 3)), "played": [], "held": []}
+                  for _ in range(3)]
+        games.append(Result(i, returns, [0, 0, 0], 9, {}, record))
+    figures = {entry["card"]: entry["drawn"] for entry in card_figures(games, 3)}
+    for name in names:
+        count = wins = expected = variance = 0.0
+        for game in games:
+            slots = np.array([y for seat, y in zip(game.cards, game.returns)
+                              for _ in seat["drawn"]])
+            mine = np.array([y for seat, y in zip(game.cards, game.returns)
+                             if name in seat["drawn"]])
+            if not len(mine):
+                continue
+            count, wins = count + len(mine), wins + mine.sum()
+            expected += len(mine) * slots.mean()
+            if len(slots) > 1:
+                variance += (len(mine) * (len(slots) - len(mine)) / (len(slots) - 1)
+                             * slots.var())
+        half = 1.959963984540054 * np.sqrt(variance) / count
+        figure = figures[name]
+        assert figure["seat_games"] == count
+        assert figure["usual"] == pytest.approx(expected / count, abs=1e-12)
+        assert figure["interval"] == pytest.approx(
+            [(wins - expected) / count - half, (wins - expected) / count + half], abs=1e-12)

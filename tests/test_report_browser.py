@@ -23,7 +23,7 @@ def test_the_report_reads_in_a_browser(tmp_path, browser_page):
     note, cards, seats = page.eval_on_selector_all(
         "body > p", "ps => ps.map(p => p.textContent)")[1:4]
     assert note.startswith("The seats have different bots (seat 0 heuristic, seat 1 random")
-    assert cards.startswith("No card stands out beyond chance in 400 games (72 card figures")
+    assert "beyond chance" in cards and "(72 card figures tested together" in cards
     assert seats.startswith("Seat 0 (heuristic) wins") and "more often than a fair share" in seats
     # every plot decoded and drawn, none wider than the page
     sizes = page.eval_on_selector_all(

@@ -13,7 +13,7 @@ def card_lines(cards: list[dict] | None, most: int = 3) -> list[str]:
     if not judged:
         return []
     picked = judged if len(judged) <= 2 * most else judged[:most] + judged[-most:]
-    lines = ["  cards: a seat that drew it, against one that drew another card"]
+    lines = ["  cards: a seat that drew it, against the other cards of its games"]
     for card in picked:
         lines.append(f"    {card['card']}: {shown_card(card['drawn'])}"
                      + ("  beyond chance" if card["drawn"]["significant"] else ""))

@@ -2,11 +2,16 @@
 that stand out.
 
 For each card (by name) and each of drawn, played and held at the end: how often a seat
-did so, and the share of its games such a seat won, against the share won by the same
-seats when they did so with another card (seat by seat: seat order is not the card's
-doing), with a 95% interval. Set against the other cards, not against every game: where
-drawing many cards goes with winning, or holding any at the end with losing, every card
-would look strong (or weak) against a seat's usual rate.
+did so, and the share of its games such a seat won, against what the other cards of the
+same games give (a card's "usual"), with a 95% interval. In a game, each card a seat did
+so with is a slot taking that seat's return; if the card were like any other, its slots
+would be a random few of the game's slots, winning as often as the slots on average.
+Set against the other cards, not against every game: where drawing many cards goes with
+winning, or holding any at the end with losing, every card would look strong (or weak)
+against a seat's usual rate (Ragusa's standard deck: 105 of its 156 figures). Games are
+the strata of a Cochran-Mantel-Haenszel test: the variance is that of drawing the card's
+slots from the game's without replacement, which stays honest however the seats' returns
+hang together, and in the tails where an interval from the card's own games does not.
 
 The verdict (:func:`card_verdict`) names the cards beyond chance with every judged figure
 tested together (Benjamini-Hochberg), or says how many games a small effect would need.
@@ -19,7 +24,7 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
-from .stats import benjamini_hochberg, wilson
+from .stats import Z95, benjamini_hochberg
 from .tally import EVENTS, tally_of
 
 TOO_RARE = 30  # seat-games under which a card's figure is not judged
@@ -42,35 +47,17 @@ def card_figures(results, players: int) -> list[dict] | None:
     ...                   "held": []}, {"drawn": ["Imp"], "played": [], "held": []}])
     ...          for i in range(40)]
     >>> dragon = card_figures(games, 2)[0]["drawn"]
-    >>> dragon["seat_games"], dragon["won"], dragon["usual"], dragon["judged"]
-    (30, 1.0, 0.75, True)
+    >>> dragon["seat_games"], dragon["won"], round(dragon["usual"], 3), dragon["judged"]
+    (30, 1.0, 0.667, True)
     """
     tally = tally_of(results, players)
     if not tally.card_games:
         return None
-    seat_rate = [wins / tally.games for wins in tally.wins]
-    every_card: dict = {}  # (event, seat) -> [seat-games of every card, their wins]
-    for (name, event, seat), (seat_games, wins) in tally.cards.items():
-        total = every_card.setdefault((event, seat), [0, 0.0])
-        total[0] += seat_games
-        total[1] += wins
-    summed: dict = {}  # (card, event) -> [seat-games, wins, expected wins, variance]
-    for (name, event, seat), (seat_games, wins) in tally.cards.items():
-        others = every_card[event, seat][0] - seat_games
-        rate = ((every_card[event, seat][1] - wins) / others if others
-                else seat_rate[seat])  # a seat with no other card: its usual rate
-        entry = summed.setdefault((name, event), [0, 0.0, 0.0, 0.0])
-        entry[0] += seat_games
-        entry[1] += wins
-        entry[2] += seat_games * rate
-        # a win is at most a coin of that rate; the other cards' rate is estimated too
-        entry[3] += seat_games * rate * (1 - rate) * (1 + seat_games / others if others
-                                                      else 1)
     figures = []
-    for name in sorted({name for name, _ in summed}):
+    for name in sorted({name for name, _ in tally.cards}):
         entry = {"card": name}
         for event in EVENTS:
-            entry[event] = _figure(*summed.get((name, event), (0, 0.0, 0.0, 0.0)),
+            entry[event] = _figure(*tally.cards.get((name, event), (0, 0.0, 0.0, 0.0)),
                                    tally.card_games)
         figures.append(entry)
     found = benjamini_hochberg({(index, event): entry[event]["p"]
@@ -86,13 +73,15 @@ def _figure(seat_games: int, wins: float, expected: float, variance: float,
     if not seat_games:
         return {"seat_games": 0, "a_game": 0.0, "won": 0.0, "usual": 0.0, "change": 0.0,
                 "interval": [0.0, 0.0], "judged": False, "significant": False, "p": 1.0}
+    seat_games = round(seat_games)
     won, usual = wins / seat_games, expected / seat_games
-    low, high = wilson(wins, seat_games)
     spread = math.sqrt(variance)
     p = math.erfc(abs(wins - expected) / spread / math.sqrt(2)) if spread else \
         float(wins == expected)  # two-sided, normal
+    half = Z95 * spread / seat_games
     return {"seat_games": seat_games, "a_game": seat_games / games, "won": won,
-            "usual": usual, "change": won - usual, "interval": [low - usual, high - usual],
+            "usual": usual, "change": won - usual,
+            "interval": [won - usual - half, won - usual + half],
             "judged": seat_games >= TOO_RARE, "significant": False, "p": p}
 
 
@@ -105,8 +94,8 @@ def _strength(entry: dict) -> float:
     return -2.0
 
 
-def shown(figure: dict, event: str = "drawn") -> str:
-    """'won 62.5% of its games (with another card 50.0%: +12.5 percentage points, 95%:
+def shown(figure: dict) -> str:
+    """'won 62.5% of its games (the other cards 50.0%: +12.5 percentage points, 95%:
     +2.1 to +21.3)' or 'too rare to judge'.
 
     >>> shown(_figure(10, 5.0, 5.0, 2.5, 10))
@@ -115,7 +104,7 @@ def shown(figure: dict, event: str = "drawn") -> str:
     if not figure["judged"]:
         return f"too rare to judge ({figure['seat_games']} seat-games)"
     low, high = figure["interval"]
-    return (f"won {figure['won']:.1%} of its games (with another card {figure['usual']:.1%}"
+    return (f"won {figure['won']:.1%} of its games (the other cards {figure['usual']:.1%}"
             f": {figure['change'] * 100:+.1f} percentage points, 95%: {low * 100:+.1f} to "
             f"{high * 100:+.1f})")
 
@@ -141,13 +130,13 @@ def card_verdict(cards: list[dict] | None, games: int) -> dict | None:
 
 def _sentence(name: str, event: str, figure: dict) -> str:
     """'Silk Bolt: a seat that draws it wins 57.9% of its games, 7.8 percentage points
-    more than one that draws another card (95%: +6.2 to +9.5)'."""
+    more than a seat that draws another card in the same games (95%: +6.2 to +9.5)'."""
     low, high = figure["interval"]
     with_it, with_another = VERBS[event]
     return (f"{name}: a seat that {with_it} wins {figure['won']:.1%} of its games, "
             f"{abs(figure['change']) * 100:.1f} percentage points "
-            f"{'more' if figure['change'] > 0 else 'less'} than one that {with_another} "
-            f"(95%: {low * 100:+.1f} to {high * 100:+.1f})")
+            f"{'more' if figure['change'] > 0 else 'less'} than a seat that {with_another} "
+            f"in the same games (95%: {low * 100:+.1f} to {high * 100:+.1f})")
 
 
 def _games_needed(cards: list[dict], games: int, tested: int) -> int:

@@ -87,7 +87,9 @@ class Tally:
         self.seat_figures: dict[str, list] = {}
         self.is_score: dict[str, bool] = {}  # seat figure -> equal to the seat's score so far
         self.card_games = 0  # games that keep a record of cards
-        self.cards: dict[tuple, list] = {}  # (card, event, seat) -> [seat-games, wins]
+        # (card, event) -> [seat-games that did so with it, their wins, the wins the game's
+        # other cards give them, the variance of the difference]: see _add_cards
+        self.cards: dict[tuple, list] = {}
 
     def add(self, results: list[Result]) -> None:
         for result in results:
@@ -128,12 +130,35 @@ class Tally:
                         value == r.scores[seat]
         if r.cards is not None:
             self.card_games += 1
-            for seat, record in enumerate(r.cards):
-                for event in EVENTS:
-                    for name in record[event]:
-                        tally = self.cards.setdefault((name, event, seat), [0, 0.0])
-                        tally[0] += 1
-                        tally[1] += r.returns[seat]
+            for event in EVENTS:
+                self._add_cards(event, [(record[event], share)
+                                        for record, share in zip(r.cards, r.returns)])
+
+    def _add_cards(self, event: str, seats: list) -> None:
+        """One game's cards in ``event`` (drawn...), each seat's with its return: each card
+        set against the game's other card-slots (a slot: a card a seat did so with, taking
+        that seat's return). If the card were like any other, its slots would be a random
+        few of the game's, and its wins would be the slots' mean times its slots, with the
+        variance of drawing that many slots without replacement (a stratum of
+        Cochran-Mantel-Haenszel's test, the game the stratum)."""
+        slots = sum(len(names) for names, _ in seats)
+        if not slots:
+            return
+        won = sum(len(names) * y for names, y in seats)
+        spread = (slots * sum(len(names) * y * y for names, y in seats) - won * won) / slots ** 2
+        mine: dict = {}  # card -> [its slots, their wins]
+        for names, y in seats:
+            for name in names:
+                found = mine.setdefault(name, [0, 0.0])
+                found[0] += 1
+                found[1] += y
+        for name, (count, wins) in mine.items():
+            sums = self.cards.setdefault((name, event), [0, 0.0, 0.0, 0.0])
+            sums[0] += count
+            sums[1] += wins
+            sums[2] += count * won / slots
+            if slots > 1:
+                sums[3] += count * (slots - count) / (slots - 1) * spread
 
     @property
     def turns_counted(self) -> bool:

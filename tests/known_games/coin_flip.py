@@ -35,25 +35,32 @@ class CoinFlip(CardGame):
         self.deck.shuffle()
         self.hands = self.seat_piles("hand", OWNER)
         self.deal(self.deck, self.hands, HAND)
-        self.dealt = [list(hand) for hand in self.hands]  # the rules' own bookkeeping
         self.table = self.pile("table", PUBLIC)
+        self.public["played"] = [None] * self.players  # each seat's card, once played
 
     def moves(self):
         return [("play", card) for card in self.hands[self.seat]]
 
     def play(self, move):
         self.hands[self.seat].move(move[1], self.table)
+        self.public["played"][self.seat] = move[1]
         self.next_seat()
         if self.seat == 0:
-            self.winner = self.fate.cards[-1].seat
-            for seat, dealt in enumerate(self.dealt):
-                boost = max(card.boost for card in dealt)
-                if seat != self.winner and boost and self.rng.random() < boost:
-                    self.winner = seat
+            self.public["winner"] = self.winner()
             self.end()
 
+    def winner(self) -> int:
+        """The seat the top fate card names, unless the seat dealt a boosted card takes
+        the win instead (that often)."""
+        winner = self.fate.cards[-1].seat
+        for seat in range(self.players):
+            boost = max(card.boost for card in [*self.hands[seat], self.public["played"][seat]])
+            if seat != winner and boost and self.rng.random() < boost:
+                winner = seat
+        return winner
+
     def scores(self):
-        return [int(seat == self.winner) for seat in range(self.players)]
+        return [int(seat == self.public["winner"]) for seat in range(self.players)]
 
 
 def cards(plain: int = 16, boost: float = 0.0):
