@@ -345,7 +345,9 @@ def _cards_section(cards: list[dict] | None) -> str:
 <p class="note">For each card: how often a seat drew it (it came into the seat's hand or
 the cards in front of it), played it (it left the seat's hand) and held it at the end, a
 game, and by how many percentage points more (or fewer) of its games such a seat won
-than the same seats won when they did so with another card (seat by seat). In bold: the
+than the other cards the seats of the same games did so with (each card a seat drew
+taking that seat's result; the game is the unit, so seat order and a game's length
+cancel out). In bold: the
 figures the verdict at the top names, every figure tested together with the false
 discovery rate held to 5% (Benjamini-Hochberg); the 95% interval of each is shown on
 hovering. Strongest first. Under {TOO_RARE} seat-games a card is too rare to judge. These figures
