@@ -47,7 +47,7 @@ from collections import Counter
 from ..rules import poker, ragusa
 from ..rules.errors import RulesError
 from ..toolkit.search import SearchBot, redeal
-from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State, no_record
 
 TURNS = 5  # turns each player takes in the round
 SEAT_COUNTS = ("deck_tokens_spent", "cards_sold", "trades_begun", "false_claims",
@@ -287,7 +287,7 @@ class RagusaState(State):
         world.claims, world.calls = dict(self.claims), dict(self.calls)
         world.seat_counts = [Counter(counts) for counts in self.seat_counts]
         world.shown, world.winners = list(self.shown), list(self.winners)
-        world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
+        world.drawn, world.played = no_record(self.players)
         world.rng, world._legal = rng, None
         others = [other for other in range(self.players) if other != seat]
         places = [(world.hands[other], i) for other in others

@@ -20,7 +20,6 @@ from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import islice
 
 from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
@@ -185,7 +184,7 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
             bot = bots[seat]
             seen = state.observation(seat) if bot.observes else None
             if bot.searches:  # samples of what the seat may believe, never the game itself
-                move = bot.choose(seen, legal, rngs[seat], partial(state.determinized, seat))
+                move = bot.choose(seen, legal, rngs[seat], state.samples(seat))
             else:
                 move = bot.choose(seen, legal, rngs[seat])
             if watch:

@@ -14,9 +14,11 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 from ..rules.errors import RulesError
@@ -74,6 +76,15 @@ class State(ABC):
         raise RulesError(f"{type(self).__name__} cannot be searched: it has no "
                          "determinized()", "play it with another bot")
 
+    def samples(self, seat: int) -> Callable[[random.Random], State]:
+        """What the runner hands a searching bot as ``worlds``: ``worlds(rng)`` is a game
+        ``seat`` might be in. It deals from one sample of this game made with a fixed
+        seed (so from what the seat may know), copied whole: a bot that follows its
+        references finds that sample, never this game, and what it changes there changes
+        no game but its own samples."""
+        return partial(copy.deepcopy(self.determinized(seat, random.Random(0))).determinized,
+                       seat)
+
     def turns(self) -> int | None:
         """Turns taken so far as the players count them (a seat's turn, not each move
         made in it: a claim, its answers and a penalty are one turn), for the report's
@@ -97,6 +108,12 @@ class State(ABC):
         added up over many games by the simulator. Numbers are summed and averaged; text
         values are counted."""
         return {}
+
+
+def no_record(players: int) -> tuple[list[set], list[set]]:
+    """The cards drawn and played by each seat, in a sample made for a search: none. A
+    sample reports nothing, and another seat's record would tell what it holds."""
+    return [set() for _ in range(players)], [set() for _ in range(players)]
 
 
 class Bot(ABC):
