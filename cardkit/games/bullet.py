@@ -453,7 +453,7 @@ class BulletState(State):
                            for who, c, stated, targets in self.chain),
             "penalty": self.penalty,
             "record": tuple(self.record),
-            "suits": self.suit_counts,
+            "suits": Counter(self.suit_counts),  # a copy: the game's stays
         }
 
 

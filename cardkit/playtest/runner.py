@@ -27,8 +27,9 @@ from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore
                                 worker_pool)
 from ..games import load_game
 from ..toolkit import Game, State
+from ..toolkit.game import KeptOutside
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
-                         load_rules)
+                         kept_outside, load_rules)
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
@@ -128,6 +129,8 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
         if not setup.rules_file:
             raise
         where = f"{game_named(setup, index)}, after {_moves_made(exc)} moves"
+        if isinstance(exc, KeptOutside):
+            raise kept_outside(exc, setup.rules_file) from None
         if isinstance(exc, BadOutcome):
             raise RulesFileError(f"{where}: {exc}", exc.fix) from None
         if isinstance(exc, SystemExit):
