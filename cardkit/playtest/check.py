@@ -104,11 +104,13 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
     if cards and not outside:
         outside.update(_kept_outside(state))
     for moves in range(CHECK_MOVES + 1):
+        over = _run(setup, "is_over()", state.is_over)
         if cards:
             _check_cards(state)
             _run(setup, "the game's attributes", state.refuse_undeclared)
-            _check_outside(state, outside)
-        if _run(setup, "is_over()", state.is_over):
+            if moves == 0 or over:  # a value kept outside stays there: looked at twice a game
+                _check_outside(state, outside)
+        if over:
             _check_returns(_run(setup, "returns()", state.returns), state.players)
             return moves
         seat = _run(setup, "current_player()", state.current_player)
@@ -236,6 +238,8 @@ def _kept_outside(state: CardGame) -> dict:
             if name.startswith("__"):
                 continue
             if callable(value) and hasattr(value, "__defaults__"):
+                if value.__defaults__ is None and value.__kwdefaults__ is None:
+                    continue
                 value = (value.__defaults__, value.__kwdefaults__)
             elif type(value) not in (list, dict, set, bytearray) and not prefix:
                 continue  # a module's classes, functions and constants
