@@ -34,7 +34,7 @@ class Card:
     value, as the deck gives them; read only), ``back`` (the name of its back design) and ``title``
     (its name as the deck's ``card_name`` makes it; '' if none)."""
 
-    __slots__ = ("id", "fields", "back", "title", "_values")
+    __slots__ = ("id", "fields", "back", "title")
 
     def __init__(self, id: int, fields: dict, back: str = "", title: str = ""):
         name = fields.get("name")
@@ -57,13 +57,13 @@ class Card:
         if name.startswith("_") or name in Card.__slots__:  # not a field: unpickling, copying
             raise AttributeError(name)
         try:
-            return self._values[name]
+            return self.fields[name]
         except KeyError:
             raise AttributeError(f"card {self!r} has no field {name!r}; the deck's fields "
                                  f"are {', '.join(self.fields) or 'none'}") from None
 
     def __getitem__(self, name: str):
-        return self._values[name]
+        return self.fields[name]
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Card) and other.id == self.id
@@ -82,7 +82,6 @@ class Card:
 
     def __setstate__(self, state) -> None:
         id, fields, back, title = state
-        values = dict(fields)  # read by the rules through the card, a field at a time
-        for name, value in (("id", id), ("fields", MappingProxyType(values)), ("back", back),
-                            ("title", title), ("_values", values)):
+        for name, value in (("id", id), ("fields", MappingProxyType(dict(fields))),
+                            ("back", back), ("title", title)):
             object.__setattr__(self, name, value)
