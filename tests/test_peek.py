@@ -172,15 +172,12 @@ def test_a_value_kept_outside_the_declared_places_is_refused_naming_it(tmp_path,
 
 
 def test_simulate_refuses_a_kept_value_with_exit_2_naming_file_line_and_fix(tmp_path):
-    folder = tmp_path / "duel"
-    create_deck(folder, "duel")
     rules = GUESS.replace("self.cards)\n", "self.cards)\n        self.first = self.cards[0]\n", 1)
-    (folder / "rules.py").write_text(rules)
-    result = CliRunner().invoke(main, ["simulate", str(folder), "--players", "1", "--games",
-                                       "2"])
+    line = rules[:rules.index("self.first")].count("\n") + 1
+    folder, result = _simulated(tmp_path, rules, "--games", "2")
     assert result.exit_code == 2, result.output
-    assert f"cardkit: {folder / 'rules.py'}:" in result.output
-    assert "keeps self.first (a card " in result.output
+    assert result.output.startswith(f"cardkit: {folder / 'rules.py'}:{line}: Guess keeps "
+                                    "self.first (a card ")
     assert "keep it in a pile, in self.public" in result.output
     assert "Traceback" not in result.output
 
@@ -286,13 +283,18 @@ def test_blofa_s_observation_is_a_copy():
     assert state.deck and state.observation(0)["deck"] == state.deck
 
 
-def test_check_names_a_hidden_card_kept_in_public(tmp_path):
-    rules = GUESS.replace(SETUP_END, SETUP_END + "        self.public['answer'] = self.mystery.top\n")
+def _simulated(tmp_path: Path, rules: str, *args: str):
+    """``cardkit simulate`` of ``rules`` on the starter deck, one player, in this process."""
     folder = tmp_path / "duel"
     create_deck(folder, "duel")
     (folder / "rules.py").write_text(rules)
-    result = CliRunner().invoke(main, ["simulate", str(folder), "--players", "1", "--check",
-                                       "--games", "3"])
+    return folder, CliRunner().invoke(main, ["simulate", str(folder), "--players", "1", *args])
+
+
+def test_check_names_a_hidden_card_kept_in_public(tmp_path):
+    rules = GUESS.replace(SETUP_END,
+                          SETUP_END + "        self.public['answer'] = self.mystery.top\n")
+    _, result = _simulated(tmp_path, rules, "--check", "--games", "3")
     assert result.exit_code == 2, result.output
     assert "which is face down to it, in public['answer']" in result.output
 
@@ -300,20 +302,12 @@ def test_check_names_a_hidden_card_kept_in_public(tmp_path):
 def test_check_names_a_value_kept_in_the_rules_file(tmp_path):
     rules = GUESS.replace("class Guess(CardGame):", "ANSWERS = []\n\n\nclass Guess(CardGame):")
     rules = rules.replace(SETUP_END, SETUP_END + "        ANSWERS.append(self.mystery.top)\n")
-    folder = tmp_path / "duel"
-    create_deck(folder, "duel")
-    (folder / "rules.py").write_text(rules)
-    result = CliRunner().invoke(main, ["simulate", str(folder), "--players", "1", "--check",
-                                       "--games", "3"])
+    _, result = _simulated(tmp_path, rules, "--check", "--games", "3")
     assert result.exit_code == 2, result.output
     assert "game 1 (seed 1), before the first move: the rules keep a value of the game in " \
            "ANSWERS, outside the game" in result.output
 
 
 def test_the_honest_guess_game_passes_the_checker(tmp_path):
-    folder = tmp_path / "duel"
-    create_deck(folder, "duel")
-    (folder / "rules.py").write_text(GUESS)
-    result = CliRunner().invoke(main, ["simulate", str(folder), "--players", "1", "--check",
-                                       "--games", "20"])
+    _, result = _simulated(tmp_path, GUESS, "--check", "--games", "20")
     assert result.exit_code == 0, result.output
