@@ -114,11 +114,11 @@ CARDS = [Card(i, {"name": f"card {i}"}, back="plain") for i in range(8)]
 
 # leak -> (what is added to GUESS's setup to make it, the attribute and the kind named)
 LEAKS = {
-    "a setup attribute": ("        self.answer = self.mystery.top.id % 2\n", "answer (a int "),
-    "a kept card": ("        self.card = self.mystery.top\n", "card (a card card "),
+    "a setup attribute": ("        self.answer = self.mystery.top.id % 2\n", "answer (int "),
+    "a kept card": ("        self.card = self.mystery.top\n", "card (card card "),
     "a closure": ("        answer = self.mystery.top\n"
                   "        self.right = lambda guess: guess == answer.id % 2\n",
-                  "right (a function <function Guess.setup.<locals>.<lamb"),
+                  "right (function <function Guess.setup.<locals>.<lamb"),
 }
 SETUP_END = "        self.public[\"right\"] = 0\n"
 
@@ -177,7 +177,7 @@ def test_simulate_refuses_a_kept_value_with_exit_2_naming_file_line_and_fix(tmp_
     folder, result = _simulated(tmp_path, rules, "--games", "2")
     assert result.exit_code == 2, result.output
     assert result.output.startswith(f"cardkit: {folder / 'rules.py'}:{line}: Guess keeps "
-                                    "self.first (a card ")
+                                    "self.first (card ")
     assert "keep it in a pile, in self.public" in result.output
     assert "Traceback" not in result.output
 
@@ -185,7 +185,7 @@ def test_simulate_refuses_a_kept_value_with_exit_2_naming_file_line_and_fix(tmp_
 def test_an_attribute_set_during_play_is_refused(tmp_path):
     path = _rules(tmp_path, GUESS.replace("        self.end()\n",
                                           "        self.last = move\n        self.end()\n"))
-    with pytest.raises(Exception, match=r"Guess keeps self.last \(a tuple"):
+    with pytest.raises(Exception, match=r"Guess keeps self.last \(tuple"):
         _right(path, "random", 1)
 
 

@@ -376,7 +376,7 @@ class KeptOutside(RulesError):
         self.attribute = attribute
         shown = f"card {value!r}" if isinstance(value, Card) else \
             f"{type(value).__name__} {_short(value)}"
-        super().__init__(f"{type(game).__name__} keeps self.{attribute} (a {shown}), a "
+        super().__init__(f"{type(game).__name__} keeps self.{attribute} ({shown}), a "
                          "value of the game in no pile, public or private, so no visibility "
                          "says which seats may see it",
                          "keep it in a pile, in self.public (every seat sees it) or in "
