@@ -86,11 +86,11 @@ def deck_size(players: int) -> int:
 
 
 @functools.lru_cache(maxsize=8)
-def claim_moves(cards: tuple[str, ...]) -> tuple[list, list]:
+def claim_moves(cards: tuple[str, ...]) -> tuple[tuple, tuple]:
     """The claims a player may make, and the partner's claims with its call (see
-    ``RagusaState._claim``): any card of the deck."""
-    return (list(map(CLAIMS.__getitem__, cards)),
-            [answer for card in cards for answer in ANSWERS[card]])
+    ``RagusaState._claim``): any card of the deck. Tuples: every game shares them."""
+    return (tuple(map(CLAIMS.__getitem__, cards)),
+            tuple(answer for card in cards for answer in ANSWERS[card]))
 
 
 def turn_up_foundations(deck: list[str]) -> dict[str, poker.Card]:

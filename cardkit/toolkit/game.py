@@ -39,14 +39,13 @@ visibility, so a bot can never see a card its seat could not.
 
 from __future__ import annotations
 
-import copy
 import random
 from functools import partial
 
 from ..rules.errors import RulesError
 from .cards import Card
 from .search import redeal
-from .state import IllegalMove, State
+from .state import IllegalMove, State, copied
 from .zones import BACKS, HIDDEN, OWNER, CardJournal, Pile
 
 
@@ -238,8 +237,8 @@ class CardGame(State):
         world = object.__new__(type(self))
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
-        world.public = _copied(self.public)
-        world.private = [_copied(values) if other == seat else {}
+        world.public = copied(self.public)
+        world.private = [copied(values) if other == seat else {}
                          for other, values in enumerate(self.private)]
         world.piles, world.moves_made, world.turns_taken = piles, self.moves_made, self.turns_taken
         world.ended, world._legal, world.journal = self.ended, None, None
@@ -340,28 +339,10 @@ class CardGame(State):
         for name, pile in self.piles.items():
             piles[name] = (tuple(p.seen_by(seat) for p in pile) if isinstance(pile, list)
                            else pile.seen_by(seat))
-        return {"seat": seat, "to_play": self.seat, "public": _copied(self.public),
-                "private": _copied(self.private[seat]), "piles": piles}
+        return {"seat": seat, "to_play": self.seat, "public": copied(self.public),
+                "private": copied(self.private[seat]), "piles": piles}
 
 
-def _copied(value):
-    """A copy of ``public`` or ``private`` values that shares nothing that can change with
-    them: a bot or a sample may keep or change it (cards cannot change: they are kept)."""
-    kind = type(value)
-    if kind in _UNCHANGING:
-        return value
-    if kind is dict:
-        return {key: _copied(item) for key, item in value.items()}
-    if kind is list:
-        return [_copied(item) for item in value]
-    if kind is tuple:
-        return tuple(_copied(item) for item in value)
-    if kind in (set, frozenset):
-        return kind(value)  # what a set holds can be hashed: it does not change
-    return copy.deepcopy(value)
-
-
-_UNCHANGING = frozenset({int, float, str, bool, type(None), Card})
 TOOLKIT_ATTRIBUTES = frozenset({"players", "rng", "cards", "seat", "public", "private", "piles",
                                 "moves_made", "turns_taken", "ended", "_legal", "journal",
                                 "_attributes"})  # every other attribute is the rules' own
