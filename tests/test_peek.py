@@ -213,6 +213,19 @@ def test_another_seat_s_private_values_are_not_in_a_sample():
     assert game.private[1] == {"plan": "bluff"}
 
 
+def test_a_game_with_private_values_and_no_resample_is_refused_for_a_search(tmp_path):
+    rules = GUESS.replace("player_counts = (1,)", "player_counts = (2,)")
+    path = _rules(tmp_path, rules.replace(SETUP_END,
+                                          SETUP_END + "        self.private[1]['plan'] = 1\n"))
+    setup = Setup("guess", 2, 1, (BotSpec("search"), BotSpec("random")), CARDS, str(path))
+    with pytest.raises(Exception) as refused:
+        play_many(setup, 1)
+    assert refused.value.what == f"{path}: game 0 (seed 1), after 0 moves: Guess keeps " \
+                                 "private values the search bot cannot guess"
+    assert refused.value.fix.startswith("write resample(seat, rng)")
+    assert refused.value.detail == ""
+
+
 def test_a_face_down_pile_of_two_backs_keeps_which_backs_it_holds_not_their_order():
     cards = [Card(i, {}, back="ab"[i % 2]) for i in range(6)]
 

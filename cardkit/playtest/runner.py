@@ -26,6 +26,7 @@ from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore
                                 pool_context, sigterm_interrupts, time_limit, time_limits,
                                 worker_pool)
 from ..games import load_game
+from ..rules.errors import RulesError
 from ..toolkit import Game, State
 from ..toolkit.game import KeptOutside
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
@@ -131,6 +132,8 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
         where = f"{game_named(setup, index)}, after {_moves_made(exc)} moves"
         if isinstance(exc, KeptOutside):
             raise kept_outside(exc, setup.rules_file) from None
+        if isinstance(exc, RulesError) and exc.fix:  # the toolkit's refusal: what and fix
+            raise RulesFileError(f"{where}: {exc.what}", exc.fix) from None
         if isinstance(exc, BadOutcome):
             raise RulesFileError(f"{where}: {exc}", exc.fix) from None
         if isinstance(exc, SystemExit):
