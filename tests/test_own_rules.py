@@ -106,7 +106,7 @@ DEFECTS = {
         ("        self.next_seat()\n",
          "        self.next_seat()\n        self.public['next'] = self.deck.top\n"),
         "game 0 (seed 1), after 1 move: seat 0 can see Knight, which is face down to it, in "
-        "the public values; keep hidden cards out of public values and moves: a move may "
+        "public['next']; keep hidden cards out of public values and moves: a move may "
         "name a card only its seat can see"),
     "a leak through the moves": (
         ('            moves.append(("draw",))', '            moves.append(("draw", self.deck.top))'),

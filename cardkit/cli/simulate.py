@@ -252,11 +252,14 @@ def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> N
     naming the deck; a designer's setup that fails shows their traceback."""
     import random
 
-    from ..playtest.rules_file import RulesFileError
+    from ..playtest.rules_file import RulesFileError, kept_outside
     from ..rules.errors import RulesError
+    from ..toolkit.game import KeptOutside
 
     try:
         rules.new_state(players, random.Random(seed), cards)
+    except KeptOutside as error:
+        rules_failed(kept_outside(error, rules_path))
     except RulesError as error:
         refuse(f"{rules.title} cannot be dealt for {players} players"
                 + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)

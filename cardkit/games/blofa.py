@@ -42,7 +42,7 @@ from itertools import permutations
 from ..rules import blofa as rules
 from ..rules.errors import RulesError
 from ..toolkit.search import SearchBot, redeal
-from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State, no_record
 
 COLOURS = ("blue", "yellow")  # index = a value's parity
 RULE_CARD = 0  # the rule cards are the 0s
@@ -283,7 +283,7 @@ class BlofaState(State):
         world.piles = [list(pile) for pile in self.piles]
         world.laid, world.vp = list(self.laid), list(self.vp)
         world.captured_by = list(self.captured_by)
-        world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
+        world.drawn, world.played = no_record(self.players)
         world.acts = [Counter(acts) for acts in self.acts]
         world.rng, world._moves = rng, None
         seen = set()  # indexes of this trick's cards the seat has seen
@@ -331,7 +331,7 @@ class BlofaState(State):
                           if self.winner == seat else ()),
             "dealer": self.dealer, "vp": tuple(self.vp),
             "captured_by": tuple(self.captured_by), "dry": self.dry,
-            "deck": self.deck,
+            "deck": dict(self.deck),  # a copy: a bot cannot change the game's
         }
 
 

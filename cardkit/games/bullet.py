@@ -57,7 +57,7 @@ from functools import cache
 from ..rules import bullet as rules
 from ..rules.errors import RulesError
 from ..toolkit.search import SearchBot, redeal
-from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State, no_record
 
 FIN = ("fin", 0)  # the Fin card
 SLOTS = 5  # Poker Hand cards a seat holds
@@ -402,7 +402,7 @@ class BulletState(State):
         world.shown, world.deck, world.discard = list(self.shown), list(self.deck), \
             list(self.discard)
         world.known, world.record = [set(k) for k in self.known], list(self.record)
-        world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
+        world.drawn, world.played = no_record(self.players)
         world.chain, world.asking = list(self.chain), list(self.asking)
         world.seat_counts = [dict(counts) for counts in self.seat_counts]
         world.rng, world._moves = rng, None
@@ -453,7 +453,7 @@ class BulletState(State):
                            for who, c, stated, targets in self.chain),
             "penalty": self.penalty,
             "record": tuple(self.record),
-            "suits": self.suit_counts,
+            "suits": Counter(self.suit_counts),  # a copy: the game's stays
         }
 
 

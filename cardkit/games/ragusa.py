@@ -47,7 +47,7 @@ from collections import Counter
 from ..rules import poker, ragusa
 from ..rules.errors import RulesError
 from ..toolkit.search import SearchBot, redeal
-from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State
+from ..toolkit.state import Bot, Game, IllegalMove, RandomBot, State, no_record
 
 TURNS = 5  # turns each player takes in the round
 SEAT_COUNTS = ("deck_tokens_spent", "cards_sold", "trades_begun", "false_claims",
@@ -86,11 +86,11 @@ def deck_size(players: int) -> int:
 
 
 @functools.lru_cache(maxsize=8)
-def claim_moves(cards: tuple[str, ...]) -> tuple[list, list]:
+def claim_moves(cards: tuple[str, ...]) -> tuple[tuple, tuple]:
     """The claims a player may make, and the partner's claims with its call (see
-    ``RagusaState._claim``): any card of the deck."""
-    return (list(map(CLAIMS.__getitem__, cards)),
-            [answer for card in cards for answer in ANSWERS[card]])
+    ``RagusaState._claim``): any card of the deck. Tuples: every game shares them."""
+    return (tuple(map(CLAIMS.__getitem__, cards)),
+            tuple(answer for card in cards for answer in ANSWERS[card]))
 
 
 def turn_up_foundations(deck: list[str]) -> dict[str, poker.Card]:
@@ -287,7 +287,7 @@ class RagusaState(State):
         world.claims, world.calls = dict(self.claims), dict(self.calls)
         world.seat_counts = [Counter(counts) for counts in self.seat_counts]
         world.shown, world.winners = list(self.shown), list(self.winners)
-        world.drawn, world.played = [set(s) for s in self.drawn], [set(s) for s in self.played]
+        world.drawn, world.played = no_record(self.players)
         world.rng, world._legal = rng, None
         others = [other for other in range(self.players) if other != seat]
         places = [(world.hands[other], i) for other in others

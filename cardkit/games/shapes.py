@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from cardkit.toolkit.search import SearchBot, redeal
-from cardkit.toolkit.state import Bot, Game, IllegalMove, RandomBot, State
+from cardkit.toolkit.state import Bot, Game, IllegalMove, RandomBot, State, no_record
 from cardkit.rules.errors import RulesError
 from cardkit.rules.shapes import (BACKS, OBJECTIVES, PROPERTIES, Card, Objective,
                                   check_seats, destination, meets, parse_condition,
@@ -337,7 +337,7 @@ class ShapesState(State):
             list(self.triplet_fronts)
         triplets = [[list(t) for t in held] for held in self.triplets]
         world.rng, world._moves, world._scores = rng, None, None
-        world.drawn, world.played = [set(d) for d in self.drawn], [set(p) for p in self.played]
+        world.drawn, world.played = no_record(self.players)
         places = [(held, i) for held in (*world.hands, world.offer, world.deck, *(
             t for mine in triplets for t in mine)) for i in range(len(held))]
         redeal(places, rng, group=lambda card: self.fronts[card])
@@ -360,7 +360,7 @@ class ShapesState(State):
                 "objective": self.objectives[seat], "hand": self.hand_fronts[seat],
                 "offer": tuple([fronts[c] for c in self.offer]), "deck": len(self.deck),
                 "hands": tuple(self.hand_fronts), "triplets": tuple(self.triplet_fronts),
-                "arrows": self.odds}
+                "arrows": dict(self.odds)}  # a copy: the game's stays
 
     def figures(self) -> dict[str, float | int | str]:
         """Triplets locked in, their mean score (left out of a game without any), triplets

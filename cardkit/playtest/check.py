@@ -7,8 +7,12 @@ that ``apply`` takes every move ``legal_moves`` offers, that the game ends withi
 it also checks that every card is in exactly one pile, and that no seat sees what it may
 not: that its observation and its moves stay the same when the cards it cannot see are
 shuffled among the places it cannot see, and that no card it cannot see is named in what
-is public or in its moves. What it cannot find: a number worked out from hidden cards and
-kept in ``public``, which looks like any other number.
+is public or in its moves. The rules may keep values of a game only there: an attribute of
+their own that is not a pile is refused when it is set (see
+:class:`~cardkit.toolkit.game.KeptOutside`), and a value of the rules file or the game's
+class that changes during a game (a dict at the top of the file, a class attribute) is
+named. What it cannot find: a number worked out from hidden cards and kept in ``public``,
+which looks like any other number.
 
 A defect stops the check at once, with the game (its number and seed) and the moves that
 lead there; ``cardkit simulate ... --log N`` replays it.
@@ -17,13 +21,16 @@ lead there; ``cardkit simulate ... --log N`` replays it.
 from __future__ import annotations
 
 import math
+import pickle
 import random
+import sys
 from dataclasses import dataclass, field
 
 from ..common.processes import TimeUp, time_limit, time_limits
 from ..toolkit import Card, CardGame, IllegalMove
+from ..toolkit.game import KeptOutside
 from .log import shown
-from .rules_file import designer_traceback
+from .rules_file import designer_traceback, setting_line
 from .runner import Setup, game_of
 
 CHECK_MOVES = 10_000  # a game still going after this many moves does not end
@@ -63,11 +70,12 @@ def check_rules(setup: Setup, games: int, on_done=None) -> Checked:
     after each game."""
     game = game_of(setup)
     checked = Checked()
+    outside: dict = {}  # what the rules file keeps outside a game, once the first is dealt
     for index in range(games):
         history: list[str] = []
         try:
             with time_limit(setup.game_timeout):
-                length = _check_game(game, setup, index, history, checked)
+                length = _check_game(game, setup, index, history, checked, outside)
         except _Found as found:
             checked.defect = Defect(index, found.what, found.fix, history, found.detail)
             return checked
@@ -85,17 +93,24 @@ def check_rules(setup: Setup, games: int, on_done=None) -> Checked:
     return checked
 
 
-def _check_game(game, setup: Setup, index: int, history: list[str], checked: Checked) -> int:
+def _check_game(game, setup: Setup, index: int, history: list[str], checked: Checked,
+                outside: dict) -> int:
     # the same chance as the runner's random bots, so that --log N replays this game
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
     state = _run(setup, "setting up the game", game.new_state, setup.players,
                  random.Random(f"{setup.seed}:{index}"), setup.cards)
     cards = isinstance(state, CardGame)
     checked.cards_checked = cards
+    if cards and not outside:
+        outside.update(_kept_outside(state))
     for moves in range(CHECK_MOVES + 1):
+        over = _run(setup, "is_over()", state.is_over)
         if cards:
             _check_cards(state)
-        if _run(setup, "is_over()", state.is_over):
+            _run(setup, "the game's attributes", state.refuse_undeclared)
+            if moves == 0 or over:  # a value kept outside stays there: looked at twice a game
+                _check_outside(state, outside)
+        if over:
             _check_returns(_run(setup, "returns()", state.returns), state.players)
             return moves
         seat = _run(setup, "current_player()", state.current_player)
@@ -128,6 +143,9 @@ def _run(setup: Setup, what: str, method, *args):
         return method(*args)
     except _Found:
         raise
+    except KeptOutside as exc:
+        line = setting_line(setup.rules_file, exc.attribute) if setup.rules_file else None
+        raise _Found(f"line {line}: {exc.what}" if line else exc.what, exc.fix) from None
     except Exception as exc:
         raise _Found(f"{what} raised {type(exc).__name__}: {exc}", "fix the error in your "
                      "rules", _their_traceback(exc, setup)) from None
@@ -173,8 +191,8 @@ def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
     moves = state.moves() if seat == to_play else None
     hidden = state.hidden_places(seat)
     hidden_cards = {pile.cards[i].id for places in hidden.values() for pile, i in places}
-    for value, what in ((seen["public"], "the public values"),
-                        (moves, "its moves") if moves is not None else (None, "")):
+    for value, what in [*((value, f"public[{key!r}]") for key, value in seen["public"].items()),
+                        (moves, "its moves")]:
         named = _cards_in(value, hidden_cards)
         if named:
             raise _Found(f"seat {seat} can see {named[0]!r}, which is face down to it, in "
@@ -204,6 +222,44 @@ def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
         for group, places in hidden.items():
             for (pile, i), card in zip(places, kept[group]):
                 pile.cards[i] = card
+
+
+def _kept_outside(state: CardGame) -> dict:
+    """What the rules file keeps outside a game, as it is now: its module's lists, dicts
+    and sets, the game class's attributes, and its functions' default values (name ->
+    pickled value, or its repr where it cannot be pickled)."""
+    module = sys.modules.get(type(state).__module__)
+    kept = {}
+    places = [("", vars(module) if module else {})]
+    places += [(f"{cls.__name__}.", vars(cls)) for cls in type(state).__mro__
+               if cls.__module__ == type(state).__module__]
+    for prefix, names in places:
+        for name, value in names.items():
+            if name.startswith("__"):
+                continue
+            if callable(value) and hasattr(value, "__defaults__"):
+                if value.__defaults__ is None and value.__kwdefaults__ is None:
+                    continue
+                value = (value.__defaults__, value.__kwdefaults__)
+            elif type(value) not in (list, dict, set, bytearray) and not prefix:
+                continue  # a module's classes, functions and constants
+            try:
+                kept[prefix + name] = pickle.dumps(value)
+            except Exception:  # a lambda, a lock: its repr tells a change well enough
+                kept[prefix + name] = repr(value)
+    return kept
+
+
+def _check_outside(state: CardGame, before: dict) -> None:
+    """The first value of the rules file or the game class that changed since ``before``:
+    a value of the game kept where no visibility says who sees it."""
+    now = _kept_outside(state)
+    for name in sorted(set(before) | set(now)):
+        if before.get(name) != now.get(name):
+            raise _Found(f"the rules keep a value of the game in {name}, outside the game: it "
+                         "changed during the game, and no visibility says which seats may "
+                         "see it (a search's samples would share its true value)",
+                         "keep it in a pile, in self.public or in self.private[seat]")
 
 
 def _differing(seen: dict, now: dict) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import re
 import sys
 import traceback
 import types
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from ..rules.errors import RulesError
 from ..toolkit import Bot, Card, CardGame, Game, RandomBot
+from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
 
 RULES_FILE = "rules.py"  # beside deck.yaml: what `cardkit simulate DECK` plays
@@ -127,6 +129,23 @@ def designer_traceback(exc: BaseException, path: Path | str) -> str:
     theirs = [frame for frame in frames if frame.filename == str(path)] or frames
     return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(theirs))
             + "".join(traceback.format_exception_only(type(exc), exc))).rstrip()
+
+
+def kept_outside(error: KeptOutside, path: Path | str) -> RulesFileError:
+    """What to say of rules that keep a value of their own outside the declared places:
+    the file and the first line that sets the attribute."""
+    line = setting_line(path, error.attribute)
+    return RulesFileError(f"{path}{f':{line}' if line else ''}: {error.what}", error.fix)
+
+
+def setting_line(path: Path | str, attribute: str) -> int | None:
+    """The first line of the file at ``path`` that sets ``self.<attribute>`` (None: none)."""
+    try:
+        source = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = re.search(rf"\bself\.{re.escape(attribute)}\s*(:[^=\n]*)?=(?!=)", source)
+    return source.count("\n", 0, found.start()) + 1 if found else None
 
 
 def _run(path: Path) -> types.ModuleType:

@@ -20,16 +20,17 @@ from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import islice
 
 from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
                                 pool_context, sigterm_interrupts, time_limit, time_limits,
                                 worker_pool)
 from ..games import load_game
+from ..rules.errors import RulesError
 from ..toolkit import Game, State
+from ..toolkit.game import KeptOutside
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
-                         load_rules)
+                         kept_outside, load_rules)
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
@@ -129,6 +130,10 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
         if not setup.rules_file:
             raise
         where = f"{game_named(setup, index)}, after {_moves_made(exc)} moves"
+        if isinstance(exc, KeptOutside):
+            raise kept_outside(exc, setup.rules_file) from None
+        if isinstance(exc, RulesError) and exc.fix:  # the toolkit's refusal: what and fix
+            raise RulesFileError(f"{where}: {exc.what}", exc.fix) from None
         if isinstance(exc, BadOutcome):
             raise RulesFileError(f"{where}: {exc}", exc.fix) from None
         if isinstance(exc, SystemExit):
@@ -185,7 +190,7 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
             bot = bots[seat]
             seen = state.observation(seat) if bot.observes else None
             if bot.searches:  # samples of what the seat may believe, never the game itself
-                move = bot.choose(seen, legal, rngs[seat], partial(state.determinized, seat))
+                move = bot.choose(seen, legal, rngs[seat], state.samples(seat))
             else:
                 move = bot.choose(seen, legal, rngs[seat])
             if watch:

@@ -15,22 +15,43 @@ A card shows as its ``title``: the name the deck's ``card_name`` gives it, else 
 
 >>> Card(3, {"name": "Scout", "cost": 1}, title="Scout (1 coin)"), Card(4, {"cost": 2})
 (Scout (1 coin), card 4)
+
+A card cannot be changed, its fields neither: the game, its samples and every bot's
+observation hold the same card, so a change would reach them all.
+
+>>> scout.cost = 5
+Traceback (most recent call last):
+AttributeError: card Scout cannot be changed: a card is the same printed card in every game
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 
 class Card:
     """One printed copy: ``id`` (0, 1, ... in the deck's order), ``fields`` (name ->
-    value, as the deck gives them), ``back`` (the name of its back design) and ``title``
+    value, as the deck gives them; read only), ``back`` (the name of its back design) and ``title``
     (its name as the deck's ``card_name`` makes it; '' if none)."""
 
     __slots__ = ("id", "fields", "back", "title")
 
     def __init__(self, id: int, fields: dict, back: str = "", title: str = ""):
-        self.id, self.fields, self.back = id, dict(fields), back
-        name = self.fields.get("name")
-        self.title = title or (str(name) if name not in (None, "") else f"card {id}")
+        name = fields.get("name")
+        self.__setstate__((id, fields, back,
+                           title or (str(name) if name not in (None, "") else f"card {id}")))
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"card {self!r} cannot be changed: a card is the same printed "
+                             "card in every game")
+
+    __delattr__ = __setattr__
+
+    def __copy__(self) -> Card:
+        return self  # it cannot change: a copy is the card
+
+    def __deepcopy__(self, memo) -> Card:
+        return self
 
     def __getattr__(self, name: str):
         if name.startswith("_") or name in Card.__slots__:  # not a field: unpickling, copying
@@ -57,7 +78,10 @@ class Card:
         return self.title
 
     def __getstate__(self):
-        return self.id, self.fields, self.back, self.title
+        return self.id, dict(self.fields), self.back, self.title
 
     def __setstate__(self, state) -> None:
-        self.id, self.fields, self.back, self.title = state
+        id, fields, back, title = state
+        for name, value in (("id", id), ("fields", MappingProxyType(dict(fields))),
+                            ("back", back), ("title", title)):
+            object.__setattr__(self, name, value)

@@ -39,12 +39,13 @@ visibility, so a bot can never see a card its seat could not.
 
 from __future__ import annotations
 
-import copy
 import random
+from functools import partial
 
 from ..rules.errors import RulesError
+from .cards import Card
 from .search import redeal
-from .state import IllegalMove, State
+from .state import IllegalMove, State, copied
 from .zones import BACKS, HIDDEN, OWNER, CardJournal, Pile
 
 
@@ -76,7 +77,9 @@ class CardGame(State):
     - the piles made with :meth:`pile` and :meth:`seat_piles`: every card is always in
       exactly one of them.
 
-    Other attributes are the rules' own bookkeeping: no bot sees them.
+    The rules' own attributes may only name piles (``self.deck = self.pile(...)``): a
+    game that keeps any other value of its own (``self.answer = ...``, a card, a
+    function) is refused with :class:`KeptOutside`, as no visibility says who sees it.
     """
 
     title = ""
@@ -98,9 +101,11 @@ class CardGame(State):
         self.ended = False
         self._legal: list | None = None
         self.journal: CardJournal | None = None  # the deal is read at once, after setup()
+        self._attributes = 0  # how many the game has: one more is a value the rules keep
         self.setup()
         self.journal = CardJournal(players, len(self.cards))
         self.journal.begin(self.all_piles())
+        self.refuse_undeclared()
 
     # -- what a game writes ---------------------------------------------------------------
 
@@ -183,23 +188,25 @@ class CardGame(State):
         return found
 
     def hidden_places(self, seat: int) -> dict:
-        """The places (pile, index) whose card ``seat`` cannot see, grouped so that any
-        shuffle of the cards within a group changes nothing the seat may see: by back
-        where it sees the backs, else all together."""
+        """The places (pile, index) whose card ``seat`` cannot see, by the back it sees
+        there (a face-down card shows its back): any shuffle of the cards within a group
+        changes nothing the seat may see."""
         groups: dict = {}
         for pile in self.all_piles():
-            if pile.faces_seen_by(seat):
-                continue
-            backs_seen = pile.visibility == BACKS
-            for i, card in enumerate(pile.cards):
-                groups.setdefault(card.back if backs_seen else None, []).append((pile, i))
+            if not pile.faces_seen_by(seat):
+                for i, card in enumerate(pile.cards):
+                    groups.setdefault(card.back, []).append((pile, i))
         return groups
 
     def determinized(self, seat: int, rng: random.Random) -> CardGame:
-        """A copy of the game as ``seat`` might believe it to be: every card it cannot see
-        dealt again at random among the places it cannot see (by back, where it sees
-        backs), with chance of its own from ``rng``. What it is made from is only what
-        the seat may know, so a search on it cannot peek.
+        """A game ``seat`` might be in: every card it cannot see dealt again at random
+        among the places it cannot see that show the same back, with chance of its own
+        from ``rng``. It is built from the seat's information only, never by copying the
+        game: the piles (their hidden cards sorted, then dealt), ``public``, the seat's
+        own ``private`` (the others' are left empty for :meth:`resample` to guess), the
+        seat to play and the count of moves; the rules' own attributes may only name
+        piles (:class:`KeptOutside` otherwise). Where a face-down pile holds more than
+        one back, the seat knows which backs it holds, not in what order.
 
         >>> from cardkit.toolkit import Card, PUBLIC
         >>> class Table(CardGame):
@@ -215,24 +222,76 @@ class CardGame(State):
         >>> world.hands[0], sorted(world.hands[1].cards + world.deck.cards)
         (hand of seat 0: [D], [A, B, C])
         """
-        memo = {id(card): card for card in self.cards}  # cards are shared, not copied
-        memo[id(self.rng)] = rng  # the sample's chance is the searcher's
-        memo[id(self.journal)] = None  # a sample keeps no record of cards
-        world = copy.deepcopy(self, memo)
-        for places in world.hidden_places(seat).values():
-            redeal([(pile.cards, i) for pile, i in places], rng)
-        world._legal = None
+        if type(self).resample is CardGame.resample and any(
+                values for other, values in enumerate(self.private) if other != seat):
+            raise RulesError(f"{type(self).__name__} keeps private values the search bot "
+                             "cannot guess", "write resample(seat, rng) to give the other "
+                             "seats' private values guesses, or keep secrets in piles")
+        copies: dict = {}  # id(pile) -> its copy in the world
+        piles: dict = {}
+        for name, kept in self.piles.items():
+            if type(kept) is list:
+                piles[name] = [copies.setdefault(id(pile), pile.copied(rng)) for pile in kept]
+            else:
+                piles[name] = copies[id(kept)] = kept.copied(rng)
+        world = object.__new__(type(self))
+        world.__dict__.update(self._rules_piles(copies))
+        world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
+        world.public = copied(self.public)
+        world.private = [copied(values) if other == seat else {}
+                         for other, values in enumerate(self.private)]
+        world.piles, world.moves_made, world.turns_taken = piles, self.moves_made, self.turns_taken
+        world.ended, world._legal, world.journal = self.ended, None, None
+        world._attributes = len(world.__dict__) + 1
+        world._deal_unseen(seat, rng)
         world.resample(seat, rng)
         return world
 
+    def samples(self, seat: int):
+        """``worlds`` for a searching bot (see :meth:`State.samples`): dealt from a sample
+        of this game, which holds no reference to it and nothing the seat cannot know."""
+        return partial(self.determinized(seat, random.Random(0)).determinized, seat)
+
+    def _deal_unseen(self, seat: int, rng: random.Random) -> None:
+        """Deal the cards ``seat`` cannot see again among their places, each back apart;
+        a face-down pile of several backs is shuffled after (its order is not seen)."""
+        groups = self.hidden_places(seat)
+        for back in sorted(groups):  # the order dealt depends on what the seat sees only
+            redeal([(pile.cards, i) for pile, i in groups[back]], rng)
+        for pile in self.all_piles():
+            held = pile.cards
+            if pile.visibility != BACKS and not pile.faces_seen_by(seat) and len(held) > 1 \
+                    and any(card.back != held[0].back for card in held):
+                redeal([(held, i) for i in range(len(held))], rng)
+
     def resample(self, seat: int, rng: random.Random) -> None:
-        """In a copy made for ``seat``'s search (:meth:`determinized`), guess again what
-        ``seat`` cannot know besides cards: the other seats' private values. A game that
-        keeps any writes this; cards in piles need nothing."""
-        if any(values for other, values in enumerate(self.private) if other != seat):
-            raise RulesError(f"{type(self).__name__} keeps private values the search bot "
-                             "cannot guess", "write resample(seat, rng) to replace the other "
-                             "seats' private values with guesses, or keep secrets in piles")
+        """In a sample made for ``seat``'s search (:meth:`determinized`), guess what
+        ``seat`` cannot know besides cards: the other seats' private values, which are
+        empty there. A game that keeps any writes this; cards in piles need nothing."""
+
+    def refuse_undeclared(self) -> None:
+        """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
+        of the game (or a list of them): a per-game value kept where no visibility says
+        who sees it."""
+        self._rules_piles({id(pile): pile for pile in self.all_piles()})
+        self._attributes = len(self.__dict__)
+
+    def _rules_piles(self, piles: dict) -> dict:
+        """The rules' own attributes, each pile in them replaced by ``piles[id(pile)]``."""
+        found = {}
+        for name, value in self.__dict__.items():
+            if name in TOOLKIT_ATTRIBUTES:
+                continue
+            kind = type(value)
+            if kind is Pile:
+                found[name] = piles.get(id(value))
+            elif kind in (list, tuple) and value and all(type(p) is Pile for p in value):
+                found[name] = kind(piles.get(id(pile)) for pile in value)
+                if None in found[name]:
+                    found[name] = None
+            if found.get(name) is None:
+                raise KeptOutside(self, name, value)
+        return found
 
     # -- the State every player and bot sees ----------------------------------------------
 
@@ -253,6 +312,8 @@ class CardGame(State):
         seat = self.seat
         self.play(move)
         self.turns_taken += self.seat != seat or self.ended
+        if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
+            self.refuse_undeclared()
 
     def turns(self) -> int:
         """A turn is a seat's moves until another seat is to play (or the game ends)."""
@@ -278,12 +339,32 @@ class CardGame(State):
         for name, pile in self.piles.items():
             piles[name] = (tuple(p.seen_by(seat) for p in pile) if isinstance(pile, list)
                            else pile.seen_by(seat))
-        return {"seat": seat, "to_play": self.seat, "public": _snapshot(self.public),
-                "private": _snapshot(self.private[seat]), "piles": piles}
+        return {"seat": seat, "to_play": self.seat, "public": copied(self.public),
+                "private": copied(self.private[seat]), "piles": piles}
 
 
-def _snapshot(values: dict) -> dict:
-    """A copy a bot may keep: lists and dicts inside copied too, as the game changes them."""
-    return {key: (list(value) if isinstance(value, list) else
-                  dict(value) if isinstance(value, dict) else value)
-            for key, value in values.items()}
+TOOLKIT_ATTRIBUTES = frozenset({"players", "rng", "cards", "seat", "public", "private", "piles",
+                                "moves_made", "turns_taken", "ended", "_legal", "journal",
+                                "_attributes"})  # every other attribute is the rules' own
+
+
+class KeptOutside(RulesError):
+    """A game keeps a value of its own (``self.answer = ...``) outside the places with a
+    visibility (piles, ``public``, ``private``): no one can say which seats see it, and a
+    sample of what a seat may believe would carry its true value. ``attribute`` names it."""
+
+    def __init__(self, game: CardGame, attribute: str, value):
+        self.attribute = attribute
+        shown = f"card {value!r}" if isinstance(value, Card) else \
+            f"{type(value).__name__} {_short(value)}"
+        super().__init__(f"{type(game).__name__} keeps self.{attribute} ({shown}), a "
+                         "value of the game in no pile, public or private, so no visibility "
+                         "says which seats may see it",
+                         "keep it in a pile, in self.public (every seat sees it) or in "
+                         "self.private[seat] (that seat only); a value that is the same in "
+                         "every game goes on the class (ROUNDS = 4)")
+
+
+def _short(value) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:40] + "…"

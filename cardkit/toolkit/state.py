@@ -14,12 +14,15 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 from ..rules.errors import RulesError
+from .cards import Card
 
 
 class IllegalMove(ValueError):
@@ -74,6 +77,19 @@ class State(ABC):
         raise RulesError(f"{type(self).__name__} cannot be searched: it has no "
                          "determinized()", "play it with another bot")
 
+    def samples(self, seat: int) -> Callable[[random.Random], State]:
+        """What the runner hands a searching bot as ``worlds``: ``worlds(rng)`` is a game
+        ``seat`` might be in. It deals from one sample of this game made with a fixed
+        seed (so from what the seat may know), with everything in it that can change
+        copied: a bot that follows its references finds that sample, never this game, and
+        what it changes there changes no game but its own samples."""
+        chance = random.Random(0)
+        world = self.determinized(seat, chance)
+        for name, value in vars(world).items():
+            if type(value) not in (tuple, frozenset) and value is not chance:
+                setattr(world, name, copied(value))  # a tuple of cards is shared as it is
+        return partial(world.determinized, seat)
+
     def turns(self) -> int | None:
         """Turns taken so far as the players count them (a seat's turn, not each move
         made in it: a claim, its answers and a penalty are one turn), for the report's
@@ -97,6 +113,33 @@ class State(ABC):
         added up over many games by the simulator. Numbers are summed and averaged; text
         values are counted."""
         return {}
+
+
+def copied(value):
+    """A copy of ``value`` that shares nothing that can change with it (a game's values
+    handed to a bot or a sample): lists, dicts, sets and tuples are copied all the way
+    down, cards and numbers kept, anything else deep-copied."""
+    kind = type(value)
+    if kind in _UNCHANGING:
+        return value
+    if kind is dict:
+        return {key: copied(item) for key, item in value.items()}
+    if kind is list:
+        return [copied(item) for item in value]
+    if kind is tuple:
+        return tuple(copied(item) for item in value)
+    if kind in (set, frozenset):
+        return kind(value)  # what a set holds can be hashed: it does not change
+    return copy.deepcopy(value)
+
+
+_UNCHANGING = frozenset({int, float, str, bool, type(None), Card})
+
+
+def no_record(players: int) -> tuple[list[set], list[set]]:
+    """The cards drawn and played by each seat, in a sample made for a search: none. A
+    sample reports nothing, and another seat's record would tell what it holds."""
+    return [set() for _ in range(players)], [set() for _ in range(players)]
 
 
 class Bot(ABC):

@@ -142,17 +142,17 @@ class Pile:
                 to.journal.arrived(card, to.place)
         self.cards.clear()
 
+    def copied(self, rng: random.Random | None) -> Pile:
+        """A copy for a game's sample: the same cards (they never change) in a list of its
+        own, the sample's chance ``rng``, and no record of cards."""
+        made = Pile.__new__(Pile)
+        made.name, made.visibility, made.owner = self.name, self.visibility, self.owner
+        made.place, made.cards, made.rng, made.journal = self.place, list(self.cards), rng, None
+        return made
+
     def __deepcopy__(self, memo) -> Pile:
-        """A copy for a game's copy: the same cards (they never change), its own list, and
-        the copy's chance (the game puts it in ``memo``)."""
-        copied = Pile.__new__(Pile)
-        copied.name, copied.visibility, copied.owner = self.name, self.visibility, self.owner
-        copied.place = self.place
-        copied.cards = list(self.cards)
-        copied.rng = memo.get(id(self.rng), self.rng)
-        copied.journal = None  # a copy (a search's sample) keeps no record
-        memo[id(self)] = copied
-        return copied
+        memo[id(self)] = made = self.copied(memo.get(id(self.rng), self.rng))
+        return made
 
     def faces_seen_by(self, seat: int) -> bool:
         """Whether ``seat`` sees the faces of this pile's cards."""
