@@ -261,6 +261,9 @@ def test_no_command_but_simulate_imports_a_rules_file(tmp_path, monkeypatch):
     (BASE.replace('fields = {"cost": int}', 'fields = {"kind": ("unit", "spell")}'), [],
      "duel/cards.csv:6: card 5 (name Rally, kind event): its kind is 'event'; the rules in "
      "rules.py read each card's 'kind' field: give every card one of: unit, spell"),
+    (BASE.replace('fields = {"cost": int}', 'fields = {"cost": int}\n    rulings = "ties share"'),
+     [], "{rules}: Duel.rulings is 'ties share'; give a sentence for each ruling, e.g. "
+     "rulings = ('A tie shares the win.',)"),
     (BASE, ["--players", "3"], "cardkit: Duel is for 2 players, not 3; choose --players 2"),
     (BASE, ["--bots", "clever"],
      "cardkit: duel has no bot 'clever'; use one of: random, search"),
@@ -458,3 +461,23 @@ def test_a_designer_s_mistake_in_a_run_exits_2_naming_the_game(tmp_path, mistake
                     r"\(seed 1\)(, after \d+ moves)?: ", first), first
     assert message.search(first) if isinstance(message, re.Pattern) else message in first
     assert "internal error" not in outcome.output
+
+
+def test_a_designer_s_rulings_are_listed_in_the_report(tmp_path):
+    """The game's ``rulings`` and each docstring paragraph beginning "Ruling:" reach
+    summary.json and the report, which says they are the rules file's."""
+    import json
+
+    rules = BASE.replace('    fields = {"cost": int}\n', '    fields = {"cost": int}\n'
+                         '    rulings = ("A played card scores its cost at once.",)\n')
+    rules = rules.replace("    def scores(self):\n", "    def scores(self):\n"
+                          '        """Ruling: a tie on points shares\n        the win."""\n')
+    folder = _deck(tmp_path, rules)
+    code, _, err = _run(folder, "--games", "20", "--workers", "1", "--report",
+                        str(tmp_path / "r"))
+    assert code == 0, err
+    said = ["A played card scores its cost at once.", "A tie on points shares the win."]
+    assert json.loads((tmp_path / "r" / "summary.json").read_text())["rulings"] == said
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert "your rules file reads it as listed below" in page
+    assert all(f"<li>{ruling}</li>" in page for ruling in said)

@@ -209,9 +209,11 @@ def _page(summary: dict, tally: Tally) -> str:
         f"<tr><td>{e(name.replace('_', ' '))}</td>" + "".join(
             f"<td>{number(f[key])}</td>" for key in ("mean", "median", "p10", "p90", "total"))
         + "</tr>" for name, f in summary["figures"].items() if f["kind"] == "number")
+    reader = ("your rules file reads it as listed below (its rulings)"
+              if summary.get("rulings_from") == "rules file" else
+              "cardkit reads it as listed below (the game's code applies these readings)")
     rulings = ("<h2>Rulings these figures rest on</h2>\n<p class=\"note\">Where the game's "
-               "text leaves a question open, cardkit reads it as listed below (the game's "
-               "code applies these readings); they move the figures above.</p>\n<ul>"
+               f"text leaves a question open, {reader}; they move the figures above.</p>\n<ul>"
                + "".join(f"<li>{e(r)}</li>" for r in summary.get("rulings", ())) + "</ul>"
                ) if summary.get("rulings") else ""
     plots = _plots(summary, tally)

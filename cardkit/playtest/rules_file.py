@@ -10,6 +10,7 @@ deck's printed cards, checked first against the fields the game says it reads.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import math
 import os
 import re
@@ -208,6 +209,11 @@ def _game_class(module: types.ModuleType, path: Path) -> type[CardGame]:
         raise RulesFileError(f"{path}: {game.__name__}.score_figures is {names!r}",
                              "name the seat figures that are the score or a part of it, "
                              "e.g. score_figures = ('vp',)")
+    rulings = game.rulings
+    if not (isinstance(rulings, (tuple, list)) and all(isinstance(r, str) for r in rulings)):
+        raise RulesFileError(f"{path}: {game.__name__}.rulings is {rulings!r}",
+                             "give a sentence for each ruling, e.g. rulings = ('A tie "
+                             "shares the win.',)")
     for name, bot in game.bots.items():
         if not (isinstance(bot, type) and issubclass(bot, Bot)) or name in ("random", "search"):
             raise RulesFileError(f"{path}: {game.__name__}.bots[{name!r}] is {bot!r}",
@@ -222,9 +228,34 @@ def _game(game: type[CardGame], path: Path) -> Game:
                 new_state=partial(_new_state, game),
                 bots={"random": RandomBot, **game.bots, "search": SearchBot},
                 cards_from_deck=partial(cards_for, game, path.name),
-                score_unit=str(game.score_unit),
+                score_unit=str(game.score_unit), rulings=rulings_of(game),
                 score_figures=(game.score_figures,) if isinstance(game.score_figures, str)
                 else tuple(game.score_figures))
+
+
+def rulings_of(game: type[CardGame]) -> tuple[str, ...]:
+    """The rulings a designer states: the game's ``rulings``, then each docstring
+    paragraph of the class and of the methods it writes that begins "Ruling:".
+
+    >>> class Duel(CardGame):
+    ...     '''Two players.
+    ...
+    ...     Ruling: a tie shares the win.'''
+    ...     rulings = ("The deck is shuffled once.",)
+    ...     def play(self, move):
+    ...         '''Ruling: a pass ends the round
+    ...         at once.'''
+    >>> rulings_of(Duel)
+    ('The deck is shuffled once.', 'A tie shares the win.', 'A pass ends the round at once.')
+    """
+    found = list(game.rulings)
+    documented = [game, *(member for member in vars(game).values() if callable(member))]
+    for paragraph in (p for member in documented
+                      for p in inspect.cleandoc(member.__doc__ or "").split("\n\n")):
+        if paragraph.startswith("Ruling:"):
+            said = " ".join(paragraph[len("Ruling:"):].split())
+            found.append(said[:1].upper() + said[1:])
+    return tuple(found)
 
 
 def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:

@@ -327,6 +327,7 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
         **lengths(tally, setup.players),
         "figures": figures,
         "rulings": list(game.rulings),
+        "rulings_from": "rules file" if setup.rules_file else "cardkit",
         "title": game.title, "score_unit": game.score_unit,
         "bot_kinds": bot_kinds(game, setup.bots),
         "cards": cards,

@@ -66,7 +66,10 @@ class CardGame(State):
       or words for the game, one dict of numbers a seat;
     - ``score_figures``: the seat figures that are the score or a part of it ("vp"): they
       define winning, so the report does not list them among what winners do (one equal
-      to the score in every game is left out without being named).
+      to the score in every game is left out without being named);
+    - ``rulings``: how the rules read a question the game's text leaves open, a sentence
+      each (a paragraph "Ruling: ..." in the class's or a method's docstring is one too):
+      the report lists them beside the figures they move.
 
     What the toolkit keeps, for the rules to read and change:
 
@@ -85,6 +88,7 @@ class CardGame(State):
     title = ""
     score_unit = "points"
     score_figures: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
     player_counts: tuple[int, ...] = (2,)
     fields: dict = {}
     bots: dict = {}
