@@ -197,3 +197,27 @@ def test_compare_with_a_deck_the_game_cannot_use_exits_2(tmp_path, monkeypatch):
     outcome = CliRunner().invoke(main, ["simulate", "blofa", "--compare", "blofa", "--skill"])
     assert outcome.exit_code == 2
     assert "--compare plays two decks side by side" in outcome.output
+
+
+def test_a_deck_with_rules_of_its_own_plays_them_as_a_rule_variant(tmp_path, monkeypatch):
+    """B, a copy of the starter whose rules count a unit's strength twice, plays its own
+    rules.py (the old --compare played A's rules on both, and found nothing)."""
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    shutil.copytree(tmp_path / "duel", tmp_path / "duel2")
+    rules = tmp_path / "duel2" / "rules.py"
+    text = rules.read_text()
+    assert "+ sum(card.strength" in text
+    rules.write_text(text.replace("+ sum(card.strength", "+ 2 * sum(card.strength"))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "duel", "--compare", "duel2", "--games",
+                                       "400", "--workers", "1", "--bots", "builder",
+                                       "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "  B plays its own rules, duel2/rules.py: a rule variant"
+    assert lines[-1].startswith("B changes, beyond what chance explains")
+    same = CliRunner().invoke(main, ["simulate", "duel", "--compare", "duel", "--games",
+                                     "50", "--workers", "1"])
+    assert "rule variant" not in same.output

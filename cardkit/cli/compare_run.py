@@ -4,11 +4,12 @@ paired by seed, and what changes between them (:mod:`cardkit.playtest.compare`).
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from ..common.errors import printable
-from .output import progress_bar
+from .output import progress_bar, shown
 from .run_end import say_stopped, stop_cause, write_report_to
 
 
@@ -43,11 +44,16 @@ def compare_decks(setups: dict, games: int, workers: int, report_dir, executor) 
     runs = {deck: ({**summarise(setup, tally, seconds), "deck_name": deck_name}, tally)
             for (deck, (setup, deck_name)), tally in zip(setups.items(), tallies)}
     comparison = compare(runs["A"][0], runs["B"][0], pairs)
+    rules_a, rules_b = (setups[deck][0].rules_file for deck in "AB")
+    comparison["variant"] = shown(Path(rules_b)) if rules_b != rules_a else None
     first = runs["A"][0]
     click.echo(printable(
         f"{first['game']}: {games:,} games each, {first['players']} player"
         f"{'s' * (first['players'] != 1)}, seed {first['seed']}; A {first['deck_name']}, "
         f"B {runs['B'][0]['deck_name']}"))
+    if comparison["variant"]:
+        click.echo(printable(f"  B plays its own rules, {comparison['variant']}: a rule "
+                             "variant"))
     for row in comparison["rows"]:
         a, b = ((f"{row['a']:.1%}", f"{row['b']:.1%}") if row["unit"] == "share" else
                 (f"{row['a']:.2f}", f"{row['b']:.2f}"))

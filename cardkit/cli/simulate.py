@@ -176,8 +176,9 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
         if skill or check or log_game is not None:
             refuse("--compare plays two decks side by side", "leave out --skill, --check "
                     "and --log, or run them on each deck")
-        _, other_cards = _deck_cards(rules, compare_deck)
-        _dealable(rules, players, seed, other_cards, compare_deck, rules_path)
+        other_rules, other_path = _own_rules(compare_deck, rules, rules_path, players, bots)
+        _, other_cards = _deck_cards(other_rules, compare_deck)
+        _dealable(other_rules, players, seed, other_cards, compare_deck, other_path)
     if sweep_text and (compare_deck or skill or check or log_game is not None):
         refuse("--sweep plays its own runs", "leave out --compare, --skill, --check and "
                 "--log")
@@ -195,7 +196,9 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
             from .compare_run import compare_decks
 
             compare_decks({"A": (setup, given_deck or deck_name),
-                           "B": (replace(setup, cards=other_cards), compare_deck)},
+                           "B": (replace(setup, cards=other_cards,
+                                         rules_file=str(other_path) if other_path else None),
+                                 compare_deck)},
                           count, workers, report_dir, executor)
             return
         if log_game is not None:
@@ -307,6 +310,32 @@ def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
     except RulesFileError as error:
         rules_failed(error)
     return deck_path.parent.name, rules, rules_path.resolve(), deck_file or str(deck_path)
+
+
+def _own_rules(deck_file: str, rules, rules_path, players: int, bots):
+    """The rules a compared deck plays, and their file: a designer's deck with a rules file
+    of its own (a rule variant) plays it; otherwise A's rules."""
+    from ..playtest.rules_file import RULES_FILE, RulesFileError, load_rules
+
+    if rules_path is None:
+        return rules, None
+    try:
+        own = find_deck(deck_file).parent / RULES_FILE
+    except InputError:  # the deck is read, and its mistake shown, with its cards
+        return rules, rules_path
+    if not own.is_file() or own.resolve() == rules_path:
+        return rules, rules_path
+    try:
+        other = load_rules(own)
+    except RulesFileError as error:
+        rules_failed(error)
+    if players not in other.players:
+        refuse(f"{shown(own)} is for {other.players[0]}-{other.players[-1]} players, not "
+               f"{players}", "compare at a player count both rules allow")
+    for spec in bots:
+        if spec.name not in other.bots:
+            refuse(f"{shown(own)} has no bot '{spec.name}'", "choose --bots both rules have")
+    return other, own.resolve()
 
 
 def _close_game(name: str) -> str:

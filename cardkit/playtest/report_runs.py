@@ -67,7 +67,9 @@ def _compare_page(comparison: dict, runs: dict) -> str:
 <h1>{e(first['title'])}: two decks compared</h1>
 <p>A: {e(first['deck_name'])}; B: {e(second['deck_name'])}. {first['games']:,} games each,
 {first['players']} player{'s' * (first['players'] != 1)}, the same seeds (from
-{first['seed']}) and bots ({e(', '.join(first['bots']))}).</p>
+{first['seed']}) and bots ({e(', '.join(first['bots']))}).{
+    f" B plays its own rules ({e(comparison['variant'])}): a rule variant."
+    if comparison.get("variant") else ""}</p>
 <p><strong>{e(comparison['verdict'])}</strong></p>
 <table><tr><th>what</th><th>A</th><th>B</th><th>B less A</th><th></th></tr>
 {rows}</table>
