@@ -147,3 +147,25 @@ def test_a_sweep_of_a_card_s_count_plays_decks_with_that_many(tmp_path):
 def test_a_sweep_that_cannot_be_played_exits_2(args, message):
     code, out = run("simulate", *args)
     assert code == 2 and message in out
+
+
+def test_a_sweep_varies_a_constant_of_the_rules_file(tmp_path, monkeypatch):
+    """The starter's rules name ROUNDS = 8; each round every seat takes one turn, so a
+    two-player game lasts 2 x ROUNDS turns at each point."""
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    assert "\nROUNDS = 8\n" in (tmp_path / "duel" / "rules.py").read_text()
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "duel", "--sweep", "ROUNDS=2..3",
+                                       "--games", "50", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "duel: sweep of ROUNDS, 50 games a point, seed 1"
+    assert lines[1].startswith("  ROUNDS=2: ") and lines[1].endswith(", 4.0 turns")
+    assert lines[2].startswith("  ROUNDS=3: ") and lines[2].endswith(", 6.0 turns")
+    wrong = CliRunner().invoke(main, ["simulate", "duel", "--sweep", "ROUNDS=2.5",
+                                      "--games", "50", "--workers", "1"])
+    assert wrong.exit_code == 2
+    assert "ROUNDS is a whole number in the rules (8), not 2.5; sweep whole numbers" in \
+        wrong.output

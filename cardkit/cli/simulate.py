@@ -362,7 +362,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
         sweep = parse(text)
         points = []
         for value in sweep.values:
-            run = point_setup(setup, sweep, value, rules.bots)
+            run = point_setup(setup, sweep, value, rules)
             if sweep.kind == "players" and value not in rules.players:
                 raise SweepError(f"{rules.title} is not for {value} players",
                                  f"sweep within {rules.players[0]}..{rules.players[-1]}")

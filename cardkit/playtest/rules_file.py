@@ -41,15 +41,25 @@ class RulesFileError(Exception):
         self.what, self.fix, self.detail = what, fix, detail
 
 
-def load_rules(path: Path | str) -> Game:
-    """The game the rules file at ``path`` defines. Raises RulesFileError."""
-    given = (os.getcwd(), str(path))  # found as given first: resolving costs a game's time
+def load_rules(path: Path | str, constants: tuple = ()) -> Game:
+    """The game the rules file at ``path`` defines, with each of ``constants`` ((name,
+    value) pairs: a sweep's point) set in the file's module once it is read. Raises
+    RulesFileError."""
+    given = (os.getcwd(), str(path), constants)  # as given first: resolving costs time
     if given not in _loaded:
         path = Path(path).resolve()
-        if str(path) not in _loaded:
-            _loaded[str(path)] = _game(_game_class(_run(path), path), path)
-        _loaded[given] = _loaded[str(path)]
+        if (str(path), constants) not in _loaded:
+            _loaded[str(path), constants] = _game(_game_class(_run(path, constants), path),
+                                                  path)
+        _loaded[given] = _loaded[str(path), constants]
     return _loaded[given]
+
+
+def constants_of(module: types.ModuleType) -> dict:
+    """The numbers a rules file names in capitals at its top level (HAND = 5): what a
+    sweep may vary."""
+    return {name: value for name, value in vars(module).items()
+            if name.isupper() and _number(value)}
 
 
 class BadOutcome(ValueError):
@@ -149,8 +159,9 @@ def setting_line(path: Path | str, attribute: str) -> int | None:
     return source.count("\n", 0, found.start()) + 1 if found else None
 
 
-def _run(path: Path) -> types.ModuleType:
-    """Import the file as a module of its own (a name no other file shares)."""
+def _run(path: Path, constants: tuple = ()) -> types.ModuleType:
+    """Import the file as a module of its own (a name no other file, or other
+    ``constants``, shares), then set ``constants``."""
     try:
         source = path.read_bytes()
     except OSError as error:
@@ -162,7 +173,7 @@ def _run(path: Path) -> types.ModuleType:
     except SyntaxError as error:
         raise RulesFileError(f"{path}:{error.lineno}:{error.offset or 0}: {error.msg}",
                              "fix the Python syntax on that line") from None
-    name = "cardkit_rules_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    name = "cardkit_rules_" + hashlib.sha1(f"{path}{constants}".encode()).hexdigest()[:12]
     module = types.ModuleType(name)
     module.__file__ = str(path)
     sys.modules[name] = module  # dataclasses and pickling look their module up by name
@@ -171,6 +182,8 @@ def _run(path: Path) -> types.ModuleType:
     except (Exception, SystemExit) as exc:  # exit() in a rules file is a mistake too
         raise RulesFileError(f"{path}: the rules fail as they are read",
                              "fix the error in your file", designer_traceback(exc, path)) from None
+    for constant, value in constants:
+        setattr(module, constant, value)
     return module
 
 
@@ -229,6 +242,7 @@ def _game(game: type[CardGame], path: Path) -> Game:
                 bots={"random": RandomBot, **game.bots, "search": SearchBot},
                 cards_from_deck=partial(cards_for, game, path.name),
                 score_unit=str(game.score_unit), rulings=rulings_of(game),
+                constants=constants_of(sys.modules[game.__module__]),
                 score_figures=(game.score_figures,) if isinstance(game.score_figures, str)
                 else tuple(game.score_figures))
 

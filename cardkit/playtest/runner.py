@@ -64,6 +64,7 @@ class Setup:
     rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
     game_timeout: float | None = None  # seconds a game may take; None: no bound
     rotate: bool = False  # the bots move round the seats from game to game (seat_bots)
+    constants: tuple = ()  # (name, value) set in a designer's rules file: a sweep's point
 
 
 def seat_bots(setup: Setup, index: int) -> tuple[BotSpec, ...]:
@@ -109,7 +110,8 @@ class NoLegalMove(RuntimeError):
 
 def game_of(setup: Setup) -> Game:
     """The game a run plays: a bundled one by name, or the designer's rules file."""
-    return load_rules(setup.rules_file) if setup.rules_file else load_game(setup.game)
+    return load_rules(setup.rules_file, setup.constants) if setup.rules_file else \
+        load_game(setup.game)
 
 
 def play_one(setup: Setup, index: int, watch=None) -> Result:

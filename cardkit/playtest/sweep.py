@@ -6,7 +6,8 @@ A sweep is written as one of:
 - ``players=2..5``: the player count;
 - ``count[name=Dragon]=1..4``: how many copies of the cards whose field ``name`` is
   ``Dragon`` the deck holds (the first such card is copied);
-- ``bluff_rate=0,0.2,0.4``: a bot parameter, for every seat whose bot takes it.
+- ``bluff_rate=0,0.2,0.4``: a bot parameter, for every seat whose bot takes it;
+- ``HAND=3..6``: a number a designer's rules file names in capitals (a rule variant).
 
 ``A..B`` is every whole number from A to B; a list is separated by commas.
 
@@ -144,14 +145,24 @@ def with_count(fields: list[dict], key: tuple[str, str], count: int) -> list[dic
     return kept[:first] + [dict(fields[first]) for _ in range(count)] + kept[first:]
 
 
-def point_setup(setup: Setup, sweep: Sweep, value, bot_classes: dict) -> Setup:
-    """The run for one value of the sweep (for a count: the caller deals the cards)."""
+def point_setup(setup: Setup, sweep: Sweep, value, game) -> Setup:
+    """The run for one value of the sweep (for a count: the caller deals the cards) of
+    ``game`` (a :class:`~cardkit.toolkit.Game`): a name a designer's rules file gives a
+    number in capitals (``HAND``) is that constant, any other a bot parameter."""
+    bot_classes = game.bots
     if sweep.kind == "players":
         bots = setup.bots if len(set(setup.bots)) == 1 else None
         if bots is None:
             raise SweepError("a sweep of players needs one bot for every seat",
                              "give --bots once")
         return replace(setup, players=value, bots=(bots[0],) * value)
+    if sweep.kind == "param" and sweep.key in game.constants:
+        kept = game.constants[sweep.key]
+        if isinstance(kept, int) and value != int(value):
+            raise SweepError(f"{sweep.key} is a whole number in the rules ({kept}), not "
+                             f"{value:g}", f"sweep whole numbers, e.g. {sweep.key}="
+                             f"{kept}..{kept + 2}")
+        return replace(setup, constants=((sweep.key, type(kept)(value)),))
     if sweep.kind == "param":
         takers = [spec for spec in setup.bots if sweep.key in bot_classes[spec.name].PARAMS]
         if not takers:
@@ -160,7 +171,9 @@ def point_setup(setup: Setup, sweep: Sweep, value, bot_classes: dict) -> Setup:
             raise SweepError(f"no bot playing takes {sweep.key}" + (
                 f" (they take {', '.join(taken)})" if taken else ""),
                 "sweep a parameter they take, or choose --bots that take it (see "
-                "'cardkit simulate --help')")
+                "'cardkit simulate --help')" + (
+                    ", or a constant of the rules file: " + ", ".join(sorted(game.constants))
+                    if game.constants else ""))
         return replace(setup, bots=tuple(
             BotSpec(spec.name, tuple({**dict(spec.params), sweep.key: value}.items()))
             if sweep.key in bot_classes[spec.name].PARAMS else spec for spec in setup.bots))

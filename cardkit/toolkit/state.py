@@ -194,6 +194,9 @@ class Game:
     # figures, in a sentence each, for the report to say what its numbers rest on
     rulings: tuple[str, ...] = ()
     score_unit: str = "points"  # what scores() counts, as reports name it
+    # a designer's rules file: the numbers it names in capitals (HAND = 5), which a sweep
+    # may vary
+    constants: dict = field(default_factory=dict)
     # seat figures that are the score or a part of it (Blófa's VP): winning is defined by
     # them, so "what winners do" leaves them out
     score_figures: tuple[str, ...] = ()
