@@ -4,6 +4,8 @@ table, the fairest value named."""
 from __future__ import annotations
 
 import json
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,8 +22,11 @@ def run(*args):
 @pytest.mark.parametrize("text, sweep", [
     ("players=2..4", Sweep("players", None, (2, 3, 4))),
     ("players=3,5", Sweep("players", None, (3, 5))),
-    ("count[name=Dragon]=0..2", Sweep("count", ("name", "Dragon"), (0, 1, 2))),
-    ("count[kind=unit]=4", Sweep("count", ("kind", "unit"), (4,))),
+    ("count[name=Dragon]=0..2", Sweep("count", ("count", (("name", "Dragon"),)), (0, 1, 2))),
+    ("count[kind=unit]=4", Sweep("count", ("count", (("kind", "unit"),)), (4,))),
+    ("count[red 5]=1", Sweep("count", ("count", (("card_name", "red 5"),)), (1,))),
+    ("each[colour=red,value=5]=1,3",
+     Sweep("count", ("each", (("colour", "red"), ("value", "5"))), (1, 3))),
     ("bluff_rate=0,0.25", Sweep("param", "bluff_rate", (0.0, 0.25)))])
 def test_a_sweep_reads_as_written(text, sweep):
     assert parse(text) == sweep
@@ -29,7 +34,8 @@ def test_a_sweep_reads_as_written(text, sweep):
 
 @pytest.mark.parametrize("text, message", [
     ("players", "no values"), ("players=1..3", "1 is not a usable player count"),
-    ("count[Dragon]=1..2", "names no card"), ("bluff_rate=low", "are not numbers"),
+    ("count[]=1..2", "names no card"), ("count[a=1,b]=1", "names no card"),
+    ("bluff_rate=low", "are not numbers"),
     ("players=2..99", "98 values"), ("bad name=1", "nor a bot parameter")])
 def test_a_sweep_that_cannot_be_read_says_how_to_write_it(text, message):
     with pytest.raises(SweepError, match=message):
@@ -57,9 +63,41 @@ def test_a_bad_sweep_exits_2_naming_the_option_its_value_and_the_fix(text, messa
 
 def test_with_count_keeps_the_other_cards_in_their_places():
     deck = [{"name": "A"}, {"name": "D", "cost": 5}, {"name": "B"}, {"name": "D", "cost": 5}]
-    assert with_count(deck, ("name", "D"), 0) == [{"name": "A"}, {"name": "B"}]
-    assert with_count(deck, ("cost", "5"), 1) == [{"name": "A"}, {"name": "D", "cost": 5},
-                                                  {"name": "B"}]
+    assert with_count(deck, ("count", (("name", "D"),)), 0) == [{"name": "A"}, {"name": "B"}]
+    assert with_count(deck, ("count", (("cost", "5"),)), 1) == [
+        {"name": "A"}, {"name": "D", "cost": 5}, {"name": "B"}]
+
+
+LANTERN = Path(__file__).resolve().parent.parent / "examples" / "lantern-market"
+
+
+def _lantern_counts(key, count, card_name=None) -> Counter:
+    from cardkit.deck.loader import load_deck
+
+    fields = load_deck(LANTERN / "deck.yaml").for_rules()
+    if card_name:
+        fields = [{**copy, "card_name": card_name.format(**copy)} for copy in fields]
+    return Counter(copy["name"] for copy in with_count(fields, key, count))
+
+
+def test_a_selector_chooses_by_several_fields_by_card_name_or_every_matching_card():
+    """Lantern Market holds 3 Silk Bolts, 4 Spice Jars, 5 Lantern Oils and a Golden Lamp
+    (the goods), 3 Night Watches, a Captain, 2 Storms and 2 Festivals. The old sweep put
+    count[kind=good]=2 as two Silk Bolts and no other good."""
+    others = {"Night Watch": 3, "Captain": 1, "Storm": 2, "Festival": 2}
+    every_good = {"Silk Bolt": 2, "Spice Jar": 2, "Lantern Oil": 2, "Golden Lamp": 2}
+    assert _lantern_counts(("each", (("kind", "good"),)), 2) == Counter(
+        {**every_good, **others})
+    assert _lantern_counts(("count", (("kind", "good"), ("cost", "5"))), 3) == Counter(
+        {"Silk Bolt": 3, "Spice Jar": 4, "Lantern Oil": 5, "Golden Lamp": 3, **others})
+    assert _lantern_counts(("count", (("card_name", "Spice Jar (good)"),)), 1,
+                           "{name} ({kind})")["Spice Jar"] == 1
+    with pytest.raises(SweepError) as refused:
+        _lantern_counts(("count", (("kind", "good"),)), 2)
+    assert (refused.value.what, refused.value.fix) == (
+        "count[kind=good] matches 4 different cards (Golden Lamp, Lantern Oil, Silk Bolt, "
+        "Spice Jar)", "choose one (count[name=Golden Lamp]), or give each of them that many "
+        "copies with each[kind=good]")
 
 
 def test_a_sweep_of_players_has_a_row_a_count_and_names_the_fairest(tmp_path):

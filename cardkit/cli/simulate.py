@@ -354,10 +354,16 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
 
     from ..playtest.runner import Stopped, play_into
     from ..playtest.summary import summarise
-    from ..playtest.sweep import SweepError, parse, point_setup, unfairness, with_count
+    from ..playtest.sweep import (SweepError, chosen_card, parse, point_setup, unfairness,
+                                  with_count)
     from ..playtest.tally import Tally
 
-    what = text.rsplit("=", 1)[0]
+    what, card = text.rsplit("=", 1)[0], []  # card: the one a count sweep varies
+
+    def counted(fields, value):
+        card[:] = [chosen_card(fields, sweep.key)]
+        return with_count(fields, sweep.key, value)
+
     try:
         sweep = parse(text)
         points = []
@@ -369,7 +375,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             if sweep.kind == "count":
                 try:
                     _, cards = _deck_cards(rules, deck_file, lambda fields, value=value:
-                                           with_count(fields, sweep.key, value), text)
+                                           counted(fields, value), text)
                 except SweepError as error:  # the deck it could not find the card in
                     raise SweepError(f"{named(deck_file)}: {error.what}", error.fix) from None
                 run = replace(run, cards=cards)
@@ -393,7 +399,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     seconds = time.perf_counter() - started
     rows = [(value, summarise(run, tally, seconds))
             for (value, run), tally in zip(points, tallies) if tally.games]
-    card = sweep.key[1] if sweep.kind == "count" else None
+    card = card[0] if card else None
     for value, summary in rows:
         shares = [s["share"] for s in summary["seats"]]
         figure = next((c["drawn"] for c in summary.get("cards") or () if c["card"] == card),

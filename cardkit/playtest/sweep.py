@@ -4,15 +4,20 @@ value, and see its effect in one table.
 A sweep is written as one of:
 
 - ``players=2..5``: the player count;
-- ``count[name=Dragon]=1..4``: how many copies of the cards whose field ``name`` is
-  ``Dragon`` the deck holds (the first such card is copied);
+- ``count[name=Dragon]=1..4``: how many copies of the card whose field ``name`` is
+  ``Dragon`` the deck holds; a card is chosen by fields (``count[colour=red,value=5]``,
+  every one matching) or by the name the deck's ``card_name`` gives it
+  (``count[red 5]``), and must be one card (one design, however many copies);
+- ``each[kind=good]=1..3``: as many copies of every card that matches;
 - ``bluff_rate=0,0.2,0.4``: a bot parameter, for every seat whose bot takes it;
 - ``HAND=3..6``: a number a designer's rules file names in capitals (a rule variant).
 
 ``A..B`` is every whole number from A to B; a list is separated by commas.
 
 >>> parse("count[name=Dragon]=1..3")
-Sweep(kind='count', key=('name', 'Dragon'), values=(1, 2, 3))
+Sweep(kind='count', key=('count', (('name', 'Dragon'),)), values=(1, 2, 3))
+>>> parse("each[colour=red,value=5]=2").key
+('each', (('colour', 'red'), ('value', '5')))
 >>> parse("bluff_rate=0,0.5").values
 (0.0, 0.5)
 """
@@ -26,7 +31,7 @@ from .runner import BotSpec, Setup
 
 MAX_POINTS = 50
 _RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)$")
-_COUNT = re.compile(r"^count\[([A-Za-z_][\w-]*)=([^\]]+)\]$")
+_COUNT = re.compile(r"^(count|each)\[([^\]=,]+(?:=[^\],]+)?(?:,[^\]=,]+=[^\],]+)*)\]$")
 
 
 class SweepError(ValueError):
@@ -40,26 +45,28 @@ class SweepError(ValueError):
 @dataclass(frozen=True)
 class Sweep:
     kind: str  # 'players', 'count' or 'param'
-    key: object  # None, (field, value) or the parameter's name
+    key: object  # None, ('count' or 'each', the selector) or a parameter's name
     values: tuple
 
 
 def parse(text: str) -> Sweep:
     """The sweep ``text`` asks for; SweepError names it, says what is wrong and how to
     write it."""
-    if text.startswith("count["):
+    counted = text.startswith(("count[", "each["))
+    if counted:
         closed = text.find("]")
         name, equals, values = (text[:closed + 1], text[closed + 1:closed + 2],
                                 text[closed + 2:]) if closed > 0 else (text, "", "")
         if not _COUNT.match(name):
             raise SweepError(f"--sweep {text!r}: {name} names no card",
-                             "write count[FIELD=VALUE]=COUNTS, e.g. count[name=Dragon]=1..4")
+                             "write count[FIELD=VALUE]=COUNTS, e.g. count[name=Dragon]=1..4, "
+                             "several fields with commas, or count[CARD NAME]=COUNTS")
     else:
         name, equals, values = text.partition("=")
     if not equals or not values:
         raise SweepError(f"--sweep {text!r}: no values", "write WHAT=VALUES, e.g. "
                          "players=2..5, count[name=Dragon]=1..4 or bluff_rate=0,0.2,0.4")
-    if name == "players" or name.startswith("count["):
+    if name == "players" or counted:
         least, what = (2, "player count") if name == "players" else (0, "count")
         numbers = _whole_numbers(text, values, least, what)
     elif not re.fullmatch(r"[A-Za-z_]\w*", name):
@@ -73,9 +80,11 @@ def parse(text: str) -> Sweep:
         numbers = _numbers(text, values)
     if name == "players":
         return Sweep("players", None, numbers)
-    if name.startswith("count["):
+    if counted:
         found = _COUNT.match(name)
-        return Sweep("count", (found[1], found[2]), numbers)
+        return Sweep("count", (found[1], tuple(
+            tuple(part.split("=", 1)) if "=" in part else ("card_name", part)
+            for part in found[2].split(","))), numbers)
     return Sweep("param", name, numbers)
 
 
@@ -127,22 +136,63 @@ def _at_most_max_points(text: str, numbers) -> None:
                          f"sweep at most {MAX_POINTS} values; each is a full run")
 
 
-def with_count(fields: list[dict], key: tuple[str, str], count: int) -> list[dict]:
-    """The deck's copies (field dicts) with exactly ``count`` copies of the first card whose
-    ``key`` field reads as the value, in its place; SweepError if there is none.
+def with_count(fields: list[dict], key: tuple, count: int) -> list[dict]:
+    """The deck's copies (field dicts) with exactly ``count`` copies of the card ``key``
+    chooses (``('each', ...)``: of every card it matches), each where its first copy was;
+    SweepError if it matches none, or (``count``) more than one card. A selector's
+    ``card_name`` matches the deck's name for the card, or its ``name`` field.
 
-    >>> deck = [{"name": "Imp"}, {"name": "Dragon", "cost": 5}, {"name": "Dragon", "cost": 5}]
-    >>> [c["name"] for c in with_count(deck, ("name", "Dragon"), 3)]
-    ['Imp', 'Dragon', 'Dragon', 'Dragon']
+    >>> deck = [{"name": "Imp"}, {"name": "Dragon", "cost": 5}, {"name": "Dragon", "cost": 5},
+    ...         {"name": "Ogre", "cost": 5}]
+    >>> [c["name"] for c in with_count(deck, ("count", (("name", "Dragon"),)), 3)]
+    ['Imp', 'Dragon', 'Dragon', 'Dragon', 'Ogre']
+    >>> [c["name"] for c in with_count(deck, ("each", (("cost", "5"),)), 1)]
+    ['Imp', 'Dragon', 'Ogre']
     """
-    field, value = key
-    matching = [i for i, copy in enumerate(fields) if str(copy.get(field)) == value]
-    if not matching:
-        raise SweepError(f"no card of the deck has {field} {value!r}",
-                         f"name a card by a field it has, e.g. count[{field}=...]")
-    first = matching[0]
-    kept = [copy for i, copy in enumerate(fields) if i not in set(matching)]
-    return kept[:first] + [dict(fields[first]) for _ in range(count)] + kept[first:]
+    mode, selector = key
+    designs: dict = {}  # each matching card, by its fields: the places of its copies
+    for place, copy in enumerate(fields):
+        if all(_reads(copy, field) == value for field, value in selector):
+            designs.setdefault(repr(sorted(copy.items(), key=repr)), []).append(place)
+    said = ",".join(f"{field}={value}" if field != "card_name" else value
+                    for field, value in selector)
+    if not designs:
+        raise SweepError(f"no card of the deck matches {said}",
+                         "choose a card by fields it has (count[name=...], several with "
+                         "commas) or by the name the deck gives it (count[red 5])")
+    if mode == "count" and len(designs) > 1:
+        names = sorted({_reads(fields[places[0]], "card_name") for places in designs.values()})
+        raise SweepError(f"count[{said}] matches {len(designs)} different cards "
+                         f"({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})",
+                         f"choose one (count[name={names[0]}]), or give each of them that "
+                         f"many copies with each[{said}]")
+    first = {places[0]: places for places in designs.values()}
+    matched = {place for places in designs.values() for place in places}
+    changed = []
+    for place, copy in enumerate(fields):
+        if place in first:
+            changed += [dict(copy) for _ in range(count)]
+        elif place not in matched:
+            changed.append(copy)
+    return changed
+
+
+def _reads(copy: dict, field: str) -> str:
+    """A field of a card as a selector reads it: as text; ``card_name`` is the deck's name
+    for the card, else its ``name`` field."""
+    if field == "card_name":
+        return str(copy.get("card_name") or copy.get("name"))
+    return str(copy.get(field))
+
+
+def chosen_card(fields: list[dict], key: tuple) -> str | None:
+    """The name of the one card a ``count[...]`` sweep varies, as the figures name it; None
+    for ``each[...]``."""
+    mode, selector = key
+    for copy in fields:
+        if mode == "count" and all(_reads(copy, field) == value for field, value in selector):
+            return _reads(copy, "card_name")
+    return None
 
 
 def point_setup(setup: Setup, sweep: Sweep, value, game) -> Setup:
