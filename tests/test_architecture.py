@@ -24,7 +24,8 @@ MAY_IMPORT.update({
     "rules": {"common", "sources"},  # sources: the rules' example files are YAML
     "toolkit": {"rules"},  # what a game is, and what a designer's game is built on
     "games": {"common", "rules", "toolkit"},
-    "playtest": {"common", "rules", "toolkit", "games"},
+    # sources: a designer's rules examples are YAML, read as the rules' own are
+    "playtest": {"common", "rules", "toolkit", "games", "sources"},
     "studio": set(_FLOW),  # `cardkit serve`: the pipeline's drawing, live in a browser
     "cli": set(MAY_IMPORT) | {"starter", "rules", "toolkit", "games", "playtest", "pipeline",
                               "studio"},

@@ -19,7 +19,6 @@ from .run_end import (refuse, refuse_report_folder, rules_failed, say_stopped,
 from .run_summary import summary_lines
 
 MAX_GAMES = 100_000_000  # a run keeps counts, not games: a cap on typos, not on memory
-MOVES_SHOWN = 30  # of the moves that lead to a mistake the checker found
 SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says otherwise
 
 
@@ -216,7 +215,9 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
             replay = [game, f"--players {players}", f"--seed {seed}"]
             replay += [f"--deck {given_deck}"] if given_deck else []
             replay += [f"--rules {rules_file}"] if rules_file else []
-            _check(setup, count, " ".join(replay))
+            from .check_run import check
+
+            check(setup, count, " ".join(replay))
             return
         started = time.perf_counter()
         stopped = False
@@ -498,39 +499,3 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
             "verdict": sentence})
     if stopped:
         sys.exit(stop_cause()[1])
-
-
-def _check(setup, count: int, replay: str) -> None:
-    """Run the rules checker and say what it found; a defect exits 2. ``replay``: the
-    arguments of ``cardkit simulate`` that play the same games."""
-    from ..playtest.check import CHECK_MOVES, check_rules
-
-    with progress_bar(count) as bar:
-        checked = check_rules(setup, count, bar.update)
-    where = setup.rules_file or setup.game
-    defect = checked.defect
-    if defect is not None:
-        made = len(defect.moves)
-        when = f"after {made} move{'s' * (made != 1)}" if made else "before the first move"
-        click.echo(f"cardkit: {where}: game {defect.game} (seed {setup.seed}), {when}: "
-                   f"{defect.what}; {defect.fix}", err=True)
-        if defect.detail:
-            click.echo(defect.detail, err=True)
-        if defect.moves:
-            click.echo("the moves that lead there:", err=True)
-            skipped = max(0, len(defect.moves) - MOVES_SHOWN)
-            if skipped:
-                click.echo(f"  ({skipped:,} moves before these)", err=True)
-            for number, move in enumerate(defect.moves[skipped:], skipped + 1):
-                click.echo(f"  {number}. {move}", err=True)
-        click.echo(f"see the game: cardkit simulate {replay} --log {defect.game}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    lengths = checked.moves
-    click.echo(f"{setup.game}: {checked.games:,} random games, {setup.players} "
-               f"player{'s' * (setup.players != 1)}, seed {setup.seed}: no mistake found")
-    click.echo("  checked after every move: a legal move until the end, every move offered "
-               "is taken, the returns add up"
-               + ("; every card in one pile, nothing seen that the piles hide"
-                  if checked.cards_checked else ""))
-    click.echo(f"  length: {sum(lengths) / len(lengths):.1f} moves on average, the longest "
-               f"{max(lengths):,} (a game must end within {CHECK_MOVES:,})")

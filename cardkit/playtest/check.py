@@ -2,6 +2,7 @@
 known to hold before a simulation's figures are believed.
 
 After each move it checks that the seat to play has a legal move unless the game is over,
+that what the rules say always holds does (a game's ``invariants()``),
 that ``apply`` takes every move ``legal_moves`` offers, that the game ends within
 :data:`CHECK_MOVES` moves and that its returns add up. For a game on the toolkit's piles
 it also checks that every card is in exactly one pile, and that no seat sees what it may
@@ -108,6 +109,7 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
         if cards:
             _check_cards(state)
             _run(setup, "the game's attributes", state.refuse_undeclared)
+            _run(setup, "invariants()", state.invariants)
             if moves == 0 or over:  # a value kept outside stays there: looked at twice a game
                 _check_outside(state, outside)
         if over:

@@ -46,18 +46,26 @@ def plain(value):
     return value
 
 
+def read_examples(path: Path) -> Seq:
+    """The list under ``examples:`` of an examples file; InputError, with file:line, if
+    the file is not such a mapping."""
+    data = load_yaml(path)
+    if not isinstance(data, Map) or not isinstance(data.get("examples"), Seq):
+        problems = Problems()
+        problems.add(getattr(data, "where", Where(path)), "an examples file is a mapping with "
+                     "a list under 'examples:'", "start with 'examples:'")
+        problems.check()
+    return data["examples"]
+
+
 def run_examples(game: str, path: Path) -> list[Outcome]:
     """Run every example in ``path`` with ``game``'s rules. Raises InputError (with
     file:line) for examples that cannot be read; a wrong expectation is an Outcome."""
     module = GAMES[game]
-    data = load_yaml(path)
+    examples = read_examples(path)
     problems = Problems()
-    if not isinstance(data, Map) or not isinstance(data.get("examples"), Seq):
-        problems.add(getattr(data, "where", Where(path)), "an examples file is a mapping with "
-                     "a list under 'examples:'", "start with 'examples:'")
-        problems.check()
     outcomes = []
-    for example, where in zip(data["examples"], data["examples"].item_where):
+    for example, where in zip(examples, examples.item_where):
         outcome = _run_one(module, example, where, problems)
         if outcome is not None:
             outcomes.append(outcome)

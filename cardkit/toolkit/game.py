@@ -268,6 +268,12 @@ class CardGame(State):
                     and any(card.back != held[0].back for card in held):
                 redeal([(held, i) for i in range(len(held))], rng)
 
+    def invariants(self) -> None:
+        """What always holds in the game, written as ``assert`` statements (the coins add
+        up, a hand holds at most seven cards): ``cardkit simulate --check`` runs it after
+        every move and names the game, the moves and the line that failed. None by
+        default."""
+
     def resample(self, seat: int, rng: random.Random) -> None:
         """In a sample made for ``seat``'s search (:meth:`determinized`), guess what
         ``seat`` cannot know besides cards: the other seats' private values, which are
