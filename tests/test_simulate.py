@@ -508,3 +508,16 @@ def test_a_box_plot_from_counts_is_matplotlib_s_from_every_value():
         assert [found[k] for k in ("med", "q1", "q3", "whislo", "whishi")] == \
             pytest.approx([expected[k] for k in ("med", "q1", "q3", "whislo", "whishi")])
         assert found["fliers"] == sorted(set(expected["fliers"]))
+
+
+def test_rest_gives_the_seats_bots_leaves_one_bot():
+    code, out = run("simulate", "blofa", "--bots", "heuristic", "--rest", "random",
+                    "--games", 40, "--workers", 1)
+    assert code == 0, out
+    seats = [line.split(":")[0] for line in out.splitlines() if line.startswith("  seat ")]
+    assert seats == ["  seat 0 (heuristic)", "  seat 1 (random)", "  seat 2 (random)",
+                     "  seat 3 (random)"]
+    code, out = run("simulate", "blofa", "--bots", "heuristic", "--rest", "random", "--rest",
+                    "search", "--games", 10)
+    assert (code, out) == (2, "cardkit: --rest is the bot of the seats --bots leaves, once; "
+                              "give --rest once, with fewer --bots than players\n")

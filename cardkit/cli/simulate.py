@@ -55,6 +55,9 @@ def _bot_specs(ctx, param, value):
               help="Who plays: 'random', 'heuristic' or 'search' (looks ahead), with "
                    "parameters, e.g. 'heuristic:bluff_rate=0.3' or 'search:iterations=400'. "
                    "Once for every seat, or once a seat in order (default: random).")
+@click.option("--rest", "rest", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
+              help="The bot of every seat --bots leaves: '--bots search --rest random' "
+                   "is search in seat 0 against random play (add --rotate to move it round).")
 @click.option("--rotate", is_flag=True,
               help="Move the bots round the seats from game to game (game i: seat s has "
                    "bot (s + i) mod players of --bots), to tell the bots from the seats.")
@@ -95,7 +98,7 @@ def _bot_specs(ctx, param, value):
               metavar="SECONDS", help="Stop when a game takes longer (a loop in your rules "
               "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
 @click.pass_context
-def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_deck,
+def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, compare_deck,
              sweep_text, rules_file, check, skill, log_game, report_dir, workers,
              executor_address, executor_timeout, game_timeout):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
@@ -146,10 +149,17 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
         refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
                 "choose --players " + " or ".join(map(str, allowed)) if len(allowed) < 4
                 else f"choose --players from {span}")
+    if rest:
+        if len(rest) > 1 or len(bots) >= players:
+            refuse("--rest is the bot of the seats --bots leaves" + (
+                   ", once" if len(rest) > 1 else f"; --bots gives all {players}"),
+                   "give --rest once, with fewer --bots than players")
+        bots = tuple(bots) + rest * (players - len(bots))
     bots = bots or (BotSpec("random"),)
     if len(bots) not in (1, players):
         refuse(f"{len(bots)} --bots for {players} players",
-                "give --bots once for every seat, or once a seat")
+                "give --bots once for every seat, or once a seat, or the first seats' and "
+                "--rest BOT for the others")
     for spec in bots:
         if spec.name not in rules.bots:
             refuse(f"{name} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
