@@ -32,3 +32,84 @@ def test_a_card_field_is_a_plain_attribute_and_still_cannot_be_changed():
             assert "cannot be changed" in str(refused)
     again = pickle.loads(pickle.dumps(scout))
     assert (again.cost, again.fields, again.look) == (1, scout.fields, scout.look)
+
+
+# A small game on the starter deck: draw or play a card from your hand; the game ends
+# when the deck and both hands are empty.
+DUEL = '''from cardkit.toolkit import HIDDEN, OWNER, PUBLIC, CardGame
+
+
+class Duel(CardGame):
+    player_counts = (2,)
+    fields = {"cost": int}
+
+    def setup(self):
+        self.deck = self.pile("deck", HIDDEN, self.cards)
+        self.deck.shuffle()
+        self.hands = self.seat_piles("hand", OWNER)
+        self.table = self.pile("table", PUBLIC)
+        self.deal(self.deck, self.hands, 2)
+        self.public["points"] = [0, 0]
+
+    def moves(self):
+        moves = [("play", card) for card in self.hands[self.seat]]
+        if self.deck:
+            moves.append(("draw",))
+        return moves or [("pass",)]
+
+    def play(self, move):
+        if move[0] == "draw":
+            self.deck.move_top(self.hands[self.seat])
+        elif move[0] == "play":
+            self.hands[self.seat].move(move[1], self.table)
+            self.public["points"][self.seat] += move[1].cost
+        if not self.deck and not any(self.hands):
+            self.end()
+        self.next_seat()
+
+    def scores(self):
+        return self.public["points"]
+'''
+
+
+def _simulated(tmp_path: Path, rules: str, *args: str):
+    """``cardkit simulate`` of ``rules`` on the starter deck, in this process."""
+    folder = tmp_path / "duel"
+    create_deck(folder, "duel")
+    (folder / "rules.py").write_text(rules)
+    return folder, CliRunner().invoke(main, ["simulate", str(folder), *args])
+
+
+def test_the_player_count_message_names_every_count_allowed_whatever_their_order(tmp_path):
+    """player_counts = (4, 3, 5), the usual count first, was 'for 4-5 players'."""
+    rules = DUEL.replace("player_counts = (2,)", "player_counts = (4, 3, 5)")
+    _, result = _simulated(tmp_path, rules, "--players", "2")
+    assert (result.exit_code, result.output) == (
+        2, "cardkit: Duel is for 3-5 players, not 2; choose --players 3 to 5\n")
+
+
+def test_check_names_a_hidden_card_kept_in_a_seat_s_private_values(tmp_path):
+    """The check looked in public and the moves only, and said the game hid nothing."""
+    rules = DUEL.replace('        self.public["points"] = [0, 0]\n',
+                         '        self.public["points"] = [0, 0]\n'
+                         '        self.private[0]["next"] = self.deck.top\n')
+    _, result = _simulated(tmp_path, rules, "--check", "--games", "2")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[0].endswith(
+        "game 0 (seed 1), before the first move: seat 0 can see Knight, which is face down "
+        "to it, in private[0]['next']; keep in private[0] only cards seat 0 can see; a card "
+        "it should know of but not show goes in a pile it owns (OWNER)")
+
+
+def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path):
+    """A doubled card kept the game going: plain simulate said only 'did not end'."""
+    rules = DUEL.replace("            self.hands[self.seat].move(move[1], self.table)",
+                         "            self.table.add(move[1])")
+    folder, result = _simulated(tmp_path, rules, "--games", "1")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[0] == (
+        f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 100000 moves: the game did "
+        "not end within 100,000 moves; --check finds in this game with random moves, after "
+        "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table'; move "
+        "cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
+        "is still elsewhere")
