@@ -1,6 +1,6 @@
 """A game whose ``moves()`` reads card fields in combinations (issue 40): on the toolkit
 (:class:`Pairs`), and by hand against State with each card's fields read once into lists
-(:class:`HandPairs`), the baseline of what reading ``card.cost`` costs in ``make bench``.
+(:class:`HandPairs`; identical copies offered once, as the toolkit does), the baseline of what reading ``card.cost`` costs in ``make bench``.
 
 Each turn a seat takes a coin, then plays a pair from its hand (two cards of one kind it
 can pay for together), plays one card it can pay for, draws, or passes. A pair scores both
@@ -76,6 +76,8 @@ class HandPairs(State):
         self.kind = [card.kind for card in cards]
         self.cost = [card.cost for card in cards]
         self.strength = [card.strength for card in cards]
+        looks = {}  # identical copies are offered once, as the toolkit does: the first
+        self.look = [looks.setdefault(card.look, len(looks)) for card in cards]
         self.deck = list(range(len(cards)))
         rng.shuffle(self.deck)
         self.hands = [[] for _ in range(players)]
@@ -94,10 +96,18 @@ class HandPairs(State):
         if self._legal is None:
             coins, hand = self.coins[self.seat] + 1, self.hands[self.seat]
             kind, cost, strength = self.kind, self.cost, self.strength
-            moves = [("pair", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]
-                     if kind[a] == kind[b] and cost[a] + cost[b] <= coins + 1
-                     and strength[a] + strength[b] > cost[a]]
-            moves += [("play", card) for card in hand if cost[card] <= coins]
+            look, seen, moves = self.look, set(), []
+            for i, a in enumerate(hand):
+                for b in hand[i + 1:]:
+                    if kind[a] == kind[b] and cost[a] + cost[b] <= coins + 1 \
+                            and strength[a] + strength[b] > cost[a] \
+                            and (look[a], look[b]) not in seen:
+                        seen.add((look[a], look[b]))
+                        moves.append(("pair", a, b))
+            for card in hand:
+                if cost[card] <= coins and look[card] not in seen:
+                    seen.add(look[card])
+                    moves.append(("play", card))
             if self.deck:
                 moves.append(("draw",))
             self._legal = [] if self.over else moves + [("pass",)]

@@ -21,6 +21,8 @@ class HandStarter(State):
         self.kind = [card.kind for card in cards]
         self.cost = [card.cost for card in cards]
         self.strength = [card.strength for card in cards]
+        looks = {}  # identical copies are offered once, as the toolkit does: the first
+        self.look = [looks.setdefault(card.look, len(looks)) for card in cards]
         self.deck = list(range(len(cards)))  # a card is its index
         rng.shuffle(self.deck)
         self.hands = [[] for _ in range(players)]
@@ -39,7 +41,11 @@ class HandStarter(State):
     def legal_moves(self):
         if self._legal is None:
             coins = self.coins[self.seat] + 1
-            moves = [("play", card) for card in self.hands[self.seat] if self.cost[card] <= coins]
+            seen, moves = set(), []
+            for card in self.hands[self.seat]:
+                if self.cost[card] <= coins and self.look[card] not in seen:
+                    seen.add(self.look[card])
+                    moves.append(("play", card))
             if self.deck:
                 moves.append(("draw",))
             self._legal = [] if self.over else moves + [("pass",)]

@@ -1,8 +1,8 @@
 """A printed card as the rules see it: its fields from the deck file, and its back.
 
 Every copy is a card of its own: a deck with three Scouts gives the rules three cards,
-which compare equal only to themselves (by ``id``, the copy's place in the deck); two
-copies that look the same (same fields, same back) have the same ``look``. A field reads
+which compare equal only to themselves (by ``id``, the copy's place in the deck); copies
+that look the same (same fields, same back) have the same ``look``, a string. A field reads
 as an attribute (``card.cost``, as fast as any attribute: each set of field names gets a
 class of its own with a slot a field) or by name (``card["cost"]``, for any field name).
 
@@ -49,7 +49,7 @@ class Card:
         title = title or (str(name) if name not in (None, "") else f"card {id}")
         fields = MappingProxyType(dict(fields))
         for name, value in (("id", id), ("fields", fields), ("back", back), ("title", title),
-                            ("look", (back, *sorted(fields.items(), key=_first)))):
+                            ("look", repr((back, sorted(fields.items(), key=_first))))):
             object.__setattr__(self, name, value)
         for name in self._attributes:  # a field as a plain attribute: read at slot speed
             object.__setattr__(self, name, fields[name])

@@ -62,6 +62,9 @@ class CardGame(State):
       ``str``, ``bool``) or the values it may take (a tuple): checked on every card before
       a game is played, so a card without one is named with its file and line;
     - ``bots``: its own bots by name (``random`` is always there);
+    - ``distinct_copies = True`` if identical copies of a card are to be offered as moves
+      of their own (by default moves that differ only in which of them they name are
+      offered once: the first; see :meth:`legal_moves`);
     - ``figures()`` and ``seat_figures()``, if it keeps figures for the report: numbers
       or words for the game, one dict of numbers a seat;
     - ``score_figures``: the seat figures that are the score or a part of it ("vp"): they
@@ -88,6 +91,7 @@ class CardGame(State):
     player_counts: tuple[int, ...] = (2,)
     fields: dict = {}
     bots: dict = {}
+    distinct_copies = False  # True: each identical copy of a card is a move of its own
 
     def __init__(self, players: int, rng: random.Random, cards):
         self.players, self.rng = players, rng
@@ -114,8 +118,9 @@ class CardGame(State):
         raise NotImplementedError
 
     def moves(self) -> list:
-        """The moves the seat to play may make now: small values (strings, or tuples of
-        strings, numbers and cards) that read as the move. Never empty before the end."""
+        """The moves the seat to play may make now: values that cannot change (strings,
+        numbers, cards, and tuples of them, tuples inside included: ``("meld", (a, b))``)
+        that read as the move. Never empty before the end."""
         raise NotImplementedError
 
     def play(self, move) -> None:
@@ -299,14 +304,53 @@ class CardGame(State):
         return self.seat
 
     def legal_moves(self) -> list:
+        """What :meth:`moves` offers, each move once by look: of moves that differ only in
+        which identical copy of a card they name (two Scouts in a hand), the first is kept,
+        so a random bot picks a card no more often for holding two of it
+        (``distinct_copies = True`` keeps them all).
+
+        >>> from cardkit.toolkit import Card
+        >>> class Hand(CardGame):
+        ...     def setup(self): self.hand = self.pile("hand", cards=self.cards)
+        ...     def moves(self): return [("play", card) for card in self.hand] + ["pass"]
+        ...     def scores(self): return [0, 0]
+        >>> cards = [Card(0, {"name": "Scout"}), Card(1, {"name": "Guard"}), Card(2, {"name": "Scout"})]
+        >>> game = Hand(2, random.Random(1), cards)
+        >>> game.legal_moves()
+        [('play', Scout), ('play', Guard), 'pass']
+        >>> [card.id for _, card in game.legal_moves()[:2]]
+        [0, 1]
+        """
         if self._legal is None:
-            self._legal = [] if self.ended else list(self.moves())
+            self._legal = [] if self.ended else self._once_by_look(self.moves())
         return list(self._legal)  # a copy: a bot cannot change what is legal
+
+    def _once_by_look(self, moves) -> list:
+        moves = list(moves)
+        offered: dict = {}
+        distinct = self.distinct_copies
+        for move in moves:
+            try:
+                if distinct:
+                    key = move
+                elif type(move) is tuple:  # inline: this runs for every move offered
+                    key = tuple([part.look if isinstance(part, Card) else
+                                 _look(part) if type(part) is tuple else part
+                                 for part in move])
+                else:
+                    key = _look(move)
+                offered.setdefault(key, move)
+            except TypeError:  # a list, a dict: it could change after it is offered
+                raise RulesError(f"{type(self).__name__}.moves() offered {move!r}, which "
+                                 f"holds a {_changeable(move)}: a move must be a value "
+                                 "that cannot change", "make it a tuple: ('play', card), "
+                                 "('meld', (card, card))") from None
+        return moves if len(offered) == len(moves) else list(offered.values())
 
     def apply(self, move) -> None:
         legal = self._legal if self._legal is not None else self.legal_moves()
-        if move not in legal:
-            raise IllegalMove(f"{move!r} is not a legal move for seat {self.seat}")
+        if move not in legal:  # another identical copy plays as the one offered
+            move = self._offered_as(move, legal)
         self._legal = None
         self.moves_made += 1
         seat = self.seat
@@ -314,6 +358,18 @@ class CardGame(State):
         self.turns_taken += self.seat != seat or self.ended
         if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
             self.refuse_undeclared()
+
+    def _offered_as(self, move, legal: list):
+        """The legal move that looks as ``move`` does, or IllegalMove."""
+        if not self.distinct_copies:
+            try:
+                key = _look(move)
+                for offered in legal:
+                    if _look(offered) == key:
+                        return offered
+            except TypeError:
+                pass
+        raise IllegalMove(f"{move!r} is not a legal move for seat {self.seat}")
 
     def turns(self) -> int:
         """A turn is a seat's moves until another seat is to play (or the game ends)."""
@@ -363,6 +419,28 @@ class KeptOutside(RulesError):
                          "keep it in a pile, in self.public (every seat sees it) or in "
                          "self.private[seat] (that seat only); a value that is the same in "
                          "every game goes on the class (ROUNDS = 4)")
+
+
+def _look(move):
+    """What a player sees of ``move``: each card in it by its look, tuples all the way down."""
+    if type(move) is tuple:
+        return tuple([_look(part) for part in move])
+    return move.look if isinstance(move, Card) else move
+
+
+def _changeable(move) -> str:
+    """The kind of the first part of ``move`` that can change: 'list', 'dict'."""
+    if type(move) is tuple:
+        for part in move:
+            found = _changeable(part)
+            if found:
+                return found
+        return ""
+    try:
+        hash(move)
+        return ""
+    except TypeError:
+        return type(move).__name__
 
 
 def _short(value) -> str:
