@@ -5,6 +5,7 @@ meets (player counts, private values leaking, a game that does not end)."""
 from __future__ import annotations
 
 import inspect
+import random
 import pickle
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.starter import create_deck
-from cardkit.toolkit import Card
+from cardkit.toolkit import PUBLIC, Card, CardGame
 
 
 def test_a_card_field_is_a_plain_attribute_and_still_cannot_be_changed():
@@ -113,3 +114,48 @@ def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path):
         "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table'; move "
         "cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
         "is still elsewhere")
+
+
+def _hand_game(cards, **declared):
+    class Hand(CardGame):
+        locals().update(declared)
+
+        def setup(self):
+            self.hand = self.pile("hand", PUBLIC, self.cards)
+            self.table = self.pile("table", PUBLIC)
+
+        def moves(self):
+            return [("play", card) for card in self.hand] + [("meld", tuple(self.hand.cards))]
+
+        def play(self, move):
+            for card in move[1:] if move[0] == "play" else move[1]:
+                self.hand.move(card, self.table)
+            self.end()
+
+        def scores(self):
+            return [len(self.table), 0]
+
+    return Hand(2, random.Random(1), cards)
+
+
+def test_identical_copies_are_offered_once_and_either_plays_as_the_one_offered():
+    scout, guard, twin = (Card(0, {"name": "Scout"}), Card(1, {"name": "Guard"}),
+                          Card(2, {"name": "Scout"}))
+    game = _hand_game([scout, guard, twin])
+    legal = game.legal_moves()
+    assert legal == [("play", scout), ("play", guard), ("meld", (scout, guard, twin))]
+    assert scout.look == twin.look != guard.look
+    game.apply(("play", twin))  # the twin is not offered; it plays as the Scout offered
+    assert game.table.cards == [scout]
+    every = _hand_game([scout, guard, twin], distinct_copies=True)
+    assert [move[1] for move in every.legal_moves()[:3]] == [scout, guard, twin]
+
+
+def test_a_move_that_holds_a_list_is_refused_naming_the_line_and_the_fix(tmp_path):
+    rules = DUEL.replace('moves = [("play", card) for card in self.hands[self.seat]]',
+                         'moves = [("play", [card]) for card in self.hands[self.seat]]')
+    folder, result = _simulated(tmp_path, rules, "--games", "1")
+    assert (result.exit_code, result.output) == (2, (
+        f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 0 moves: Duel.moves() "
+        "(line 16) offered ('play', [Supplies]), which holds a list: a move must be a value "
+        "that cannot change; make it a tuple: ('play', card), ('meld', (card, card))\n"))

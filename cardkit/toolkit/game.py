@@ -125,7 +125,10 @@ class CardGame(State):
 
     def play(self, move) -> None:
         """Make ``move`` (one that :meth:`moves` offered) for the seat to play, then pass
-        the turn (:meth:`next_seat`) or :meth:`end` the game."""
+        the turn (:meth:`next_seat`) or :meth:`end` the game. To have the same seat decide
+        again (discard down to seven, choose a target), call neither: note the step in
+        ``public`` (``self.public["discarding"] = True``) and let :meth:`moves` offer
+        what that step allows; the seat's turn goes on until :meth:`next_seat`."""
         raise NotImplementedError
 
     def winners(self) -> list[int]:
@@ -341,8 +344,10 @@ class CardGame(State):
                     key = _look(move)
                 offered.setdefault(key, move)
             except TypeError:  # a list, a dict: it could change after it is offered
-                raise RulesError(f"{type(self).__name__}.moves() offered {move!r}, which "
-                                 f"holds a {_changeable(move)}: a move must be a value "
+                raise RulesError(f"{type(self).__name__}.moves() (line "
+                                 f"{type(self).moves.__code__.co_firstlineno}) offered "
+                                 f"{move!r}, which holds a {_changeable(move)}: a move "
+                                 "must be a value "
                                  "that cannot change", "make it a tuple: ('play', card), "
                                  "('meld', (card, card))") from None
         return moves if len(offered) == len(moves) else list(offered.values())
