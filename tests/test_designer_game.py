@@ -12,6 +12,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from cardkit.deck.loader import load_deck
+from cardkit.playtest.rules_file import load_rules
 from cardkit.starter import create_deck
 from cardkit.toolkit import PUBLIC, Card, CardGame
 
@@ -159,3 +161,56 @@ def test_a_move_that_holds_a_list_is_refused_naming_the_line_and_the_fix(tmp_pat
         f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 0 moves: Duel.moves() "
         "(line 16) offered ('play', [Supplies]), which holds a list: a move must be a value "
         "that cannot change; make it a tuple: ('play', card), ('meld', (card, card))\n"))
+
+
+# Sets on the starter deck: draw, lay two cards of a kind from your hand as a new set, or
+# add one of that kind to your most recent set; each set laid puts the deck's top card
+# face down among the tricks.
+SETS = DUEL.replace('''        self.public["points"] = [0, 0]
+''', '''        self.public["points"] = [0, 0]
+        self.sets = self.seat_groups("sets", PUBLIC)
+        self.tricks = self.groups("tricks", HIDDEN)
+''').replace('''        moves = [("play", card) for card in self.hands[self.seat]]''', '''        hand, sets = self.hands[self.seat], self.sets[self.seat]
+        moves = [("lay", (a, b)) for i, a in enumerate(hand) for b in hand.cards[i + 1:]
+                 if a.kind == b.kind]
+        if sets:
+            moves += [("add", card) for card in hand if card.kind == sets[-1].top.kind]''').replace(
+    '''        elif move[0] == "play":
+            self.hands[self.seat].move(move[1], self.table)
+            self.public["points"][self.seat] += move[1].cost''', '''        elif move[0] == "lay":
+            laid = self.sets[self.seat].new()
+            for card in move[1]:
+                self.hands[self.seat].move(card, laid)
+            if self.deck:
+                self.deck.move_top(self.tricks.new())
+        elif move[0] == "add":
+            self.hands[self.seat].move(move[1], self.sets[self.seat][-1])
+        self.public["points"][self.seat] = sum(map(len, self.sets[self.seat]))''').replace(
+    "if not self.deck and not any(self.hands):", "if not self.deck:").replace(
+    'fields = {"cost": int}', 'fields = {"kind": ("unit", "event")}')
+
+
+def test_groups_made_during_play_are_piles_every_seat_sees_as_their_visibility_says(tmp_path):
+    folder = tmp_path / "sets"
+    create_deck(folder, "sets")
+    (folder / "rules.py").write_text(SETS)
+    result = CliRunner().invoke(main, ["simulate", str(folder), "--check", "--games", "30"])
+    assert result.exit_code == 0, result.output
+    game = load_rules(folder / "rules.py")
+    cards = game.cards_from_deck(load_deck(folder / "deck.yaml").for_rules())
+    state = game.new_state(2, random.Random(4), cards)
+    while not len(state.tricks):
+        state.apply(state.legal_moves()[0])
+    laid = state.sets[state.seat - 1]
+    assert len(laid) == 1 and len(laid[-1]) == 2 and len(state.tricks[0]) == 1
+    seen = state.observation(0)["piles"]
+    assert seen["sets"] == tuple(tuple(tuple(g.cards) for g in sets) for sets in state.sets)
+    assert seen["tricks"] == (1,)  # face down: counted, not seen
+    world = state.determinized(0, random.Random(1))
+    assert world.sets[1 - state.seat][-1].cards == laid[-1].cards  # seen: kept
+    assert world.tricks is not state.tricks and world.tricks[0] is not state.tricks[0]
+    assert world.piles["tricks"] is world.tricks
+    unseen = sorted(state.tricks[0].cards + state.deck.cards + state.hands[1].cards)
+    assert sorted(world.tricks[0].cards + world.deck.cards + world.hands[1].cards) == unseen
+    world.tricks.new()  # the sample's groups grow apart from the game's
+    assert (len(world.tricks), len(state.tricks)) == (2, 1)

@@ -46,7 +46,9 @@ from ..rules.errors import RulesError
 from .cards import Card
 from .search import redeal
 from .state import IllegalMove, State, copied
-from .zones import BACKS, HIDDEN, OWNER, CardJournal, Pile
+from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
+
+HOLDERS = (Pile, Groups)  # what the rules' own attributes may name
 
 
 class CardGame(State):
@@ -77,10 +79,11 @@ class CardGame(State):
     - the turns taken (:meth:`turns`) and where each card went (the per-card figures);
     - ``public``: values every seat sees (scores so far, the round, a claim made);
     - ``private[seat]``: values only that seat sees;
-    - the piles made with :meth:`pile` and :meth:`seat_piles`: every card is always in
-      exactly one of them.
+    - the piles made with :meth:`pile` and :meth:`seat_piles`, and the groups (piles made
+      during play: sets, melds, tricks) of :meth:`groups` and :meth:`seat_groups`: every
+      card is always in exactly one of them.
 
-    The rules' own attributes may only name piles (``self.deck = self.pile(...)``): a
+    The rules' own attributes may only name piles and groups (``self.deck = self.pile(...)``): a
     game that keeps any other value of its own (``self.answer = ...``, a card, a
     function) is refused with :class:`KeptOutside`, as no visibility says who sees it.
     """
@@ -109,6 +112,8 @@ class CardGame(State):
         self.setup()
         self.journal = CardJournal(players, len(self.cards))
         self.journal.begin(self.all_piles())
+        for holder in self._holders():
+            holder.journal = self.journal  # groups made during play are told of it too
         self.refuse_undeclared()
 
     # -- what a game writes ---------------------------------------------------------------
@@ -157,6 +162,44 @@ class CardGame(State):
         self._keep(name, made)
         return made
 
+    def groups(self, name: str, visibility: str = PUBLIC) -> Groups:
+        """Groups called ``name``, none yet: ``groups.new()`` makes one during play (a meld
+        on the table, a trick). Each group is a pile of ``visibility``, seen as any pile.
+
+        >>> from cardkit.toolkit import Card
+        >>> class Melds(CardGame):
+        ...     def setup(self):
+        ...         self.hands = self.seat_piles("hand")
+        ...         self.hands[0].cards = list(self.cards)
+        ...         self.sets = self.seat_groups("sets", PUBLIC)
+        ...     def scores(self): return [len(sets) for sets in self.sets]
+        >>> game = Melds(2, random.Random(1), [Card(i, {"name": n}) for i, n in enumerate("AAB")])
+        >>> meld = game.sets[0].new(); game.hands[0].move_top(meld, 2)
+        [B, A]
+        >>> game.sets[0][-1].top, game.scores(), game.observation(1)["piles"]["sets"]
+        (A, [1, 0], (((B, A),), ()))
+        """
+        made = Groups(name, visibility, None, self.rng)
+        made.journal = self.journal
+        self._keep(name, made)
+        return made
+
+    def seat_groups(self, name: str, visibility: str = PUBLIC) -> list[Groups]:
+        """One :meth:`groups` a seat, all called ``name``: each player's sets, the tricks
+        each has won (``HIDDEN``: face down, counted)."""
+        made = [Groups(name, visibility, seat, self.rng) for seat in range(self.players)]
+        for groups in made:
+            groups.journal = self.journal
+        self._keep(name, made)
+        return made
+
+    def _holders(self) -> list:
+        """Every pile and every set of groups made with the methods above."""
+        found = []
+        for kept in self.piles.values():
+            found.extend(kept if isinstance(kept, list) else (kept,))
+        return found
+
     def _keep(self, name: str, pile) -> None:
         if name in self.piles:
             raise ValueError(f"there is a pile called {name!r} already; give each its own name")
@@ -189,10 +232,13 @@ class CardGame(State):
         self.ended = True
 
     def all_piles(self) -> list[Pile]:
-        """Every pile of the game, a seat's piles in seat order."""
+        """Every pile of the game, a seat's piles in seat order, groups included."""
         found = []
-        for pile in self.piles.values():
-            found.extend(pile if isinstance(pile, list) else (pile,))
+        for holder in self._holders():
+            if type(holder) is Groups:
+                found.extend(holder.groups)
+            else:
+                found.append(holder)
         return found
 
     def hidden_places(self, seat: int) -> dict:
@@ -235,13 +281,13 @@ class CardGame(State):
             raise RulesError(f"{type(self).__name__} keeps private values the search bot "
                              "cannot guess", "write resample(seat, rng) to give the other "
                              "seats' private values guesses, or keep secrets in piles")
-        copies: dict = {}  # id(pile) -> its copy in the world
+        copies: dict = {}  # id(pile or groups, or a group in them) -> its copy in the world
         piles: dict = {}
         for name, kept in self.piles.items():
             if type(kept) is list:
-                piles[name] = [copies.setdefault(id(pile), pile.copied(rng)) for pile in kept]
+                piles[name] = [_copied(holder, rng, copies) for holder in kept]
             else:
-                piles[name] = copies[id(kept)] = kept.copied(rng)
+                piles[name] = _copied(kept, rng, copies)
         world = object.__new__(type(self))
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
@@ -281,7 +327,7 @@ class CardGame(State):
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
         who sees it."""
-        self._rules_piles({id(pile): pile for pile in self.all_piles()})
+        self._rules_piles({id(kept): kept for kept in self._holders() + self.all_piles()})
         self._attributes = len(self.__dict__)
 
     def _rules_piles(self, piles: dict) -> dict:
@@ -291,9 +337,9 @@ class CardGame(State):
             if name in TOOLKIT_ATTRIBUTES:
                 continue
             kind = type(value)
-            if kind is Pile:
+            if kind in HOLDERS:
                 found[name] = piles.get(id(value))
-            elif kind in (list, tuple) and value and all(type(p) is Pile for p in value):
+            elif kind in (list, tuple) and value and all(type(p) in HOLDERS for p in value):
                 found[name] = kind(piles.get(id(pile)) for pile in value)
                 if None in found[name]:
                     found[name] = None
@@ -424,6 +470,14 @@ class KeptOutside(RulesError):
                          "keep it in a pile, in self.public (every seat sees it) or in "
                          "self.private[seat] (that seat only); a value that is the same in "
                          "every game goes on the class (ROUNDS = 4)")
+
+
+def _copied(holder, rng: random.Random, copies: dict):
+    """``holder``'s copy for a sample, noted in ``copies`` with each group's copy."""
+    made = copies[id(holder)] = holder.copied(rng)
+    if type(holder) is Groups:
+        copies.update(zip(map(id, holder.groups), made.groups))
+    return made
 
 
 def _look(move):
