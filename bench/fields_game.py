@@ -11,10 +11,11 @@ they play the same games.
 
 from __future__ import annotations
 
-from cardkit.toolkit import OWNER, PUBLIC, CardGame
-from cardkit.toolkit.state import IllegalMove, State
+from hand_starter import ROUNDS, HandStarter
 
-ROUNDS, HAND = 8, 5
+from cardkit.toolkit import OWNER, PUBLIC, CardGame
+
+HAND = 5
 
 
 class Pairs(CardGame):
@@ -68,29 +69,11 @@ class Pairs(CardGame):
         return list(self.public["points"])
 
 
-class HandPairs(State):
-    """The same game by hand: a card is its index, its fields read once into lists."""
+class HandPairs(HandStarter):
+    """The same game by hand: a card is its index, its fields read once into lists (the
+    starter's by-hand version, with these moves)."""
 
-    def __init__(self, players, rng, cards):
-        self.players, self.rng = players, rng
-        self.kind = [card.kind for card in cards]
-        self.cost = [card.cost for card in cards]
-        self.strength = [card.strength for card in cards]
-        looks = {}  # identical copies are offered once, as the toolkit does: the first
-        self.look = [looks.setdefault(card.look, len(looks)) for card in cards]
-        self.deck = list(range(len(cards)))
-        rng.shuffle(self.deck)
-        self.hands = [[] for _ in range(players)]
-        for _ in range(HAND):
-            for hand in self.hands:
-                hand.append(self.deck.pop())
-        self.discard = []
-        self.coins, self.points = [0] * players, [0] * players
-        self.round, self.seat, self.over, self.moves_made = 1, 0, False, 0
-        self._legal = None
-
-    def current_player(self):
-        return self.seat
+    hand_size = HAND
 
     def legal_moves(self):
         if self._legal is None:
@@ -113,13 +96,8 @@ class HandPairs(State):
             self._legal = [] if self.over else moves + [("pass",)]
         return list(self._legal)
 
-    def apply(self, move):
-        if move not in self.legal_moves():
-            raise IllegalMove(f"{move!r}")
-        self._legal = None
-        self.moves_made += 1
-        seat, hand = self.seat, self.hands[self.seat]
-        self.coins[seat] += 1
+    def make(self, seat, move):
+        hand = self.hands[seat]
         if move[0] == "draw":
             hand.append(self.deck.pop())
         elif move[0] == "pair":
@@ -136,23 +114,6 @@ class HandPairs(State):
             self.points[seat] += self.strength[card]
             hand.remove(card)
             self.discard.append(card)
-        self.seat = (seat + 1) % self.players
-        if self.seat == 0:
-            self.round += 1
-            if self.round > ROUNDS:
-                self.over = True
-
-    def is_over(self):
-        return self.over
 
     def scores(self):
         return list(self.points)
-
-    def returns(self):
-        scores = self.scores()
-        won = [seat for seat, score in enumerate(scores) if score == max(scores)]
-        return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
-
-    def observation(self, seat):
-        return {"hand": list(self.hands[seat]), "discard": list(self.discard),
-                "deck": len(self.deck), "coins": list(self.coins), "points": list(self.points)}

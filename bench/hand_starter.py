@@ -16,6 +16,8 @@ ROUNDS, HAND = 8, 3
 
 
 class HandStarter(State):
+    hand_size = HAND  # cards dealt to each player
+
     def __init__(self, players, rng, cards):
         self.players, self.rng = players, rng
         self.kind = [card.kind for card in cards]
@@ -26,7 +28,7 @@ class HandStarter(State):
         self.deck = list(range(len(cards)))  # a card is its index
         rng.shuffle(self.deck)
         self.hands = [[] for _ in range(players)]
-        for _ in range(HAND):
+        for _ in range(self.hand_size):
             for hand in self.hands:
                 hand.append(self.deck.pop())
         self.lines = [[] for _ in range(players)]
@@ -58,6 +60,15 @@ class HandStarter(State):
         self.moves_made += 1
         seat = self.seat
         self.coins[seat] += 1
+        self.make(seat, move)
+        self.seat = (seat + 1) % self.players
+        if self.seat == 0:
+            self.round += 1
+            if self.round > ROUNDS:
+                self.over = True
+
+    def make(self, seat, move):
+        """The move's own part of a turn: after the coin, before the turn passes."""
         if move[0] == "draw":
             self.hands[seat].append(self.deck.pop())
         elif move[0] == "play":
@@ -69,11 +80,6 @@ class HandStarter(State):
             else:
                 self.discard.append(card)
                 self.points[seat] += self.cost[card] + 1
-        self.seat = (seat + 1) % self.players
-        if self.seat == 0:
-            self.round += 1
-            if self.round > ROUNDS:
-                self.over = True
 
     def is_over(self):
         return self.over

@@ -5,8 +5,8 @@ meets (player counts, private values leaking, a game that does not end)."""
 from __future__ import annotations
 
 import inspect
-import random
 import pickle
+import random
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -16,6 +16,8 @@ from cardkit.deck.loader import load_deck
 from cardkit.playtest.rules_file import load_rules
 from cardkit.starter import create_deck
 from cardkit.toolkit import PUBLIC, Card, CardGame
+
+from test_own_rules import BASE as DUEL  # a small game on the starter deck
 
 
 def test_a_card_field_is_a_plain_attribute_and_still_cannot_be_changed():
@@ -35,44 +37,6 @@ def test_a_card_field_is_a_plain_attribute_and_still_cannot_be_changed():
             assert "cannot be changed" in str(refused)
     again = pickle.loads(pickle.dumps(scout))
     assert (again.cost, again.fields, again.look) == (1, scout.fields, scout.look)
-
-
-# A small game on the starter deck: draw or play a card from your hand; the game ends
-# when the deck and both hands are empty.
-DUEL = '''from cardkit.toolkit import HIDDEN, OWNER, PUBLIC, CardGame
-
-
-class Duel(CardGame):
-    player_counts = (2,)
-    fields = {"cost": int}
-
-    def setup(self):
-        self.deck = self.pile("deck", HIDDEN, self.cards)
-        self.deck.shuffle()
-        self.hands = self.seat_piles("hand", OWNER)
-        self.table = self.pile("table", PUBLIC)
-        self.deal(self.deck, self.hands, 2)
-        self.public["points"] = [0, 0]
-
-    def moves(self):
-        moves = [("play", card) for card in self.hands[self.seat]]
-        if self.deck:
-            moves.append(("draw",))
-        return moves or [("pass",)]
-
-    def play(self, move):
-        if move[0] == "draw":
-            self.deck.move_top(self.hands[self.seat])
-        elif move[0] == "play":
-            self.hands[self.seat].move(move[1], self.table)
-            self.public["points"][self.seat] += move[1].cost
-        if not self.deck and not any(self.hands):
-            self.end()
-        self.next_seat()
-
-    def scores(self):
-        return self.public["points"]
-'''
 
 
 def _simulated(tmp_path: Path, rules: str, *args: str):

@@ -376,27 +376,24 @@ class CardGame(State):
 
     def _once_by_look(self, moves) -> list:
         moves = list(moves)
-        offered: dict = {}
-        distinct = self.distinct_copies
-        for move in moves:
-            try:
-                if distinct:
-                    key = move
-                elif type(move) is tuple:  # inline: this runs for every move offered
-                    key = tuple([part.look if isinstance(part, Card) else
-                                 _look(part) if type(part) is tuple else part
-                                 for part in move])
-                else:
-                    key = _look(move)
-                offered.setdefault(key, move)
-            except TypeError:  # a list, a dict: it could change after it is offered
-                raise RulesError(f"{type(self).__name__}.moves() (line "
-                                 f"{type(self).moves.__code__.co_firstlineno}) offered "
-                                 f"{move!r}, which holds a {_changeable(move)}: a move "
-                                 "must be a value "
-                                 "that cannot change", "make it a tuple: ('play', card), "
-                                 "('meld', (card, card))") from None
-        return moves if len(offered) == len(moves) else list(offered.values())
+        try:  # a card hashes by its look: moves that hash apart differ in look
+            hashes = list(map(hash, moves))
+            if len(set(hashes)) == len(moves) or self.distinct_copies:
+                return moves
+        except TypeError:  # a list, a dict: it could change after it is offered
+            raise RulesError(f"{type(self).__name__}.moves() (line "
+                             f"{type(self).moves.__code__.co_firstlineno}) offered "
+                             f"{_changeable_move(moves)!r}, which holds a "
+                             f"{_changeable(_changeable_move(moves))}: a move must be a value "
+                             "that cannot change", "make it a tuple: ('play', card), "
+                             "('meld', (card, card))") from None
+        offered, kept = {}, []  # hash -> the moves offered with it
+        for move, key in zip(moves, hashes):
+            alike = offered.setdefault(key, [])
+            if not alike or all(_look(move) != _look(other) for other in alike):
+                alike.append(move)
+                kept.append(move)
+        return kept
 
     def apply(self, move) -> None:
         legal = self._legal if self._legal is not None else self.legal_moves()
@@ -485,6 +482,11 @@ def _look(move):
     if type(move) is tuple:
         return tuple([_look(part) for part in move])
     return move.look if isinstance(move, Card) else move
+
+
+def _changeable_move(moves: list):
+    """The first of ``moves`` that holds a value that can change."""
+    return next(move for move in moves if _changeable(move))
 
 
 def _changeable(move) -> str:
