@@ -1,6 +1,7 @@
 """A game whose ``moves()`` reads card fields in combinations (issue 40): on the toolkit
 (:class:`Pairs`), and by hand against State with each card's fields read once into lists
-(:class:`HandPairs`; identical copies offered once, as the toolkit does), the baseline of what reading ``card.cost`` costs in ``make bench``.
+(:class:`HandPairs`; identical copies offered once, as the toolkit does), the baseline of
+what reading ``card.cost`` costs in ``make bench``.
 
 Each turn a seat takes a coin, then plays a pair from its hand (two cards of one kind it
 can pay for together), plays one card it can pay for, draws, or passes. A pair scores both

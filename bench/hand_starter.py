@@ -3,9 +3,9 @@
 toolkit's cost in ``make bench``, and a second implementation the tests compare the
 toolkit version with, game for game.
 
-It draws on its chance in the same order as the toolkit version (one shuffle of the deck,
-cards dealt one at a time round the table, moves offered in the same order), so with the
-same seeds both play the same games.
+It offers identical copies once, as the toolkit does, and draws on its chance in the same
+order as the toolkit version (one shuffle of the deck, cards dealt one at a time round the
+table, moves offered in the same order), so with the same seeds both play the same games.
 """
 
 from __future__ import annotations

@@ -135,7 +135,8 @@ SETS = DUEL.replace('''        self.public["points"] = [0, 0]
         self.sets = self.seat_groups("sets", PUBLIC)
         self.tricks = self.groups("tricks", HIDDEN)
 ''').replace('''        moves = [("play", card) for card in self.hands[self.seat]]''', '''        hand, sets = self.hands[self.seat], self.sets[self.seat]
-        moves = [("lay", (a, b)) for i, a in enumerate(hand) for b in hand.cards[i + 1:]
+        moves = [("lay", (a, b))
+                 for i, a in enumerate(hand) for b in hand.cards[i + 1:]
                  if a.kind == b.kind]
         if sets:
             moves += [("add", card) for card in hand if card.kind == sets[-1].top.kind]''').replace(

@@ -363,7 +363,7 @@ class CardGame(State):
         ...     def setup(self): self.hand = self.pile("hand", cards=self.cards)
         ...     def moves(self): return [("play", card) for card in self.hand] + ["pass"]
         ...     def scores(self): return [0, 0]
-        >>> cards = [Card(0, {"name": "Scout"}), Card(1, {"name": "Guard"}), Card(2, {"name": "Scout"})]
+        >>> cards = [Card(i, {"name": name}) for i, name in enumerate(["Scout", "Guard", "Scout"])]
         >>> game = Hand(2, random.Random(1), cards)
         >>> game.legal_moves()
         [('play', Scout), ('play', Guard), 'pass']
