@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.deck.loader import load_deck
+from cardkit.playtest import runner
 from cardkit.playtest.rules_file import load_rules
 from cardkit.starter import create_deck
 from cardkit.toolkit import PUBLIC, Card, CardGame
@@ -68,15 +69,16 @@ def test_check_names_a_hidden_card_kept_in_a_seat_s_private_values(tmp_path):
         "it should know of but not show goes in a pile it owns (OWNER)")
 
 
-def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path):
+def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path, monkeypatch):
     """A doubled card kept the game going: plain simulate said only 'did not end'."""
+    monkeypatch.setattr(runner, "MAX_MOVES", 3000)  # 100,000 in a run: the test is quicker
     rules = DUEL.replace("            self.hands[self.seat].move(move[1], self.table)",
                          "            self.table.add(move[1])")
     folder, result = _simulated(tmp_path, rules, "--games", "1")
     assert result.exit_code == 2, result.output
     assert result.output.splitlines()[0] == (
-        f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 100000 moves: the game did "
-        "not end within 100,000 moves; --check finds in this game with random moves, after "
+        f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 3000 moves: the game did "
+        "not end within 3,000 moves; --check finds in this game with random moves, after "
         "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table'; move "
         "cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
         "is still elsewhere")
@@ -134,7 +136,9 @@ SETS = DUEL.replace('''        self.public["points"] = [0, 0]
 ''', '''        self.public["points"] = [0, 0]
         self.sets = self.seat_groups("sets", PUBLIC)
         self.tricks = self.groups("tricks", HIDDEN)
-''').replace('''        moves = [("play", card) for card in self.hands[self.seat]]''', '''        hand, sets = self.hands[self.seat], self.sets[self.seat]
+''').replace(
+    '''        moves = [("play", card) for card in self.hands[self.seat]]''',
+    '''        hand, sets = self.hands[self.seat], self.sets[self.seat]
         moves = [("lay", (a, b))
                  for i, a in enumerate(hand) for b in hand.cards[i + 1:]
                  if a.kind == b.kind]
