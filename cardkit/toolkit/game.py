@@ -377,8 +377,7 @@ class CardGame(State):
     def _once_by_look(self, moves) -> list:
         moves = list(moves)
         try:  # a card hashes by its look: moves that hash apart differ in look
-            hashes = list(map(hash, moves))
-            if len(set(hashes)) == len(moves) or self.distinct_copies:
+            if len(set(map(hash, moves))) == len(moves) or self.distinct_copies:
                 return moves
         except TypeError:  # a list, a dict: it could change after it is offered
             raise RulesError(f"{type(self).__name__}.moves() (line "
@@ -388,11 +387,15 @@ class CardGame(State):
                              "that cannot change", "make it a tuple: ('play', card), "
                              "('meld', (card, card))") from None
         offered, kept = {}, []  # hash -> the moves offered with it
-        for move, key in zip(moves, hashes):
-            alike = offered.setdefault(key, [])
-            if not alike or all(_look(move) != _look(other) for other in alike):
+        for move in moves:
+            alike = offered.get(hash(move))
+            if alike is None:
+                offered[hash(move)] = [move]
+            elif all(_look(move) != _look(other) for other in alike):  # rare: hashes meet
                 alike.append(move)
-                kept.append(move)
+            else:
+                continue
+            kept.append(move)
         return kept
 
     def apply(self, move) -> None:
