@@ -3,9 +3,9 @@
 toolkit's cost in ``make bench``, and a second implementation the tests compare the
 toolkit version with, game for game.
 
-It draws on its chance in the same order as the toolkit version (one shuffle of the deck,
-cards dealt one at a time round the table, moves offered in the same order), so with the
-same seeds both play the same games.
+It offers identical copies once, as the toolkit does, and draws on its chance in the same
+order as the toolkit version (one shuffle of the deck, cards dealt one at a time round the
+table, moves offered in the same order), so with the same seeds both play the same games.
 """
 
 from __future__ import annotations
@@ -16,15 +16,19 @@ ROUNDS, HAND = 8, 3
 
 
 class HandStarter(State):
+    hand_size = HAND  # cards dealt to each player
+
     def __init__(self, players, rng, cards):
         self.players, self.rng = players, rng
         self.kind = [card.kind for card in cards]
         self.cost = [card.cost for card in cards]
         self.strength = [card.strength for card in cards]
+        looks = {}  # identical copies are offered once, as the toolkit does: the first
+        self.look = [looks.setdefault(card.look, len(looks)) for card in cards]
         self.deck = list(range(len(cards)))  # a card is its index
         rng.shuffle(self.deck)
         self.hands = [[] for _ in range(players)]
-        for _ in range(HAND):
+        for _ in range(self.hand_size):
             for hand in self.hands:
                 hand.append(self.deck.pop())
         self.lines = [[] for _ in range(players)]
@@ -39,7 +43,11 @@ class HandStarter(State):
     def legal_moves(self):
         if self._legal is None:
             coins = self.coins[self.seat] + 1
-            moves = [("play", card) for card in self.hands[self.seat] if self.cost[card] <= coins]
+            seen, moves = set(), []
+            for card in self.hands[self.seat]:
+                if self.cost[card] <= coins and self.look[card] not in seen:
+                    seen.add(self.look[card])
+                    moves.append(("play", card))
             if self.deck:
                 moves.append(("draw",))
             self._legal = [] if self.over else moves + [("pass",)]
@@ -52,6 +60,15 @@ class HandStarter(State):
         self.moves_made += 1
         seat = self.seat
         self.coins[seat] += 1
+        self.make(seat, move)
+        self.seat = (seat + 1) % self.players
+        if self.seat == 0:
+            self.round += 1
+            if self.round > ROUNDS:
+                self.over = True
+
+    def make(self, seat, move):
+        """The move's own part of a turn: after the coin, before the turn passes."""
         if move[0] == "draw":
             self.hands[seat].append(self.deck.pop())
         elif move[0] == "play":
@@ -63,11 +80,6 @@ class HandStarter(State):
             else:
                 self.discard.append(card)
                 self.points[seat] += self.cost[card] + 1
-        self.seat = (seat + 1) % self.players
-        if self.seat == 0:
-            self.round += 1
-            if self.round > ROUNDS:
-                self.over = True
 
     def is_over(self):
         return self.over

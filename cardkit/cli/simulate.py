@@ -144,11 +144,14 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
     name, rules, rules_path, deck_file = _chosen(game, rules_file, deck_file)
     players = rules.default_players if players is None else players
     if players not in rules.players:
-        allowed = rules.players
-        span = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]}-{allowed[-1]}"
-        refuse(f"{rules.title} is for {span} player{'s' * (allowed != (1,))}, not {players}",
-                "choose --players " + " or ".join(map(str, allowed)) if len(allowed) < 4
-                else f"choose --players from {span}")
+        allowed = sorted(rules.players)  # the usual count comes first in player_counts
+        if len(allowed) > 2 and allowed[-1] - allowed[0] == len(allowed) - 1:
+            span = f"{allowed[0]}-{allowed[-1]}"
+        else:
+            span = ", ".join(map(str, allowed[:-1])) + " or " * (len(allowed) > 1) + \
+                str(allowed[-1])
+        refuse(f"{rules.title} is for {span} player{'s' * (allowed != [1])}, not {players}",
+               f"choose --players {span.replace('-', ' to ')}")
     if rest:
         if len(rest) > 1 or len(bots) >= players:
             refuse("--rest is the bot of the seats --bots leaves" + (

@@ -65,14 +65,14 @@ class _Found(Exception):
 
 
 @time_limits()
-def check_rules(setup: Setup, games: int, on_done=None) -> Checked:
-    """Play games 0 .. games-1 of ``setup`` with random moves, checking each; stop at the
-    first defect, a game that runs past ``setup.game_timeout`` too. ``on_done(1)`` is told
-    after each game."""
+def check_rules(setup: Setup, games: int, on_done=None, first: int = 0) -> Checked:
+    """Play games ``first`` .. ``first``+games-1 of ``setup`` with random moves, checking
+    each; stop at the first defect, a game that runs past ``setup.game_timeout`` too.
+    ``on_done(1)`` is told after each game."""
     game = game_of(setup)
     checked = Checked()
     outside: dict = {}  # what the rules file keeps outside a game, once the first is dealt
-    for index in range(games):
+    for index in range(first, first + games):
         history: list[str] = []
         try:
             with time_limit(setup.game_timeout):
@@ -200,6 +200,13 @@ def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
             raise _Found(f"seat {seat} can see {named[0]!r}, which is face down to it, in "
                          f"{what}", "keep hidden cards out of public values and moves: a "
                          "move may name a card only its seat can see")
+    for key, value in seen["private"].items():
+        named = _cards_in(value, hidden_cards)
+        if named:
+            raise _Found(f"seat {seat} can see {named[0]!r}, which is face down to it, in "
+                         f"private[{seat}][{key!r}]", f"keep in private[{seat}] only cards "
+                         f"seat {seat} can see; a card it should know of but not show goes "
+                         "in a pile it owns (OWNER)")
     if not hidden:
         return
     kept = {group: [pile.cards[i] for pile, i in places] for group, places in hidden.items()}

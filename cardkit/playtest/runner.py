@@ -147,11 +147,23 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
             raise RulesFileError(f"{where}: {exc}", "offer a move on every turn (a pass), or "
                                  "end the game") from None
         if isinstance(exc, NeverEnds):
-            raise RulesFileError(f"{where}: the game did not end", "make sure every game "
-                                 "ends: a last round, an empty deck") from None
+            raise never_ends(setup, index, where) from None
         raise RulesFileError(f"{where}: {type(exc).__name__}: {exc}",
                              f"see the game with --seed {setup.seed} --log {index}",
                              designer_traceback(exc, setup.rules_file)) from None
+
+
+def never_ends(setup: Setup, index: int, where: str) -> RulesFileError:
+    """Game ``index`` made MAX_MOVES moves: the message says what ``--check``'s checks find
+    in that game played with random moves (a card doubled, a move refused), if anything."""
+    from .check import check_rules  # check plays its games through this module
+
+    found = check_rules(setup, 1, first=index).defect
+    cause = (f"; --check finds in this game with random moves, after {len(found.moves)} "
+             f"move{'s' * (len(found.moves) != 1)}: {found.what}") if found else ""
+    return RulesFileError(f"{where}: the game did not end within {MAX_MOVES:,} moves{cause}",
+                          found.fix if found else "make sure every game ends: a last round, "
+                          "an empty deck; add --check to check every move of random games")
 
 
 def game_named(setup: Setup, index: int) -> str:

@@ -17,7 +17,7 @@ from .cards import Card
 from .game import CardGame
 from .search import SearchBot
 from .state import Bot, Game, IllegalMove, RandomBot, State
-from .zones import BACKS, HIDDEN, OWNER, PUBLIC, Pile
+from .zones import BACKS, HIDDEN, OWNER, PUBLIC, Groups, Pile
 
-__all__ = ["BACKS", "Bot", "Card", "CardGame", "Game", "HIDDEN", "IllegalMove", "OWNER",
-           "PUBLIC", "Pile", "RandomBot", "SearchBot", "State"]
+__all__ = ["BACKS", "Bot", "Card", "CardGame", "Game", "Groups", "HIDDEN", "IllegalMove",
+           "OWNER", "PUBLIC", "Pile", "RandomBot", "SearchBot", "State"]

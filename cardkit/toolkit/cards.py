@@ -1,8 +1,10 @@
 """A printed card as the rules see it: its fields from the deck file, and its back.
 
 Every copy is a card of its own: a deck with three Scouts gives the rules three cards,
-which compare equal only to themselves (by ``id``, the copy's place in the deck). A field
-reads as an attribute (``card.cost``) or by name (``card["cost"]``).
+which compare equal only to themselves (by ``id``, the copy's place in the deck); copies
+that look the same (same fields, same back) have the same ``look``, a string. A field reads
+as an attribute (``card.cost``, as fast as any attribute: each set of field names gets a
+class of its own with a slot a field) or by name (``card["cost"]``, for any field name).
 
 >>> scout = Card(0, {"name": "Scout", "cost": 1}, back="unit")
 >>> scout.cost, scout["name"], scout.back, scout
@@ -31,21 +33,33 @@ from types import MappingProxyType
 
 class Card:
     """One printed copy: ``id`` (0, 1, ... in the deck's order), ``fields`` (name ->
-    value, as the deck gives them; read only), ``back`` (the name of its back design) and ``title``
-    (its name as the deck's ``card_name`` makes it; '' if none)."""
+    value, as the deck gives them; read only), ``back`` (the name of its back design), ``title``
+    (its name as the deck's ``card_name`` makes it; '' if none) and ``look`` (what a player
+    sees of its face and back: equal for identical copies)."""
 
-    __slots__ = ("id", "fields", "back", "title")
+    __slots__ = ("id", "fields", "back", "title", "look")
+    _attributes: tuple[str, ...] = ()  # the fields its class has a slot for
+
+    def __new__(cls, *args, **kwargs):
+        fields = args[1] if len(args) > 1 else kwargs.get("fields", {})
+        return object.__new__(_card_class(tuple(fields)) if cls is Card else cls)
 
     def __init__(self, id: int, fields: dict, back: str = "", title: str = ""):
         name = fields.get("name")
-        self.__setstate__((id, fields, back,
-                           title or (str(name) if name not in (None, "") else f"card {id}")))
+        title = title or (str(name) if name not in (None, "") else f"card {id}")
+        fields = MappingProxyType(dict(fields))
+        for name, value in (("id", id), ("fields", fields), ("back", back), ("title", title),
+                            ("look", repr((back, sorted(fields.items(), key=_first))))):
+            object.__setattr__(self, name, value)
+        for name in self._attributes:  # a field as a plain attribute: read at slot speed
+            object.__setattr__(self, name, fields[name])
 
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(f"card {self!r} cannot be changed: a card is the same printed "
                              "card in every game")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
 
     def __copy__(self) -> Card:
         return self  # it cannot change: a copy is the card
@@ -68,8 +82,8 @@ class Card:
     def __eq__(self, other) -> bool:
         return isinstance(other, Card) and other.id == self.id
 
-    def __hash__(self) -> int:
-        return self.id
+    def __hash__(self) -> int:  # by look: moves naming no two identical copies hash apart
+        return hash(self.look)
 
     def __lt__(self, other: Card) -> bool:  # sorted() keeps the deck's order
         return self.id < other.id
@@ -77,11 +91,24 @@ class Card:
     def __repr__(self) -> str:
         return self.title
 
-    def __getstate__(self):
-        return self.id, dict(self.fields), self.back, self.title
+    def __reduce__(self):  # its class is made at run time: pickle it as a Card
+        return Card, (self.id, dict(self.fields), self.back, self.title)
 
-    def __setstate__(self, state) -> None:
-        id, fields, back, title = state
-        for name, value in (("id", id), ("fields", MappingProxyType(dict(fields))),
-                            ("back", back), ("title", title)):
-            object.__setattr__(self, name, value)
+
+def _first(item):
+    return item[0]
+
+
+_CLASSES: dict[tuple, type] = {}  # the field names a card has -> its class
+
+
+def _card_class(names: tuple) -> type:
+    """The class of a card with fields ``names``: a Card with a slot for each field that
+    can be an attribute (a name, not one of Card's own, not starting with '_')."""
+    made = _CLASSES.get(names)
+    if made is None:
+        slots = tuple(name for name in names if isinstance(name, str) and name.isidentifier()
+                      and not name.startswith("_") and not hasattr(Card, name))
+        made = _CLASSES[names] = type("Card", (Card,), {
+            "__slots__": slots, "_attributes": slots, "__module__": __name__})
+    return made

@@ -46,7 +46,9 @@ from ..rules.errors import RulesError
 from .cards import Card
 from .search import redeal
 from .state import IllegalMove, State, copied
-from .zones import BACKS, HIDDEN, OWNER, CardJournal, Pile
+from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
+
+HOLDERS = (Pile, Groups)  # what the rules' own attributes may name
 
 
 class CardGame(State):
@@ -62,6 +64,9 @@ class CardGame(State):
       ``str``, ``bool``) or the values it may take (a tuple): checked on every card before
       a game is played, so a card without one is named with its file and line;
     - ``bots``: its own bots by name (``random`` is always there);
+    - ``distinct_copies = True`` if identical copies of a card are to be offered as moves
+      of their own (by default moves that differ only in which of them they name are
+      offered once: the first; see :meth:`legal_moves`);
     - ``figures()`` and ``seat_figures()``, if it keeps figures for the report: numbers
       or words for the game, one dict of numbers a seat;
     - ``score_figures``: the seat figures that are the score or a part of it ("vp"): they
@@ -77,10 +82,11 @@ class CardGame(State):
     - the turns taken (:meth:`turns`) and where each card went (the per-card figures);
     - ``public``: values every seat sees (scores so far, the round, a claim made);
     - ``private[seat]``: values only that seat sees;
-    - the piles made with :meth:`pile` and :meth:`seat_piles`: every card is always in
-      exactly one of them.
+    - the piles made with :meth:`pile` and :meth:`seat_piles`, and the groups (piles made
+      during play: sets, melds, tricks) of :meth:`groups` and :meth:`seat_groups`: every
+      card is always in exactly one of them.
 
-    The rules' own attributes may only name piles (``self.deck = self.pile(...)``): a
+    The rules' own attributes may only name piles and groups (``self.deck = self.pile(...)``): a
     game that keeps any other value of its own (``self.answer = ...``, a card, a
     function) is refused with :class:`KeptOutside`, as no visibility says who sees it.
     """
@@ -92,6 +98,7 @@ class CardGame(State):
     player_counts: tuple[int, ...] = (2,)
     fields: dict = {}
     bots: dict = {}
+    distinct_copies = False  # True: each identical copy of a card is a move of its own
 
     def __init__(self, players: int, rng: random.Random, cards):
         self.players, self.rng = players, rng
@@ -109,6 +116,8 @@ class CardGame(State):
         self.setup()
         self.journal = CardJournal(players, len(self.cards))
         self.journal.begin(self.all_piles())
+        for holder in self._holders():
+            holder.journal = self.journal  # groups made during play are told of it too
         self.refuse_undeclared()
 
     # -- what a game writes ---------------------------------------------------------------
@@ -118,13 +127,17 @@ class CardGame(State):
         raise NotImplementedError
 
     def moves(self) -> list:
-        """The moves the seat to play may make now: small values (strings, or tuples of
-        strings, numbers and cards) that read as the move. Never empty before the end."""
+        """The moves the seat to play may make now: values that cannot change (strings,
+        numbers, cards, and tuples of them, tuples inside included: ``("meld", (a, b))``)
+        that read as the move. Never empty before the end."""
         raise NotImplementedError
 
     def play(self, move) -> None:
         """Make ``move`` (one that :meth:`moves` offered) for the seat to play, then pass
-        the turn (:meth:`next_seat`) or :meth:`end` the game."""
+        the turn (:meth:`next_seat`) or :meth:`end` the game. To have the same seat decide
+        again (discard down to seven, choose a target), call neither: note the step in
+        ``public`` (``self.public["discarding"] = True``) and let :meth:`moves` offer
+        what that step allows; the seat's turn goes on until :meth:`next_seat`."""
         raise NotImplementedError
 
     def winners(self) -> list[int]:
@@ -152,6 +165,44 @@ class CardGame(State):
             pile.journal = self.journal
         self._keep(name, made)
         return made
+
+    def groups(self, name: str, visibility: str = PUBLIC) -> Groups:
+        """Groups called ``name``, none yet: ``groups.new()`` makes one during play (a meld
+        on the table, a trick). Each group is a pile of ``visibility``, seen as any pile.
+
+        >>> from cardkit.toolkit import Card
+        >>> class Melds(CardGame):
+        ...     def setup(self):
+        ...         self.hands = self.seat_piles("hand")
+        ...         self.hands[0].cards = list(self.cards)
+        ...         self.sets = self.seat_groups("sets", PUBLIC)
+        ...     def scores(self): return [len(sets) for sets in self.sets]
+        >>> game = Melds(2, random.Random(1), [Card(i, {"name": n}) for i, n in enumerate("AAB")])
+        >>> meld = game.sets[0].new(); game.hands[0].move_top(meld, 2)
+        [B, A]
+        >>> game.sets[0][-1].top, game.scores(), game.observation(1)["piles"]["sets"]
+        (A, [1, 0], (((B, A),), ()))
+        """
+        made = Groups(name, visibility, None, self.rng)
+        made.journal = self.journal
+        self._keep(name, made)
+        return made
+
+    def seat_groups(self, name: str, visibility: str = PUBLIC) -> list[Groups]:
+        """One :meth:`groups` a seat, all called ``name``: each player's sets, the tricks
+        each has won (``HIDDEN``: face down, counted)."""
+        made = [Groups(name, visibility, seat, self.rng) for seat in range(self.players)]
+        for groups in made:
+            groups.journal = self.journal
+        self._keep(name, made)
+        return made
+
+    def _holders(self) -> list:
+        """Every pile and every set of groups made with the methods above."""
+        found = []
+        for kept in self.piles.values():
+            found.extend(kept if isinstance(kept, list) else (kept,))
+        return found
 
     def _keep(self, name: str, pile) -> None:
         if name in self.piles:
@@ -185,10 +236,13 @@ class CardGame(State):
         self.ended = True
 
     def all_piles(self) -> list[Pile]:
-        """Every pile of the game, a seat's piles in seat order."""
+        """Every pile of the game, a seat's piles in seat order, groups included."""
         found = []
-        for pile in self.piles.values():
-            found.extend(pile if isinstance(pile, list) else (pile,))
+        for holder in self._holders():
+            if type(holder) is Groups:
+                found.extend(holder.groups)
+            else:
+                found.append(holder)
         return found
 
     def hidden_places(self, seat: int) -> dict:
@@ -231,13 +285,13 @@ class CardGame(State):
             raise RulesError(f"{type(self).__name__} keeps private values the search bot "
                              "cannot guess", "write resample(seat, rng) to give the other "
                              "seats' private values guesses, or keep secrets in piles")
-        copies: dict = {}  # id(pile) -> its copy in the world
+        copies: dict = {}  # id(pile or groups, or a group in them) -> its copy in the world
         piles: dict = {}
         for name, kept in self.piles.items():
             if type(kept) is list:
-                piles[name] = [copies.setdefault(id(pile), pile.copied(rng)) for pile in kept]
+                piles[name] = [_copied(holder, rng, copies) for holder in kept]
             else:
-                piles[name] = copies[id(kept)] = kept.copied(rng)
+                piles[name] = _copied(kept, rng, copies)
         world = object.__new__(type(self))
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
@@ -283,7 +337,7 @@ class CardGame(State):
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
         who sees it."""
-        self._rules_piles({id(pile): pile for pile in self.all_piles()})
+        self._rules_piles({id(kept): kept for kept in self._holders() + self.all_piles()})
         self._attributes = len(self.__dict__)
 
     def _rules_piles(self, piles: dict) -> dict:
@@ -293,9 +347,9 @@ class CardGame(State):
             if name in TOOLKIT_ATTRIBUTES:
                 continue
             kind = type(value)
-            if kind is Pile:
+            if kind in HOLDERS:
                 found[name] = piles.get(id(value))
-            elif kind in (list, tuple) and value and all(type(p) is Pile for p in value):
+            elif kind in (list, tuple) and value and all(type(p) in HOLDERS for p in value):
                 found[name] = kind(piles.get(id(pile)) for pile in value)
                 if None in found[name]:
                     found[name] = None
@@ -309,14 +363,55 @@ class CardGame(State):
         return self.seat
 
     def legal_moves(self) -> list:
+        """What :meth:`moves` offers, each move once by look: of moves that differ only in
+        which identical copy of a card they name (two Scouts in a hand), the first is kept,
+        so a random bot picks a card no more often for holding two of it
+        (``distinct_copies = True`` keeps them all).
+
+        >>> from cardkit.toolkit import Card
+        >>> class Hand(CardGame):
+        ...     def setup(self): self.hand = self.pile("hand", cards=self.cards)
+        ...     def moves(self): return [("play", card) for card in self.hand] + ["pass"]
+        ...     def scores(self): return [0, 0]
+        >>> cards = [Card(i, {"name": name}) for i, name in enumerate(["Scout", "Guard", "Scout"])]
+        >>> game = Hand(2, random.Random(1), cards)
+        >>> game.legal_moves()
+        [('play', Scout), ('play', Guard), 'pass']
+        >>> [card.id for _, card in game.legal_moves()[:2]]
+        [0, 1]
+        """
         if self._legal is None:
-            self._legal = [] if self.ended else list(self.moves())
+            self._legal = [] if self.ended else self._once_by_look(self.moves())
         return list(self._legal)  # a copy: a bot cannot change what is legal
+
+    def _once_by_look(self, moves) -> list:
+        moves = list(moves)
+        try:  # a card hashes by its look: moves that hash apart differ in look
+            if len(set(map(hash, moves))) == len(moves) or self.distinct_copies:
+                return moves
+        except TypeError:  # a list, a dict: it could change after it is offered
+            raise RulesError(f"{type(self).__name__}.moves() (line "
+                             f"{type(self).moves.__code__.co_firstlineno}) offered "
+                             f"{_changeable_move(moves)!r}, which holds a "
+                             f"{_changeable(_changeable_move(moves))}: a move must be a value "
+                             "that cannot change", "make it a tuple: ('play', card), "
+                             "('meld', (card, card))") from None
+        offered, kept = {}, []  # hash -> the moves offered with it
+        for move in moves:
+            alike = offered.get(hash(move))
+            if alike is None:
+                offered[hash(move)] = [move]
+            elif all(_look(move) != _look(other) for other in alike):  # rare: hashes meet
+                alike.append(move)
+            else:
+                continue
+            kept.append(move)
+        return kept
 
     def apply(self, move) -> None:
         legal = self._legal if self._legal is not None else self.legal_moves()
-        if move not in legal:
-            raise IllegalMove(f"{move!r} is not a legal move for seat {self.seat}")
+        if move not in legal:  # another identical copy plays as the one offered
+            move = self._offered_as(move, legal)
         self._legal = None
         self.moves_made += 1
         seat = self.seat
@@ -324,6 +419,18 @@ class CardGame(State):
         self.turns_taken += self.seat != seat or self.ended
         if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
             self.refuse_undeclared()
+
+    def _offered_as(self, move, legal: list):
+        """The legal move that looks as ``move`` does, or IllegalMove."""
+        if not self.distinct_copies:
+            try:
+                key = _look(move)
+                for offered in legal:
+                    if _look(offered) == key:
+                        return offered
+            except TypeError:
+                pass
+        raise IllegalMove(f"{move!r} is not a legal move for seat {self.seat}")
 
     def turns(self) -> int:
         """A turn is a seat's moves until another seat is to play (or the game ends)."""
@@ -373,6 +480,41 @@ class KeptOutside(RulesError):
                          "keep it in a pile, in self.public (every seat sees it) or in "
                          "self.private[seat] (that seat only); a value that is the same in "
                          "every game goes on the class (ROUNDS = 4)")
+
+
+def _copied(holder, rng: random.Random, copies: dict):
+    """``holder``'s copy for a sample, noted in ``copies`` with each group's copy."""
+    made = copies[id(holder)] = holder.copied(rng)
+    if type(holder) is Groups:
+        copies.update(zip(map(id, holder.groups), made.groups))
+    return made
+
+
+def _look(move):
+    """What a player sees of ``move``: each card in it by its look, tuples all the way down."""
+    if type(move) is tuple:
+        return tuple([_look(part) for part in move])
+    return move.look if isinstance(move, Card) else move
+
+
+def _changeable_move(moves: list):
+    """The first of ``moves`` that holds a value that can change."""
+    return next(move for move in moves if _changeable(move))
+
+
+def _changeable(move) -> str:
+    """The kind of the first part of ``move`` that can change: 'list', 'dict'."""
+    if type(move) is tuple:
+        for part in move:
+            found = _changeable(part)
+            if found:
+                return found
+        return ""
+    try:
+        hash(move)
+        return ""
+    except TypeError:
+        return type(move).__name__
 
 
 def _short(value) -> str:

@@ -168,6 +168,69 @@ class Pile:
         return len(self.cards)
 
 
+class Groups:
+    """Piles made during play, in the order made: the sets in front of a player, the melds
+    on the table, the tricks a seat has won. Each group is a :class:`Pile` with the
+    groups' name, visibility and owner; :meth:`new` adds one.
+
+    >>> sets = Groups("sets", PUBLIC, owner=0)
+    >>> hand = Pile("hand", OWNER, [Card(i, {"name": n}) for i, n in enumerate("AABC")], owner=0)
+    >>> first = sets.new(); hand.move_top(first, 2)
+    [C, B]
+    >>> second = sets.new(); hand.move_top(second, 2)
+    [A, A]
+    >>> len(sets), sets[-1].top, sets
+    (2, A, sets of seat 0: [[C, B], [A, A]])
+    >>> sets.seen_by(1)
+    ((C, B), (A, A))
+    """
+
+    __slots__ = ("name", "visibility", "owner", "groups", "rng", "journal")
+
+    def __init__(self, name: str, visibility: str = HIDDEN, owner: int | None = None,
+                 rng: random.Random | None = None):
+        Pile(name, visibility, (), owner)  # the same refusals as a pile's
+        self.name, self.visibility, self.owner = name, visibility, owner
+        self.groups: list[Pile] = []
+        self.rng = rng
+        self.journal: CardJournal | None = None
+
+    def new(self) -> Pile:
+        """A new empty group, after the others (``groups[-1]`` is the most recent)."""
+        made = Pile(self.name, self.visibility, (), self.owner, self.rng)
+        made.journal = self.journal
+        self.groups.append(made)
+        return made
+
+    def __len__(self) -> int:
+        return len(self.groups)
+
+    def __iter__(self):
+        return iter(self.groups)
+
+    def __getitem__(self, index):
+        return self.groups[index]
+
+    def __repr__(self) -> str:
+        return (f"{self.name}{'' if self.owner is None else f' of seat {self.owner}'}: "
+                f"{[group.cards for group in self.groups]}")
+
+    def copied(self, rng: random.Random | None) -> Groups:
+        """A copy for a game's sample (see :meth:`Pile.copied`)."""
+        made = Groups.__new__(Groups)
+        made.name, made.visibility, made.owner = self.name, self.visibility, self.owner
+        made.groups, made.rng, made.journal = [g.copied(rng) for g in self.groups], rng, None
+        return made
+
+    def __deepcopy__(self, memo) -> Groups:
+        memo[id(self)] = made = self.copied(memo.get(id(self.rng), self.rng))
+        return made
+
+    def seen_by(self, seat: int) -> tuple:
+        """What ``seat`` sees: each group as :meth:`Pile.seen_by` gives it, in order."""
+        return tuple(group.seen_by(seat) for group in self.groups)
+
+
 class CardJournal:
     """Which cards each seat drew, played and held: the per-card figures of a report.
 

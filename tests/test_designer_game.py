@@ -1,0 +1,185 @@
+"""A designer's game on the toolkit (issue 40): card fields read at attribute speed, groups
+of cards made during play, identical copies offered once, and the messages a designer
+meets (player counts, private values leaking, a game that does not end)."""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.deck.loader import load_deck
+from cardkit.playtest import runner
+from cardkit.playtest.rules_file import load_rules
+from cardkit.starter import create_deck
+from cardkit.toolkit import PUBLIC, Card, CardGame
+
+from test_own_rules import BASE as DUEL  # a small game on the starter deck
+
+
+def test_a_card_field_is_a_plain_attribute_and_still_cannot_be_changed():
+    scout = Card(0, {"name": "Scout", "cost": 1, "flavor text": "eager", "title": "x"},
+                 back="unit")
+    # a slot of the card's class: read without a call to __getattr__ (683,000 calls in
+    # 100 games of the issue's game)
+    assert type(inspect.getattr_static(scout, "cost")).__name__ == "member_descriptor"
+    assert (scout.cost, scout["flavor text"], scout.title, scout.back) == (1, "eager", "Scout",
+                                                                            "unit")
+    assert isinstance(scout, Card) and scout == Card(0, {"cost": 2}) and scout != Card(1, {})
+    for change in (lambda: setattr(scout, "cost", 5), lambda: delattr(scout, "cost")):
+        try:
+            change()
+            raise AssertionError("a card was changed")
+        except AttributeError as refused:
+            assert "cannot be changed" in str(refused)
+    again = pickle.loads(pickle.dumps(scout))
+    assert (again.cost, again.fields, again.look) == (1, scout.fields, scout.look)
+
+
+def _simulated(tmp_path: Path, rules: str, *args: str):
+    """``cardkit simulate`` of ``rules`` on the starter deck, in this process."""
+    folder = tmp_path / "duel"
+    create_deck(folder, "duel")
+    (folder / "rules.py").write_text(rules)
+    return folder, CliRunner().invoke(main, ["simulate", str(folder), *args])
+
+
+def test_the_player_count_message_names_every_count_allowed_whatever_their_order(tmp_path):
+    """player_counts = (4, 3, 5), the usual count first, was 'for 4-5 players'."""
+    rules = DUEL.replace("player_counts = (2,)", "player_counts = (4, 3, 5)")
+    _, result = _simulated(tmp_path, rules, "--players", "2")
+    assert (result.exit_code, result.output) == (
+        2, "cardkit: Duel is for 3-5 players, not 2; choose --players 3 to 5\n")
+
+
+def test_check_names_a_hidden_card_kept_in_a_seat_s_private_values(tmp_path):
+    """The check looked in public and the moves only, and said the game hid nothing."""
+    rules = DUEL.replace('        self.public["points"] = [0, 0]\n',
+                         '        self.public["points"] = [0, 0]\n'
+                         '        self.private[0]["next"] = self.deck.top\n')
+    _, result = _simulated(tmp_path, rules, "--check", "--games", "2")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[0].endswith(
+        "game 0 (seed 1), before the first move: seat 0 can see Knight, which is face down "
+        "to it, in private[0]['next']; keep in private[0] only cards seat 0 can see; a card "
+        "it should know of but not show goes in a pile it owns (OWNER)")
+
+
+def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path, monkeypatch):
+    """A doubled card kept the game going: plain simulate said only 'did not end'."""
+    monkeypatch.setattr(runner, "MAX_MOVES", 3000)  # 100,000 in a run: the test is quicker
+    rules = DUEL.replace("            self.hands[self.seat].move(move[1], self.table)",
+                         "            self.table.add(move[1])")
+    folder, result = _simulated(tmp_path, rules, "--games", "1")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[0] == (
+        f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 3000 moves: the game did "
+        "not end within 3,000 moves; --check finds in this game with random moves, after "
+        "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table'; move "
+        "cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
+        "is still elsewhere")
+
+
+def _hand_game(cards, **declared):
+    class Hand(CardGame):
+        locals().update(declared)
+
+        def setup(self):
+            self.hand = self.pile("hand", PUBLIC, self.cards)
+            self.table = self.pile("table", PUBLIC)
+
+        def moves(self):
+            return [("play", card) for card in self.hand] + [("meld", tuple(self.hand.cards))]
+
+        def play(self, move):
+            for card in move[1:] if move[0] == "play" else move[1]:
+                self.hand.move(card, self.table)
+            self.end()
+
+        def scores(self):
+            return [len(self.table), 0]
+
+    return Hand(2, random.Random(1), cards)
+
+
+def test_identical_copies_are_offered_once_and_either_plays_as_the_one_offered():
+    scout, guard, twin = (Card(0, {"name": "Scout"}), Card(1, {"name": "Guard"}),
+                          Card(2, {"name": "Scout"}))
+    game = _hand_game([scout, guard, twin])
+    legal = game.legal_moves()
+    assert legal == [("play", scout), ("play", guard), ("meld", (scout, guard, twin))]
+    assert scout.look == twin.look != guard.look
+    game.apply(("play", twin))  # the twin is not offered; it plays as the Scout offered
+    assert game.table.cards == [scout]
+    every = _hand_game([scout, guard, twin], distinct_copies=True)
+    assert [move[1] for move in every.legal_moves()[:3]] == [scout, guard, twin]
+
+
+def test_a_move_that_holds_a_list_is_refused_naming_the_line_and_the_fix(tmp_path):
+    rules = DUEL.replace('moves = [("play", card) for card in self.hands[self.seat]]',
+                         'moves = [("play", [card]) for card in self.hands[self.seat]]')
+    folder, result = _simulated(tmp_path, rules, "--games", "1")
+    assert (result.exit_code, result.output) == (2, (
+        f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 0 moves: Duel.moves() "
+        "(line 16) offered ('play', [Supplies]), which holds a list: a move must be a value "
+        "that cannot change; make it a tuple: ('play', card), ('meld', (card, card))\n"))
+
+
+# Sets on the starter deck: draw, lay two cards of a kind from your hand as a new set, or
+# add one of that kind to your most recent set; each set laid puts the deck's top card
+# face down among the tricks.
+SETS = DUEL.replace('''        self.public["points"] = [0, 0]
+''', '''        self.public["points"] = [0, 0]
+        self.sets = self.seat_groups("sets", PUBLIC)
+        self.tricks = self.groups("tricks", HIDDEN)
+''').replace(
+    '''        moves = [("play", card) for card in self.hands[self.seat]]''',
+    '''        hand, sets = self.hands[self.seat], self.sets[self.seat]
+        moves = [("lay", (a, b))
+                 for i, a in enumerate(hand) for b in hand.cards[i + 1:]
+                 if a.kind == b.kind]
+        if sets:
+            moves += [("add", card) for card in hand if card.kind == sets[-1].top.kind]''').replace(
+    '''        elif move[0] == "play":
+            self.hands[self.seat].move(move[1], self.table)
+            self.public["points"][self.seat] += move[1].cost''', '''        elif move[0] == "lay":
+            laid = self.sets[self.seat].new()
+            for card in move[1]:
+                self.hands[self.seat].move(card, laid)
+            if self.deck:
+                self.deck.move_top(self.tricks.new())
+        elif move[0] == "add":
+            self.hands[self.seat].move(move[1], self.sets[self.seat][-1])
+        self.public["points"][self.seat] = sum(map(len, self.sets[self.seat]))''').replace(
+    "if not self.deck and not any(self.hands):", "if not self.deck:").replace(
+    'fields = {"cost": int}', 'fields = {"kind": ("unit", "event")}')
+
+
+def test_groups_made_during_play_are_piles_every_seat_sees_as_their_visibility_says(tmp_path):
+    folder = tmp_path / "sets"
+    create_deck(folder, "sets")
+    (folder / "rules.py").write_text(SETS)
+    result = CliRunner().invoke(main, ["simulate", str(folder), "--check", "--games", "30"])
+    assert result.exit_code == 0, result.output
+    game = load_rules(folder / "rules.py")
+    cards = game.cards_from_deck(load_deck(folder / "deck.yaml").for_rules())
+    state = game.new_state(2, random.Random(4), cards)
+    while not len(state.tricks):
+        state.apply(state.legal_moves()[0])
+    laid = state.sets[state.seat - 1]
+    assert len(laid) == 1 and len(laid[-1]) == 2 and len(state.tricks[0]) == 1
+    seen = state.observation(0)["piles"]
+    assert seen["sets"] == tuple(tuple(tuple(g.cards) for g in sets) for sets in state.sets)
+    assert seen["tricks"] == (1,)  # face down: counted, not seen
+    world = state.determinized(0, random.Random(1))
+    assert world.sets[1 - state.seat][-1].cards == laid[-1].cards  # seen: kept
+    assert world.tricks is not state.tricks and world.tricks[0] is not state.tricks[0]
+    assert world.piles["tricks"] is world.tricks
+    unseen = sorted(state.tricks[0].cards + state.deck.cards + state.hands[1].cards)
+    assert sorted(world.tricks[0].cards + world.deck.cards + world.hands[1].cards) == unseen
+    world.tricks.new()  # the sample's groups grow apart from the game's
+    assert (len(world.tricks), len(state.tricks)) == (2, 1)
