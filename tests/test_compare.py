@@ -200,16 +200,17 @@ def test_compare_with_a_deck_the_game_cannot_use_exits_2(tmp_path, monkeypatch):
 
 
 def test_a_deck_with_rules_of_its_own_plays_them_as_a_rule_variant(tmp_path, monkeypatch):
-    """B, a copy of the starter whose rules count a unit's strength twice, plays its own
-    rules.py (the old --compare played A's rules on both, and found nothing)."""
+    """B, a copy of the starter whose events score nothing, plays its own rules.py (the
+    old --compare played A's rules on both, and found nothing): the seats' shares move
+    beyond chance, and the pairing line says B's rules are why the games differ."""
     from cardkit.starter import create_deck
 
     create_deck(tmp_path / "duel", "duel")
     shutil.copytree(tmp_path / "duel", tmp_path / "duel2")
     rules = tmp_path / "duel2" / "rules.py"
     text = rules.read_text()
-    assert "+ sum(card.strength" in text
-    rules.write_text(text.replace("+ sum(card.strength", "+ 2 * sum(card.strength"))
+    assert "+= card.cost + 1" in text
+    rules.write_text(text.replace("+= card.cost + 1", "+= 0"))
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["simulate", "duel", "--compare", "duel2", "--games",
                                        "400", "--workers", "1", "--bots", "builder",
@@ -217,7 +218,9 @@ def test_a_deck_with_rules_of_its_own_plays_them_as_a_rule_variant(tmp_path, mon
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[1] == "  B plays its own rules, duel2/rules.py: a rule variant"
-    assert lines[-1].startswith("B changes, beyond what chance explains")
+    assert lines[-1].startswith("B changes, beyond what chance explains (5 figures tested "
+                                "together): seat 0 wins -")
+    assert "B's rules play the same seeds to other games" in lines[-2]
     same = CliRunner().invoke(main, ["simulate", "duel", "--compare", "duel", "--games",
                                      "50", "--workers", "1"])
     assert "rule variant" not in same.output

@@ -190,8 +190,9 @@ wide as two separate runs would give: the decks deal the same games.'
     if width < NARROWER:
         return f"Paired by seed: {played}, and the intervals are {width:.0%} as wide as " \
                "two separate runs would give: the decks deal the same games."
-    return f"Paired by seed: {played}; the decks deal differently (the same seed " \
-           f"shuffles them to other deals), so the intervals are about as wide as two " \
+    why = ("B's rules play the same seeds to other games" if comparison.get("variant") else
+           "the decks deal differently (the same seed shuffles them to other deals)")
+    return f"Paired by seed: {played}; {why}, so the intervals are about as wide as two " \
            f"separate runs would give ({width:.0%})."
 
 
