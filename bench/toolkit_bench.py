@@ -128,6 +128,9 @@ def _no_journal():
         def begin(self, piles):
             pass
 
+        def arrived(self, card, place):  # a pile made during play is told of it
+            pass
+
     made, record = toolkit_game.CardJournal, toolkit_game.CardGame.card_record
     toolkit_game.CardJournal = NoJournal
     toolkit_game.CardGame.card_record = lambda self: None
