@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardkit.games import MODULES, load_game  # noqa: E402
-from cardkit.playtest.runner import BotSpec, Setup, play_many  # noqa: E402
+from cardkit.playtest.runner import BotSpec, Setup, play_into, play_many  # noqa: E402
+from cardkit.playtest.stats import wilson  # noqa: E402
+from cardkit.playtest.tally import Tally  # noqa: E402
 from cardkit.toolkit.search import SearchBot  # noqa: E402
 
 STATES, ITERATIONS, ROUNDS, HEURISTIC_GAMES = 20, 50, 5, 600
@@ -83,6 +85,34 @@ def rate(name: str, players: int, bot: str) -> float:
     return HEURISTIC_GAMES / (time.perf_counter() - started)
 
 
+def spec_of(text: str) -> BotSpec:
+    """'search:playout=heuristic,iterations=100' as a BotSpec."""
+    name, _, rest = text.partition(":")
+    params = []
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        params.append((key, value if value.isidentifier() else float(value)))
+    return BotSpec(name, tuple(params))
+
+
+def strength(name: str, bot: str, games: int, workers: int = 1, seed: int = 1) -> dict:
+    """``bot`` in seat 0 against the game's heuristic bot in the others (alone, in a
+    solitaire game): its share of the decided games (of all games alone), the 95%
+    interval, and seconds a game on one core."""
+    players = load_game(name).default_players
+    setup = Setup(name, players, seed, (spec_of(bot),) + (BotSpec("heuristic"),) * (players - 1))
+    tally = Tally(players)
+    started = time.process_time()
+    clock = time.perf_counter()
+    play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers)
+    seconds = (time.perf_counter() - clock) * workers if workers > 1 else \
+        time.process_time() - started
+    base = tally.games if players == 1 else tally.decided
+    low, high = wilson(tally.wins[0], base)
+    return {"game": name, "bot": bot, "games": games, "share": tally.wins[0] / base,
+            "low": low, "high": high, "seconds": seconds / games}
+
+
 def main() -> None:
     print(f"the search bot's cost: an iteration against a bare random playout from the same "
           f"state\n({STATES} states a game, {ITERATIONS} iterations each, median of "
@@ -112,4 +142,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--strength"]:  # one line of the ablation: GAME BOT GAMES
+        print(strength(sys.argv[2], sys.argv[3], int(sys.argv[4])), flush=True)
+    else:
+        main()

@@ -31,14 +31,15 @@ def _bot_specs(ctx, param, value):
         name, _, rest = text.partition(":")
         params = []
         for item in filter(None, rest.split(",")):
-            key, sep, number = item.partition("=")
+            key, sep, value = item.partition("=")
             try:
-                parsed = float(number)
-            except ValueError:
-                parsed = math.nan
-            if not sep or not key or not math.isfinite(parsed):
-                raise click.BadParameter(f"'{item}' in '{text}' is not NAME=NUMBER; write "
-                                         "e.g. 'heuristic:bluff_rate=0.3,call_threshold=0.6'")
+                parsed = float(value)
+            except ValueError:  # a word: the name of a bot (search:playout=heuristic)
+                parsed = value if value.isidentifier() else math.nan
+            if not sep or not key or isinstance(parsed, float) and not math.isfinite(parsed):
+                raise click.BadParameter(f"'{item}' in '{text}' is not NAME=NUMBER or "
+                                         "NAME=WORD; write e.g. 'heuristic:bluff_rate=0.3,"
+                                         "call_threshold=0.6' or 'search:playout=heuristic'")
             params.append((key, parsed))
         specs.append(BotSpec(name, tuple(params)))
     return tuple(specs)
@@ -127,7 +128,7 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
     from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
-    from ..playtest.runner import BotSpec, Setup, Stopped, play_into
+    from ..playtest.runner import BotSpec, Setup, Stopped, new_bot, play_into
     from ..playtest.summary import summarise
     from ..playtest.tally import GameRows, Tally
     from ..rules.errors import RulesError
@@ -155,7 +156,7 @@ def simulate(ctx, game, count, players, seed, bots, rotate, deck_file, compare_d
         if spec.name not in rules.bots:
             refuse(f"{name} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
         try:
-            rules.bots[spec.name](**dict(spec.params))
+            new_bot(rules, spec)
         except RulesError as error:
             refuse(f"--bots {spec}: {error.what}", error.fix)
     cards, deck_name = None, "bundled deck"
@@ -426,11 +427,15 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
     import time
 
     from ..playtest.runner import Stopped
-    from ..playtest.skill import climb, ladder, verdict
+    from ..playtest.skill import bots_used, climb, ladder, verdict
 
     rungs_count = len(ladder(setup))
     click.echo(f"{setup.game}: skill ladder, {setup.players} player"
                f"{'s' * (setup.players != 1)}, {games:,} games a rung, seed {setup.seed}")
+    described = bots_used(setup)
+    click.echo("the bots, weakest first:")
+    for line in described:
+        click.echo(f"  {line}")
     stopped = False
     with progress_bar(games * rungs_count) as bar:
         try:
@@ -439,10 +444,11 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
             rungs, stopped = stop.finished, True
             say_stopped(len(rungs), rungs_count, "rungs begun")
     fair = 1 / setup.players
+    width = max([len(rung.bot) for rung in rungs] + [22])
     for rung in rungs:
         low, high = rung.interval
         against = f"against {rung.against}" if rung.against and setup.players > 1 else ""
-        click.echo(f"  {rung.bot:22} {against:32} won {rung.won:6.1%} (95%: {low:.1%}-"
+        click.echo(f"  {rung.bot:{width}} {against:{width + 8}} won {rung.won:6.1%} (95%: {low:.1%}-"
                    f"{high:.1%})  {rung.seconds:.1f} s")
     sentence = verdict(rungs, setup.players)
     if setup.players > 1:
@@ -456,7 +462,7 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
 
         write_report_to(report_dir, write_skill_report, {
             "game": setup.game, "players": setup.players, "seed": setup.seed,
-            "games_a_rung": games, "rungs": [asdict(rung) for rung in rungs],
+            "games_a_rung": games, "bots": described, "rungs": [asdict(rung) for rung in rungs],
             "verdict": sentence})
     if stopped:
         sys.exit(stop_cause()[1])

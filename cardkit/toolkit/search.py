@@ -78,12 +78,37 @@ class _Node:
 class SearchBot(Bot):
     """Looks ahead by information-set MCTS: ``iterations`` samples a move (or, with
     ``seconds`` above 0, as many as fit in that time: faster, but no longer the same from
-    the same seed)."""
+    the same seed). ``playout``: who plays the samples to their end, ``random`` or one of
+    the game's bots (``heuristic``, a designer's own), each move of it random with chance
+    ``epsilon``; ``margin``: how much of a sample's reward is the seat's lead over the best
+    other score (the rest is the win); ``bias``: how strongly the root favours the move the
+    playout bot would make there (progressive bias, Chaslot et al. 2008: a bonus of
+    ``bias`` / (1 + trials) that more samples wash out)."""
 
-    PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0}
-    RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600)}
+    PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
+              "epsilon": 0.0, "margin": 0.0, "bias": 0.0}
+    RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600),
+              "bias": (0, 1000)}
     observes = False  # it reads sampled games, not the observation
     searches = True  # the runner hands it ``worlds``
+
+    def __init__(self, bots: dict | None = None, **params):
+        """``bots``: the game's bots by name, from which ``playout`` is taken."""
+        super().__init__(**params)
+        name = self.params["playout"]
+        self.playout = None  # random moves
+        if name != "random":
+            others = [n for n, made in (bots or {}).items()
+                      if n != "random" and not made.searches]
+            if name not in others:
+                raise RulesError(f"bot parameter 'playout' is {name!r}, which is no bot of "
+                                 "this game that can play out samples",
+                                 "give it random" + "".join(f" or {n}" for n in others))
+            self.playout = bots[name]()
+        elif self.params["bias"]:
+            raise RulesError("bot parameter 'bias' favours the playout bot's move, and the "
+                             "playouts are random", "give playout a bot of the game, e.g. "
+                             "playout=heuristic, or leave out bias")
 
     def choose(self, observation, moves, rng, worlds=None):
         if len(moves) == 1:
@@ -92,18 +117,27 @@ class SearchBot(Bot):
             raise RulesError("the search bot needs the game's samples of what a seat "
                              "cannot see", "play it through cardkit simulate")
         root = _Node()
-        exploration = self.params["exploration"]
+        favoured = self._favoured(moves, rng, worlds)
         deadline = (time.perf_counter() + self.params["seconds"]
                     if self.params["seconds"] else None)
         for done in range(int(self.params["iterations"]) if deadline is None else 10**9):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, worlds(rng), rng, exploration)
+            self._iterate(root, worlds(rng), rng, favoured)
         tried = [root.children[move] for move in moves if move in root.children]
         return max(tried, key=lambda node: node.visits).move
 
-    @staticmethod
-    def _iterate(root: _Node, world, rng, exploration: float) -> None:
+    def _favoured(self, moves, rng, worlds):
+        """The move the playout bot would make here (None without ``bias``), from the
+        seat's observation of a sample: it is the seat's own, whatever the sample."""
+        if not self.params["bias"]:
+            return None
+        world = worlds(rng)
+        seen = world.observation(world.current_player()) if self.playout.observes else None
+        return self.playout.choose(seen, moves, rng)
+
+    def _iterate(self, root: _Node, world, rng, favoured=None) -> None:
+        exploration, bias = self.params["exploration"], self.params["bias"]
         path, node = [], root
         while not world.is_over():
             legal = world.legal_moves()
@@ -118,15 +152,43 @@ class SearchBot(Bot):
             for child in children:
                 child.avail += 1
             node = max(children, key=lambda c: c.reward / c.visits + exploration
-                       * math.sqrt(math.log(c.avail) / c.visits))
+                       * math.sqrt(math.log(c.avail) / c.visits)
+                       + (bias / (1 + c.visits) if c.move == favoured and node is root
+                          else 0.0))
             world.apply(node.move)
             path.append(node)
-        for _ in range(MAX_PLAYOUT):
-            if world.is_over():
-                break
-            legal = world.legal_moves()
-            world.apply(legal[rng.randrange(len(legal))])
-        returns = world.returns() if world.is_over() else None
+        self.play_out(world, rng)
+        rewards = self.rewards(world) if world.is_over() else None
         for node in path:
             node.visits += 1
-            node.reward += returns[node.player] if returns else 0.0
+            node.reward += rewards[node.player] if rewards else 0.0
+
+    def play_out(self, world, rng) -> None:
+        """Play ``world`` to its end (at most MAX_PLAYOUT moves) as ``playout`` says."""
+        policy, epsilon = self.playout, self.params["epsilon"]
+        for _ in range(MAX_PLAYOUT):
+            if world.is_over():
+                return
+            legal = world.legal_moves()
+            if policy is None or len(legal) == 1 or epsilon and rng.random() < epsilon:
+                world.apply(legal[rng.randrange(len(legal))])
+            else:
+                seat = world.current_player()
+                seen = world.observation(seat) if policy.observes else None
+                world.apply(policy.choose(seen, legal, rng))
+
+    def rewards(self, world) -> list[float]:
+        """Each seat's reward for a finished sample: its win share, blended (``margin``)
+        with its lead over the best other score, from 0 (far behind) to 1 (far ahead),
+        which tells a close loss from a rout where the win alone does not."""
+        returns, margin = world.returns(), self.params["margin"]
+        if not margin or len(returns) == 1:
+            return returns
+        scores = world.scores()
+        blended = []
+        for seat, score in enumerate(scores):
+            best = max(other for each, other in enumerate(scores) if each != seat)
+            scale = abs(score) + abs(best)
+            lead = (score - best) / scale if scale else 0.0
+            blended.append((1 - margin) * returns[seat] + margin * (1 + lead) / 2)
+        return blended
