@@ -239,10 +239,12 @@ def test_playouts_by_a_game_s_own_bot_use_that_bot():
     assert 0 < search(playout="sharp", epsilon=0.5) < by_sharp
     with pytest.raises(Exception, match="give it random or heuristic or sharp"):
         SearchBot(bots=bots, playout="search")
+    with pytest.raises(Exception, match="'guide' is 'random', .* give it none or heuristic"):
+        SearchBot(bots=bots, guide="random")
 
 
-def test_the_bias_favours_the_playout_bot_s_move_at_the_root():
-    """With a strong bias the root's most tried move is the one the playout bot makes."""
+def test_the_guide_s_move_is_favoured_at_the_root():
+    """With a strong bias the root's most tried move is the one the guide makes."""
     game = load_game("blofa")
     for index, state in enumerate(mid_games(lambda rng: game.new_state(4, rng), 6, 6)):
         seat = state.current_player()
@@ -250,7 +252,7 @@ def test_the_bias_favours_the_playout_bot_s_move_at_the_root():
         wanted = {heuristic.choose(state.observation(seat), state.legal_moves(),
                                    random.Random(tie)) for tie in range(30)}
         legal = state.legal_moves()
-        bot = SearchBot(bots=game.bots, playout="heuristic", bias=1000, iterations=60)
+        bot = SearchBot(bots=game.bots, guide="heuristic", bias=1000, iterations=60)
         chosen = bot.choose(None, legal, random.Random(index),
                             lambda rng: state.determinized(seat, rng))
         assert chosen in wanted or len(legal) >= 60  # each root move is tried once first

@@ -235,8 +235,8 @@ def test_the_report_folder(tmp_path):
      "bot parameter 'bluff_rate' is 'often'; give it a number"),
     (["blofa", "--bots", "search:playout=heu-ristic"], "'playout=heu-ristic' in "
      "'search:playout=heu-ristic' is not NAME=NUMBER or NAME=WORD"),
-    (["blofa", "--bots", "search:bias=2"], "bot parameter 'bias' favours the playout bot's "
-     "move, and the playouts are random; give playout a bot of the game"),
+    (["blofa", "--bots", "search:guide=random"], "bot parameter 'guide' is 'random', "
+     "which is no bot of this game that can guide the search; give it none or heuristic"),
 ])
 def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)

@@ -80,35 +80,37 @@ class SearchBot(Bot):
     ``seconds`` above 0, as many as fit in that time: faster, but no longer the same from
     the same seed). ``playout``: who plays the samples to their end, ``random`` or one of
     the game's bots (``heuristic``, a designer's own), each move of it random with chance
-    ``epsilon``; ``margin``: how much of a sample's reward is the seat's lead over the best
-    other score (the rest is the win); ``bias``: how strongly the root favours the move the
-    playout bot would make there (progressive bias, Chaslot et al. 2008: a bonus of
-    ``bias`` / (1 + trials) that more samples wash out)."""
+    ``epsilon``; ``guide``: a bot of the game whose move the root favours, by ``bias``
+    (progressive bias, Chaslot et al. 2008: a bonus of ``bias`` / (1 + trials) that more
+    samples wash out); ``margin``: how much of a sample's reward is the seat's lead over
+    the best other score (the rest is the win)."""
 
     PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
-              "epsilon": 0.0, "margin": 0.0, "bias": 0.0}
+              "epsilon": 0.0, "guide": "none", "bias": 1.0, "margin": 0.0}
     RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600),
               "bias": (0, 1000)}
     observes = False  # it reads sampled games, not the observation
     searches = True  # the runner hands it ``worlds``
 
     def __init__(self, bots: dict | None = None, **params):
-        """``bots``: the game's bots by name, from which ``playout`` is taken."""
+        """``bots``: the game's bots by name, from which ``playout`` and ``guide`` are
+        taken."""
         super().__init__(**params)
-        name = self.params["playout"]
-        self.playout = None  # random moves
-        if name != "random":
-            others = [n for n, made in (bots or {}).items()
-                      if n != "random" and not made.searches]
-            if name not in others:
-                raise RulesError(f"bot parameter 'playout' is {name!r}, which is no bot of "
-                                 "this game that can play out samples",
-                                 "give it random" + "".join(f" or {n}" for n in others))
-            self.playout = bots[name]()
-        elif self.params["bias"]:
-            raise RulesError("bot parameter 'bias' favours the playout bot's move, and the "
-                             "playouts are random", "give playout a bot of the game, e.g. "
-                             "playout=heuristic, or leave out bias")
+        self.playout = self._bot("playout", "random", bots)  # None: random moves
+        self.guide = self._bot("guide", "none", bots)  # None: no move favoured
+
+    def _bot(self, param: str, nobody: str, bots: dict | None):
+        """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
+        name = self.params[param]
+        if name == nobody:
+            return None
+        others = [n for n, made in (bots or {}).items() if n != "random" and not made.searches]
+        if name not in others:
+            raise RulesError(f"bot parameter '{param}' is {name!r}, which is no bot of this "
+                             "game that can " + ("play out samples" if param == "playout"
+                                                 else "guide the search"),
+                             f"give it {nobody}" + "".join(f" or {n}" for n in others))
+        return bots[name]()
 
     def choose(self, observation, moves, rng, worlds=None):
         if len(moves) == 1:
@@ -128,13 +130,13 @@ class SearchBot(Bot):
         return max(tried, key=lambda node: node.visits).move
 
     def _favoured(self, moves, rng, worlds):
-        """The move the playout bot would make here (None without ``bias``), from the
-        seat's observation of a sample: it is the seat's own, whatever the sample."""
-        if not self.params["bias"]:
+        """The move the guide would make here (None without one), from the seat's
+        observation of a sample: it is the seat's own, whatever the sample."""
+        if self.guide is None:
             return None
         world = worlds(rng)
-        seen = world.observation(world.current_player()) if self.playout.observes else None
-        return self.playout.choose(seen, moves, rng)
+        seen = world.observation(world.current_player()) if self.guide.observes else None
+        return self.guide.choose(seen, moves, rng)
 
     def _iterate(self, root: _Node, world, rng, favoured=None) -> None:
         exploration, bias = self.params["exploration"], self.params["bias"]
