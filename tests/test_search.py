@@ -239,7 +239,8 @@ def test_playouts_by_a_game_s_own_bot_use_that_bot():
     assert 0 < search(playout="sharp", epsilon=0.5) < by_sharp
     with pytest.raises(Exception, match="give it random or heuristic or sharp"):
         SearchBot(bots=bots, playout="search")
-    with pytest.raises(Exception, match="'guide' is 'random', .* give it none or heuristic"):
+    with pytest.raises(Exception, match="'guide' is 'random', .* give it none or auto or "
+                       "heuristic"):
         SearchBot(bots=bots, guide="random")
 
 
@@ -281,16 +282,23 @@ def test_rewards_are_relative_to_the_others_scores():
 
 
 def test_the_ladder_names_its_bots_and_climbs_with_the_strongest_search():
+    """The ladder's search is the default one, which is guided by the game's own bot (the
+    strongest measured); the ladder says so."""
     from cardkit.playtest.skill import bots_used, ladder
 
     setup = Setup("blofa", 4, 1, (BotSpec("random"),))
     assert [str(bot) for bot in ladder(setup)] == [
-        "random", "heuristic", "search:iterations=25,playout=heuristic",
-        "search:iterations=50,playout=heuristic", "search:iterations=100,playout=heuristic"]
+        "random", "heuristic", "search:iterations=25", "search:iterations=50",
+        "search:iterations=100"]
     said = bots_used(setup)
     assert said[1].startswith("heuristic: a player who tells the truth when it can")
     assert said[2] == ("search: looks ahead by information-set MCTS, at 25, 50, 100 "
-                       "iterations a move, its samples played out by heuristic")
+                       "iterations a move, random playouts, guided by heuristic (bias 4)")
+    game = load_game("blofa")
+    default = SearchBot(bots=game.bots)
+    assert isinstance(default.guide, game.bots["heuristic"]) and default.params["bias"] == 4
+    assert SearchBot(bots=game.bots, guide="none").guide is None
+    assert SearchBot().guide is None  # no bots to be guided by
 
 
 @pytest.mark.parametrize("name", ["blofa", "bullet", "ragusa", "rise-up", "shapes"])
@@ -352,10 +360,9 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
                           "  builder: plays the strongest unit it can afford, else the "
                           "dearest event, else draws"]
     assert lines[4] == ("  search: looks ahead by information-set MCTS, at 10, 20 iterations "
-                        "a move, its samples played out by builder")
+                        "a move, random playouts, guided by builder (bias 4)")
     assert [line.split()[0] for line in lines[5:9]] == [
-        "random", "builder", "search:iterations=10,playout=builder",
-        "search:iterations=20,playout=builder"]
+        "random", "builder", "search:iterations=10", "search:iterations=20"]
     assert lines[6].split()[1:3] == ["against", "random"]
     assert lines[-2].startswith("Skill matters: ")
     page = (report / "report.html").read_text()

@@ -236,7 +236,8 @@ def test_the_report_folder(tmp_path):
     (["blofa", "--bots", "search:playout=heu-ristic"], "'playout=heu-ristic' in "
      "'search:playout=heu-ristic' is not NAME=NUMBER or NAME=WORD"),
     (["blofa", "--bots", "search:guide=random"], "bot parameter 'guide' is 'random', "
-     "which is no bot of this game that can guide the search; give it none or heuristic"),
+     "which is no bot of this game that can guide the search; give it none or auto or "
+     "heuristic"),
 ])
 def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)

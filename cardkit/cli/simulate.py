@@ -55,7 +55,8 @@ def _bot_specs(ctx, param, value):
               help="Same seed, same games, however many workers.")
 @click.option("--bots", "bots", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
               help="Who plays: 'random', 'heuristic' or 'search' (looks ahead), with "
-                   "parameters, e.g. 'heuristic:bluff_rate=0.3' or 'search:iterations=400'. "
+                   "parameters, e.g. 'heuristic:bluff_rate=0.3', 'search:iterations=400' or "
+                   "'search:guide=heuristic'. "
                    "Once for every seat, or once a seat in order (default: random).")
 @click.option("--rotate", is_flag=True,
               help="Move the bots round the seats from game to game (game i: seat s has "
@@ -78,8 +79,9 @@ def _bot_specs(ctx, param, value):
                    "move; stop at the first mistake, with the moves that lead there.")
 @click.option("--skill", is_flag=True,
               help="Does skill matter? Play a ladder of bots of rising skill (random, "
-                   "heuristic, search at 25, 50 and 100 iterations), each against the one "
-                   "below, and say how the wins climb (--games a rung; default 200).")
+                   "the game's own bot, then search guided by it at 25, 50 and 100 "
+                   "iterations), each against the one below, and say how the wins climb "
+                   "(--games a rung; default 200).")
 @click.option("--log", "log_game", type=click.IntRange(0, MAX_GAMES - 1), metavar="N",
               help="Show game N of the run (as --seed and --bots play it) move by move, "
                    "with what the seat to play saw.")

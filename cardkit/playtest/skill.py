@@ -1,8 +1,8 @@
 """Skill versus luck: does the better player win more? A ladder of bots of rising skill.
 
 The rungs are the random bot, the game's own bot (its heuristic, or the first a designer
-wrote), then the strongest search bot (:func:`strongest_search`) with a budget that
-doubles from rung to rung. Each rung plays every seat in turn
+wrote), then the search bot as it plays best (its defaults: guided by the game's own bot)
+with a budget that doubles from rung to rung. Each rung plays every seat in turn
 against the rung below it in all the other seats, so seat order cancels out; its share of
 the games someone won, set against the fair share (one in the number of players), is how
 much that step of skill pays. A solitaire game has no one to play against: each rung plays alone and its
@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 
+from ..toolkit.search import GUIDE_BIAS, own_bot
 from .runner import BotSpec, Setup, Stopped, game_of, play_into
 from .stats import holm, wilson
 from .tally import Tally
@@ -36,29 +37,14 @@ class Rung:
     seconds: float
 
 
-def own_bot(bots: dict) -> str | None:
-    """The game's own player, the rung between random play and search: its ``heuristic``,
-    else the first bot its designer wrote (the starter's ``builder``); None if it has none."""
-    own = [name for name, made in bots.items() if name != "random" and not made.searches]
-    return "heuristic" if "heuristic" in own else own[0] if own else None
-
-
-def strongest_search(bots: dict) -> tuple:
-    """The search bot's parameters that played best (the README's ablation table): its
-    samples played out by the game's own bot, whose move it favours at the root."""
-    own = own_bot(bots)
-    return (("playout", own),) if own else ()
-
-
 def ladder(setup: Setup) -> list[BotSpec]:
     """The bots of the ladder for the game of ``setup``, weakest first: random play, the
     game's own bot, then the strongest search at budgets that double."""
     bots = game_of(setup).bots
     own = own_bot(bots)
     rungs = [BotSpec("random")] + ([BotSpec(own)] if own else [])
-    if "search" in bots:
-        rungs += [BotSpec("search", (("iterations", float(n)),) + strongest_search(bots))
-                  for n in SEARCH_BUDGETS]
+    if "search" in bots:  # its defaults are the strongest play measured: guided by ``own``
+        rungs += [BotSpec("search", (("iterations", float(n)),)) for n in SEARCH_BUDGETS]
     return rungs
 
 
@@ -68,10 +54,11 @@ def bots_used(setup: Setup) -> list[str]:
     said = []
     for spec in ladder(setup):
         if spec.name == "search":
-            playout = dict(spec.params).get("playout", "random")
-            said.append(f"search: looks ahead by information-set MCTS, at "
-                        f"{', '.join(map(str, SEARCH_BUDGETS))} iterations a move, its "
-                        f"samples played out by {'random moves' if playout == 'random' else playout}")
+            guide = own_bot(bots)
+            said.append("search: looks ahead by information-set MCTS, at "
+                        f"{', '.join(map(str, SEARCH_BUDGETS))} iterations a move, random "
+                        "playouts" + (f", guided by {guide} (bias {GUIDE_BIAS:g})" if guide
+                                      else ""))
             break
         about = " ".join((bots[spec.name].__doc__ or "").split()).split(". ")[0].rstrip(".")
         said.append(f"{spec.name}: {about[:1].lower()}{about[1:]}" if about else spec.name)
