@@ -258,6 +258,10 @@ def test_the_guide_s_move_is_favoured_at_the_root():
                             lambda rng: state.determinized(seat, rng))
         assert chosen in wanted or len(legal) >= 60  # each root move is tried once first
         assert len(wanted) < len(legal)
+        # a budget smaller than the moves tries the guide's move first, and plays it
+        few = SearchBot(bots=game.bots, iterations=2).choose(
+            None, legal, random.Random(index), lambda rng: state.determinized(seat, rng))
+        assert few in wanted
 
 
 class _Finished:
@@ -293,10 +297,10 @@ def test_the_ladder_names_its_bots_and_climbs_with_the_strongest_search():
     said = bots_used(setup)
     assert said[1].startswith("heuristic: a player who tells the truth when it can")
     assert said[2] == ("search: looks ahead by information-set MCTS, at 25, 50, 100 "
-                       "iterations a move, random playouts, guided by heuristic (bias 4)")
+                       "iterations a move, random playouts, guided by heuristic (bias 20)")
     game = load_game("blofa")
     default = SearchBot(bots=game.bots)
-    assert isinstance(default.guide, game.bots["heuristic"]) and default.params["bias"] == 4
+    assert isinstance(default.guide, game.bots["heuristic"]) and default.params["bias"] == 20
     assert SearchBot(bots=game.bots, guide="none").guide is None
     assert SearchBot().guide is None  # no bots to be guided by
 
@@ -360,7 +364,7 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
                           "  builder: plays the strongest unit it can afford, else the "
                           "dearest event, else draws"]
     assert lines[4] == ("  search: looks ahead by information-set MCTS, at 10, 20 iterations "
-                        "a move, random playouts, guided by builder (bias 4)")
+                        "a move, random playouts, guided by builder (bias 20)")
     assert [line.split()[0] for line in lines[5:9]] == [
         "random", "builder", "search:iterations=10", "search:iterations=20"]
     assert lines[6].split()[1:3] == ["against", "random"]
