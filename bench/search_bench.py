@@ -36,7 +36,7 @@ from cardkit.playtest.tally import Tally  # noqa: E402
 from cardkit.toolkit.search import SearchBot  # noqa: E402
 
 STATES, ITERATIONS, ROUNDS, HEURISTIC_GAMES = 20, 50, 5, 600
-ABLATION_GAMES = 40  # a configuration: a quick look; the README's table is from more
+ABLATION_GAMES = 30  # a configuration: a quick look; the README's table is from more
 
 
 def positions(game, count: int) -> list:
@@ -143,29 +143,45 @@ def strength(name: str, bot: str, games: int, workers: int = 1, seed: int = 1,
 
 
 ABLATION = (  # the README's ablation table: each change to the search bot, measured
-    ("search (random playouts)", ""),
-    ("reward: half the lead over the others", "margin=0.5"),
-    ("playouts by the heuristic", "playout=heuristic"),
-    ("... and the root favours its move", "playout=heuristic,bias=1"),
+    ("unguided, random playouts (issue 28)", "guide=none"),
+    ("unguided, reward half the lead", "guide=none,margin=0.5"),
+    ("unguided, playouts by the heuristic", "guide=none,playout=heuristic"),
+    ("guided by the heuristic, bias 1", "bias=1"),
+    ("guided, bias 4", "bias=4"),
+    ("the default: guided, bias 20", ""),
 )
 BUDGETS = {"ragusa": 40, "shapes": 20}  # iterations a move that keep a game near 2 s
 
 
+SLOW_PLAYOUTS = ("bullet", "ragusa", "shapes")  # a heuristic playout: 6-25x a random one
+
+
 def ablation(games: int) -> None:
     """Each configuration of ABLATION in seat 0 against heuristic bots, ``games`` games a
-    game, on one core: its share with its 95% interval, and games a second."""
+    game, on one core: its share with its 95% interval, and games a second; then the
+    heuristic itself in that seat, and the search against a designer's own bot."""
     print(f"\nthe ablation: search in seat 0, heuristic bots in the others ({games} games "
           "each, one core;\nshares of the decided games, alone the win rate)")
     for name in sorted(MODULES):
         budget = f"iterations={BUDGETS[name]}," if name in BUDGETS else ""
-        for label, params in ABLATION:
-            bot = "search:" + (budget + params).strip(",")
-            found = strength(name, bot.rstrip(":"), games)
+        for label, params in ABLATION + (("the heuristic itself, same seat", None),):
+            if params and "playout=heuristic" in params and name in SLOW_PLAYOUTS:
+                print(f"  {name:8} {label:40} not played: over 2 s a game")
+                continue
+            bot = "heuristic" if params is None else ("search:" + budget + params).strip(",:")
+            found = strength(name, bot, games)
             print(f"  {name:8} {label:40} {found['share']:6.1%} ({found['low']:.1%}-"
-                  f"{found['high']:.1%})  {1 / found['seconds']:5.2f} games/s", flush=True)
-        if load_game(name).default_players == 1:
-            found = strength(name, "heuristic", games)
-            print(f"  {name:8} {'the heuristic alone':40} {found['share']:6.1%}")
+                  f"{found['high']:.1%})  {1 / found['seconds']:7.2f} games/s", flush=True)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name, own in (("duel", "builder"), ("lantern-market", "trader")):
+            designer = designer_game(name, Path(folder))
+            for bot in (own, "search"):
+                found = strength(name, bot, games, against=own, designer=designer)
+                print(f"  {name:14} {bot:8} against {own}: {found['share']:6.1%} "
+                      f"({found['low']:.1%}-{found['high']:.1%})  "
+                      f"{1 / found['seconds']:7.2f} games/s", flush=True)
 
 
 def main() -> None:
