@@ -1,14 +1,20 @@
-"""Benchmark (run with `make bench`): the search bot's cost and the heuristic bots' speed.
+"""Benchmark (run with `make bench`): the search bot's cost, the heuristic bots' speed and
+the search bot's strength.
 
-1. The search bot's cost per iteration against its floor, per game: from the same states
-   (each game's default players, a few random moves in), the time of one search iteration
-   (sample the hidden cards, walk the tree, play out, back up) against a bare random
-   playout from a copy of the state, made before the clock starts. Rounds alternate; the
-   median of the rounds' ratios is printed with their spread.
-   Target (issue 28): at most 2x the floor.
+1. The search bot's cost per iteration against its floor, per game and per playout bot
+   (random moves, the game's heuristic): from the same states (each game's default
+   players, a few random moves in), the time of one search iteration (sample the hidden
+   cards, walk the tree, play out, back up) against a bare playout by the same bot from a
+   copy of the state, made before the clock starts. Rounds alternate; the median of the
+   rounds' ratios is printed with their spread.
+   Target (issues 28 and 39): at most 2x the floor.
 2. Heuristic bots in every seat: games a second on one core, through the runner, beside
    random bots in every seat (what the game itself costs).
    Target (issue 28): at least 500 games a second a core.
+3. The ablation: each configuration of the search bot in seat 0 against heuristic bots,
+   its share of the decided games with a 95% interval and its games a second on one core
+   (ABLATION_GAMES each; `python bench/search_bench.py --ablation 150` for the README's).
+   Target (issue 39): a fair share in three of the five games, at most 2 s a game.
 """
 
 from __future__ import annotations
@@ -24,10 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardkit.games import MODULES, load_game  # noqa: E402
-from cardkit.playtest.runner import BotSpec, Setup, play_many  # noqa: E402
+from cardkit.playtest.runner import BotSpec, Setup, play_into, play_many  # noqa: E402
+from cardkit.playtest.stats import wilson  # noqa: E402
+from cardkit.playtest.tally import Tally  # noqa: E402
 from cardkit.toolkit.search import SearchBot  # noqa: E402
 
 STATES, ITERATIONS, ROUNDS, HEURISTIC_GAMES = 20, 50, 5, 600
+ABLATION_GAMES = 30  # a configuration: a quick look; the README's table is from more
 
 
 def positions(game, count: int) -> list:
@@ -48,15 +57,10 @@ def positions(game, count: int) -> list:
     return found
 
 
-def playout(state, rng) -> None:
-    while not state.is_over():
-        legal = state.legal_moves()
-        state.apply(legal[rng.randrange(len(legal))])
-
-
-def search_seconds(states) -> float:
-    """Seconds an iteration of the search bot, over ``states``."""
-    bot = SearchBot(iterations=ITERATIONS)
+def search_seconds(states, game, playout: str) -> float:
+    """Seconds an iteration of the search bot (samples played out by ``playout``), over
+    ``states``."""
+    bot = SearchBot(bots=game.bots, iterations=ITERATIONS, playout=playout)
     started = time.perf_counter()
     for index, state in enumerate(states):
         seat, rng = state.current_player(), random.Random(index)
@@ -65,13 +69,15 @@ def search_seconds(states) -> float:
     return (time.perf_counter() - started) / (len(states) * ITERATIONS)
 
 
-def floor_seconds(states) -> float:
-    """Seconds a bare random playout from a copy of each of ``states``."""
+def floor_seconds(states, game, playout: str) -> float:
+    """Seconds a bare playout by ``playout`` (the search bot's own, without the search)
+    from a copy of each of ``states``."""
+    bot = SearchBot(bots=game.bots, playout=playout)
     copies = [copy.deepcopy(state) for state in states for _ in range(ITERATIONS)]
     rng = random.Random(0)
     started = time.perf_counter()
     for state in copies:
-        playout(state, rng)
+        bot.play_out(state, rng)
     return (time.perf_counter() - started) / len(copies)
 
 
@@ -83,23 +89,120 @@ def rate(name: str, players: int, bot: str) -> float:
     return HEURISTIC_GAMES / (time.perf_counter() - started)
 
 
+def spec_of(text: str) -> BotSpec:
+    """'search:playout=heuristic,iterations=100' as a BotSpec."""
+    name, _, rest = text.partition(":")
+    params = []
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        params.append((key, value if value.isidentifier() else float(value)))
+    return BotSpec(name, tuple(params))
+
+
+def designer_game(name: str, folder: Path) -> tuple[str, object, str]:
+    """A designer's game: Lantern Market (``examples/``) or the starter's, made in
+    ``folder``: its name, cards and rules file."""
+    from cardkit.deck.loader import load_deck
+    from cardkit.playtest.rules_file import load_rules
+    from cardkit.starter import create_deck
+
+    deck = ROOT / "examples" / name
+    if not deck.exists():
+        deck = folder / name
+        create_deck(deck, name)
+    game = load_rules(deck / "rules.py")
+    return name, game.cards_from_deck(load_deck(deck / "deck.yaml").for_rules()), \
+        str(deck / "rules.py")
+
+
+def strength(name: str, bot: str, games: int, workers: int = 1, seed: int = 1,
+             against: str = "heuristic", designer=None) -> dict:
+    """``bot`` in seat 0 against ``against`` in the others (alone, in a solitaire game):
+    its share of the decided games (of all games alone), the 95% interval, and seconds a
+    game on one core. ``designer``: a designer's game (:func:`designer_game`)."""
+    if designer:
+        name, cards, rules = designer
+        from cardkit.playtest.rules_file import load_rules
+
+        players = load_rules(rules).default_players
+    else:
+        cards = rules = None
+        players = load_game(name).default_players
+    setup = Setup(name, players, seed, (spec_of(bot),) + (spec_of(against),) * (players - 1),
+                  cards, rules)
+    tally = Tally(players)
+    started = time.process_time()
+    clock = time.perf_counter()
+    play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers)
+    seconds = (time.perf_counter() - clock) * workers if workers > 1 else \
+        time.process_time() - started
+    base = tally.games if players == 1 else tally.decided
+    low, high = wilson(tally.wins[0], base)
+    return {"game": name, "bot": bot, "games": games, "share": tally.wins[0] / base,
+            "low": low, "high": high, "seconds": seconds / games}
+
+
+ABLATION = (  # the README's ablation table: each change to the search bot, measured
+    ("unguided, random playouts (issue 28)", "guide=none"),
+    ("unguided, reward half the lead", "guide=none,margin=0.5"),
+    ("unguided, playouts by the heuristic", "guide=none,playout=heuristic"),
+    ("guided by the heuristic, bias 1", "bias=1"),
+    ("guided, bias 4", "bias=4"),
+    ("the default: guided, bias 20", ""),
+)
+BUDGETS = {"ragusa": 40, "shapes": 20}  # iterations a move that keep a game near 2 s
+
+
+SLOW_PLAYOUTS = ("bullet", "ragusa", "shapes")  # a heuristic playout: 6-25x a random one
+
+
+def ablation(games: int) -> None:
+    """Each configuration of ABLATION in seat 0 against heuristic bots, ``games`` games a
+    game, on one core: its share with its 95% interval, and games a second; then the
+    heuristic itself in that seat, and the search against a designer's own bot."""
+    print(f"\nthe ablation: search in seat 0, heuristic bots in the others ({games} games "
+          "each, one core;\nshares of the decided games, alone the win rate)")
+    for name in sorted(MODULES):
+        budget = f"iterations={BUDGETS[name]}," if name in BUDGETS else ""
+        for label, params in ABLATION + (("the heuristic itself, same seat", None),):
+            if params and "playout=heuristic" in params and name in SLOW_PLAYOUTS:
+                print(f"  {name:8} {label:40} not played: over 2 s a game")
+                continue
+            bot = "heuristic" if params is None else ("search:" + budget + params).strip(",:")
+            found = strength(name, bot, games)
+            print(f"  {name:8} {label:40} {found['share']:6.1%} ({found['low']:.1%}-"
+                  f"{found['high']:.1%})  {1 / found['seconds']:7.2f} games/s", flush=True)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name, own in (("duel", "builder"), ("lantern-market", "trader")):
+            designer = designer_game(name, Path(folder))
+            for bot in (own, "search"):
+                found = strength(name, bot, games, against=own, designer=designer)
+                print(f"  {name:14} {bot:8} against {own}: {found['share']:6.1%} "
+                      f"({found['low']:.1%}-{found['high']:.1%})  "
+                      f"{1 / found['seconds']:7.2f} games/s", flush=True)
+
+
 def main() -> None:
-    print(f"the search bot's cost: an iteration against a bare random playout from the same "
-          f"state\n({STATES} states a game, {ITERATIONS} iterations each, median of "
-          f"{ROUNDS} rounds' ratios, with their spread)")
+    print(f"the search bot's cost: an iteration against a bare playout by the same bot from "
+          f"the same state\n({STATES} states a game, {ITERATIONS} iterations each, median "
+          f"of {ROUNDS} rounds' ratios, with their spread)")
     for name in sorted(MODULES):
         game = load_game(name)
         states = positions(game, STATES)
-        searched, floors = [], []
-        for _ in range(ROUNDS):
-            searched.append(search_seconds(states))
-            floors.append(floor_seconds(states))
-        ratios = sorted(s / f for s, f in zip(searched, floors))
-        ratio = statistics.median(ratios)
-        verdict = "ok" if ratio <= 2 else "OVER the 2x target"
-        print(f"  {name:8}: {statistics.median(searched) * 1e6:7,.0f} us an iteration   "
-              f"floor {statistics.median(floors) * 1e6:7,.0f} us   ratio {ratio:.2f}x "
-              f"({ratios[0]:.2f}-{ratios[-1]:.2f})   {verdict}")
+        for playout in ("random", "heuristic"):
+            searched, floors = [], []
+            for _ in range(ROUNDS):
+                searched.append(search_seconds(states, game, playout))
+                floors.append(floor_seconds(states, game, playout))
+            ratios = sorted(s / f for s, f in zip(searched, floors))
+            ratio = statistics.median(ratios)
+            verdict = "ok" if ratio <= 2 else "OVER the 2x target"
+            print(f"  {name:8} {playout:9} playouts: {statistics.median(searched) * 1e6:7,.0f} "
+                  f"us an iteration   floor {statistics.median(floors) * 1e6:7,.0f} us   "
+                  f"ratio {ratio:.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})   {verdict}",
+                  flush=True)
     print(f"\nheuristic bots in every seat: games a second on one core (median of {ROUNDS} "
           f"runs of {HEURISTIC_GAMES}),\nbeside random bots in the same run: the game's own cost")
     for name in sorted(MODULES):
@@ -109,7 +212,19 @@ def main() -> None:
         verdict = "ok" if heuristic >= 500 else "UNDER the 500 target"
         print(f"  {name:8} {players} player(s): {heuristic:6,.0f} games/s   random bots "
               f"{random_bots:6,.0f}/s   {verdict}")
+    ablation(ABLATION_GAMES)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--strength"]:  # one line of the ablation: GAME BOT GAMES
+        print(strength(sys.argv[2], sys.argv[3], int(sys.argv[4])), flush=True)
+    elif sys.argv[1:2] == ["--designer"]:  # GAME BOT AGAINST GAMES: a designer's game
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            print(strength(sys.argv[2], sys.argv[3], int(sys.argv[5]), against=sys.argv[4],
+                           designer=designer_game(sys.argv[2], Path(folder))), flush=True)
+    elif sys.argv[1:2] == ["--ablation"]:  # the ablation alone: GAMES a configuration
+        ablation(int(sys.argv[2]))
+    else:
+        main()

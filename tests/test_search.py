@@ -210,6 +210,101 @@ def test_the_search_bot_is_reproducible_and_takes_its_budget():
     assert RandomBot.searches is False and SearchBot.searches is True
 
 
+def test_playouts_by_a_game_s_own_bot_use_that_bot():
+    """search:playout=sharp plays the samples out with the game's bot of that name (a spy
+    of Blófa's heuristic counts its moves), epsilon of them at random; random playouts
+    never ask it."""
+    game = load_game("blofa")
+    asked = []
+
+    class Spy(game.bots["heuristic"]):
+        def choose(self, observation, moves, rng):
+            asked.append(observation["seat"])  # it sees the sample as its seat would
+            return super().choose(observation, moves, rng)
+
+    bots = {**game.bots, "sharp": Spy}
+    state = mid_games(lambda rng: game.new_state(4, rng), 1, 3)[0]
+    seat = state.current_player()
+
+    def search(**params):
+        asked.clear()
+        bot = SearchBot(bots=bots, iterations=20, **params)
+        bot.choose(None, state.legal_moves(), random.Random(1),
+                   lambda rng: state.determinized(seat, rng))
+        return len(asked)
+
+    assert search() == 0
+    by_sharp = search(playout="sharp")
+    assert by_sharp > 100 and set(asked) == {0, 1, 2, 3}
+    assert 0 < search(playout="sharp", epsilon=0.5) < by_sharp
+    with pytest.raises(Exception, match="give it random or heuristic or sharp"):
+        SearchBot(bots=bots, playout="search")
+    with pytest.raises(Exception, match="'guide' is 'random', .* give it none or auto or "
+                       "heuristic"):
+        SearchBot(bots=bots, guide="random")
+
+
+def test_the_guide_s_move_is_favoured_at_the_root():
+    """With a strong bias the root's most tried move is the one the guide makes."""
+    game = load_game("blofa")
+    for index, state in enumerate(mid_games(lambda rng: game.new_state(4, rng), 6, 6)):
+        seat = state.current_player()
+        heuristic = game.bots["heuristic"]()  # its moves, ties broken by its rng
+        wanted = {heuristic.choose(state.observation(seat), state.legal_moves(),
+                                   random.Random(tie)) for tie in range(30)}
+        legal = state.legal_moves()
+        bot = SearchBot(bots=game.bots, guide="heuristic", bias=1000, iterations=60)
+        chosen = bot.choose(None, legal, random.Random(index),
+                            lambda rng: state.determinized(seat, rng))
+        assert chosen in wanted or len(legal) >= 60  # each root move is tried once first
+        assert len(wanted) < len(legal)
+        # a budget smaller than the moves tries the guide's move first, and plays it
+        few = SearchBot(bots=game.bots, iterations=2).choose(
+            None, legal, random.Random(index), lambda rng: state.determinized(seat, rng))
+        assert few in wanted
+
+
+class _Finished:
+    """A game at its end: seat 0 won 10 to 6 and 2."""
+
+    players = 3
+
+    def returns(self):
+        return [1.0, 0.0, 0.0]
+
+    def scores(self):
+        return [10, 6, 2]
+
+
+def test_rewards_are_relative_to_the_others_scores():
+    assert SearchBot().rewards(_Finished()) == [1.0, 0.0, 0.0]  # the win alone
+    # margin 1: the lead over the best other score, (10 - 6) / (10 + 6) -> 0..1
+    assert SearchBot(margin=1).rewards(_Finished()) == pytest.approx(
+        [(1 + 4 / 16) / 2, (1 - 4 / 16) / 2, (1 - 8 / 12) / 2])
+    assert SearchBot(margin=0.5).rewards(_Finished())[0] == pytest.approx(
+        0.5 + 0.5 * (1 + 4 / 16) / 2)
+
+
+def test_the_ladder_names_its_bots_and_climbs_with_the_strongest_search():
+    """The ladder's search is the default one, which is guided by the game's own bot (the
+    strongest measured); the ladder says so."""
+    from cardkit.playtest.skill import bots_used, ladder
+
+    setup = Setup("blofa", 4, 1, (BotSpec("random"),))
+    assert [str(bot) for bot in ladder(setup)] == [
+        "random", "heuristic", "search:iterations=25", "search:iterations=50",
+        "search:iterations=100"]
+    said = bots_used(setup)
+    assert said[1].startswith("heuristic: a player who tells the truth when it can")
+    assert said[2] == ("search: looks ahead by information-set MCTS, at 25, 50, 100 "
+                       "iterations a move, random playouts, guided by heuristic (bias 20)")
+    game = load_game("blofa")
+    default = SearchBot(bots=game.bots)
+    assert isinstance(default.guide, game.bots["heuristic"]) and default.params["bias"] == 20
+    assert SearchBot(bots=game.bots, guide="none").guide is None
+    assert SearchBot().guide is None  # no bots to be guided by
+
+
 @pytest.mark.parametrize("name", ["blofa", "bullet", "ragusa", "rise-up", "shapes"])
 def test_one_bundled_game_move_by_move(name):
     from click.testing import CliRunner
@@ -248,11 +343,14 @@ def test_the_verdict_tells_a_flat_curve_from_a_climbing_one():
                                  "play wins 1%.")
 
 
-def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path):
+def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from cardkit.cli import main
+    from cardkit.playtest import skill
     from cardkit.starter import create_deck
+
+    monkeypatch.setattr(skill, "SEARCH_BUDGETS", (10, 20))  # for time
 
     create_deck(tmp_path / "duel", "duel")
     report = tmp_path / "skill"
@@ -261,14 +359,21 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "duel: skill ladder, 2 players, 24 games a rung, seed 1"
-    assert [line.split()[0] for line in lines[1:5]] == [
-        "random", "search:iterations=25", "search:iterations=50", "search:iterations=100"]
-    assert lines[2].split()[1:3] == ["against", "random"]
-    assert lines[-2].startswith("Skill matters: search:iterations=")
+    assert lines[1:4] == ["the bots, weakest first:", "  random: uniformly random legal "
+                          "moves: the baseline every other bot is compared with",
+                          "  builder: plays the strongest unit it can afford, else the "
+                          "dearest event, else draws"]
+    assert lines[4] == ("  search: looks ahead by information-set MCTS, at 10, 20 iterations "
+                        "a move, random playouts, guided by builder (bias 20)")
+    assert [line.split()[0] for line in lines[5:9]] == [
+        "random", "builder", "search:iterations=10", "search:iterations=20"]
+    assert lines[6].split()[1:3] == ["against", "random"]
+    assert lines[-2].startswith("Skill matters: ")
     page = (report / "report.html").read_text()
     assert "does skill matter?" in page and "data:image/png;base64," in page
     import json
 
     saved = json.loads((report / "summary.json").read_text())
-    assert [rung["bot"] for rung in saved["rungs"]][0] == "random"
+    assert [rung["bot"] for rung in saved["rungs"]][:2] == ["random", "builder"]
+    assert saved["bots"][1].startswith("builder: plays the strongest unit")
     assert saved["verdict"] == lines[-2]

@@ -225,6 +225,19 @@ def test_the_report_folder(tmp_path):
     (["blofa", "--bots", "heuristic:bluff_rate=-0.5"],
      "bot parameter 'bluff_rate' is -0.5; give it a value from 0 to 1"),
     (["blofa", "--games", "1000000000"], "1000000000 is not in the range 1<=x<=100000000"),
+    (["blofa", "--bots", "search:playout=nobody"], "--bots search:playout=nobody: bot "
+     "parameter 'playout' is 'nobody', which is no bot of this game that can play out "
+     "samples; give it random or heuristic"),
+    (["blofa", "--bots", "search:playout=search"], "give it random or heuristic"),
+    (["blofa", "--bots", "search:playout=2"], "bot parameter 'playout' is 2.0; give it a "
+     "word, e.g. random"),
+    (["blofa", "--bots", "heuristic:bluff_rate=often"],
+     "bot parameter 'bluff_rate' is 'often'; give it a number"),
+    (["blofa", "--bots", "search:playout=heu-ristic"], "'playout=heu-ristic' in "
+     "'search:playout=heu-ristic' is not NAME=NUMBER or NAME=WORD"),
+    (["blofa", "--bots", "search:guide=random"], "bot parameter 'guide' is 'random', "
+     "which is no bot of this game that can guide the search; give it none or auto or "
+     "heuristic"),
 ])
 def test_bad_requests_exit_2(args, message):
     code, out = run("simulate", *args)

@@ -30,14 +30,15 @@ def _bot_specs(ctx, param, value):
         name, _, rest = text.partition(":")
         params = []
         for item in filter(None, rest.split(",")):
-            key, sep, number = item.partition("=")
+            key, sep, value = item.partition("=")
             try:
-                parsed = float(number)
-            except ValueError:
-                parsed = math.nan
-            if not sep or not key or not math.isfinite(parsed):
-                raise click.BadParameter(f"'{item}' in '{text}' is not NAME=NUMBER; write "
-                                         "e.g. 'heuristic:bluff_rate=0.3,call_threshold=0.6'")
+                parsed = float(value)
+            except ValueError:  # a word: the name of a bot (search:playout=heuristic)
+                parsed = value if value.isidentifier() else math.nan
+            if not sep or not key or isinstance(parsed, float) and not math.isfinite(parsed):
+                raise click.BadParameter(f"'{item}' in '{text}' is not NAME=NUMBER or "
+                                         "NAME=WORD; write e.g. 'heuristic:bluff_rate=0.3,"
+                                         "call_threshold=0.6' or 'search:playout=heuristic'")
             params.append((key, parsed))
         specs.append(BotSpec(name, tuple(params)))
     return tuple(specs)
@@ -53,7 +54,8 @@ def _bot_specs(ctx, param, value):
               help="Same seed, same games, however many workers.")
 @click.option("--bots", "bots", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
               help="Who plays: 'random', 'heuristic' or 'search' (looks ahead), with "
-                   "parameters, e.g. 'heuristic:bluff_rate=0.3' or 'search:iterations=400'. "
+                   "parameters, e.g. 'heuristic:bluff_rate=0.3', 'search:iterations=400' or "
+                   "'search:guide=heuristic'. "
                    "Once for every seat, or once a seat in order (default: random).")
 @click.option("--rest", "rest", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
               help="The bot of every seat --bots leaves: '--bots search --rest random' "
@@ -79,8 +81,9 @@ def _bot_specs(ctx, param, value):
                    "move; stop at the first mistake, with the moves that lead there.")
 @click.option("--skill", is_flag=True,
               help="Does skill matter? Play a ladder of bots of rising skill (random, "
-                   "heuristic, search at 25, 50 and 100 iterations), each against the one "
-                   "below, and say how the wins climb (--games a rung; default 200).")
+                   "the game's own bot, then search guided by it at 25, 50 and 100 "
+                   "iterations), each against the one below, and say how the wins climb "
+                   "(--games a rung; default 200).")
 @click.option("--log", "log_game", type=click.IntRange(0, MAX_GAMES - 1), metavar="N",
               help="Show game N of the run (as --seed and --bots play it) move by move, "
                    "with what the seat to play saw.")
@@ -129,7 +132,7 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
     from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
-    from ..playtest.runner import BotSpec, Setup, Stopped, play_into
+    from ..playtest.runner import BotSpec, Setup, Stopped, new_bot, play_into
     from ..playtest.summary import summarise
     from ..playtest.tally import GameRows, Tally
     from ..rules.errors import RulesError
@@ -167,7 +170,7 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
         if spec.name not in rules.bots:
             refuse(f"{name} has no bot '{spec.name}'", "use one of: " + ", ".join(rules.bots))
         try:
-            rules.bots[spec.name](**dict(spec.params))
+            new_bot(rules, spec)
         except RulesError as error:
             refuse(f"--bots {spec}: {error.what}", error.fix)
     cards, deck_name = None, "bundled deck"
@@ -478,11 +481,15 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
     import time
 
     from ..playtest.runner import Stopped
-    from ..playtest.skill import climb, ladder, verdict
+    from ..playtest.skill import bots_used, climb, ladder, verdict
 
     rungs_count = len(ladder(setup))
     click.echo(f"{setup.game}: skill ladder, {setup.players} player"
                f"{'s' * (setup.players != 1)}, {games:,} games a rung, seed {setup.seed}")
+    described = bots_used(setup)
+    click.echo("the bots, weakest first:")
+    for line in described:
+        click.echo(f"  {line}")
     stopped = False
     with progress_bar(games * rungs_count) as bar:
         try:
@@ -491,10 +498,11 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
             rungs, stopped = stop.finished, True
             say_stopped(len(rungs), rungs_count, "rungs begun")
     fair = 1 / setup.players
+    width = max([len(rung.bot) for rung in rungs] + [22])
     for rung in rungs:
         low, high = rung.interval
         against = f"against {rung.against}" if rung.against and setup.players > 1 else ""
-        click.echo(f"  {rung.bot:22} {against:32} won {rung.won:6.1%} (95%: {low:.1%}-"
+        click.echo(f"  {rung.bot:{width}} {against:{width + 8}} won {rung.won:6.1%} (95%: {low:.1%}-"
                    f"{high:.1%})  {rung.seconds:.1f} s")
     sentence = verdict(rungs, setup.players)
     if setup.players > 1:
@@ -508,7 +516,7 @@ def _skill(setup, games: int, workers: int, report_dir, executor) -> None:
 
         write_report_to(report_dir, write_skill_report, {
             "game": setup.game, "players": setup.players, "seed": setup.seed,
-            "games_a_rung": games, "rungs": [asdict(rung) for rung in rungs],
+            "games_a_rung": games, "bots": described, "rungs": [asdict(rung) for rung in rungs],
             "verdict": sentence})
     if stopped:
         sys.exit(stop_cause()[1])

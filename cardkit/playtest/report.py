@@ -20,6 +20,7 @@ import math
 from pathlib import Path
 
 from ..common.atomic import atomic_folder
+from ..toolkit.state import param_text
 from .per_card import TOO_RARE, verdict_sentences
 from .stats import box
 from .summary import score_left_out
@@ -254,7 +255,7 @@ longest {length['max']}).{_rounds_and_moves(summary)}</p>
 {_cards_section(summary.get("cards"))}
 <h2>The bots</h2>
 <ul>{"".join(f"<li><b>{e(k['bot'])}</b>: {e(k['about'])}"
-             + (" Played with " + e(", ".join(f"{n} {v:g}" for n, v in k['params'].items()))
+             + (" Played with " + e(", ".join(f"{n} {param_text(v)}" for n, v in k['params'].items()))
                 + "." if k['params'] else "") + "</li>" for k in summary['bot_kinds'])}</ul>
 <h2>The game's own figures, a game</h2>
 <table><tr><th>figure</th><th>mean</th><th>median</th><th>10%</th><th>90%</th><th>total</th></tr>

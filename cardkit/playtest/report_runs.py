@@ -173,7 +173,8 @@ def _skill_plot(ladder: dict) -> str:
     rates = [rung["won"] * 100 for rung in rungs]
     errors = [[r - rung["interval"][0] * 100 for r, rung in zip(rates, rungs)],
               [rung["interval"][1] * 100 - r for r, rung in zip(rates, rungs)]]
-    names = [rung["bot"].replace("search:iterations=", "search ") for rung in rungs]
+    names = [rung["bot"].replace("search:iterations=", "search ").split(",")[0]
+             for rung in rungs]
     axes.errorbar(names, rates, yerr=errors, marker="o", capsize=5, color="#4a7ab5")
     if ladder["players"] > 1:
         fair = 100 / ladder["players"]
@@ -205,6 +206,8 @@ def _skill_page(ladder: dict) -> str:
 <p><strong>{e(ladder['verdict'])}</strong></p>
 <p>{ladder['players']} player{'s' * (ladder['players'] != 1)}, seed {ladder['seed']}. Each
 rung plays every seat in turn against the rung below it in the other seats.</p>
+<p>The bots, weakest first:</p>
+<ul>{"".join(f"<li>{e(line)}</li>" for line in ladder.get("bots", ()))}</ul>
 <figure><figcaption>{caption}</figcaption>
 <img alt="{caption}" src="data:image/png;base64,{_skill_plot(ladder)}"></figure>
 <table><tr><th>bot</th><th>against</th><th>won, of {'all' if ladder['players'] == 1 else

@@ -29,6 +29,7 @@ from ..games import load_game
 from ..rules.errors import RulesError
 from ..toolkit import Game, State
 from ..toolkit.game import KeptOutside
+from ..toolkit.state import param_text
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
                          kept_outside, load_rules)
 
@@ -45,11 +46,20 @@ class BotSpec:
     """A bot by name, with parameters that differ from its defaults."""
 
     name: str
-    params: tuple[tuple[str, float], ...] = ()
+    params: tuple[tuple[str, float | str], ...] = ()  # a word names a bot (playout=heuristic)
 
     def __str__(self) -> str:
-        return self.name + (":" + ",".join(f"{k}={v:g}" for k, v in self.params)
+        return self.name + (":" + ",".join(f"{k}={param_text(v)}" for k, v in self.params)
                             if self.params else "")
+
+
+def new_bot(game: Game, spec: BotSpec):
+    """The bot ``spec`` names, for ``game``: a search bot is told the game's bots, for
+    playouts by one of them (``playout=heuristic``). Raises RulesError for a bad
+    parameter."""
+    made = game.bots[spec.name]
+    params = dict(spec.params)
+    return made(bots=game.bots, **params) if made.searches else made(**params)
 
 
 @dataclass(frozen=True)
@@ -189,7 +199,7 @@ def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> Ru
 
 
 def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
-    bots = [game.bots[spec.name](**dict(spec.params)) for spec in seat_bots(setup, index)]
+    bots = [new_bot(game, spec) for spec in seat_bots(setup, index)]
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
     moves = 0
     try:

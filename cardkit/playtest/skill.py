@@ -1,7 +1,8 @@
 """Skill versus luck: does the better player win more? A ladder of bots of rising skill.
 
-The rungs are the random bot, the game's heuristic bot (when it has one), then the search
-bot with a budget that doubles from rung to rung. Each rung plays every seat in turn
+The rungs are the random bot, the game's own bot (its heuristic, or the first a designer
+wrote), then the search bot as it plays best (its defaults: guided by the game's own bot)
+with a budget that doubles from rung to rung. Each rung plays every seat in turn
 against the rung below it in all the other seats, so seat order cancels out; its share of
 the games someone won, set against the fair share (one in the number of players), is how
 much that step of skill pays. A solitaire game has no one to play against: each rung plays alone and its
@@ -15,6 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 
+from ..toolkit.search import GUIDE_BIAS, own_bot
 from .runner import BotSpec, Setup, Stopped, game_of, play_into
 from .stats import holm, wilson
 from .tally import Tally
@@ -36,14 +38,31 @@ class Rung:
 
 
 def ladder(setup: Setup) -> list[BotSpec]:
-    """The bots of the ladder for the game of ``setup``, weakest first."""
+    """The bots of the ladder for the game of ``setup``, weakest first: random play, the
+    game's own bot, then the strongest search at budgets that double."""
     bots = game_of(setup).bots
-    rungs = [BotSpec("random")]
-    if "heuristic" in bots:
-        rungs.append(BotSpec("heuristic"))
-    if "search" in bots:
+    own = own_bot(bots)
+    rungs = [BotSpec("random")] + ([BotSpec(own)] if own else [])
+    if "search" in bots:  # its defaults are the strongest play measured: guided by ``own``
         rungs += [BotSpec("search", (("iterations", float(n)),)) for n in SEARCH_BUDGETS]
     return rungs
+
+
+def bots_used(setup: Setup) -> list[str]:
+    """What each bot of the ladder is, a sentence each, weakest first."""
+    bots = game_of(setup).bots
+    said = []
+    for spec in ladder(setup):
+        if spec.name == "search":
+            guide = own_bot(bots)
+            said.append("search: looks ahead by information-set MCTS, at "
+                        f"{', '.join(map(str, SEARCH_BUDGETS))} iterations a move, random "
+                        "playouts" + (f", guided by {guide} (bias {GUIDE_BIAS:g})" if guide
+                                      else ""))
+            break
+        about = " ".join((bots[spec.name].__doc__ or "").split()).split(". ")[0].rstrip(".")
+        said.append(f"{spec.name}: {about[:1].lower()}{about[1:]}" if about else spec.name)
+    return said
 
 
 def climb(setup: Setup, games: int, workers: int, on_done=None, clock=None,

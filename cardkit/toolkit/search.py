@@ -66,6 +66,16 @@ def _shuffle_among(places, rng) -> None:
         held[i] = cards[j]
 
 
+GUIDE_BIAS = 20.0  # the guide's bonus that measured best (README: the ablation)
+
+
+def own_bot(bots: dict) -> str | None:
+    """The game's own player among ``bots``: its ``heuristic``, else the first bot its
+    designer wrote (the starter's ``builder``); None if it has none."""
+    own = [name for name, made in bots.items() if name != "random" and not made.searches]
+    return "heuristic" if "heuristic" in own else own[0] if own else None
+
+
 class _Node:
     __slots__ = ("move", "player", "children", "visits", "reward", "avail")
 
@@ -78,12 +88,44 @@ class _Node:
 class SearchBot(Bot):
     """Looks ahead by information-set MCTS: ``iterations`` samples a move (or, with
     ``seconds`` above 0, as many as fit in that time: faster, but no longer the same from
-    the same seed)."""
+    the same seed). ``playout``: who plays the samples to their end, ``random`` or one of
+    the game's bots (``heuristic``, a designer's own), each move of it random with chance
+    ``epsilon``; ``guide``: a bot of the game whose move the root favours, by ``bias``
+    (progressive bias, Chaslot et al. 2008: a bonus of ``bias`` / (1 + trials) that more
+    samples wash out), ``auto`` (the default) for the game's own (:func:`own_bot`), ``none``
+    for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
+    best other score (the rest is the win). The defaults are what measured best (the
+    README's ablation table)."""
 
-    PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0}
-    RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600)}
+    PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
+              "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0}
+    RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600),
+              "bias": (0, 1000)}
     observes = False  # it reads sampled games, not the observation
     searches = True  # the runner hands it ``worlds``
+
+    def __init__(self, bots: dict | None = None, **params):
+        """``bots``: the game's bots by name, from which ``playout`` and ``guide`` are
+        taken."""
+        super().__init__(**params)
+        self.playout = self._bot("playout", "random", bots)  # None: random moves
+        self.guide = self._bot("guide", "none", bots)  # None: no move favoured
+
+    def _bot(self, param: str, nobody: str, bots: dict | None):
+        """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
+        name = self.params[param]
+        if name == "auto" and param == "guide":
+            name = own_bot(bots or {}) or nobody
+        if name == nobody:
+            return None
+        others = [n for n, made in (bots or {}).items() if n != "random" and not made.searches]
+        if name not in others:
+            raise RulesError(f"bot parameter '{param}' is {name!r}, which is no bot of this "
+                             "game that can " + ("play out samples" if param == "playout"
+                                                 else "guide the search"),
+                             f"give it {nobody}" + (" or auto" if param == "guide" else "")
+                             + "".join(f" or {n}" for n in others))
+        return bots[name]()
 
     def choose(self, observation, moves, rng, worlds=None):
         if len(moves) == 1:
@@ -92,24 +134,36 @@ class SearchBot(Bot):
             raise RulesError("the search bot needs the game's samples of what a seat "
                              "cannot see", "play it through cardkit simulate")
         root = _Node()
-        exploration = self.params["exploration"]
+        favoured = self._favoured(moves, rng, worlds)
         deadline = (time.perf_counter() + self.params["seconds"]
                     if self.params["seconds"] else None)
         for done in range(int(self.params["iterations"]) if deadline is None else 10**9):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, worlds(rng), rng, exploration)
+            self._iterate(root, worlds(rng), rng, favoured)
         tried = [root.children[move] for move in moves if move in root.children]
-        return max(tried, key=lambda node: node.visits).move
+        return max(tried, key=lambda node: (node.visits, node.move == favoured)).move
 
-    @staticmethod
-    def _iterate(root: _Node, world, rng, exploration: float) -> None:
+    def _favoured(self, moves, rng, worlds):
+        """The move the guide would make here (None without one), from the seat's
+        observation of a sample: it is the seat's own, whatever the sample."""
+        if self.guide is None:
+            return None
+        world = worlds(rng)
+        seen = world.observation(world.current_player()) if self.guide.observes else None
+        return self.guide.choose(seen, moves, rng)
+
+    def _iterate(self, root: _Node, world, rng, favoured=None) -> None:
+        exploration, bias = self.params["exploration"], self.params["bias"]
         path, node = [], root
         while not world.is_over():
             legal = world.legal_moves()
             untried = [move for move in legal if move not in node.children]
             if untried:
-                move = untried[rng.randrange(len(untried))]
+                # the guide's move is tried first: a budget smaller than the moves (shapes'
+                # 81 takings) would else leave it to chance
+                move = (favoured if node is root and favoured in untried else
+                        untried[rng.randrange(len(untried))])
                 child = node.children[move] = _Node(move, world.current_player())
                 world.apply(move)
                 path.append(child)
@@ -118,15 +172,43 @@ class SearchBot(Bot):
             for child in children:
                 child.avail += 1
             node = max(children, key=lambda c: c.reward / c.visits + exploration
-                       * math.sqrt(math.log(c.avail) / c.visits))
+                       * math.sqrt(math.log(c.avail) / c.visits)
+                       + (bias / (1 + c.visits) if c.move == favoured and node is root
+                          else 0.0))
             world.apply(node.move)
             path.append(node)
-        for _ in range(MAX_PLAYOUT):
-            if world.is_over():
-                break
-            legal = world.legal_moves()
-            world.apply(legal[rng.randrange(len(legal))])
-        returns = world.returns() if world.is_over() else None
+        self.play_out(world, rng)
+        rewards = self.rewards(world) if world.is_over() else None
         for node in path:
             node.visits += 1
-            node.reward += returns[node.player] if returns else 0.0
+            node.reward += rewards[node.player] if rewards else 0.0
+
+    def play_out(self, world, rng) -> None:
+        """Play ``world`` to its end (at most MAX_PLAYOUT moves) as ``playout`` says."""
+        policy, epsilon = self.playout, self.params["epsilon"]
+        for _ in range(MAX_PLAYOUT):
+            if world.is_over():
+                return
+            legal = world.legal_moves()
+            if policy is None or len(legal) == 1 or epsilon and rng.random() < epsilon:
+                world.apply(legal[rng.randrange(len(legal))])
+            else:
+                seat = world.current_player()
+                seen = world.observation(seat) if policy.observes else None
+                world.apply(policy.choose(seen, legal, rng))
+
+    def rewards(self, world) -> list[float]:
+        """Each seat's reward for a finished sample: its win share, blended (``margin``)
+        with its lead over the best other score, from 0 (far behind) to 1 (far ahead),
+        which tells a close loss from a rout where the win alone does not."""
+        returns, margin = world.returns(), self.params["margin"]
+        if not margin or len(returns) == 1:
+            return returns
+        scores = world.scores()
+        blended = []
+        for seat, score in enumerate(scores):
+            best = max(other for each, other in enumerate(scores) if each != seat)
+            scale = abs(score) + abs(best)
+            lead = (score - best) / scale if scale else 0.0
+            blended.append((1 - margin) * returns[seat] + margin * (1 + lead) / 2)
+        return blended

@@ -145,17 +145,23 @@ def no_record(players: int) -> tuple[list[set], list[set]]:
 class Bot(ABC):
     """A player: picks one of the legal moves from what its seat may see."""
 
-    PARAMS: dict[str, float] = {}  # parameter -> default, settable from the command line
+    PARAMS: dict[str, float | str] = {}  # parameter -> default, settable from the command line
     observes = True  # whether choose() reads its observation (made only for a bot that does)
     searches = False  # whether choose() takes ``worlds``: samples of the game (search bots)
     RANGES: dict[str, tuple[float, float]] = {}  # parameter -> (least, most); else 0 to 1
 
-    def __init__(self, **params: float):
+    def __init__(self, **params: float | str):
         unknown = set(params) - set(self.PARAMS)
         if unknown:
             raise RulesError(f"unknown bot parameter {sorted(unknown)[0]!r}",
                              "this bot takes " + (", ".join(self.PARAMS) or "none"))
         for name, value in params.items():
+            if isinstance(self.PARAMS[name], str) != isinstance(value, str):
+                raise RulesError(f"bot parameter '{name}' is {value!r}", "give it a word, "
+                                 f"e.g. {self.PARAMS[name]}" if isinstance(self.PARAMS[name], str)
+                                 else "give it a number")
+            if isinstance(value, str):
+                continue  # the bot checks its words itself
             least, most = self.RANGES.get(name, (0.0, 1.0))
             if not least <= value <= most:
                 raise RulesError(f"bot parameter '{name}' is {value:g}",
@@ -166,6 +172,11 @@ class Bot(ABC):
     def choose(self, observation: dict, moves: list, rng: random.Random):
         """One of ``moves``; ``rng`` is the bot's own randomness. ``observation`` is what
         the seat may know, or None for a bot that does not look (``observes = False``)."""
+
+
+def param_text(value: float | str) -> str:
+    """A bot parameter as the command line writes it: 0.3, 400, heuristic."""
+    return value if isinstance(value, str) else f"{value:g}"
 
 
 class RandomBot(Bot):
