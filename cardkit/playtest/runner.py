@@ -29,6 +29,7 @@ from ..games import load_game
 from ..rules.errors import RulesError
 from ..toolkit import Game, State
 from ..toolkit.game import KeptOutside
+from ..toolkit.search import SearchBot
 from ..toolkit.state import param_text
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
                          kept_outside, load_rules)
@@ -54,12 +55,13 @@ class BotSpec:
 
 
 def new_bot(game: Game, spec: BotSpec):
-    """The bot ``spec`` names, for ``game``: a search bot is told the game's bots, for
-    playouts by one of them (``playout=heuristic``). Raises RulesError for a bad
+    """The bot ``spec`` names, for ``game``: cardkit's search bot is told the game's bots,
+    for playouts by one of them (``playout=heuristic``); any other bot, a designer's
+    searching one too, is made from its parameters alone. Raises RulesError for a bad
     parameter."""
     made = game.bots[spec.name]
     params = dict(spec.params)
-    return made(bots=game.bots, **params) if made.searches else made(**params)
+    return made(bots=game.bots, **params) if issubclass(made, SearchBot) else made(**params)
 
 
 @dataclass(frozen=True)
