@@ -16,7 +16,7 @@ from PIL import Image, ImageOps
 
 from cardkit.imposition.sheets import mirrors_columns
 from conftest import hex_colour, write_deck
-from pdfgeom import MM, page_count, page_sizes, render_page, shapes
+from pdfgeom import page_count, page_sizes, render_page, shapes
 
 DPI = 60
 FRONT = """

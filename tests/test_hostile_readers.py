@@ -25,7 +25,7 @@ def test_an_eps_named_png_is_refused_without_running_it(tmp_path, monkeypatch):
     (tmp_path / "art.png").write_bytes(EPS)
     code, output = run("validate", deck)
     assert code == 2
-    assert f"image 'art.png': not a PNG or JPEG file (whatever its name says), nor SVG; " \
+    assert "image 'art.png': not a PNG or JPEG file (whatever its name says), nor SVG; " \
            "save it again as PNG, JPG or plain SVG" in output
     assert not ran
 

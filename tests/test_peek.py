@@ -21,7 +21,6 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.games import load_game
-from cardkit.playtest.rules_file import load_rules
 from cardkit.playtest.runner import BotSpec, Setup, play_many
 from cardkit.starter import create_deck
 from cardkit.toolkit import HIDDEN, Card, CardGame
