@@ -4,7 +4,7 @@
 95% upper bound, and how often it finds what is; it fails (exit 1) where a rate is beyond
 what 5% allows. tests/test_known_games.py runs a small version in ``make test``.
 
-It takes about ten minutes on two cores; ``--quick`` runs a tenth of it.
+It takes about five minutes on two idle cores; ``--quick`` runs a tenth of it.
 """
 
 from __future__ import annotations
