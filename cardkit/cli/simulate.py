@@ -72,8 +72,10 @@ def _bot_specs(ctx, param, value):
                    "game's figures.")
 @click.option("--sweep", "sweep_text", metavar="WHAT=VALUES",
               help="Vary one thing, a full run at each value, and see its effect in one "
-                   "table: players=2..5, count[name=Dragon]=1..4 (copies of a card) or a bot "
-                   "parameter such as bluff_rate=0,0.2,0.4. Says which value is fairest.")
+                   "table: players=2..5, count[name=Dragon]=1..4 (copies of a card; "
+                   "each[kind=good]=1..3: of every matching card), a bot parameter such as "
+                   "bluff_rate=0,0.2,0.4, or a number your rules file names in capitals "
+                   "(ROUNDS=4..8). Says which value is fairest.")
 @click.option("--rules", "rules_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Your game's rules file, if it is not rules.py beside the deck.")
 @click.option("--check", is_flag=True,

@@ -152,7 +152,7 @@ def with_count(fields: list[dict], key: tuple, count: int) -> list[dict]:
     mode, selector = key
     designs: dict = {}  # each matching card, by its fields: the places of its copies
     for place, copy in enumerate(fields):
-        if all(_reads(copy, field) == value for field, value in selector):
+        if _matches(copy, selector):
             designs.setdefault(repr(sorted(copy.items(), key=repr)), []).append(place)
     said = ",".join(f"{field}={value}" if field != "card_name" else value
                     for field, value in selector)
@@ -177,6 +177,11 @@ def with_count(fields: list[dict], key: tuple, count: int) -> list[dict]:
     return changed
 
 
+def _matches(copy: dict, selector: tuple) -> bool:
+    """Whether a card has every (field, value) of ``selector``, as text."""
+    return all(_reads(copy, field) == value for field, value in selector)
+
+
 def _reads(copy: dict, field: str) -> str:
     """A field of a card as a selector reads it: as text; ``card_name`` is the deck's name
     for the card, else its ``name`` field."""
@@ -189,9 +194,9 @@ def chosen_card(fields: list[dict], key: tuple) -> str | None:
     """The name of the one card a ``count[...]`` sweep varies, as the figures name it; None
     for ``each[...]``."""
     mode, selector = key
-    for copy in fields:
-        if mode == "count" and all(_reads(copy, field) == value for field, value in selector):
-            return _reads(copy, "card_name")
+    if mode == "count":
+        return next((_reads(copy, "card_name") for copy in fields
+                     if _matches(copy, selector)), None)
     return None
 
 
