@@ -1,16 +1,20 @@
 """A printed card as the rules see it: its fields from the deck file, and its back.
 
 Every copy is a card of its own: a deck with three Scouts gives the rules three cards,
-which compare equal only to themselves (by ``id``, the copy's place in the deck); copies
-that look the same (same fields, same back) have the same ``look``, a string. A field reads
-as an attribute (``card.cost``, as fast as any attribute: each set of field names gets a
-class of its own with a slot a field) or by name (``card["cost"]``, for any field name).
+each equal only to itself. A copy is one object, however often it is made: the same
+``id`` (its place in the deck), fields, back and title give the same card, also after
+pickling, so equality and hashing are Python's own, by identity, and cost no call.
+Copies that look the same (same fields, same back) have the same ``look``, a string. A
+field reads as an attribute (``card.cost``, as fast as any attribute: each set of field
+names gets a class of its own with a slot a field) or by name (``card["cost"]``, for any
+field name).
 
 >>> scout = Card(0, {"name": "Scout", "cost": 1}, back="unit")
 >>> scout.cost, scout["name"], scout.back, scout
 (1, 'Scout', 'unit', Scout)
->>> scout == Card(0, {"name": "Scout", "cost": 1}, back="unit"), scout == Card(1, {})
-(True, False)
+>>> twin = Card(1, {"name": "Scout", "cost": 1}, back="unit")
+>>> scout is Card(0, {"name": "Scout", "cost": 1}, back="unit"), scout == twin, scout.look == twin.look
+(True, False, True)
 
 A card shows as its ``title``: the name the deck's ``card_name`` gives it, else its
 ``name`` field, else "card N" (reports name cards so).
@@ -29,6 +33,7 @@ AttributeError: card Scout cannot be changed: a card is the same printed card in
 from __future__ import annotations
 
 from types import MappingProxyType
+from weakref import WeakValueDictionary
 
 
 class Card:
@@ -37,22 +42,25 @@ class Card:
     (its name as the deck's ``card_name`` makes it; '' if none) and ``look`` (what a player
     sees of its face and back: equal for identical copies)."""
 
-    __slots__ = ("id", "fields", "back", "title", "look")
+    __slots__ = ("id", "fields", "back", "title", "look", "__weakref__")
     _attributes: tuple[str, ...] = ()  # the fields its class has a slot for
 
-    def __new__(cls, *args, **kwargs):
-        fields = args[1] if len(args) > 1 else kwargs.get("fields", {})
-        return object.__new__(_card_class(tuple(fields)) if cls is Card else cls)
-
-    def __init__(self, id: int, fields: dict, back: str = "", title: str = ""):
+    def __new__(cls, id: int, fields: dict, back: str = "", title: str = ""):
         name = fields.get("name")
         title = title or (str(name) if name not in (None, "") else f"card {id}")
+        look = repr((back, sorted(fields.items(), key=_first)))
+        made = _MADE.get((cls, id, title, look))
+        if made is not None:
+            return made
+        made = object.__new__(_card_class(tuple(fields)) if cls is Card else cls)
         fields = MappingProxyType(dict(fields))
         for name, value in (("id", id), ("fields", fields), ("back", back), ("title", title),
-                            ("look", repr((back, sorted(fields.items(), key=_first))))):
-            object.__setattr__(self, name, value)
-        for name in self._attributes:  # a field as a plain attribute: read at slot speed
-            object.__setattr__(self, name, fields[name])
+                            ("look", look)):
+            object.__setattr__(made, name, value)
+        for name in made._attributes:  # a field as a plain attribute: read at slot speed
+            object.__setattr__(made, name, fields[name])
+        _MADE[cls, id, title, look] = made
+        return made
 
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(f"card {self!r} cannot be changed: a card is the same printed "
@@ -79,12 +87,6 @@ class Card:
     def __getitem__(self, name: str):
         return self.fields[name]
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Card) and other.id == self.id
-
-    def __hash__(self) -> int:  # by look: moves naming no two identical copies hash apart
-        return hash(self.look)
-
     def __lt__(self, other: Card) -> bool:  # sorted() keeps the deck's order
         return self.id < other.id
 
@@ -99,6 +101,8 @@ def _first(item):
     return item[0]
 
 
+# (class asked for, id, title, look) -> the card: a copy is made once while it is in use
+_MADE: WeakValueDictionary = WeakValueDictionary()
 _CLASSES: dict[tuple, type] = {}  # the field names a card has -> its class
 
 

@@ -40,7 +40,7 @@ visibility, so a bot can never see a card its seat could not.
 from __future__ import annotations
 
 import random
-from functools import partial
+from functools import lru_cache, partial
 
 from ..rules.errors import RulesError
 from .cards import Card
@@ -49,6 +49,7 @@ from .state import IllegalMove, State, copied
 from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
 
 HOLDERS = (Pile, Groups)  # what the rules' own attributes may name
+HOLDER_KINDS = frozenset(HOLDERS)
 
 
 class CardGame(State):
@@ -103,6 +104,7 @@ class CardGame(State):
     def __init__(self, players: int, rng: random.Random, cards):
         self.players, self.rng = players, rng
         self.cards = tuple(cards)
+        self.offered = offered_in_run(self.cards, self.distinct_copies)
         self.seat = 0
         self.public: dict = {}
         self.private: list[dict] = [{} for _ in range(players)]
@@ -110,15 +112,17 @@ class CardGame(State):
         self.moves_made = 0
         self.turns_taken = 0
         self.ended = False
-        self._legal: list | None = None
+        self._legal: tuple | None = None
         self.journal: CardJournal | None = None  # the deal is read at once, after setup()
         self._attributes = 0  # how many the game has: one more is a value the rules keep
         self.setup()
+        holders = self._holders()
+        piles = _piles_in(holders)
         self.journal = CardJournal(players, len(self.cards))
-        self.journal.begin(self.all_piles())
-        for holder in self._holders():
+        self.journal.begin(piles)
+        for holder in holders:
             holder.journal = self.journal  # groups made during play are told of it too
-        self.refuse_undeclared()
+        self.refuse_undeclared(holders + piles)
 
     # -- what a game writes ---------------------------------------------------------------
 
@@ -237,13 +241,7 @@ class CardGame(State):
 
     def all_piles(self) -> list[Pile]:
         """Every pile of the game, a seat's piles in seat order, groups included."""
-        found = []
-        for holder in self._holders():
-            if type(holder) is Groups:
-                found.extend(holder.groups)
-            else:
-                found.append(holder)
-        return found
+        return _piles_in(self._holders())
 
     def hidden_places(self, seat: int) -> dict:
         """The places (pile, index) whose card ``seat`` cannot see, by the back it sees
@@ -295,6 +293,8 @@ class CardGame(State):
         world = object.__new__(type(self))
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
+        # the live game's memory of moves offered never reaches a bot: a sample's own
+        world.offered = {} if self.journal is not None else self.offered
         world.public = copied(self.public)
         world.private = [copied(values) if other == seat else {}
                          for other, values in enumerate(self.private)]
@@ -333,11 +333,13 @@ class CardGame(State):
         ``seat`` cannot know besides cards: the other seats' private values, which are
         empty there. A game that keeps any writes this; cards in piles need nothing."""
 
-    def refuse_undeclared(self) -> None:
+    def refuse_undeclared(self, kept: list | None = None) -> None:
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
-        who sees it."""
-        self._rules_piles({id(kept): kept for kept in self._holders() + self.all_piles()})
+        who sees it. ``kept``: the game's piles and groups, if known."""
+        if kept is None:
+            kept = self._holders() + self.all_piles()
+        self._rules_piles({id(holder): holder for holder in kept})
         self._attributes = len(self.__dict__)
 
     def _rules_piles(self, piles: dict) -> dict:
@@ -349,8 +351,8 @@ class CardGame(State):
             kind = type(value)
             if kind in HOLDERS:
                 found[name] = piles.get(id(value))
-            elif kind in (list, tuple) and value and all(type(p) in HOLDERS for p in value):
-                found[name] = kind(piles.get(id(pile)) for pile in value)
+            elif kind in (list, tuple) and value and set(map(type, value)) <= HOLDER_KINDS:
+                found[name] = kind(map(piles.get, map(id, value)))
                 if None in found[name]:
                     found[name] = None
             if found.get(name) is None:
@@ -381,14 +383,18 @@ class CardGame(State):
         [0, 1]
         """
         if self._legal is None:
-            self._legal = [] if self.ended else self._once_by_look(self.moves())
+            moves = () if self.ended else tuple(self.moves())
+            try:  # this runs every move: a list met before is looked up, not walked
+                kept = self.offered.get(moves)
+            except TypeError:
+                kept = None  # a move that can change: _once_by_look names it
+            self._legal = kept if kept is not None else self._once_by_look(moves)
         return list(self._legal)  # a copy: a bot cannot change what is legal
 
-    def _once_by_look(self, moves) -> list:
-        moves = list(moves)
-        try:  # a card hashes by its look: moves that hash apart differ in look
-            if len(set(map(hash, moves))) == len(moves) or self.distinct_copies:
-                return moves
+    def _once_by_look(self, moves: tuple) -> tuple:
+        """``moves`` as offered (see :meth:`legal_moves`), remembered in ``self.offered``."""
+        try:
+            hash(moves)
         except TypeError:  # a list, a dict: it could change after it is offered
             raise RulesError(f"{type(self).__name__}.moves() (line "
                              f"{type(self).moves.__code__.co_firstlineno}) offered "
@@ -396,16 +402,14 @@ class CardGame(State):
                              f"{_changeable(_changeable_move(moves))}: a move must be a value "
                              "that cannot change", "make it a tuple: ('play', card), "
                              "('meld', (card, card))") from None
-        offered, kept = {}, []  # hash -> the moves offered with it
-        for move in moves:
-            alike = offered.get(hash(move))
-            if alike is None:
-                offered[hash(move)] = [move]
-            elif all(_look(move) != _look(other) for other in alike):  # rare: hashes meet
-                alike.append(move)
-            else:
-                continue
-            kept.append(move)
+        if self.distinct_copies:
+            kept = moves
+        else:
+            looks: set = set()
+            kept = tuple([move for move in moves
+                          if (look := _look(move)) not in looks and not looks.add(look)])
+        if len(self.offered) < REMEMBERED:  # the lists met first are met most
+            self.offered[moves] = kept
         return kept
 
     def apply(self, move) -> None:
@@ -460,7 +464,7 @@ class CardGame(State):
                 "private": copied(self.private[seat]), "piles": piles}
 
 
-TOOLKIT_ATTRIBUTES = frozenset({"players", "rng", "cards", "seat", "public", "private", "piles",
+TOOLKIT_ATTRIBUTES = frozenset({"players", "rng", "cards", "offered", "seat", "public", "private", "piles",
                                 "moves_made", "turns_taken", "ended", "_legal", "journal",
                                 "_attributes"})  # every other attribute is the rules' own
 
@@ -482,6 +486,17 @@ class KeptOutside(RulesError):
                          "every game goes on the class (ROUNDS = 4)")
 
 
+def _piles_in(holders: list) -> list[Pile]:
+    """The piles of ``holders`` (piles and groups), each group's piles in its place."""
+    found = []
+    for holder in holders:
+        if type(holder) is Groups:
+            found.extend(holder.groups)
+        else:
+            found.append(holder)
+    return found
+
+
 def _copied(holder, rng: random.Random, copies: dict):
     """``holder``'s copy for a sample, noted in ``copies`` with each group's copy."""
     made = copies[id(holder)] = holder.copied(rng)
@@ -490,10 +505,22 @@ def _copied(holder, rng: random.Random, copies: dict):
     return made
 
 
+REMEMBERED = 20_000  # lists of moves a run remembers the moves offered of (a few MB)
+
+
+@lru_cache(maxsize=64)
+def offered_in_run(cards: tuple, distinct_copies: bool) -> dict:
+    """The memory the games of a run share (their deck is the same tuple): each list of
+    moves ``moves()`` gave -> the moves offered of it. A run meets the same lists again and
+    again (a hand, a few coins), and looking one up costs less than walking it."""
+    return {}
+
+
 def _look(move):
     """What a player sees of ``move``: each card in it by its look, tuples all the way down."""
-    if type(move) is tuple:
-        return tuple([_look(part) for part in move])
+    if type(move) is tuple:  # a card in it without a call: this runs for each new list
+        return tuple([_look(part) if type(part) is tuple else
+                      part.look if isinstance(part, Card) else part for part in move])
     return move.look if isinstance(move, Card) else move
 
 

@@ -116,16 +116,24 @@ class Pile:
             self.cards.remove(card)
         except ValueError:
             raise ValueError(f"{card!r} is not in pile {self.name!r}") from None
-        to.add(card, bottom)
+        if bottom:
+            to.cards.insert(0, card)
+        else:
+            to.cards.append(card)
+        if to.journal is not None:  # add()'s work, without its call: this runs every move
+            to.journal.arrived(card, to.place)
         return card
 
     def move_top(self, to: Pile, count: int = 1) -> list:
         """Move the top ``count`` cards, one at a time, onto ``to``; returns them, in the
         order moved. Fewer when this pile runs out."""
-        moved = []
+        moved, held, journal = [], to.cards, to.journal
         for _ in range(min(count, len(self.cards))):
-            moved.append(self.cards.pop())
-            to.add(moved[-1])
+            card = self.cards.pop()
+            moved.append(card)
+            held.append(card)
+            if journal is not None:  # as add() does, without its call
+                journal.arrived(card, to.place)
         return moved
 
     def move_all(self, to: Pile) -> None:
@@ -266,7 +274,8 @@ class CardJournal:
             if pile.place is NOWHERE:
                 continue
             for card in pile.cards:
-                self._make_room(card.id)
+                if card.id >= len(self.place):  # a token the rules made
+                    self._make_room(card.id)
                 self.place[card.id] = pile.place
             if pile.owner is not None:
                 self.drawn[pile.owner].update(map(_TITLE, pile.cards))
