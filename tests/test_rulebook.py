@@ -196,3 +196,24 @@ def test_a_new_deck_has_rules_that_show_its_cards_and_table(tmp_path, monkeypatc
     assert "name kind cost strength count text" in text
     assert "Knight unit 4 5 1 Charge: the Knight may fight on the turn you play it." in text
     assert "Scout" in text and "Rules 0.1." in text
+
+
+def test_watch_writes_the_rulebook_again_when_rules_md_is_saved(deck, monkeypatch):
+    import cardkit.pipeline.watch
+
+    (deck / "rules.md").write_text("# First draft\n", encoding="utf-8")
+
+    def a_save_of_the_rules(path, out, rebuild, stop_event=None):
+        rebuild([])
+        (deck / "rules.md").write_text("# Second draft\n", encoding="utf-8")
+        rebuild(["rules.md"])
+
+    monkeypatch.setattr(cardkit.pipeline.watch, "watch", a_save_of_the_rules)
+    out = deck / "out"
+    result = run("watch", deck, "--out", out, "--cards", "1", "--rulebook", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    made = [line for line in result.output.splitlines() if ": rules, " in line]
+    assert len(made) == 2 and all(line.startswith("blofa: rules, 1 page -> ") for line in made)
+    text = pypdf.PdfReader(out / "blofa" / "blofa-rules-letter.pdf").pages[0].extract_text()
+    assert "Second draft" in text
+    assert cardkit.pipeline.watch.may_read("rules.md")

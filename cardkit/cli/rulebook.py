@@ -27,21 +27,26 @@ def rulebook(decks, every_deck, out, paper, strict):
     (several in one paragraph make a row), {table: FIELD, ...} a table of the deck's cards,
     {components} what the deck holds. {deck.version} and the footer give the version.
     """
-    from ..pipeline.rulebook import RULEBOOK_PAPERS, make_rulebook
+    from ..pipeline.rulebook import RULEBOOK_PAPERS
     from ..sources.bundled import bundled_decks
     from ..sources.rulebook import rules_path
 
-    papers = (paper,) if paper else RULEBOOK_PAPERS
     if every_deck:  # only the bundled decks that have rules to print
         decks = tuple(name for name, path in bundled_decks().items()
                       if rules_path(path).is_file()) + decks
         every_deck = False
+    each_deck(decks, every_deck, None, {},
+              rulebook_writer(out, (paper,) if paper else RULEBOOK_PAPERS, strict))
 
+
+def rulebook_writer(out: Path, papers, strict: bool):
+    """The ``write`` of :func:`written` that makes a deck's rulebook and says so."""
     def write(path, chosen, only_declared):
+        from ..pipeline.rulebook import make_rulebook
+
         result = make_rulebook(path, out, papers, strict, chosen, only_declared)
         warn(result.warnings)
         click.echo(f"{result.deck.name}: rules, {counted(result.pages, 'page')} -> "
                    + ", ".join(shown(p) for p in result.paths)
                    + f" ({result.seconds:.2f} s)")
-
-    each_deck(decks, every_deck, None, {}, write)
+    return write
