@@ -14,6 +14,7 @@ from pypdf.generic import ContentStream
 
 from cardkit.cli import main
 from cardkit.sources.bundled import DECKS_DIR
+from conftest import write_deck
 
 A4 = (595.2756, 841.8898)  # 210 x 297 mm in points, as pypdf reads them
 LETTER = (612, 792)
@@ -96,11 +97,12 @@ def test_headings_tables_components_and_stamp_are_text(blofa):
     assert "Rules 2/3: A trick" in rest[0]
 
 
-def _forms_drawn(reader, page):
-    """(form name, horizontal scale) of each form drawn on ``page``, following q, Q and
-    cm: the cards, at the size they are drawn."""
+def _forms_drawn(reader, content):
+    """(name, horizontal scale) of each XObject ``content`` (a page's or a form's stream)
+    draws, following q, Q and cm: the cards, and the pictures on them, at the size they
+    are drawn."""
     stack, matrix, drawn = [], [1, 0, 0, 1, 0, 0], []
-    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+    for operands, operator in ContentStream(content, reader).operations:
         if operator == b"q":
             stack.append(matrix)
         elif operator == b"Q":
@@ -126,9 +128,9 @@ def test_cards_are_vector_forms_at_true_size_or_scaled_to_the_row(blofa):
             assert xobject["/Subtype"] == "/Form" and list(xobject["/BBox"]) == CARD
     # the two backs side by side at true size; the three rule cards shrunk to the frame
     # (170 mm wide, 5 mm between cards: 160 / 190.5 of their size)
-    assert _forms_drawn(reader, first) == [("/FormXob.card1back", 1.0),
+    assert _forms_drawn(reader, first.get_contents()) == [("/FormXob.card1back", 1.0),
                                            ("/FormXob.card6back", 1.0)]
-    drawn = _forms_drawn(reader, second)
+    drawn = _forms_drawn(reader, second.get_contents())
     assert [name for name, _ in drawn] == [f"/FormXob.card{n}front" for n in (1, 2, 3)]
     assert {scale for _, scale in drawn} == {round(160 / 190.5, 4)}
 
@@ -144,6 +146,37 @@ def test_a_page_renders_with_the_cards_colours(blofa):
         document.close()
     pixels = {image.getpixel((x, y)) for x in range(120, 480, 6) for y in range(420, 640, 6)}
     assert (0x1f, 0x5f, 0xa8) in pixels and (0xe3, 0xa8, 0x00) in pixels
+
+
+def test_a_picture_on_a_card_keeps_its_pixels_at_print_resolution(tmp_path):
+    """A card whose art is an 800 x 1100 px PNG, shown alone (true size: 320 dpi) and in a
+    row of three (shrunk: 381 dpi): the picture is embedded once, whole."""
+    from PIL import Image
+
+    deck = write_deck(tmp_path, """
+        name: pics
+        size: poker
+        front: pic
+        backs: {plain: {layout: plain}}
+        fields: {name: text}
+        cards: [{name: Owl}]
+        """, {"pic": "elements: [{name: art, kind: image, box: card, image: owl.png}]",
+              "plain": "elements: [{name: bg, kind: rect, box: card, fill: '#336699'}]"})
+    Image.effect_noise((800, 1100), 60).convert("RGB").save(tmp_path / "owl.png")
+    (tmp_path / "rules.md").write_text("![](card:Owl)\n\n![](card:Owl) ![](card:Owl) "
+                                       "![](card:Owl)\n", encoding="utf-8")
+    result = run("rulebook", deck, "--out", tmp_path / "out", "--paper", "a4")
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "out/pics/pics-rules-a4.pdf")
+    page = reader.pages[0]
+    form = page["/Resources"]["/XObject"]["/FormXob.card1front"].get_object()
+    [(name, width)] = _forms_drawn(reader, form)  # the picture, in points on the card
+    picture = form["/Resources"]["/XObject"][name].get_object()
+    assert (picture["/Width"], picture["/Height"]) == (800, 1100)
+    scales = [scale for _, scale in _forms_drawn(reader, page.get_contents())]
+    assert scales == [1.0] + [round(160 / 190.5, 4)] * 3
+    dpi = [800 / (width * scale / 72) for scale in scales]
+    assert [round(d) for d in dpi] == [320, 381, 381, 381]  # 2.5 in wide at true size
 
 
 @pytest.fixture
@@ -175,12 +208,18 @@ def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, pr
     assert not (deck / "out").exists()
 
 
-def test_a_deck_without_rules_is_told_where_to_write_them(deck):
+def test_a_deck_without_rules_or_with_empty_ones_is_told_what_to_write(deck):
     result = run("rulebook", deck, "--out", deck / "out")
     assert result.exit_code == 2
     assert result.output.splitlines()[0] == (
         f"{deck / 'rules.md'}: file not found; write the deck's rules there, in Markdown (a "
         "deck made by `cardkit new` has one to start from)")
+    (deck / "rules.md").write_text("\n\n", encoding="utf-8")
+    result = run("rulebook", deck, "--out", deck / "out")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == (
+        f"{deck / 'rules.md'}: the file holds nothing to print; write the deck's rules in it, "
+        "in Markdown")
 
 
 def test_a_new_deck_has_rules_that_show_its_cards_and_table(tmp_path, monkeypatch):

@@ -159,22 +159,22 @@ class CardRow(Flowable):
     the row needs to fit the frame; each card's caption is centred under it."""
 
     def __init__(self, shown: CardsShown, renderer: CardRenderer, deck: Deck, look: Look,
-                 assets: Assets):
+                 assets: Assets, frame_height: float):
         super().__init__()
         self.shown, self.renderer, self.deck = shown, renderer, deck
         self.look, self.assets = look, assets
         self.spaceBefore = self.spaceAfter = 4 * MM
-
-    def _scale(self, available_width: float) -> float:
-        count = len(self.shown.cards)
-        size = self.deck.size
-        return min(1.0, (available_width - CARD_GAP * (count - 1)) / (size.width * count))
+        self.captions = CAPTION_SIZE * 2 if any(c for _, _, c in shown.cards) else 0.0
+        # a card taller than a page (a poster-sized one) is shrunk to the page: at most
+        # most of the frame, so that a heading still fits above it
+        self.tallest = frame_height * 0.85 - self.captions
 
     def wrap(self, available_width, available_height):
-        self.scale = self._scale(available_width)
-        captions = any(caption for _, _, caption in self.shown.cards)
+        count, size = len(self.shown.cards), self.deck.size
+        self.scale = min(1.0, (available_width - CARD_GAP * (count - 1)) / (size.width * count),
+                         self.tallest / size.height)
         self.width = available_width
-        self.height = self.deck.size.height * self.scale + (CAPTION_SIZE * 2 if captions else 0)
+        self.height = size.height * self.scale + self.captions
         return self.width, self.height
 
     def draw(self):
@@ -224,8 +224,8 @@ class Story:
         self.rulebook, self.renderer, self.look = rulebook, renderer, look
         self.assets = rulebook.assets
 
-    def flowables(self, frame_width: float) -> list:
-        self.frame_width = frame_width
+    def flowables(self, frame_width: float, frame_height: float) -> list:
+        self.frame_width, self.frame_height = frame_width, frame_height
         return [f for block in self.rulebook.blocks for f in self.block(block, 0)]
 
     def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", **style) -> Text:
@@ -249,7 +249,8 @@ class Story:
         if isinstance(block, md.Table):
             return [self.table(block)]
         if isinstance(block, CardsShown):
-            return [CardRow(block, self.renderer, self.rulebook.deck, look, self.assets)]
+            return [CardRow(block, self.renderer, self.rulebook.deck, look, self.assets,
+                            self.frame_height)]
         if isinstance(block, md.Rule):
             return [HRFlowable(width="100%", thickness=0.75, color=look.accent,
                                spaceBefore=6, spaceAfter=8)]

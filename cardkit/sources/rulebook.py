@@ -133,6 +133,9 @@ def read_rules(path: Path) -> RulesText:
     problems = Problems()
     tokens = parser.parse(text)
     rules.blocks = _blocks(tokens, 0, len(tokens), rules, problems)[0]
+    if not rules.blocks and not problems:
+        problems.add(Where(path), "the file holds nothing to print",
+                     "write the deck's rules in it, in Markdown")
     problems.check()
     return rules
 

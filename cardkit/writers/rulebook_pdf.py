@@ -49,5 +49,5 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
         canvas.restoreState()
 
     document.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
-    document.build(Story(rulebook, renderer, look).flowables(frame.width))
+    document.build(Story(rulebook, renderer, look).flowables(frame.width, frame.height))
     return document.page
