@@ -162,7 +162,7 @@ def test_a_picture_on_a_card_keeps_its_pixels_at_print_resolution(tmp_path):
         cards: [{name: Owl}]
         """, {"pic": "elements: [{name: art, kind: image, box: card, image: owl.png}]",
               "plain": "elements: [{name: bg, kind: rect, box: card, fill: '#336699'}]"})
-    Image.effect_noise((800, 1100), 60).convert("RGB").save(tmp_path / "owl.png")
+    Image.linear_gradient("L").resize((800, 1100)).convert("RGB").save(tmp_path / "owl.png")
     (tmp_path / "rules.md").write_text("![](card:Owl)\n\n![](card:Owl) ![](card:Owl) "
                                        "![](card:Owl)\n", encoding="utf-8")
     result = run("rulebook", deck, "--out", tmp_path / "out", "--paper", "a4")
@@ -177,6 +177,23 @@ def test_a_picture_on_a_card_keeps_its_pixels_at_print_resolution(tmp_path):
     assert scales == [1.0] + [round(160 / 190.5, 4)] * 3
     dpi = [800 / (width * scale / 72) for scale in scales]
     assert [round(d) for d in dpi] == [320, 381, 381, 381]  # 2.5 in wide at true size
+
+
+def test_a_deck_with_fonts_of_its_own_sets_its_rules_in_them(tmp_path):
+    """Lantern Market brings Gentium Basic: the rules, their bold and italic and the cards
+    shown are set in it, embedded; its own icon ({coin}) is drawn in a sentence."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(Path(__file__).parents[1] / "examples" / "lantern-market", deck)
+    (deck / "rules.md").write_text("# Market day\n\nPay {coin} to buy; *italic* and "
+                                   "**bold**.\n\n![](card:Captain)\n", encoding="utf-8")
+    result = run("rulebook", deck, "--out", tmp_path / "out", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "out/lantern-market/lantern-market-rules-letter.pdf")
+    found = _fonts(reader.pages[0]["/Resources"], {})
+    assert all(found.values())
+    assert {name.split("+")[1] for name in found} == {
+        "GentiumBasic", "GentiumBasic-Bold", "GentiumBasic-Italic"}
+    assert "\nMarket day\nPay to buy; italic and bold.\nCaptain\n" in reader.pages[0].extract_text()
 
 
 @pytest.fixture

@@ -119,8 +119,9 @@ def read_rules(path: Path) -> RulesText:
     why = why_unreadable(path, MAX_RULES_BYTES)
     if why:
         fix = ("write the deck's rules there, in Markdown (a deck made by `cardkit new` "
-               "has one to start from)" if "not found" in why else f"make {RULES_FILE} a readable text file "
-               f"of under {MAX_RULES_BYTES // 1_000_000} MB")
+               "has one to start from)" if "not found" in why else
+               f"make {RULES_FILE} a readable text file of under "
+               f"{MAX_RULES_BYTES // 1_000_000} MB")
         raise InputError([Problem(Where(path), why, fix)])
     try:
         text = path.read_text(encoding="utf-8")
