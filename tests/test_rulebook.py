@@ -214,6 +214,13 @@ def deck(tmp_path):
      "did you mean '{heart}'? (literal braces are written {{ and }})"),
     ("Text\n\n```\ncode\n```\n", 3, "a code block cannot be printed in a rulebook",
      "write it as a paragraph, a list or a table"),
+    ("Text\n\nTwo {hart}, three {hart}\n", 3, "'{hart}' is neither an icon of the "
+     "deck nor one of its stamps", "did you mean '{heart}'? (literal braces are written {{ "
+     "and }})"),
+    ("A\n\n- item\n- 2 * 3 points\n", 4, "a literal '*' cannot be printed: card text (and so "
+     "a rulebook's) reads every '*' as markup", "reword it, or write '×' for times"),
+    ("![](card:value=2) and text\n", 1, "a card shown amid text", "give the card (or a row "
+     "of cards) a paragraph of its own: an empty line before and after it"),
 ])
 def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, problem, fix):
     (deck / "rules.md").write_text(rules, encoding="utf-8")

@@ -8,6 +8,7 @@ every ``{icon}`` checked against the deck's icons. What is wrong is reported at 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ..assets.catalog import Assets
 from ..common.errors import InputError, Problems, Where, braced_did_you_mean, did_you_mean
@@ -37,7 +38,7 @@ class Rulebook:
     deck: Deck
     blocks: tuple
     assets: Assets
-    path: object  # rules.md, for messages
+    path: Path  # rules.md, for messages
 
 
 def resolve_rules(rules: md.RulesText, deck: Deck) -> Rulebook:
@@ -58,7 +59,7 @@ class _Resolver:
         self.fields = {COUNT, *(name for card in deck.cards for name in card.values())}
 
     def where(self, line: int, text: str = "") -> Where:
-        return Where(self.rules.path, md._line_of(self.rules, line, text))
+        return Where(self.rules.path, md.line_of(self.rules, line, text))
 
     def blocks(self, blocks):
         for block in blocks:
@@ -86,7 +87,7 @@ class _Resolver:
         """``text`` with the deck's stamps filled in; each other ``{name}`` must be an
         icon, as on a card."""
         filled = fill_text(text, self.stamps)
-        for name in fields_in(filled):
+        for name in dict.fromkeys(fields_in(filled)):  # one message for each icon
             if name not in self.assets.icons:
                 self.problems.add(self.where(line, f"{{{name}"), f"'{{{name}}}' is neither "
                                   "an icon of the deck nor one of its stamps",
@@ -105,7 +106,7 @@ class _Resolver:
             found = [card for card in deck.cards if any(picks(item, card) for item in items)]
         if not found:
             names = [deck.name_of(card) for card in deck.cards]
-            self.problems.add(self.where(shown.line, md.CARD_SCHEME), f"the deck has no card "
+            self.problems.add(Where(self.rules.path, shown.line), f"the deck has no card "
                               f"named {quoted(name)}", did_you_mean(name, names, "name a card "
                               "as 'cardkit preview' does, or by a field: card:FIELD=VALUE"))
             return None

@@ -248,7 +248,7 @@ def _paragraph(inline, line: int, rules: RulesText, problems: Problems):
 
 def _card(image, line: int, rules: RulesText, problems: Problems) -> CardShown:
     source = str(image.attrs.get("src", ""))
-    line = _line_of(rules, line, source)
+    line = line_of(rules, line, source)
     if not source.startswith(CARD_SCHEME):
         problems.add(Where(rules.path, line), f"image '{source}' is not a card of the deck",
                      "show a card by its name, '![](card:NAME)'; a picture belongs on a card")
@@ -261,7 +261,7 @@ def _card(image, line: int, rules: RulesText, problems: Problems) -> CardShown:
                      caption, line)
 
 
-def _line_of(rules: RulesText, first: int, text: str) -> int:
+def line_of(rules: RulesText, first: int, text: str) -> int:
     """The line, from ``first`` on, whose text holds ``text`` (``first`` if none does):
     markdown-it gives the lines of blocks, not of what is in them."""
     for number in range(first, len(rules.lines) + 1):
@@ -279,7 +279,7 @@ def _inline(inline, rules: RulesText, problems: Problems) -> str:
         if kind in ("text", "code_inline"):
             text = child.content
             if "*" in text:  # a literal one: the card text's markup has no escape for it
-                problems.add(Where(rules.path, _line_of(rules, line, "*")), "a literal '*' "
+                problems.add(Where(rules.path, line_of(rules, line, "*")), "a literal '*' "
                              "cannot be printed: card text (and so a rulebook's) reads every "
                              "'*' as markup", "reword it, or write '×' for times")
             # code shows what it holds: braces in it are braces, not icons
@@ -294,11 +294,11 @@ def _inline(inline, rules: RulesText, problems: Problems) -> str:
         elif kind in ("em_open", "em_close"):
             parts.append("*")
         elif kind == "image":
-            problems.add(Where(rules.path, _line_of(rules, line, child.attrs.get("src", ""))),
+            problems.add(Where(rules.path, line_of(rules, line, child.attrs.get("src", ""))),
                          "a card shown amid text", "give the card (or a row of cards) a "
                          "paragraph of its own: an empty line before and after it")
         elif kind == "html_inline":
-            problems.add(Where(rules.path, _line_of(rules, line, child.content)),
+            problems.add(Where(rules.path, line_of(rules, line, child.content)),
                          f"HTML ({child.content}) cannot be printed in a rulebook",
                          "use **bold** and *italic*, or write literal < as &lt;")
         # link_open and link_close: a printed page shows the link's text only
