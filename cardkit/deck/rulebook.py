@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..assets.catalog import Assets
-from ..common.errors import InputError, Problems, Where, braced_did_you_mean, did_you_mean
+from ..common.errors import Problems, Where, braced_did_you_mean, did_you_mean
 from ..common.units import to_mm
 from ..sources import rulebook as md
 from ..sources.checks import quoted

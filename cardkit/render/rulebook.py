@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
 from ..assets.catalog import Assets
@@ -251,10 +251,8 @@ class Story:
         if isinstance(block, CardsShown):
             return [CardRow(block, self.renderer, self.rulebook.deck, look, self.assets,
                             self.frame_height)]
-        if isinstance(block, md.Rule):
-            return [HRFlowable(width="100%", thickness=0.75, color=look.accent,
-                               spaceBefore=6, spaceAfter=8)]
-        return [Spacer(0, 0)]
+        return [HRFlowable(width="100%", thickness=0.75, color=look.accent,  # md.Rule
+                           spaceBefore=6, spaceAfter=8)]
 
     def list(self, block: md.ListBlock, depth: int) -> list:
         flowables = []
