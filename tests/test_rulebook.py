@@ -232,6 +232,22 @@ def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, pr
     assert not (deck / "out").exists()
 
 
+def test_a_character_the_font_lacks_is_a_warning_and_with_strict_an_error(deck):
+    (deck / "rules.md").write_text("# Suits\n\n- Spades are **♠**, hearts {heart}.\n",
+                                   encoding="utf-8")
+    warning = (f"{deck / 'rules.md'}:3: font Lato-Bold has no glyph for '♠'; use other "
+               "characters, or put a font that has them in the deck's fonts/ folder (the "
+               "rules are set in the font of the cards' longest text)")
+    result = run("rulebook", deck, "--out", deck / "out", "--paper", "a4")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == f"warning: {warning}"
+    result = run("rulebook", deck, "--out", deck / "out2", "--paper", "a4", "--strict")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == warning.replace(
+        "'♠';", "'♠' (an error with --strict);")
+    assert not (deck / "out2").exists()
+
+
 def test_a_deck_without_rules_or_with_empty_ones_is_told_what_to_write(deck):
     result = run("rulebook", deck, "--out", deck / "out")
     assert result.exit_code == 2

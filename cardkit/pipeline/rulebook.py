@@ -7,15 +7,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..assets.fonts import shown
 from ..common.atomic import atomic_path
-from ..common.errors import Problem
+from ..common.errors import Problem, Where
 from ..deck.model import Deck
 from ..deck.rulebook import resolve_rules
 from ..imposition.sheets import PAPERS
-from ..render.rulebook import deck_look
+from ..render.card import Report
+from ..render.rulebook import deck_look, missing_glyphs
 from ..sources.rulebook import read_rules, rules_path
 from ..writers.rulebook_pdf import write_rulebook_pdf
-from .build import check_cards, load_chosen
+from .build import check_cards, load_chosen, verdict
 
 RULEBOOK_PAPERS = ("a4", "letter")  # what contests ask for, both made unless told
 
@@ -47,6 +49,13 @@ def make_rulebook(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS,
     rulebook = resolve_rules(read_rules(rules_path(deck_path)), deck)
     renderer, report = check_cards(deck, strict)
     look = deck_look(deck, renderer)
+    glyphs = [Problem(Where(rulebook.path, line), f"font {shown(face)} has no glyph for "
+                      f"{chars!r}", "use other characters, or put a font that has them in "
+                      "the deck's fonts/ folder (the rules are set in the font of the cards' "
+                      "longest text)")
+              for line, face, chars in missing_glyphs(rulebook, look)]
+    verdict(Report(glyphs), strict)
+    warnings = report.warnings + glyphs
     paths, pages = [], []
     for paper in papers:
         path = Path(out_dir) / deck.name / rulebook_name(deck, paper)
@@ -54,4 +63,4 @@ def make_rulebook(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS,
             pages.append(write_rulebook_pdf(temporary, rulebook, PAPERS[paper], renderer, look))
         paths.append(path)
     return RulebookResult(deck, tuple(paths), pages[0] if pages else 0,
-                          time.perf_counter() - started, tuple(report.warnings))
+                          time.perf_counter() - started, tuple(warnings))

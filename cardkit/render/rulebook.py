@@ -17,14 +17,14 @@ from reportlab.platypus import Flowable, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
 from ..assets.catalog import Assets
-from ..assets.fonts import bold, string_width
+from ..assets.fonts import bold, missing_chars, string_width
 from ..common.units import MM
 from ..deck.model import Deck
 from ..deck.rulebook import CardsShown, Rulebook
 from ..sources import rulebook as md
 from .card import FRONT, CardRenderer
 from .paint import set_text
-from .textfit import TextBlock, fit_text
+from .textfit import TextBlock, fit_text, words
 
 BODY_SIZE, LEADING = 10.0, 1.35
 HEADING_SIZES = {1: 22.0, 2: 15.0, 3: 12.0}
@@ -86,6 +86,47 @@ def _luminance(colour: colors.Color) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
     return 0.2126 * linear(colour.red) + 0.7152 * linear(colour.green) + \
         0.0722 * linear(colour.blue)
+
+
+def heading_font(look: Look, level: int) -> str:
+    """The font of a heading: the deck's display font, for the third level its body's
+    bold."""
+    return look.heading if level < 3 else bold(look.body)
+
+
+def missing_glyphs(rulebook: Rulebook, look: Look) -> list[tuple[int, str, str]]:
+    """(line of rules.md, font, characters) for each text of the rules whose font (or its
+    bold or italic face) has no glyph for some of its characters: they would print as
+    empty boxes."""
+    found = []
+
+    def check(text: str, font: str, line: int) -> None:
+        runs = [run for part in text.split("\n") for run in words(part, font, rulebook.assets)
+                if run.icon is None]
+        for face in dict.fromkeys(run.font for run in runs):
+            missing = missing_chars(face, "".join(run.text for run in runs if run.font == face))
+            if missing:
+                found.append((line, face, missing))
+
+    def walk(blocks) -> None:
+        for block in blocks:
+            if isinstance(block, md.Heading):
+                check(block.text, heading_font(look, min(block.level, 3)), block.line)
+            elif isinstance(block, md.Paragraph):
+                check(block.text, look.body, block.line)
+            elif isinstance(block, md.ListBlock):
+                for item in block.items:
+                    walk(item)
+            elif isinstance(block, md.Table):
+                for text in block.header:
+                    check(text, bold(look.body), block.line)
+                for text in (cell for row in block.rows for cell in row):
+                    check(text, look.body, block.line)
+            elif isinstance(block, CardsShown):
+                for _, _, caption in block.cards:
+                    check(caption, look.body, block.line)
+    walk(rulebook.blocks)
+    return found
 
 
 class Text(Flowable):
@@ -236,9 +277,8 @@ class Story:
         look = self.look
         if isinstance(block, md.Heading):
             level = min(block.level, 3)
-            font = look.heading if level < 3 else bold(look.body)
             size = HEADING_SIZES[level]
-            heading = Text(block.text, font, size, look.accent, self.assets,
+            heading = Text(block.text, heading_font(look, level), size, look.accent, self.assets,
                            space_before=size * 0.8, space_after=size * 0.4)
             heading.keepWithNext = True
             return [heading]
@@ -271,7 +311,7 @@ class Story:
 
     def table(self, block: md.Table) -> Table:
         look, padding = self.look, 4.0
-        header_font = bold(look.body)
+        header_font = bold(look.body)  # as missing_glyphs checks it
         columns = len(block.header)
         aligns = list(block.aligns) + ["left"] * (columns - len(block.aligns))
 
