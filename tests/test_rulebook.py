@@ -196,6 +196,19 @@ def test_a_deck_with_fonts_of_its_own_sets_its_rules_in_them(tmp_path):
     assert "\nMarket day\nPay to buy; italic and bold.\nCaptain\n" in reader.pages[0].extract_text()
 
 
+def test_the_same_rules_make_the_same_bytes(tmp_path, monkeypatch):
+    """With SOURCE_DATE_EPOCH the file is reproducible, also twice in one process (as a
+    packed entry makes it)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    made = []
+    for attempt in ("one", "two"):
+        assert run("rulebook", "blofa", "--out", tmp_path / attempt, "--paper", "a4").exit_code == 0
+        made.append((tmp_path / attempt / "blofa" / "blofa-rules-a4.pdf").read_bytes())
+    assert made[0] == made[1]
+    assert pypdf.PdfReader(tmp_path / "one/blofa/blofa-rules-a4.pdf").metadata[
+        "/CreationDate"].startswith("D:20231114")
+
+
 @pytest.fixture
 def deck(tmp_path):
     """A copy of Blófa's deck, to write rules of our own beside it."""
