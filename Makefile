@@ -17,6 +17,7 @@ build: $(STAMP)
 	$(BIN)/cardkit export --all --for tgc
 	$(BIN)/cardkit export --all --for drivethru
 	$(BIN)/cardkit export --all --to tts
+	$(BIN)/cardkit rulebook --all
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -rs

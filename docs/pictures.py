@@ -1,7 +1,7 @@
 """Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
-deck, and a close-up of the example deck's cards, from the PDFs `make build` writes, the
-previews of a new deck, and a simulation report and the studio as a browser shows them.
-Run with `make pictures`."""
+deck, a close-up of the example deck's cards and Blófa's rulebook, from the PDFs `make
+build` writes, the previews of a new deck, and a simulation report and the studio as a
+browser shows them. Run with `make pictures`."""
 
 from __future__ import annotations
 
@@ -27,6 +27,22 @@ def close_up() -> None:
     width, height = image.size
     image = image.crop((0, round(height * top), width, round(height * bottom)))
     target = ROOT / "docs" / f"{deck}-cards.png"
+    image.convert("P", palette=1, colors=128).save(target, optimize=True)
+    print(target.relative_to(ROOT))
+    pdf.close()
+
+
+def rulebook() -> None:
+    """The first two pages of Blófa's rulebook, side by side, as `cardkit rulebook` makes
+    them from decks/blofa/rules.md."""
+    dpi = 45
+    pdf = pdfium.PdfDocument(str(ROOT / "output" / "blofa" / "blofa-rules-a4.pdf"))
+    pages = [pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in (0, 1)]
+    gap = 12
+    image = Image.new("RGB", (sum(p.width for p in pages) + gap, pages[0].height), "#d0d0d0")
+    for i, page in enumerate(pages):
+        image.paste(page, (i * (pages[0].width + gap), 0))
+    target = ROOT / "docs" / "blofa-rules.png"
     image.convert("P", palette=1, colors=128).save(target, optimize=True)
     print(target.relative_to(ROOT))
     pdf.close()
@@ -205,6 +221,7 @@ def main() -> None:
     changes()
     calibration()
     close_up()
+    rulebook()
     for deck, pages in PAGES.items():
         pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))
         for page in pages:

@@ -31,7 +31,7 @@ from cardkit.writers.card_pdf import write_card_pdf
 
 FILES = ["deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",
          "layouts/front-event.yaml", "layouts/back-unit.yaml", "layouts/back-event.yaml",
-         "rules.py", "README.md", ".gitignore", "schemas/deck.json", "schemas/layout.json"]
+         "rules.py", "rules.md", "README.md", ".gitignore", "schemas/deck.json", "schemas/layout.json"]
 # A4 pages of the 16 printed cards, fronts and backs: cards a page (the build's choice of
 # orientation) -> sheets. Poker and bridge 9 (2 sheets), square 8 (2), tarot 6 (3: four in
 # a row and two turned below), both minis 16 (1).
@@ -305,7 +305,7 @@ def test_new_then_build_through_the_click_runner(tmp_path, monkeypatch):
     assert made.exit_code == 0, made.output
     assert made.output.splitlines()[0] == (
         "card-duel: a new deck of square cards in card-duel/ (deck.yaml, cards.csv, "
-        "rules.py, README.md, .gitignore, layouts/, schemas/)")
+        "rules.py, rules.md, README.md, .gitignore, layouts/, schemas/)")
     built = runner.invoke(main, ["build", "card-duel", "--strict"])
     assert built.exit_code == 0, built.output
     assert built.output.startswith("card-duel: 16 cards, 4 pages (A4 ")

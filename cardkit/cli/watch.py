@@ -15,6 +15,7 @@ from .export import preview_writer
 from .options import choice_options, sheet_options
 from .output import (EXIT_BAD_INPUT, internal_error, named, report_input_error, shown,
                      with_players, written)
+from .rulebook import rulebook_writer
 
 
 @click.command()
@@ -24,14 +25,18 @@ from .output import (EXIT_BAD_INPUT, internal_error, named, report_input_error, 
 @click.option("--preview", "also_preview", is_flag=True,
               help="Also write the preview images after each build (of the --cards chosen), "
                    "for an image viewer that reloads them.")
+@click.option("--rulebook", "also_rulebook", is_flag=True,
+              help="Also write the rulebook from the deck's rules.md after each build, on "
+                   "the --paper chosen; saving rules.md rebuilds it.")
 def watch(deck, out, strict, players, variants, which, sheet, paper, orientation, duplex,
-          back_offset, bleed, guides, ink, also_preview):
+          back_offset, bleed, guides, ink, also_preview, also_rulebook):
     """Build DECK, then build it again each time a file it reads is saved: the deck, its
     layouts, spreadsheets, images, icons and fonts. Takes the options of 'cardkit build'.
 
     \b
       cardkit watch my-game
       cardkit watch my-game --cards 3 --preview    proof card 3 as you work on it
+      cardkit watch my-game --rulebook             the rules too, as you write them
 
     A save with a mistake prints the problems and the last good PDF stays; the next save
     builds again. Ctrl-C stops.
@@ -52,6 +57,8 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
     writers = [build_writer(out, options, strict, which)]
     if also_preview:
         writers.append(preview_writer(out, PREVIEW_DPI, strict, which))
+    if also_rulebook:
+        writers.append(rulebook_writer(out, (paper,), strict))
 
     def rebuild(changed: list[str]) -> None:
         if changed:

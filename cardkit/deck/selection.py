@@ -64,7 +64,7 @@ def select_cards(deck: Deck, text: str) -> Deck:
     problems = []
     chosen: set[int] = set()
     for item in items:
-        picked = {card.number for card in deck.cards if _picks(item, card)}
+        picked = {card.number for card in deck.cards if picks(item, card)}
         if not picked:
             problems.append(Problem(Where(deck.path), *_why_none(deck, item)))
         chosen |= picked
@@ -75,15 +75,15 @@ def select_cards(deck: Deck, text: str) -> Deck:
                                                                       _name_part(text)])))
 
 
-def _picks(item: tuple, card: Card) -> bool:
+def picks(item: tuple, card: Card) -> bool:
     first, last = item
     if isinstance(first, int):
         return first <= card.number <= last
     value = card.values().get(first)
-    return value is not None and _text(value).casefold() == last.casefold()
+    return value is not None and field_text(value).casefold() == last.casefold()
 
 
-def _text(value) -> str:
+def field_text(value) -> str:
     """A field's value as a designer writes it: 3, 2.5, true."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -100,7 +100,7 @@ def _why_none(deck: Deck, item: tuple) -> tuple[str, str]:
     if first not in fields:
         return f"--cards: the deck has no field {checks.quoted(first)}", did_you_mean(
             first, fields)
-    values = sorted({_text(v) for card in deck.cards
+    values = sorted({field_text(v) for card in deck.cards
                      if (v := card.values().get(first)) is not None and v != ""})
     if not values:
         return f"--cards: no card has {first} {checks.quoted(last)}", \

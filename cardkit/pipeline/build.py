@@ -85,7 +85,7 @@ def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
     renderer.fit(deck.cards)
     if check:
         check.finish()
-    _verdict(report, strict)
+    verdict(report, strict)
     return renderer, report
 
 
@@ -95,7 +95,7 @@ def _resolve_all(deck: Deck, renderer: CardRenderer) -> None:
         renderer.resolve(card, BACK)
 
 
-def _verdict(report: Report, strict: bool) -> None:
+def verdict(report: Report, strict: bool) -> None:
     """Raise InputError on the problems found, and on the warnings if ``strict``."""
     report.problems.check()
     if strict and report.warnings:
@@ -159,7 +159,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
             write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
                       renderer)
             check.finish()
-            _verdict(report, strict)
+            verdict(report, strict)
     except SheetError as exc:
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
     return BuildResult(deck, path, deck.total(), len(plan.pages), plan.grid,

@@ -45,21 +45,24 @@ LOCK_PREFIXES = (".~lock.", "~$")  # LibreOffice's and Microsoft Office's lock f
 
 def may_read(name: str) -> bool:
     """Whether a deck could read a file of this name: a deck or layout, a spreadsheet, an
-    image, a font or the project file. A spreadsheet program's lock file, an editor's
-    backup or a note beside the deck is none of them, so saving it rebuilds nothing.
+    image, a font, the project file or the rules (for ``--rulebook``). A spreadsheet
+    program's lock file, an editor's backup or a note beside the deck is none of them, so
+    saving it rebuilds nothing.
 
-    >>> [may_read(n) for n in ("deck.yaml", "cards.xlsx", "art/Lamp.PNG", "fonts/a.otf")]
-    [True, True, True, True]
+    >>> [may_read(n) for n in ("deck.yaml", "cards.xlsx", "art/Lamp.PNG", "fonts/a.otf",
+    ...                        "rules.md")]
+    [True, True, True, True, True]
     >>> [may_read(n) for n in (".~lock.cards.xlsx#", "~$cards.xlsx", "notes.txt")]
     [False, False, False]
     """
     from ..assets.fonts import FONT_SUFFIXES, UNUSABLE_SUFFIXES
+    from ..sources.rulebook import RULES_FILE
     from ..sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
 
     path = Path(name)
     if path.name.startswith(LOCK_PREFIXES):
         return False
-    return path.name == PROJECT_FILE or path.suffix.lower() in (
+    return path.name in (PROJECT_FILE, RULES_FILE) or path.suffix.lower() in (
         ".yaml", ".yml", *SPREADSHEET_SUFFIXES, *IMAGE_SUFFIXES, *FONT_SUFFIXES,
         *UNUSABLE_SUFFIXES)  # a web font in fonts/ is read, to be refused
 

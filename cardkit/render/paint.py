@@ -308,11 +308,19 @@ def texts_by_face(block: TextBlock) -> list[tuple[str, str]]:
 
 def _text(canvas, item, box):
     block, props = item.text, item.props
-    colour = faded(props["colour"], props["opacity"])
-    canvas.setFillColor(colour)
     top = box.y + box.height
     origins = [(box.x + x, top - baseline)
                for x, baseline in line_origins(block, props, box.width, box.height)]
+    set_text(canvas, block, origins, props["colour"], props["opacity"],
+             props["icon_colours"])
+
+
+def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
+             icon_colours=()) -> None:
+    """Draw a laid-out text, each line starting at its (x, baseline) of ``origins`` on
+    the canvas, its inline icons in ``colour`` or their own (``icon_colours``): a card's
+    text, or a rulebook's paragraph."""
+    canvas.setFillColor(faded(colour, opacity))
     text = canvas.beginText(*origins[0]) if origins else canvas.beginText()
     if len(origins) > 1:  # a line's last string ends it: the next starts a leading below
         text.setLeading(block.leading)
@@ -325,11 +333,11 @@ def _text(canvas, item, box):
     canvas.drawText(text)
     if not icons:
         return
-    colours = dict(props["icon_colours"])
+    colours = dict(icon_colours)
     for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
         _, dx, dy, side = inline_placement(icon, block.size)
-        icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, props["colour"]),
-                  opacity=props["opacity"])
+        icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, colour),
+                  opacity=opacity)
 
 
 def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: str | None,

@@ -1,6 +1,6 @@
 """The designer's files, read: YAML with the line and column of every value (``yamlfile``),
-spreadsheets by row and column (``spreadsheet``), images (``images``), and the checks a value
-read from them must pass (``checks``); ``files`` and ``bundled`` say where a deck may read
+spreadsheets by row and column (``spreadsheet``), images (``images``), a deck's ``rules.md``
+as blocks (``rulebook``), and the checks a value read from them must pass (``checks``); ``files`` and ``bundled`` say where a deck may read
 and where the decks cardkit ships are.
 
 It takes paths and gives values that know where they were written. It imports only

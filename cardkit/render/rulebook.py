@@ -1,0 +1,363 @@
+"""A rulebook's blocks (:mod:`cardkit.deck.rulebook`) as reportlab flowables: headings,
+paragraphs, nested lists, tables, and cards drawn as they print.
+
+Text is laid out and painted by the card text's own code (:func:`.textfit.fit_text`,
+:func:`.paint.set_text`), so ``**bold**``, ``*italic*`` and ``{icon}`` look in the rules as
+they do on the cards. A card is drawn once into a PDF form (vector, its pictures at their
+own resolution) and placed, at true size or smaller, wherever the rules show it. The fonts
+and colours are the deck's own: see :func:`deck_look`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus.flowables import HRFlowable
+
+from ..assets.catalog import Assets
+from ..assets.fonts import bold, missing_chars, string_width
+from ..common.units import MM
+from ..deck.model import Deck
+from ..deck.rulebook import CardsShown, Rulebook
+from ..sources import rulebook as md
+from .card import FRONT, CardRenderer
+from .paint import set_text
+from .textfit import TextBlock, fit_text, words
+
+BODY_SIZE, LEADING = 10.0, 1.35
+HEADING_SIZES = {1: 22.0, 2: 15.0, 3: 12.0}
+INDENT = 6 * MM  # a list level
+CARD_GAP = 5 * MM  # between the cards of a row
+CAPTION_SIZE = 8.0
+TRIM_LINE = colors.HexColor("#b0b0b0")  # the card's edge, where a white card meets the page
+TABLE_LINE = colors.HexColor("#c8c8c8")
+INK = colors.HexColor("#1a1a1a")
+UNBOUNDED = 1e9  # the height a paragraph is laid out in: pages split it, not the box
+
+
+@dataclass(frozen=True)
+class Look:
+    """A rulebook's type and colours: ``body`` and ``heading`` fonts (registered names)
+    and an ``accent`` colour for headings, bullets and table heads."""
+
+    body: str
+    heading: str
+    accent: colors.Color
+    tint: colors.Color  # the accent, light: behind a table's head
+
+
+def deck_look(deck: Deck, renderer: CardRenderer) -> Look:
+    """The look of the deck's fronts, one card of each front layout resolved: the body
+    font is the one its longest text is set in, the heading font the one of its largest
+    text, and the accent its most colourful colour (darkened until text in it reads on
+    white paper)."""
+    texts, paints = [], []
+    firsts: dict = {}  # each front layout's first card
+    for card in deck.cards:
+        firsts.setdefault(id(card.front), card)
+    for card in firsts.values():
+        for item in renderer.resolve(card, FRONT):
+            props = item.props
+            if item.text is not None:
+                texts.append((props["font"], len(props["text"]), item.text.size))
+                paints.append(props["colour"])
+            paints += [props.get("fill"), props.get("stroke")]
+    body = max(texts, key=lambda t: t[1])[0] if texts else "Lato"
+    heading = max(texts, key=lambda t: t[2])[0] if texts else bold(body)
+    usable = [c for c in paints if isinstance(c, colors.Color)]
+    accent = max(usable, key=_chroma, default=INK)
+    if _chroma(accent) < 0.2:
+        accent = INK
+    while _luminance(accent) > 0.18:  # 4.5:1 against white, as for body text
+        accent = colors.Color(accent.red * 0.9, accent.green * 0.9, accent.blue * 0.9)
+    tint = colors.Color(*(0.85 + 0.15 * c for c in (accent.red, accent.green, accent.blue)))
+    return Look(body, heading, colors.Color(accent.red, accent.green, accent.blue), tint)
+
+
+def _chroma(colour: colors.Color) -> float:
+    channels = (colour.red, colour.green, colour.blue)
+    return (max(channels) - min(channels)) * getattr(colour, "alpha", 1)
+
+
+def _luminance(colour: colors.Color) -> float:
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    return 0.2126 * linear(colour.red) + 0.7152 * linear(colour.green) + \
+        0.0722 * linear(colour.blue)
+
+
+def heading_font(look: Look, level: int) -> str:
+    """The font of a heading: the deck's display font, for the third level its body's
+    bold."""
+    return look.heading if level < 3 else bold(look.body)
+
+
+def missing_glyphs(rulebook: Rulebook, look: Look) -> list[tuple[int, str, str]]:
+    """(line of rules.md, font, characters) for each text of the rules whose font (or its
+    bold or italic face) has no glyph for some of its characters: they would print as
+    empty boxes."""
+    found = []
+
+    def check(text: str, font: str, line: int) -> None:
+        runs = [run for part in text.split("\n") for run in words(part, font, rulebook.assets)
+                if run.icon is None]
+        for face in dict.fromkeys(run.font for run in runs):
+            missing = missing_chars(face, "".join(run.text for run in runs if run.font == face))
+            if missing:
+                found.append((line, face, missing))
+
+    def walk(blocks) -> None:
+        for block in blocks:
+            if isinstance(block, md.Heading):
+                check(block.text, heading_font(look, min(block.level, 3)), block.line)
+            elif isinstance(block, md.Paragraph):
+                check(block.text, look.body, block.line)
+            elif isinstance(block, md.ListBlock):
+                for item in block.items:
+                    walk(item)
+            elif isinstance(block, md.Table):
+                for text in block.header:
+                    check(text, bold(look.body), block.line)
+                for text in (cell for row in block.rows for cell in row):
+                    check(text, look.body, block.line)
+            elif isinstance(block, CardsShown):
+                for _, _, caption in block.cards:
+                    check(caption, look.body, block.line)
+    walk(rulebook.blocks)
+    return found
+
+
+class Text(Flowable):
+    """A paragraph in card text markup, wrapped to the frame (less ``indent``), split
+    between pages at its lines; ``bullet`` (a text) hangs left of its first line."""
+
+    def __init__(self, text: str, font: str, size: float, colour, assets: Assets,
+                 indent: float = 0.0, bullet: str = "", bullet_colour=None,
+                 space_before: float = 0.0, space_after: float = 0.0, align: str = "left"):
+        super().__init__()
+        self.text, self.font, self.size, self.colour = text, font, size, colour
+        self.assets, self.indent, self.bullet = assets, indent, bullet
+        self.bullet_colour = bullet_colour or colour
+        self.spaceBefore, self.spaceAfter, self.align = space_before, space_after, align
+        self.block: TextBlock | None = None
+        self.lines: tuple | None = None  # the lines laid out, or those a part keeps
+        self.part = False  # split off a longer paragraph: its lines are kept as they are
+        self.width = 0.0
+
+    def wrap(self, available_width, available_height):
+        if self.lines is None or (not self.part and available_width != self.width):
+            self.block = fit_text(self.text, self.font, max(1.0, available_width - self.indent),
+                                  UNBOUNDED, self.size, None, LEADING, self.assets)
+            self.lines = self.block.lines
+        self.width = available_width
+        self.height = self._height(len(self.lines))
+        return self.width, self.height
+
+    def _height(self, count: int) -> float:
+        block = self.block
+        return block.ascent + block.descent + block.leading * (count - 1) if count else 0.0
+
+    def split(self, available_width, available_height):
+        self.wrap(available_width, available_height)
+        fit = 0
+        while fit < len(self.lines) and self._height(fit + 1) <= available_height:
+            fit += 1
+        if fit == 0 or fit == len(self.lines):
+            return []
+        first, rest = (self._part(lines) for lines in (self.lines[:fit], self.lines[fit:]))
+        first.spaceAfter, rest.spaceBefore, rest.bullet = 0.0, 0.0, ""
+        return [first, rest]
+
+    def _part(self, lines) -> Text:
+        part = Text(self.text, self.font, self.size, self.colour, self.assets, self.indent,
+                    self.bullet, self.bullet_colour, self.spaceBefore, self.spaceAfter,
+                    self.align)
+        part.block, part.lines, part.part = self.block, lines, True
+        return part
+
+    def draw(self):
+        block, canvas = self.block, self.canv
+        width = self.width - self.indent
+        origins = []
+        baseline = self.height - block.ascent
+        for line in self.lines:
+            spare = width - line.width
+            x = {"left": 0.0, "center": spare / 2, "right": spare}[self.align]
+            origins.append((self.indent + x, baseline))
+            baseline -= block.leading
+        set_text(canvas, block._replace(lines=self.lines), origins, self.colour)
+        if self.bullet:
+            canvas.setFont(self.font, self.size)
+            canvas.setFillColor(self.bullet_colour)
+            canvas.drawRightString(self.indent - 0.5 * self.size, self.height - block.ascent,
+                                   self.bullet)
+
+
+class CardRow(Flowable):
+    """Cards side by side, each drawn as it prints, at true size or as much smaller as
+    the row needs to fit the frame; each card's caption is centred under it."""
+
+    def __init__(self, shown: CardsShown, renderer: CardRenderer, deck: Deck, look: Look,
+                 assets: Assets, frame_height: float):
+        super().__init__()
+        self.shown, self.renderer, self.deck = shown, renderer, deck
+        self.look, self.assets = look, assets
+        self.spaceBefore = self.spaceAfter = 4 * MM
+        self.captions = CAPTION_SIZE * 2 if any(c for _, _, c in shown.cards) else 0.0
+        # a card taller than a page (a poster-sized one) is shrunk to the page: at most
+        # most of the frame, so that a heading still fits above it
+        self.tallest = frame_height * 0.85 - self.captions
+
+    def wrap(self, available_width, available_height):
+        count, size = len(self.shown.cards), self.deck.size
+        self.scale = min(1.0, (available_width - CARD_GAP * (count - 1)) / (size.width * count),
+                         self.tallest / size.height)
+        self.width = available_width
+        self.height = size.height * self.scale + self.captions
+        return self.width, self.height
+
+    def draw(self):
+        canvas, size, scale = self.canv, self.deck.size, self.scale
+        count = len(self.shown.cards)
+        row = size.width * scale * count + CARD_GAP * (count - 1)
+        x = (self.width - row) / 2
+        bottom = self.height - size.height * scale
+        for card, side, caption in self.shown.cards:
+            name = card_form(canvas, self.renderer, card, side, size.width, size.height)
+            canvas.saveState()
+            canvas.translate(x, bottom)
+            canvas.scale(scale, scale)
+            canvas.doForm(name)
+            canvas.setStrokeColor(TRIM_LINE)
+            canvas.setLineWidth(0.5 / scale)
+            canvas.rect(0, 0, size.width, size.height, stroke=1, fill=0)
+            canvas.restoreState()
+            if caption:
+                block = fit_text(caption, self.look.body, size.width * scale, UNBOUNDED,
+                                 CAPTION_SIZE, None, LEADING, self.assets)
+                line = block.lines[0]
+                set_text(canvas, block._replace(lines=(line,)),
+                         [(x + (size.width * scale - line.width) / 2,
+                           bottom - CAPTION_SIZE * 1.4)], INK)
+            x += size.width * scale + CARD_GAP
+
+
+def card_form(canvas, renderer: CardRenderer, card, side: str, width: float,
+              height: float) -> str:
+    """The name of the PDF form holding ``card``'s ``side`` drawn at true size, drawn
+    into the document the first time it is asked for."""
+    name = f"card{card.number}{side}"
+    if not canvas.hasForm(name):
+        canvas.saveState()
+        canvas.beginForm(name, 0, 0, width, height)
+        renderer.draw(canvas, card, side, 0, 0, width, height)
+        canvas.endForm()
+        canvas.restoreState()
+    return name
+
+
+class Story:
+    """The flowables of a rulebook, in the deck's look."""
+
+    def __init__(self, rulebook: Rulebook, renderer: CardRenderer, look: Look):
+        self.rulebook, self.renderer, self.look = rulebook, renderer, look
+        self.assets = rulebook.assets
+
+    def flowables(self, frame_width: float, frame_height: float) -> list:
+        self.frame_width, self.frame_height = frame_width, frame_height
+        return [f for block in self.rulebook.blocks for f in self.block(block, 0)]
+
+    def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", **style) -> Text:
+        return Text(text, self.look.body, BODY_SIZE, INK, self.assets, indent, bullet,
+                    self.look.accent, **{"space_after": BODY_SIZE * 0.6, **style})
+
+    def block(self, block, depth: int) -> list:
+        look = self.look
+        if isinstance(block, md.Heading):
+            level = min(block.level, 3)
+            size = HEADING_SIZES[level]
+            heading = Text(block.text, heading_font(look, level), size, look.accent, self.assets,
+                           space_before=size * 0.8, space_after=size * 0.4)
+            heading.keepWithNext = True
+            return [heading]
+        if isinstance(block, md.Paragraph):
+            return [self.paragraph(block.text, depth * INDENT)]
+        if isinstance(block, md.ListBlock):
+            return self.list(block, depth)
+        if isinstance(block, md.Table):
+            return [self.table(block)]
+        if isinstance(block, CardsShown):
+            return [CardRow(block, self.renderer, self.rulebook.deck, look, self.assets,
+                            self.frame_height)]
+        return [HRFlowable(width="100%", thickness=0.75, color=look.accent,  # md.Rule
+                           spaceBefore=6, spaceAfter=8)]
+
+    def list(self, block: md.ListBlock, depth: int) -> list:
+        flowables = []
+        indent = (depth + 1) * INDENT
+        for number, item in enumerate(block.items, block.start):
+            bullet = f"{number}." if block.ordered else ("•" if depth % 2 == 0 else "–")
+            for i, inner in enumerate(item):
+                if isinstance(inner, md.Paragraph):
+                    flowables.append(self.paragraph(inner.text, indent, bullet if i == 0 else "",
+                                                    space_after=BODY_SIZE * 0.25))
+                else:
+                    flowables += self.block(inner, depth + 1)
+        if flowables and isinstance(flowables[-1], Text):
+            flowables[-1].spaceAfter = BODY_SIZE * 0.6
+        return flowables
+
+    def table(self, block: md.Table) -> Table:
+        look, padding = self.look, 4.0
+        header_font = bold(look.body)  # as missing_glyphs checks it
+        columns = len(block.header)
+        aligns = list(block.aligns) + ["left"] * (columns - len(block.aligns))
+
+        def cell(text, font, colour, align):
+            return Text(text, font, BODY_SIZE * 0.9, colour, self.assets, align=align)
+        rows = [[cell(text, header_font, look.accent, aligns[i])
+                 for i, text in enumerate(block.header)]]
+        rows += [[cell(row[i] if i < len(row) else "", look.body, INK, aligns[i])
+                  for i in range(columns)] for row in block.rows]
+        widths = column_widths(rows, self.frame_width, 2 * padding)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), look.body),  # else reportlab names Helvetica
+            ("BACKGROUND", (0, 0), (-1, 0), look.tint),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.5, TABLE_LINE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), padding),
+            ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+            ("TOPPADDING", (0, 0), (-1, -1), padding * 0.75),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]))
+        table.spaceBefore, table.spaceAfter = 2, BODY_SIZE
+        return table
+
+
+def column_widths(rows, available: float, padding: float) -> list[float]:
+    """Each column as wide as its longest cell set on one line, when they all fit;
+    else the narrow columns keep their width and the wide ones share what is left."""
+    natural = [max(_one_line(cell) for cell in column) + padding for column in zip(*rows)]
+    if sum(natural) <= available:
+        return natural
+    widths = list(natural)
+    wide = set(range(len(widths)))
+    while wide:
+        share = (available - sum(widths[i] for i in range(len(widths)) if i not in wide)) \
+            / len(wide)
+        narrow = {i for i in wide if natural[i] <= share}
+        if not narrow:
+            for i in wide:
+                widths[i] = max(share, padding + 1)
+            break
+        wide -= narrow
+    return widths
+
+
+def _one_line(cell: Text) -> float:
+    """The width of a cell's text on one line (its widest line, with line breaks)."""
+    return max(fit_text(cell.text, cell.font, UNBOUNDED, UNBOUNDED, cell.size, None,
+                        LEADING, cell.assets).lines, key=lambda line: line.width).width \
+        if cell.text else string_width(" ", cell.font, cell.size)
