@@ -227,9 +227,12 @@ class CardGame(State):
         >>> game.deal(deck, hands, 2); hands, deck
         ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
         """
+        held = source.cards
         for _ in range(count):
             for pile in piles:
-                source.move_top(pile)
+                if not held:
+                    return
+                pile.add(held.pop())
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
