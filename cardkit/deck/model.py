@@ -108,6 +108,8 @@ class Deck:
     languages: Languages = field(default_factory=Languages)
     lang: str = ""  # the language chosen (--lang), '' for the deck as written
     warnings: tuple = ()  # what loading found to warn of: a translation missing
+    box: object = None  # the deck's 'box:' entry as written (a Map), read by deck.box
+    size_at: Where | None = None  # where the deck gives its card size, for the box's messages
 
     @property
     def stamp(self) -> str:

@@ -53,6 +53,9 @@ DECK_KEY_HELP = {
                            "warning).",
     "strings": "Layouts' own words in each language, read as {strings.NAME}: "
                "cost: {en: Cost, de: Kosten}.",
+    "box": "The deck's tuck box (cardkit box): 'stock' (standard, premium, linen or a "
+           "thickness such as 0.3mm), 'logo' (an image file) and 'faces', a layout for "
+           "each of front, back, side, top and bottom.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
 }
 
@@ -248,6 +251,12 @@ def deck_schema() -> dict:
         "missing_translation": {"enum": list(MISSING)},
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
+        "box": {"type": "object", "additionalProperties": False, "properties": {
+            "stock": {"anyOf": [{"enum": ["standard", "premium", "linen"]},
+                                _ref("positiveLength")]},
+            "logo": {"type": "string", "minLength": 1},
+            "faces": {"type": "object", "additionalProperties": False, "properties": {
+                face: layout_name for face in ("front", "back", "side", "top", "bottom")}}}},
         # if/then rather than anyOf, so that a mistake is reported inside the entry
         "cards": {"type": ["array", "object"], "items": _ref("entry"),
                   "if": {"type": "object"}, "then": _ref("entry")},

@@ -1,0 +1,138 @@
+"""A deck's tuck box, as its ``box:`` entry says: how thick its card stock is, and the
+layout drawn on each face of the box, which reads the deck's stamps like a card does.
+
+The box's inside is the card size plus :data:`CLEARANCE` each way, and the stack height
+(cards x stock thickness) plus :data:`CLEARANCE` deep: the fold lines lie that far apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..assets.catalog import load_assets
+from ..common.errors import Problems, Where, did_you_mean
+from ..common.units import MM, to_mm
+from ..sources import checks
+from ..sources.bundled import LAYOUTS_DIR
+from ..sources.yamlfile import Map
+from .layout import Layout, load_layout
+from .model import BackDesign, Card, Deck
+
+BOX_KEYS = ("stock", "logo", "faces")
+STOCKS_MM = {"standard": 0.30, "premium": 0.32, "linen": 0.35}  # card thickness by name
+MIN_STOCK, MAX_STOCK = 0.1 * MM, 2 * MM  # thinner is paper, thicker is board, not cards
+CLEARANCE = 1 * MM  # room each way, so that the cards slide in and out
+# the faces and the layouts they get unless the deck names others; 'bottom' is blank
+DEFAULT_FACES = {"front": "box-front", "back": "box-back", "side": "box-side",
+                 "top": "box-top", "bottom": None}
+
+
+@dataclass(frozen=True)
+class Box:
+    """The box of ``deck``: its inside (points) and the layout of each face printed."""
+
+    deck: Deck
+    stock: float  # one card's thickness, points
+    width: float  # inside, across the front
+    height: float  # inside, from the bottom to the top
+    depth: float  # inside, front to back: the stack and its clearance
+    faces: dict  # face name -> Layout
+    values: dict  # what the faces' layouts read
+
+    @property
+    def summary(self) -> str:
+        """'tuck box for 54 cards (stock 0.3 mm), inside 64.5 x 89.9 x 17.2 mm'"""
+        return (f"tuck box for {self.deck.total()} cards (stock {to_mm(self.stock):g} mm), "
+                f"inside {to_mm(self.width):.1f} x {to_mm(self.height):.1f} x "
+                f"{to_mm(self.depth):.1f} mm")
+
+    def face_card(self, face: str) -> Card:
+        """The face as a card the renderer draws: its layout on the front, the box's
+        values as its fields."""
+        layout = self.faces[face]
+        return Card(list(DEFAULT_FACES).index(face) + 1, dict(self.values), layout,
+                    BackDesign("box", layout, {}), 1, Where(self.deck.path),
+                    self.deck.path.parent)
+
+
+def face_size(face: str, width: float, height: float, depth: float) -> tuple[float, float]:
+    """A face's width and height as it stands on the box (points)."""
+    return {"front": (width, height), "back": (width, height), "side": (depth, height),
+            "top": (width, depth), "bottom": (width, depth)}[face]
+
+
+def read_box(deck: Deck, problems: Problems) -> Box | None:
+    """The deck's box, its mistakes added to ``problems`` (None when there are any)."""
+    entry = deck.box if deck.box is not None else Map()
+    where = getattr(entry, "where", Where(deck.path))
+    if not checks.expect_map(problems, entry, where, "box"):
+        return None
+    if not checks.check_keys(problems, entry, BOX_KEYS, (), "box"):
+        return None
+    stock = _stock(entry, problems)
+    logo = checks.get_text(problems, entry, "logo", "")
+    faces = entry.get("faces", Map())
+    if "faces" in entry and (not checks.expect_map(problems, faces, entry.at("faces"),
+                                                   "box faces")
+                             or not checks.check_keys(problems, faces, DEFAULT_FACES, (),
+                                                      "box faces")):
+        return None
+    if stock is None or logo is None:
+        return None
+    count = deck.total()
+    width, height = deck.size.width + CLEARANCE, deck.size.height + CLEARANCE
+    depth = count * stock + CLEARANCE
+    values = {**{k: v for k, v in deck.cards[0].stamps.items() if k != "card.id"},
+              "deck.author": deck.author, "box.cards": count, "box.logo": logo}
+    folders = [deck.path.parent]
+    assets = load_assets(folders, problems)
+    layouts = {}
+    for face, default in DEFAULT_FACES.items():
+        name = faces.get(face, default)
+        if name is None:
+            continue
+        used_at = faces.at(face) if face in faces else where
+        layout = load_layout(name, [f / "layouts" for f in folders] + [LAYOUTS_DIR],
+                             face_size(face, width, height, depth), problems, used_at, assets)
+        if layout is not None and _reads_known(layout, values, problems):
+            layouts[face] = layout
+    if problems:
+        return None
+    return Box(deck, stock, width, height, depth, layouts, values)
+
+
+def _stock(entry: Map, problems: Problems) -> float | None:
+    """One card's thickness: a named stock, a number of millimetres or a length."""
+    raw = entry.get("stock", "standard")
+    where = entry.at("stock") if "stock" in entry else getattr(entry, "where", None)
+    fix = (f"name a stock ({', '.join(f'{k} {v:g} mm' for k, v in STOCKS_MM.items())}) or "
+           "give one card's thickness, e.g. 'stock: 0.3mm'")
+    if isinstance(raw, str) and raw in STOCKS_MM:
+        return STOCKS_MM[raw] * MM
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        thickness = raw * MM
+    elif isinstance(raw, str) and raw.strip()[-1:].isalpha() and raw.strip()[:1].isdigit():
+        thickness = checks.length(problems, raw, where, "box stock")
+        if thickness is None:
+            return None
+    else:
+        problems.add(where, f"unknown card stock {checks.quoted(raw)}",
+                     did_you_mean(str(raw), STOCKS_MM, fix))
+        return None
+    if not MIN_STOCK <= thickness <= MAX_STOCK:
+        problems.add(where, f"a card {to_mm(thickness):g} mm thick is not card stock (it "
+                     f"must be {to_mm(MIN_STOCK):g} to {to_mm(MAX_STOCK):g} mm)", fix)
+        return None
+    return thickness
+
+
+def _reads_known(layout: Layout, values: dict, problems: Problems) -> bool:
+    """Whether every field the face's layout reads is one the box gives; if not, say so
+    at the element."""
+    known = True
+    for element in layout.elements:
+        for name in sorted(element.fields(layout.styles, layout.assets.icons) - set(values)):
+            problems.add(element.where, f"a box face reads '{{{name}}}', which the box does "
+                         "not give", did_you_mean(name, values))
+            known = False
+    return known
