@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..assets.catalog import load_assets
 from ..common.errors import Problems, Where, did_you_mean
 from ..common.units import MM, to_mm
 from ..sources import checks
-from ..sources.bundled import LAYOUTS_DIR
 from ..sources.yamlfile import Map
-from .layout import Layout, load_layout
-from .model import BackDesign, Card, Deck
+from .components import FaceLayouts, as_card, deck_values
+from .model import Card, Deck
 
 BOX_KEYS = ("stock", "logo", "faces")
 STOCKS_MM = {"standard": 0.30, "premium": 0.32, "linen": 0.35}  # card thickness by name
@@ -49,10 +47,8 @@ class Box:
     def face_card(self, face: str) -> Card:
         """The face as a card the renderer draws: its layout on the front, the box's
         values as its fields."""
-        layout = self.faces[face]
-        return Card(list(DEFAULT_FACES).index(face) + 1, dict(self.values), layout,
-                    BackDesign("box", layout, {}), 1, Where(self.deck.path),
-                    self.deck.path.parent)
+        return as_card(self.deck, list(DEFAULT_FACES).index(face) + 1, self.faces[face],
+                       self.values)
 
 
 def face_size(face: str, width: float, height: float, depth: float) -> tuple[float, float]:
@@ -82,19 +78,16 @@ def read_box(deck: Deck, problems: Problems) -> Box | None:
     count = deck.total()
     width, height = deck.size.width + CLEARANCE, deck.size.height + CLEARANCE
     depth = count * stock + CLEARANCE
-    values = {**{k: v for k, v in deck.cards[0].stamps.items() if k != "card.id"},
-              "deck.author": deck.author, "box.cards": count, "box.logo": logo}
-    folders = [deck.path.parent]
-    assets = load_assets(folders, problems)
+    values = {**deck_values(deck), "box.cards": count, "box.logo": logo}
+    loader = FaceLayouts(deck, problems)
     layouts = {}
     for face, default in DEFAULT_FACES.items():
         name = faces.get(face, default)
         if name is None:
             continue
         used_at = faces.at(face) if face in faces else where
-        layout = load_layout(name, [f / "layouts" for f in folders] + [LAYOUTS_DIR],
-                             face_size(face, width, height, depth), problems, used_at, assets)
-        if layout is not None and _reads_known(layout, values, problems):
+        layout = loader.load(name, face_size(face, width, height, depth), values, used_at)
+        if layout is not None:
             layouts[face] = layout
     if problems:
         return None
@@ -124,15 +117,3 @@ def _stock(entry: Map, problems: Problems) -> float | None:
                      f"must be {to_mm(MIN_STOCK):g} to {to_mm(MAX_STOCK):g} mm)", fix)
         return None
     return thickness
-
-
-def _reads_known(layout: Layout, values: dict, problems: Problems) -> bool:
-    """Whether every field the face's layout reads is one the box gives; if not, say so
-    at the element."""
-    known = True
-    for element in layout.elements:
-        for name in sorted(element.fields(layout.styles, layout.assets.icons) - set(values)):
-            problems.add(element.where, f"a box face reads '{{{name}}}', which the box does "
-                         "not give", did_you_mean(name, values))
-            known = False
-    return known

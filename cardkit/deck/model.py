@@ -109,6 +109,7 @@ class Deck:
     lang: str = ""  # the language chosen (--lang), '' for the deck as written
     warnings: tuple = ()  # what loading found to warn of: a translation missing
     box: object = None  # the deck's 'box:' entry as written (a Map), read by deck.box
+    tokens: object = None  # the deck's 'tokens:' list as written (a Seq), read by deck.tokens
     size_at: Where | None = None  # where the deck gives its card size, for the box's messages
 
     @property

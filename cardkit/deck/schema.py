@@ -56,6 +56,10 @@ DECK_KEY_HELP = {
     "box": "The deck's tuck box (cardkit box): 'stock' (standard, premium, linen or a "
            "thickness such as 0.3mm), 'logo' (an image file) and 'faces', a layout for "
            "each of front, back, side, top and bottom.",
+    "tokens": "Tokens and tiles (cardkit tokens): a list of entries, each with a 'shape' "
+              "(round, square or hex), a 'size' (diameter, side, or a hex's width across "
+              "its flats), a 'count', a 'front' layout, a 'back' layout if it is "
+              "double-sided, and fields its layouts read.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
 }
 
@@ -215,7 +219,9 @@ def deck_schema() -> dict:
     from .layout import LAYOUT_NAME
     from .languages import CODE as LANGUAGE
     from .languages import MISSING
+    from .box import DEFAULT_FACES, STOCKS_MM
     from .model import SIZE_PRESETS_MM
+    from .tokens import SHAPES
 
     layout_name = {"type": "string", "pattern": _portable(LAYOUT_NAME.pattern)}
     presets = ", ".join(f"{name} {w:g} x {h:g} mm" for name, (w, h) in SIZE_PRESETS_MM.items())
@@ -252,11 +258,18 @@ def deck_schema() -> dict:
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
         "box": {"type": "object", "additionalProperties": False, "properties": {
-            "stock": {"anyOf": [{"enum": ["standard", "premium", "linen"]},
-                                _ref("positiveLength")]},
+            "stock": {"anyOf": [{"enum": list(STOCKS_MM)}, _ref("positiveLength"),
+                                {"type": "number", "exclusiveMinimum": 0}]},
             "logo": {"type": "string", "minLength": 1},
             "faces": {"type": "object", "additionalProperties": False, "properties": {
-                face: layout_name for face in ("front", "back", "side", "top", "bottom")}}}},
+                face: layout_name for face in DEFAULT_FACES}}}},
+        "tokens": {"type": "array", "items": {
+            "type": "object", "required": ["shape", "size", "front"],
+            "properties": {"shape": {"enum": list(SHAPES)},
+                           "size": _ref("positiveLength"),
+                           "count": {"type": "integer", "minimum": 1},
+                           "front": layout_name, "back": layout_name},
+            "additionalProperties": _ref("scalar")}},
         # if/then rather than anyOf, so that a mistake is reported inside the entry
         "cards": {"type": ["array", "object"], "items": _ref("entry"),
                   "if": {"type": "object"}, "then": _ref("entry")},

@@ -1,0 +1,90 @@
+"""``cardkit box`` and ``cardkit tokens``: the deck's components other than cards, each a
+PDF on A4 and Letter (or the one --paper names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .output import counted, each_deck, shown, warn
+
+
+def _component_options(command):
+    """The options both commands take."""
+    for option in reversed([
+            click.argument("decks", nargs=-1),
+            click.option("--all", "every_deck", is_flag=True, help="Every bundled deck."),
+            click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                         default=Path("output"), show_default="output/ in the current folder",
+                         help="Folder for the output; each deck gets a subfolder."),
+            click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
+                         help="One paper size only (default: both A4 and Letter)."),
+            click.option("--strict", is_flag=True, help="Treat warnings about the faces "
+                         "(text that does not fit...) as errors.")]):
+        command = option(command)
+    return command
+
+
+def _papers(paper):
+    from ..pipeline.rulebook import RULEBOOK_PAPERS
+
+    return (paper,) if paper else RULEBOOK_PAPERS
+
+
+@click.command()
+@_component_options
+def box(decks, every_deck, out, paper, strict):
+    """Write the tuck box of each of DECKS as a PDF dieline to cut, fold and glue.
+
+    The box holds the deck's cards: its inside is the card size plus 1 mm each way, and
+    the stack (cards x stock thickness) plus 1 mm deep. The deck's 'box:' entry gives the
+    stock (standard 0.30 mm, premium 0.32 mm, linen 0.35 mm, or e.g. 0.3mm), a 'logo'
+    image and a layout for each face (front, back, side, top, bottom), which read
+    {deck.title}, {deck.version}, {deck.author}, {box.cards} and {box.logo}. A dieline too
+    big for one sheet is split over two, joined by a glue flap.
+    """
+    each_deck(decks, every_deck, None, {}, box_writer(out, _papers(paper), strict))
+
+
+def box_writer(out: Path, papers, strict: bool):
+    """The ``write`` of :func:`written` that makes a deck's box and says so."""
+    def write(path, chosen, only_declared):
+        from ..imposition.sheets import PAPER_NAMES
+        from ..pipeline.box import make_box
+
+        result = make_box(path, out, papers, strict, chosen, only_declared)
+        warn(result.warnings)
+        for paper, sheets in zip(papers, result.sheets):
+            if sheets > 1:
+                click.echo(f"{result.box.deck.name}: the box does not fit one "
+                           f"{PAPER_NAMES[paper]} sheet, so it is split over {sheets}: glue "
+                           "the shaded flap at the right of sheet 1 behind the front's "
+                           "free edge on sheet 2")
+        click.echo(f"{result.box.deck.name}: {result.box.summary}, "
+                   f"{counted(result.sheets[0], 'sheet')} -> "
+                   + ", ".join(shown(p) for p in result.paths)
+                   + f" ({result.seconds:.2f} s)")
+    return write
+
+
+@click.command()
+@_component_options
+def tokens(decks, every_deck, out, paper, strict):
+    """Write the tokens and tiles of each of DECKS on sheets, each cut on its outline.
+
+    The deck's 'tokens:' list gives each kind: shape (round, square, hex), size (diameter,
+    side, or a hex's width across its flats), count, a front layout and, for a
+    double-sided token, a back layout; its other keys are values the layouts read. A page
+    of fronts is followed by its backs, placed for long-edge duplex.
+    """
+    def write(path, chosen, only_declared):
+        from ..pipeline.tokens import make_tokens
+
+        result = make_tokens(path, out, _papers(paper), strict, chosen, only_declared)
+        warn(result.warnings)
+        click.echo(f"{result.deck.name}: {counted(result.tokens, 'token')}, "
+                   f"{counted(result.pages, 'page')} -> "
+                   + ", ".join(shown(p) for p in result.paths)
+                   + f" ({result.seconds:.2f} s)")
+    each_deck(decks, every_deck, None, {}, write)

@@ -1,0 +1,63 @@
+"""Deck -> its tokens (:mod:`cardkit.deck.tokens`) -> packed sheets -> a PDF on each paper
+size, as one call the ``tokens`` command shares."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..common.atomic import atomic_path
+from ..common.errors import InputError, Problem, Problems
+from ..deck.model import Deck
+from ..deck.tokens import read_tokens
+from ..imposition.sheets import SheetError
+from ..imposition.tokens import token_pages
+from ..render.card import FRONT, CardRenderer, Report
+from ..writers.token_pdf import write_token_pdf
+from .build import load_chosen, verdict
+from .rulebook import RULEBOOK_PAPERS
+
+
+@dataclass(frozen=True)
+class TokensResult:
+    deck: Deck
+    paths: tuple[Path, ...]
+    tokens: int  # printed, copies included
+    pages: int  # on the first paper
+    seconds: float
+    warnings: tuple[Problem, ...]
+
+
+def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: bool = False,
+                variant: dict | None = None, only_declared: bool = False) -> TokensResult:
+    """Write the token sheets of the deck at ``deck_path`` into ``out_dir``/DECK/
+    (``DECK-tokens-a4.pdf``) on each of ``papers``; bad input raises InputError."""
+    started = time.perf_counter()
+    deck = load_chosen(deck_path, variant, only_declared)
+    problems = Problems()
+    tokens = read_tokens(deck, problems)
+    problems.check()
+    report = Report()
+    renderer = CardRenderer(report, bleed=0)
+    cards = [(t.face_card(deck, "front"), t.face_card(deck, "back") if t.back else None)
+             for t in tokens]
+    for pair in cards:
+        for card in filter(None, pair):
+            renderer.resolve(card, FRONT)
+    verdict(report, strict)
+    asked = [(t.shape, *t.extent, t.count, t.back is not None) for t in tokens]
+    paths, counts = [], []
+    for paper in papers:
+        try:
+            pages = token_pages(asked, paper)
+        except SheetError as error:
+            where = max(tokens, key=lambda t: max(t.extent)).where  # the one too big
+            raise InputError([Problem(where, error.what, error.fix)]) from None
+        path = Path(out_dir) / deck.name / f"{deck.name}-tokens-{paper}.pdf"
+        with atomic_path(path) as temporary:
+            write_token_pdf(temporary, deck, pages, cards, renderer)
+        paths.append(path)
+        counts.append(len(pages))
+    return TokensResult(deck, tuple(paths), sum(t.count for t in tokens), counts[0],
+                        time.perf_counter() - started, tuple(report.warnings))
