@@ -8,29 +8,15 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from componentdeck import write_deck
 
 MM = 72 / 25.4
 BORDER = 5.0  # mm: nothing printed closer to the paper's edge
 CLEARANCE = 1.0  # mm: the README's room each way around the cards
 LEGEND = 10.0  # mm: the legend's band above the border
 
-DECK = """\
-name: tiny
-title: Tiny Test
-version: "0.1"
-size: {size}
-front: reference
-backs: {{plain: {{layout: shapes-rule-back}}}}
-fields: {{title: text, text: {{type: text, default: ""}}}}
-cards:
-  - {{title: A, count: {count}}}
-{box}"""
-
-
 def make_deck(tmp_path, size="poker", count=40, box="box: {stock: premium}\n"):
-    path = tmp_path / "deck.yaml"
-    path.write_text(DECK.format(size=size, count=count, box=box))
-    return path
+    return write_deck(tmp_path, box, size=size, count=count)
 
 
 def run_box(tmp_path, deck, *args):

@@ -10,22 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from componentdeck import write_deck
 
 MM = 72 / 25.4
 TOLERANCE = 0.05  # mm: the issue's limit for a cut outline against its shape
 BORDER = 5.0
 
-DECK = """\
-name: chits
-title: Chits
-size: poker
-front: reference
-backs: {plain: {layout: shapes-rule-back}}
-fields: {title: text, text: {type: text, default: ""}}
-cards:
-  - {title: A}
-tokens:
-%s"""
 TOKENS = """\
   - {shape: round, size: 25mm, count: 3, front: chit, back: chit-back}
   - {shape: hex, size: 30mm, count: 2, front: chit, back: chit-back}
@@ -36,12 +26,8 @@ BACK = "elements:\n  - {name: bg, kind: rect, box: card, bleed: true, fill: '#00
 
 
 def make_deck(tmp_path, tokens=TOKENS):
-    (tmp_path / "layouts").mkdir(exist_ok=True)
-    (tmp_path / "layouts" / "chit.yaml").write_text(FRONT)
-    (tmp_path / "layouts" / "chit-back.yaml").write_text(BACK)
-    path = tmp_path / "deck.yaml"
-    path.write_text(DECK % tokens)
-    return path
+    return write_deck(tmp_path, "tokens:\n" + tokens, name="chits", title="Chits",
+                      layouts={"chit": FRONT, "chit-back": BACK})
 
 
 def run_tokens(tmp_path, deck):
@@ -130,11 +116,11 @@ def test_double_sided_tokens_have_their_backs_exactly_behind_their_fronts(tmp_pa
 
 @pytest.mark.parametrize("tokens, expected", [
     ("  - {shape: oval, size: 25mm, front: chit}\n",
-     "deck.yaml:10:13: 'shape' cannot be 'oval'; use one of: hex, round, square"),
+     "deck.yaml:11:13: 'shape' cannot be 'oval'; use one of: hex, round, square"),
     ("  - {shape: round, size: 2mm, front: chit}\n",
-     "deck.yaml:10:26: a token 2 mm across is out of range; give 5 to 170 mm"),
+     "deck.yaml:11:26: a token 2 mm across is out of range; give 5 to 170 mm"),
     ("  - {shape: round, size: 20mm, front: chit, value: '{x}'}\n  - {shape: hex}\n",
-     "deck.yaml:11:5: token 2 has no 'size'; add 'size:'"),
+     "deck.yaml:12:5: token 2 has no 'size'; add 'size:'"),
 ])
 def test_a_mistake_in_a_token_exits_2_naming_its_line_and_fix(tmp_path, tokens, expected):
     result = run_tokens(tmp_path, make_deck(tmp_path, tokens))

@@ -83,7 +83,6 @@ def main():
       cardkit build blofa          print-and-play PDF in output/blofa/
       cardkit rulebook blofa       its rules as a PDF, from decks/blofa/rules.md
       cardkit box blofa            its tuck box, a dieline to cut, fold and glue
-      cardkit tokens lantern-market   its tokens, each cut on its outline
       cardkit export blofa --for tgc   images for a print service
       cardkit validate my-game     check a deck without building it
       cardkit diff v1.0 my-game    what changed since the version tagged v1.0
@@ -104,5 +103,6 @@ def _terminated(signum, frame):
 for command in (build.build, watch.watch, export.export, export.preview,
                 calibrate.calibrate, new.new, new.schema, decks.list_decks, decks.validate,
                 rules.check, rules.score, simulate.simulate, serve.serve, diff.diff,
-                rulebook.rulebook, components.box, components.tokens):
+                rulebook.rulebook, components.box, components.tokens,
+                components.board):
     main.add_command(command)

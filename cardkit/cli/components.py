@@ -1,5 +1,5 @@
-"""``cardkit box`` and ``cardkit tokens``: the deck's components other than cards, each a
-PDF on A4 and Letter (or the one --paper names)."""
+"""``cardkit box``, ``cardkit tokens`` and ``cardkit board``: the deck's components other
+than cards, each a PDF on A4 and Letter (or the one --paper names)."""
 
 from __future__ import annotations
 
@@ -87,4 +87,28 @@ def tokens(decks, every_deck, out, paper, strict):
                    f"{counted(result.pages, 'page')} -> "
                    + ", ".join(shown(p) for p in result.paths)
                    + f" ({result.seconds:.2f} s)")
+    each_deck(decks, every_deck, None, {}, write)
+
+
+@click.command()
+@_component_options
+def board(decks, every_deck, out, paper, strict):
+    """Write each board of each of DECKS whole, and tiled over A4 or Letter pages.
+
+    The deck's 'boards:' list gives each board's name, width, height and layout, and
+    values the layout reads. The whole board is one page of its own size, for a print
+    shop; the tiles overlap by 10 mm, with a dashed line where the next tile's edge goes,
+    after a page map saying which page goes where.
+    """
+    def write(path, chosen, only_declared):
+        from ..imposition.sheets import PAPER_NAMES
+        from ..pipeline.boards import make_boards
+
+        result = make_boards(path, out, _papers(paper), strict, chosen, only_declared)
+        warn(result.warnings)
+        for name, whole, tiled in result.made:
+            click.echo(f"{result.deck.name}: board {name} -> {shown(whole)}; "
+                       + ", ".join(f"{counted(tiles, 'tile')} on {PAPER_NAMES[p]} -> "
+                                   f"{shown(tiles_path)}" for p, tiles_path, tiles in tiled)
+                       + f" ({result.seconds:.2f} s)")
     each_deck(decks, every_deck, None, {}, write)

@@ -2,7 +2,8 @@
 each with a front and a back layout, or every problem found with its file and line
 (``loader``, ``layout``, ``properties``, ``composition``, ``template``, ``model``). Also
 which cards a command asks for (``selection``), a rulebook's blocks met with the deck's cards
-(``rulebook``) and the JSON Schemas of the files an editor checks (``schema``).
+(``rulebook``), the deck's tuck ``box``, ``tokens`` and ``boards``, whose faces are drawn
+as cards (``components``), and the JSON Schemas of the files an editor checks (``schema``).
 
 It takes the designer's files through ``sources`` and ``assets``. It never imports
 rendering, imposition, writers, the commands, or the rules and games.

@@ -37,7 +37,7 @@ from .template import fields_in, fill, is_template
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
              "languages", "missing_translation", "strings", "box", "tokens",
-             "cards")
+             "boards", "cards")
 COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
@@ -234,7 +234,7 @@ class _DeckLoader:
                     variants=read_variants(data, problems, self.field_types, cards)
                     if whole else {},
                     card_name=self.card_name(), box=data.get("box"),
-                    tokens=data.get("tokens"),
+                    tokens=data.get("tokens"), boards=data.get("boards"),
                     size_at=data.at("size"),
                     languages=self.languages.written(self.field_types, self.written),
                     warnings=tuple(folded([Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)

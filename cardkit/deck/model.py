@@ -110,6 +110,7 @@ class Deck:
     warnings: tuple = ()  # what loading found to warn of: a translation missing
     box: object = None  # the deck's 'box:' entry as written (a Map), read by deck.box
     tokens: object = None  # the deck's 'tokens:' list as written (a Seq), read by deck.tokens
+    boards: object = None  # the deck's 'boards:' list as written, read by deck.boards
     size_at: Where | None = None  # where the deck gives its card size, for the box's messages
 
     @property

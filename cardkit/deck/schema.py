@@ -60,6 +60,8 @@ DECK_KEY_HELP = {
               "(round, square or hex), a 'size' (diameter, side, or a hex's width across "
               "its flats), a 'count', a 'front' layout, a 'back' layout if it is "
               "double-sided, and fields its layouts read.",
+    "boards": "Boards and mats (cardkit board): a list of entries, each with a 'name', a "
+              "'width', a 'height' and a 'layout', and values its layout reads.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
 }
 
@@ -269,6 +271,12 @@ def deck_schema() -> dict:
                            "size": _ref("positiveLength"),
                            "count": {"type": "integer", "minimum": 1},
                            "front": layout_name, "back": layout_name},
+            "additionalProperties": _ref("scalar")}},
+        "boards": {"type": "array", "items": {
+            "type": "object", "required": ["name", "width", "height", "layout"],
+            "properties": {"name": {"type": "string", "pattern": NAME.pattern},
+                           "width": _ref("positiveLength"), "height": _ref("positiveLength"),
+                           "layout": layout_name},
             "additionalProperties": _ref("scalar")}},
         # if/then rather than anyOf, so that a mistake is reported inside the entry
         "cards": {"type": ["array", "object"], "items": _ref("entry"),

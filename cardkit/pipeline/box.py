@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..common.atomic import atomic_path
-from ..common.errors import InputError, Problem, Problems, Where
+from ..common.errors import InputError, Problem, Where
 from ..deck.box import Box, read_box
 from ..deck.model import Deck
 from ..imposition.sheets import SheetError
 from ..imposition.tuckbox import box_sheets
-from ..render.card import FRONT, CardRenderer, Report
 from ..writers.box_pdf import write_box_pdf
-from .build import load_chosen, verdict
+from .components import check_faces, load_component
 from .rulebook import RULEBOOK_PAPERS
 
 BOX_PAPERS = RULEBOOK_PAPERS  # both A4 and Letter unless told
@@ -42,15 +41,8 @@ def make_box(deck_path: Path, out_dir: Path, papers=BOX_PAPERS, strict: bool = F
     ``papers``. Bad input (the ``box:`` entry, a face's layout, a box too big for the
     paper) raises InputError; each file is written atomically."""
     started = time.perf_counter()
-    deck = load_chosen(deck_path, variant, only_declared)
-    problems = Problems()
-    box = read_box(deck, problems)
-    problems.check()
-    report = Report()
-    renderer = CardRenderer(report)
-    for face in box.faces:  # what does not fit its face is found before anything is drawn
-        renderer.resolve(box.face_card(face), FRONT)
-    verdict(report, strict)
+    deck, box = load_component(deck_path, read_box, variant, only_declared)
+    renderer, report = check_faces([box.face_card(face) for face in box.faces], strict)
     paths, counts = [], []
     for paper in papers:
         try:

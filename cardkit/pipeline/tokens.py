@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..common.atomic import atomic_path
-from ..common.errors import InputError, Problem, Problems
+from ..common.errors import InputError, Problem
 from ..deck.model import Deck
 from ..deck.tokens import read_tokens
 from ..imposition.sheets import SheetError
 from ..imposition.tokens import token_pages
-from ..render.card import FRONT, CardRenderer, Report
 from ..writers.token_pdf import write_token_pdf
-from .build import load_chosen, verdict
+from .components import check_faces, load_component
 from .rulebook import RULEBOOK_PAPERS
 
 
@@ -34,18 +33,10 @@ def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: 
     """Write the token sheets of the deck at ``deck_path`` into ``out_dir``/DECK/
     (``DECK-tokens-a4.pdf``) on each of ``papers``; bad input raises InputError."""
     started = time.perf_counter()
-    deck = load_chosen(deck_path, variant, only_declared)
-    problems = Problems()
-    tokens = read_tokens(deck, problems)
-    problems.check()
-    report = Report()
-    renderer = CardRenderer(report, bleed=0)
+    deck, tokens = load_component(deck_path, read_tokens, variant, only_declared)
     cards = [(t.face_card(deck, "front"), t.face_card(deck, "back") if t.back else None)
              for t in tokens]
-    for pair in cards:
-        for card in filter(None, pair):
-            renderer.resolve(card, FRONT)
-    verdict(report, strict)
+    renderer, report = check_faces([card for pair in cards for card in pair if card], strict)
     asked = [(t.shape, *t.extent, t.count, t.back is not None) for t in tokens]
     paths, counts = [], []
     for paper in papers:

@@ -20,6 +20,7 @@ from ..deck.changes import (ADDED, CHANGED, COUNT, GONE, NEW, REMOVED, DeckChang
                             summary_line)
 from ..render.card import FRONT
 from .metadata import dated
+from .sheet_pdf import draw_scaled
 
 MARGIN = 12 * MM
 LABEL_WIDTH = 56 * MM
@@ -151,11 +152,7 @@ def _cards(canvas, renderer, card, sides, x: float, top: float, size) -> None:
     width, height = size.width * scale, size.height * scale
     for side in sides:
         y = top - 2 * MM - height
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.scale(scale, scale)
-        renderer.draw(canvas, card, side, 0, 0, size.width, size.height)
-        canvas.restoreState()
+        draw_scaled(canvas, renderer, card, side, x, y, scale, size.width, size.height)
         canvas.setStrokeColor(FRAME)
         canvas.setLineWidth(0.3)
         canvas.rect(x, y, width, height)

@@ -198,6 +198,17 @@ def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None
     canvas.restoreState()
 
 
+def draw_scaled(canvas, renderer: CardRenderer, card, side: str, x: float, y: float,
+                scale: float, width: float, height: float) -> None:
+    """Draw ``card``'s ``side`` (``width`` x ``height``) ``scale`` times its size, its
+    lower-left corner at (x, y): a picture of it, on a page that is not its print."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(scale, scale)
+    renderer.draw(canvas, card, side, 0, 0, width, height)
+    canvas.restoreState()
+
+
 def _cut_guides(canvas, page: Page) -> None:
     canvas.saveState()
     canvas.setStrokeColor(colors.black)
