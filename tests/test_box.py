@@ -95,3 +95,13 @@ def test_a_mistake_in_the_box_exits_2_naming_its_line_and_fix(tmp_path, box, siz
     assert expected in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "out" / "tiny" / "tiny-box-a4.pdf").exists()
+
+
+def test_validate_checks_the_box_and_the_tokens_too(tmp_path):
+    """Two mistakes in two components: both said, at their lines, in one run."""
+    deck = write_deck(tmp_path, "box: {stock: cardbord}\ntokens:\n"
+                      "  - {shape: oval, size: 20mm, front: reference}\n")
+    result = CliRunner().invoke(main, ["validate", str(deck)])
+    assert result.exit_code == 2, result.output
+    assert "deck.yaml:10:14: unknown card stock 'cardbord'" in result.output
+    assert "deck.yaml:12:13: 'shape' cannot be 'oval'" in result.output

@@ -35,7 +35,8 @@ def list_decks():
                    "translations missing, text that fits, glyphs the fonts lack.")
 def validate(deck, strict, lang):
     """Check DECK without building it: keys, types, layouts, composition, that every
-    card's text fits, and that every text stands out from what lies behind it."""
+    card's text fits, and that every text stands out from what lies behind it; and its
+    tuck box, tokens and boards, if it has them."""
     from ..pipeline.build import Which
 
     try:
@@ -50,6 +51,7 @@ def _validated(path, strict: bool, which) -> None:
     """Check the deck in one language and say so."""
     from ..common.errors import Problem
     from ..pipeline.build import check_cards, load_chosen
+    from ..pipeline.components import check_components
     from ..pipeline.contrast import low_contrast
 
     loaded = load_chosen(path, which=which)
@@ -58,7 +60,7 @@ def _validated(path, strict: bool, which) -> None:
     if strict and faint:
         raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
                           for w in faint])
-    warnings = report.warnings + faint
+    warnings = report.warnings + faint + check_components(loaded, strict)
     warn(warnings)
     count = len(warnings)
     click.echo(f"{loaded.name}{f' ({loaded.lang})' if loaded.lang else ''}: "

@@ -29,3 +29,27 @@ def check_faces(cards, strict: bool) -> tuple[CardRenderer, Report]:
         renderer.resolve(card, FRONT)
     verdict(report, strict)
     return renderer, report
+
+
+def check_components(deck, strict: bool) -> list:
+    """``cardkit validate``'s check of the deck's box, tokens and boards, those it has: their
+    entries and layouts (InputError, every mistake together), then their faces as
+    :func:`check_faces` checks them; gives the faces' warnings."""
+    from ..deck.boards import read_boards
+    from ..deck.box import read_box
+    from ..deck.tokens import read_tokens
+
+    problems = Problems()
+    faces = []  # one list a component: each is drawn by a renderer of its own
+    if deck.box is not None:
+        box = read_box(deck, problems)
+        faces.append([box.face_card(face) for face in box.faces] if box else [])
+    if deck.tokens is not None:
+        faces.append([card for token in read_tokens(deck, problems)
+                      for card in (token.face_card(deck, "front"),
+                                   token.back and token.face_card(deck, "back")) if card])
+    if deck.boards is not None:
+        faces.append([board.card(deck, number)
+                      for number, board in enumerate(read_boards(deck, problems), 1)])
+    problems.check()
+    return [warning for cards in faces for warning in check_faces(cards, strict)[1].warnings]
