@@ -18,8 +18,12 @@ if TYPE_CHECKING:
 @click.command()
 @deck_options
 @sheet_options
+@click.option("--template", metavar="NAME|FILE",
+              help="Lay the cards out by a sheet template (slots of your own, or label "
+                   "stock such as avery-l7160) instead of the automatic grid; it gives "
+                   "the paper.")
 def build(decks, every_deck, out, strict, players, variants, which, sheet, paper,
-          orientation, duplex, back_offset, bleed, guides, ink):
+          orientation, duplex, back_offset, bleed, guides, ink, template):
     """Build print-ready PDF sheets for DECKS.
 
     Each DECK is a bundled deck's name (see 'cardkit list'), a deck's folder or its
@@ -28,6 +32,15 @@ def build(decks, every_deck, out, strict, players, variants, which, sheet, paper
     from ..imposition.sheets import SheetOptions
 
     options = SheetOptions(sheet, paper, duplex, back_offset, bleed, guides, orientation, ink)
+    if template is not None:
+        from ..deck.sheet_template import load_template
+
+        if sheet != "pnp" or orientation != "auto":
+            raise click.UsageError("--template lays out the sheet itself: leave --sheet "
+                                   "and --orientation out")
+        chosen = load_template(template)
+        options = SheetOptions(sheet, chosen.paper, duplex, back_offset, bleed, guides,
+                               orientation, ink, chosen)
     each_deck(decks, every_deck, players, variants,
                build_writer(out, options, strict, which))
 

@@ -3,7 +3,8 @@ each with a front and a back layout, or every problem found with its file and li
 (``loader``, ``layout``, ``properties``, ``composition``, ``template``, ``model``). Also
 which cards a command asks for (``selection``), a rulebook's blocks met with the deck's cards
 (``rulebook``), the deck's tuck ``box``, ``tokens`` and ``boards``, whose faces are drawn
-as cards (``components``), and the JSON Schemas of the files an editor checks (``schema``).
+as cards (``components``), a sheet template's slots (``sheet_template``), and the JSON
+Schemas of the files an editor checks (``schema``).
 
 It takes the designer's files through ``sources`` and ``assets``. It never imports
 rendering, imposition, writers, the commands, or the rules and games.

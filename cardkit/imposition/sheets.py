@@ -108,6 +108,7 @@ class SheetOptions:
     guides: bool = False
     orientation: str = "auto"  # or "portrait", "landscape"
     ink: str = "full"  # or "draft": large areas light, for playtest prints
+    template: object = None  # a deck.sheet_template.SheetTemplate instead of the grid
 
 
 @dataclass(frozen=True)
@@ -279,6 +280,19 @@ def _spots(grid: Grid, width: float, height: float, bleed: float) -> list[tuple]
     return spots
 
 
+def back_slot(s: Slot, columns: bool, paper_w: float, paper_h: float,
+              offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
+    """The back of the card in slot ``s``: behind it once the paper turns over, mirrored
+    across the columns (``columns``) or the rows, moved by ``offset`` (right, down)."""
+    dx, dy = offset
+    if columns:
+        return Slot(paper_w - s.x - s.width + dx, s.y - dy, s.width, s.height, s.index,
+                    "back", {180: 180}.get(s.turned, -s.turned))
+    turned = {0: 180, 90: 90, -90: -90, 180: 0}[s.turned]  # 180 - turned, in -90..180
+    return Slot(s.x + dx, paper_h - s.y - s.height - dy, s.width, s.height, s.index,
+                "back", turned)
+
+
 def pnp_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:
     """Fronts and backs for ``count`` cards of the given trim size (points)."""
     grid = pnp_grid(width, height, options)
@@ -290,12 +304,7 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
     marks: dict = {}  # (side, cards on the page) -> its marks: the same on every such page
 
     def back(s: Slot) -> Slot:
-        if columns:
-            return Slot(paper_w - s.x - s.width + dx, s.y - dy, s.width, s.height, s.index,
-                        "back", -s.turned)
-        turned = {0: 180, 90: 90, -90: -90}[s.turned]  # 180 - turned, in -90..180
-        return Slot(s.x + dx, paper_h - s.y - s.height - dy, s.width, s.height, s.index,
-                    "back", turned)
+        return back_slot(s, columns, paper_w, paper_h, (dx, dy))
 
     def page(index: int) -> Page:
         sheet, side = divmod(index, 2)
@@ -374,6 +383,10 @@ def _gutterfold(count: int, width: float, height: float, options: SheetOptions) 
 
 
 def plan_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:
+    if options.template is not None:
+        from .templates import template_pages  # it builds on this module
+
+        return template_pages(count, width, height, options.template, options)
     if options.sheet == "gutterfold":
         return gutterfold_pages(count, width, height, options)
     return pnp_pages(count, width, height, options)

@@ -114,8 +114,8 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
     ``blofa-pnp-letter-short-bleed3mm-guides.pdf``, ``bullet-players3-pnp-a4.pdf``,
     ``blofa-pnp-a4-landscape-offset0.5,-0.3mm.pdf``. Only choices that differ from the
     defaults appear, so two builds that differ never share a name."""
-    parts = [deck.name] + ([deck.variant] if deck.variant else []) + [options.sheet,
-                                                                       options.paper]
+    sheet = options.template.name if options.template is not None else options.sheet
+    parts = [deck.name] + ([deck.variant] if deck.variant else []) + [sheet, options.paper]
     if options.orientation != "auto":
         parts.append(options.orientation)
     if options.duplex not in (None, "long"):

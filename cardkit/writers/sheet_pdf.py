@@ -65,7 +65,7 @@ def _cover(canvas, deck: Deck, page: Page, options: SheetOptions,
             y -= leading
         canvas.showPage()
         spooled.take(canvas)
-        if options.sheet == "pnp":
+        if options.sheet == "pnp" and getattr(options.template, "duplex", True):
             canvas.setPageSize((page.width, page.height))
             canvas.showPage()
             spooled.take(canvas)
