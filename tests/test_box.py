@@ -84,6 +84,7 @@ def test_a_box_too_big_for_one_sheet_is_split_over_two(tmp_path):
                                       "did you mean 'stock'?"),
     ("box: {stock: cardboard}\n", "poker", "deck.yaml:10:14: unknown card stock 'cardboard'"),
     ("box: {stock: 5}\n", "poker", "deck.yaml:10:14: a card 5 mm thick is not card stock"),
+    ("box: {stock: 1%s}\n" % ("0" * 400), "poker", "deck.yaml:10:14: a card 1000"),
     ("box: {faces: {front: nowhere}}\n", "poker", "deck.yaml:10:22: no layout named 'nowhere'"),
     ("", "{width: 200mm, height: 280mm}", "deck.yaml:4:7: the box's dieline does not fit "
                                           "A4 inside the printable border even on two"),

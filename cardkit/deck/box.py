@@ -103,17 +103,19 @@ def _stock(entry: Map, problems: Problems) -> float | None:
     if isinstance(raw, str) and raw in STOCKS_MM:
         return STOCKS_MM[raw] * MM
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        thickness = raw * MM
+        millimetres = raw  # compared as it is: a huge whole number overflows a float
     elif isinstance(raw, str) and raw.strip()[-1:].isalpha() and raw.strip()[:1].isdigit():
         thickness = checks.length(problems, raw, where, "box stock")
         if thickness is None:
             return None
+        millimetres = to_mm(thickness)
     else:
         problems.add(where, f"unknown card stock {checks.quoted(raw)}",
                      did_you_mean(str(raw), STOCKS_MM, fix))
         return None
-    if not MIN_STOCK <= thickness <= MAX_STOCK:
-        problems.add(where, f"a card {to_mm(thickness):g} mm thick is not card stock (it "
-                     f"must be {to_mm(MIN_STOCK):g} to {to_mm(MAX_STOCK):g} mm)", fix)
+    if not to_mm(MIN_STOCK) <= millimetres <= to_mm(MAX_STOCK):
+        shown = f"{millimetres:g}" if isinstance(millimetres, float) else checks.quoted(raw)
+        problems.add(where, f"a card {shown} mm thick is not card stock (it must be "
+                     f"{to_mm(MIN_STOCK):g} to {to_mm(MAX_STOCK):g} mm)", fix)
         return None
-    return thickness
+    return millimetres * MM
