@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.server
 import io
+import socket
 import ssl
 import threading
 import time
@@ -32,7 +33,7 @@ def authority(tmp_path_factory):
     pem = tmp_path_factory.mktemp("ca") / "ca.pem"
     ca.cert_pem.write_to_path(str(pem))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    ca.issue_cert("127.0.0.1").configure_cert(context)
+    ca.issue_cert("127.0.0.1", "docs.google.com").configure_cert(context)
     return str(pem), context
 
 
@@ -289,3 +290,44 @@ def test_watch_rebuilds_when_the_served_sheet_changes(server, tmp_path, monkeypa
     assert built == [([], 3), ([server.url + "/cards.csv"], 1)]
     asked = [headers.get("If-Modified-Since") for _, headers in server.requests]
     assert "Thu, 26 Nov 2026 10:00:00 GMT" in asked
+
+
+def test_a_google_edit_link_fetches_the_csv_export_of_its_tab(server, tmp_path,
+                                                               monkeypatch):
+    """docs.google.com is this test's server: the name resolves to 127.0.0.1 here."""
+    real = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *rest, **named: real(
+        "127.0.0.1" if host == "docs.google.com" else host, *rest, **named))
+    port = server.url.rsplit(":", 1)[1]
+    export = "/spreadsheets/d/1AbC-d_9/export?format=csv&gid=7"
+    server.routes[export] = server.routes["/cards.csv"]
+    link = f"https://docs.google.com:{port}/spreadsheets/d/1AbC-d_9/edit#gid=7"
+    result = build(linked_deck(tmp_path / "deck", link), "--allow-network")
+    assert result.exit_code == 0, result.output
+    assert [path for path, _ in server.requests] == [export]
+
+
+def test_the_address_checked_is_the_address_connected_to(server, monkeypatch):
+    """A name that resolves to another address the second time (DNS rebinding) is not
+    asked again: cardkit connects to the address it checked."""
+    monkeypatch.setattr(links, "FETCH_SECONDS", 2)  # a connection to 10.0.0.1 hangs
+    answers = iter(["127.0.0.1", "10.0.0.1", "10.0.0.1"])
+    real = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *rest, **named: real(
+        next(answers) if host == "docs.google.com" else host, *rest, **named))
+    port = server.url.rsplit(":", 1)[1]
+    fetched = links.fetch(f"https://docs.google.com:{port}/cards.csv")
+    assert fetched.body == CSV.encode()
+    assert next(answers) == "10.0.0.1"  # resolved once
+
+
+def test_the_studio_redraws_from_a_changed_sheet_link(server, tmp_path):
+    from cardkit.studio.images import Studio
+
+    link = server.url + "/cards.csv"
+    links.NETWORK.allowed = True
+    studio = Studio(linked_deck(tmp_path / "deck", link))
+    assert len(studio.view()["cards"]) == 2
+    server.routes["/cards.csv"] = (200, {"ETag": '"2"'}, b"colour\n#102030\n")
+    studio.files_changed([link])
+    assert len(studio.view()["cards"]) == 1

@@ -22,10 +22,14 @@ DEFAULT_PORT = 8719
                    "another address lets the network in.")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the web browser.")
-def serve(deck, port, host, open_page):
+@click.option("--allow-network", is_flag=True,
+              help="Fetch the sheets the deck names by link, and ask them every few "
+                   "seconds whether they changed (see 'cardkit build --help').")
+def serve(deck, port, host, open_page, allow_network):
     """Show DECK in the browser as it prints, and redraw it on every save: the deck, its
-    layouts, spreadsheets, images, icons and fonts. Only the cards a save changed are
-    drawn again; a save with a mistake lists the problems and keeps the last good cards.
+    layouts, spreadsheets (sheet links too, with --allow-network), images, icons and
+    fonts. Only the cards a save changed are drawn again; a save with a mistake lists
+    the problems and keeps the last good cards.
 
     \b
       cardkit serve my-game
@@ -35,7 +39,10 @@ def serve(deck, port, host, open_page):
     """
     import socket
 
+    from ..sources import links
     from ..studio.run import run_studio
+
+    links.NETWORK.allowed = allow_network
 
     try:
         path = find_deck(deck)

@@ -109,7 +109,7 @@ def export_link(link: str, sheet: str | None) -> tuple[str, str]:
     if query.get("format") == ["xlsx"] or query.get("output") == ["xlsx"]:
         return link.split("#")[0], sheet or ""  # a workbook: its tab is chosen by title
     gid = (re.search(r"gid=(\d+)", parts.fragment) or re.search(r"gid=(\d+)", parts.query))
-    base = f"https://docs.google.com/spreadsheets/d/{'e/' if published else ''}{key}"
+    base = f"https://{parts.netloc}/spreadsheets/d/{'e/' if published else ''}{key}"
     if published:
         return f"{base}/pub?output=csv" + (f"&gid={gid[1]}" if gid else ""), ""
     if sheet:
