@@ -331,3 +331,29 @@ def test_the_studio_redraws_from_a_changed_sheet_link(server, tmp_path):
     server.routes["/cards.csv"] = (200, {"ETag": '"2"'}, b"colour\n#102030\n")
     studio.files_changed([link])
     assert len(studio.view()["cards"]) == 1
+
+
+def test_validate_takes_the_choice_too_and_an_http_link_is_refused_before_it(server,
+                                                                           tmp_path):
+    deck = linked_deck(tmp_path / "deck", server.url + "/cards.csv")
+    refused = CliRunner().invoke(main, ["validate", str(deck)])
+    assert refused.exit_code == 2 and "--allow-network" in refused.output
+    allowed = CliRunner().invoke(main, ["validate", str(deck), "--allow-network"])
+    assert allowed.exit_code == 0, allowed.output
+    plain = linked_deck(tmp_path / "plain", "http://example.org/cards.csv")
+    result = CliRunner().invoke(main, ["validate", str(plain)])
+    assert result.exit_code == 2
+    assert "http://example.org/cards.csv is not an https link" in result.output
+
+
+def test_a_kept_copy_that_links_out_of_the_deck_is_not_read(server, tmp_path):
+    deck = linked_deck(tmp_path / "deck", server.url + "/cards.csv")
+    assert build(deck, "--allow-network").exit_code == 0
+    (kept,) = (tmp_path / "deck" / ".cardkit-cache").glob("*.csv")
+    secret = tmp_path / "secret.csv"
+    secret.write_text("colour\n#ffffff\n")
+    kept.unlink()
+    kept.symlink_to(secret)
+    result = build(deck)
+    assert result.exit_code == 2
+    assert "has not been fetched yet" in result.output

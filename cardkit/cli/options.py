@@ -132,6 +132,18 @@ def _options(*options):
     return decorate
 
 
+# whether the sheets a deck names by link may be fetched: every command that reads a deck
+network_options = _options(
+    click.option("--allow-network", is_flag=True,
+                 help="Fetch the sheets the deck names by link ('from: https://...'), "
+                      "asking whether they changed since the copy kept in the deck's "
+                      ".cardkit-cache/ folder. Without it, those copies are used."),
+    click.option("--refresh", is_flag=True,
+                 help="Fetch the deck's sheet links again, whatever the copies kept "
+                      "(implies --allow-network)."),
+    _network_choice,
+)
+
 # what to build and how strictly: every command that writes a deck
 choice_options = _options(
     click.option("--out", type=click.Path(file_okay=False, path_type=Path),
@@ -157,14 +169,7 @@ choice_options = _options(
                  help="The deck in one of its languages ('de'), or 'all' of them, one "
                       "output each, named with the language."),
     _gathered_which,
-    click.option("--allow-network", is_flag=True,
-                 help="Fetch the sheets the deck names by link ('from: https://...'), "
-                      "asking whether they changed since the copy kept in the deck's "
-                      ".cardkit-cache/ folder. Without it, those copies are used."),
-    click.option("--refresh", is_flag=True,
-                 help="Fetch the deck's sheet links again, whatever the copies kept "
-                      "(implies --allow-network)."),
-    _network_choice,
+    network_options,
 )
 
 # which decks: one or more named, or every bundled one

@@ -8,6 +8,7 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
+from .options import network_options
 from .output import EXIT_BAD_INPUT, named, report_input_error
 
 DEFAULT_PORT = 8719
@@ -22,10 +23,8 @@ DEFAULT_PORT = 8719
                    "another address lets the network in.")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the web browser.")
-@click.option("--allow-network", is_flag=True,
-              help="Fetch the sheets the deck names by link, and ask them every few "
-                   "seconds whether they changed (see 'cardkit build --help').")
-def serve(deck, port, host, open_page, allow_network):
+@network_options
+def serve(deck, port, host, open_page):
     """Show DECK in the browser as it prints, and redraw it on every save: the deck, its
     layouts, spreadsheets (sheet links too, with --allow-network), images, icons and
     fonts. Only the cards a save changed are drawn again; a save with a mistake lists
@@ -39,10 +38,7 @@ def serve(deck, port, host, open_page, allow_network):
     """
     import socket
 
-    from ..sources import links
     from ..studio.run import run_studio
-
-    links.NETWORK.allowed = allow_network
 
     try:
         path = find_deck(deck)

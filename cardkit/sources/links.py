@@ -288,12 +288,14 @@ class Cache:
     def store(self, fetched: Fetched, about: dict | None) -> dict:
         """Keep ``fetched`` (or, when it is unchanged, note the time it was checked)."""
         now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-        if fetched.body is None and about:
+        if fetched.body is None:
+            if not about:  # a server answering 'not modified' to a plain request
+                raise LinkError("the server sent no sheet", "check the link in a browser")
             about = {**about, "checked": now}
         else:
             name = self.about.stem + (".xlsx" if fetched.workbook else ".csv")
             with atomic_path(self.about.with_name(name)) as temporary:
-                temporary.write_bytes(fetched.body or b"")
+                temporary.write_bytes(fetched.body)
             about = {"url": self.url, "file": name, "fetched": now, "checked": now,
                      "etag": fetched.etag, "last_modified": fetched.modified}
         with atomic_path(self.about) as temporary:
@@ -334,6 +336,7 @@ def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str
     the link and each cell, and a warning ('' for none) when it was read from the copy
     kept in ``folder`` without asking the server. Raises LinkError."""
     url, tab = export_link(link, sheet)
+    _check_link(url)  # said before the network is allowed: allowing it would not help
     cache = Cache(folder, url)
     about, warning = cache.kept(), ""
     if NETWORK.allowed or NETWORK.refresh:
