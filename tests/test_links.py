@@ -21,7 +21,7 @@ from cardkit.cli import main
 from cardkit.deck.loader import load_deck
 from cardkit.pipeline import watch as watching
 from cardkit.sources import links
-from conftest import ID_BACK, ID_FRONT, write_deck
+from conftest import id_deck
 
 CSV = "colour,count\n#102030,1\n#405060,2\n"
 
@@ -95,17 +95,7 @@ def server(authority, monkeypatch):
 
 
 def linked_deck(folder: Path, link: str, extra: str = "") -> Path:
-    return write_deck(folder, f"""
-name: ids
-size: poker
-front: id-front
-backs:
-  plain: {{layout: id-back, colour: '#ffffff'}}
-fields:
-  colour: colour
-  cost: {{type: integer, default: 0}}
-cards: [{{from: "{link}"{extra}}}]
-""", {"id-front": ID_FRONT, "id-back": ID_BACK})
+    return id_deck(folder, 0, cards=f'  - {{from: "{link}"{extra}}}')
 
 
 def build(deck: Path, *options: str):
@@ -148,7 +138,7 @@ def test_offline_a_build_reads_the_copy_and_says_how_old_it_is(server, tmp_path,
     assert pdf.read_bytes() == first  # the same bytes from the copy
     unallowed = build(deck)
     assert unallowed.exit_code == 0, unallowed.output
-    assert "deck.yaml:10:16: read the copy fetched less than a minute ago (" in \
+    assert "deck.yaml:10:12: read the copy fetched less than a minute ago (" in \
         unallowed.output
     assert " UTC); --allow-network fetches it again" in unallowed.output
     assert pdf.read_bytes() == first
@@ -171,12 +161,12 @@ def test_the_copy_is_asked_with_its_etag_and_refresh_fetches_again(server, tmp_p
 
 
 def test_a_cells_mistake_names_the_link_and_the_cell(server, tmp_path):
-    server.routes["/cards.csv"] = (200, {}, b"colour,count,cost\n#102030,1,2\n#405060,1,"
-                                   b"lots\n")
+    server.routes["/cards.csv"] = (200, {}, b"colour,count\n#102030,1\n#405060,lots\n")
     link = server.url + "/cards.csv"
     result = build(linked_deck(tmp_path / "deck", link), "--allow-network")
     assert result.exit_code == 2
-    assert f"{link} C3: column 'cost': 'lots' is not a whole number" in result.output
+    assert result.output.startswith(f"{link} B3: column 'count': 'lots' is not a whole "
+                                    "number; write a number such as 4\n")
 
 
 def test_a_workbooks_tab_is_chosen_by_its_title_and_named_in_messages(server, tmp_path):
@@ -184,7 +174,7 @@ def test_a_workbooks_tab_is_chosen_by_its_title_and_named_in_messages(server, tm
     book = openpyxl.Workbook()
     book.active.title = "Other"
     sheet = book.create_sheet("Cards")
-    for row in (["colour", "cots"], ["#102030", 1]):
+    for row in (["count", "colur"], [1, "#102030"]):
         sheet.append(row)
     body = io.BytesIO()
     book.save(body)
@@ -193,7 +183,8 @@ def test_a_workbooks_tab_is_chosen_by_its_title_and_named_in_messages(server, tm
     result = build(linked_deck(tmp_path / "deck", link, ", sheet: Cards"),
                    "--allow-network")
     assert result.exit_code == 2
-    assert f"{link} Cards!B1: unknown column 'cots'; did you mean 'cost'?" in result.output
+    assert f"{link} Cards!B1: unknown column 'colur'; did you mean 'colour'?" in \
+        result.output
 
 
 @pytest.mark.parametrize("link, why", [
