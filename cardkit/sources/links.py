@@ -46,6 +46,7 @@ PRIVATE_FIX = ("the sheet is private: in Google Sheets choose Share > General ac
                "then build again")
 LOGIN_HOSTS = ("accounts.google.com",)
 _LINK = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # IPv6 addresses a gateway turns into IPv4
 _GOOGLE_SHEET = re.compile(r"^/spreadsheets/d/(e/)?([\w-]+)")
 
 
@@ -124,10 +125,13 @@ def why_refused(address: str) -> str | None:
     [None, 'this computer', 'a local network', 'a local network']
     >>> why_refused("169.254.169.254"), why_refused("224.0.0.1"), why_refused("240.0.0.1")
     ('a link-local address', 'a multicast address', 'a reserved address')
+    >>> why_refused("64:ff9b::10.0.0.1"), why_refused("2002:7f00:1::")  # NAT64, 6to4
+    ('a local network', 'this computer')
     """
     ip = ipaddress.ip_address(address.split("%")[0])  # an IPv6 zone: 'fe80::1%eth0'
-    if ip.version == 6 and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
+    if ip.version == 6:  # an IPv4 address inside an IPv6 one reaches that IPv4 address
+        ip = ip.ipv4_mapped or ip.sixtofour or (
+            ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF) if ip in NAT64 else ip)
     if TEST_ONLY_LOOPBACK_CA and str(ip) == "127.0.0.1":
         return None
     for refused, what in ((ip.is_loopback, "this computer"),
@@ -204,8 +208,9 @@ def fetch(url: str, etag: str = "", modified: str = "") -> Fetched:
                       follow_redirects=False, timeout=FETCH_SECONDS) as client:
         for _ in range(MAX_REDIRECTS + 1):
             _check_link(url)
-            try:
-                with client.stream("GET", url, headers=asked) as answer:
+            try:  # the redirects and the body share the time a fetch may take
+                with client.stream("GET", url, headers=asked,
+                                   timeout=max(deadline - time.monotonic(), 0.01)) as answer:
                     if answer.is_redirect and "location" in answer.headers:
                         url = str(answer.url.join(answer.headers["location"]))
                         continue
