@@ -163,10 +163,14 @@ def test_the_copy_is_asked_with_its_etag_and_refresh_fetches_again(server, tmp_p
 def test_a_cells_mistake_names_the_link_and_the_cell(server, tmp_path):
     server.routes["/cards.csv"] = (200, {}, b"colour,count\n#102030,1\n#405060,lots\n")
     link = server.url + "/cards.csv"
-    result = build(linked_deck(tmp_path / "deck", link), "--allow-network")
+    deck = linked_deck(tmp_path / "deck", link)
+    result = build(deck, "--allow-network")
     assert result.exit_code == 2
     assert result.output.startswith(f"{link} B3: column 'count': 'lots' is not a whole "
                                     "number; write a number such as 4\n")
+    offline = build(deck)  # the problem is in the copy: the message says which one
+    assert offline.output.startswith(f"warning: {deck}:10:12: read the copy fetched ")
+    assert f"{link} B3: column 'count'" in offline.output
 
 
 def test_a_workbooks_tab_is_chosen_by_its_title_and_named_in_messages(server, tmp_path):

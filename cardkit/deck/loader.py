@@ -87,7 +87,8 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     loader = _DeckLoader(path, data, folders, problems)
     deck = loader.load()
     if problems:  # with the cards that loaded, for the checks that need the cards
-        raise InputError(folded(problems.items), deck=deck, checked=loader.unreadable)
+        raise InputError(folded(problems.items), loader.link_warnings, deck=deck,
+                         checked=loader.unreadable)  # which copy of a sheet said so
     if only_declared and variant:
         variant = {k: v for k, v in variant.items() if k in deck.variants}
     if variant:
