@@ -232,7 +232,8 @@ def test_three_redirects_are_followed_without_cookies_and_four_are_refused(serve
                                            "Set-Cookie": f"hop={hop}; Path=/"}, b"")
     server.routes["/r5"] = server.routes["/cards.csv"]
     assert links.fetch(server.url + "/r2").body == CSV.encode()
-    assert all("Cookie" not in headers for _, headers in server.requests)
+    assert all("Cookie" not in headers and "Authorization" not in headers
+               for _, headers in server.requests)
     with pytest.raises(links.LinkError, match="redirects more than 3 times"):
         links.fetch(server.url + "/r1")
 
