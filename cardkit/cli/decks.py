@@ -9,6 +9,7 @@ import click
 
 from ..common.errors import InputError, printable
 from ..sources.bundled import find_deck
+from .options import network_options
 from .output import EXIT_BAD_INPUT, counted, in_each_language, named, report_input_error, warn
 
 
@@ -33,6 +34,7 @@ def list_decks():
 @click.option("--lang", default="all", metavar="CODE", show_default=True,
               help="Check the deck in one of its languages ('de'), or in 'all' of them: "
                    "translations missing, text that fits, glyphs the fonts lack.")
+@network_options
 def validate(deck, strict, lang):
     """Check DECK without building it: keys, types, layouts, composition, that every
     card's text fits, and that every text stands out from what lies behind it."""

@@ -87,7 +87,8 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     loader = _DeckLoader(path, data, folders, problems)
     deck = loader.load()
     if problems:  # with the cards that loaded, for the checks that need the cards
-        raise InputError(folded(problems.items), deck=deck, checked=loader.unreadable)
+        raise InputError(folded(problems.items), loader.link_warnings, deck=deck,
+                         checked=loader.unreadable)  # which copy of a sheet said so
     if only_declared and variant:
         variant = {k: v for k, v in variant.items() if k in deck.variants}
     if variant:
@@ -179,6 +180,7 @@ class _DeckLoader:
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
         self.blank_counts: list[Where] = []  # rows whose count cell is empty: one copy
+        self.link_warnings: list[Problem] = []  # sheets read from the copy kept offline
         self.back_fields_at: dict = {}  # (back, field) -> where its value is written
 
     def folder_of(self, file) -> Path:
@@ -234,8 +236,9 @@ class _DeckLoader:
                     if whole else {},
                     card_name=self.card_name(),
                     languages=self.languages.written(self.field_types, self.written),
-                    warnings=tuple(folded([Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
-                                           for where in self.blank_counts])))
+                    warnings=tuple(self.link_warnings + folded(
+                        [Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
+                         for where in self.blank_counts])))
         if not whole:
             return deck
         deck = dropped(data, problems, deck)
@@ -436,20 +439,11 @@ class _DeckLoader:
                                   f"{checks.describe(value)}", "write e.g. 'from: cards.csv'"
                                   if key == "from" else "write the sheet's name")
                 return
-        folder = self.folder_of(item.where.file)
-        path = folder / name
-        outside = why_outside(path, folder)
-        if outside:
-            self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
+        table = self.table(item, name, sheet)
+        if table is None:
             return
         # imported on first use: most decks have no spreadsheet
-        from ..sources.spreadsheet import CellError, cell_value, is_empty, read_table
-
-        try:
-            table = read_table(path, str(path), sheet)
-        except InputError as error:
-            self.problems.items.extend(error.problems)
-            return
+        from ..sources.spreadsheet import CellError, cell_value, is_empty
         types = {"count": "integer", "back": "text", "layout": "text",
                  **{field: kind for field, (kind, _) in self.field_types.items()}}
         columns = [column if column in types else "" for column, _ in table.columns]
@@ -467,17 +461,45 @@ class _DeckLoader:
             if counted is not None and is_empty(cells[counted]):
                 self.blank_counts.append(where)
             values, readable = dict(inherited), True
-            for column, cell in zip(columns, cells):
+            for index, (column, cell) in enumerate(zip(columns, cells)):
                 if not column or is_empty(cell):
                     continue
                 try:
                     values[column] = (cell_value(types[column], cell, table.decimal_comma),
                                       where)
                 except CellError as error:
-                    self.problems.add(where, f"column '{column}': {error.what}", error.fix)
+                    self.problems.add(table.places.cell(where.line, index),
+                                      f"column '{column}': {error.what}", error.fix)
                     readable = False
             if readable:
                 yield where, values
+
+    def table(self, item: Map, name: str, sheet: str | None):
+        """The spreadsheet a 'from' group names, a file in the deck's reach or a link
+        (read from the copy kept beside the deck unless the user allowed the network);
+        None, with the problem added, when it cannot be read."""
+        from ..sources import links
+        from ..sources.spreadsheet import read_table
+
+        folder = self.folder_of(item.where.file)
+        try:
+            if links.is_link(name):
+                table, warning = links.linked_table(name, sheet, folder)
+                if warning:
+                    self.link_warnings.append(Problem(item.at("from"), warning))
+                return table
+            path = folder / name
+            outside = why_outside(path, folder)
+            if outside:
+                self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
+                return None
+            return read_table(path, str(path), sheet)
+        except links.LinkError as error:
+            self.problems.add(item.at("from"), f"cannot read the sheet {name}: "
+                              f"{error.what}", error.fix)
+        except InputError as error:
+            self.problems.items.extend(error.problems)
+        return None
 
     def product(self, item: Map) -> list[dict]:
         """Every combination of a product group's lists, the first list varying slowest."""

@@ -58,7 +58,7 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
     except InputError as error:
         if error.deck is None:
             raise
-        report = Report()
+        report = Report(error.warnings)
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
     deck = with_card_ids(in_language(deck, which.lang), known_ids)
