@@ -50,10 +50,12 @@ def _validated(path, strict: bool, which) -> None:
     """Check the deck in one language and say so."""
     from ..common.errors import Problem
     from ..pipeline.build import check_cards, load_chosen
+    from ..pipeline.contest import check_contest
     from ..pipeline.contrast import low_contrast
 
     loaded = load_chosen(path, which=which)
     renderer, report = check_cards(loaded, strict)
+    check_contest(path, loaded)
     faint = low_contrast(loaded, renderer)
     if strict and faint:
         raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
