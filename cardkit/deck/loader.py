@@ -37,7 +37,8 @@ from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
-             "languages", "missing_translation", "strings", "contest", "components", "cards")
+             "languages", "missing_translation", "strings", "contest", "components", "license",
+             "cards")
 COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
@@ -238,6 +239,7 @@ class _DeckLoader:
                     card_name=self.card_name(),
                     languages=self.languages.written(self.field_types, self.written),
                     contest=contest, components=components,
+                    license=checks.get_text(problems, data, "license", ""),
                     warnings=tuple(folded([Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
                                            for where in self.blank_counts])))
         if not whole:

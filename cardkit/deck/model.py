@@ -114,6 +114,7 @@ class Deck:
     warnings: tuple = ()  # what loading found to warn of: a translation missing
     contest: Contest | None = None  # the contest the deck is entered in
     components: dict = field(default_factory=dict)  # besides the cards: name -> how many
+    license: str = ""  # the licence's name, or a file beside the deck holding its text
 
     @property
     def stamp(self) -> str:

@@ -58,6 +58,9 @@ DECK_KEY_HELP = {
                "own rules: {cards: 18, size: poker, per_sheet: 9, papers: [a4, letter], "
                "rules_pages: 2, components: 10}.",
     "components": "What the game needs besides its cards, by name: {coin: 10, pencil: 1}.",
+    "license": "The licence the game is shared under: its name (CC-BY-4.0) or a text file "
+               "beside the deck that holds it (LICENSE.txt); cardkit pack puts it in the "
+               "entry.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
 }
 
@@ -257,6 +260,7 @@ def deck_schema() -> dict:
         "contest": {"anyOf": [{"enum": list(PROFILES)}, _contest_schema(size)]},
         "components": {"type": "object",
                        "additionalProperties": {"type": "integer", "minimum": 1}},
+        "license": _ref("text"),
         # if/then rather than anyOf, so that a mistake is reported inside the entry
         "cards": {"type": ["array", "object"], "items": _ref("entry"),
                   "if": {"type": "object"}, "then": _ref("entry")},
