@@ -81,12 +81,12 @@ def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = No
         raise InputError(problems)
 
 
-def holds(deck: Deck, paper: str, bleed: float) -> int:
+def holds(deck: Deck, paper: str, bleed: float, orientation: str = "auto") -> int:
     """How many cards of the deck a print-and-play sheet of ``paper`` holds with
     ``bleed``, as the sheets are planned."""
     try:
         return pnp_grid(deck.size.width, deck.size.height,
-                        SheetOptions(paper=paper, bleed=bleed)).per_page
+                        SheetOptions(paper=paper, bleed=bleed, orientation=orientation)).per_page
     except SheetError:  # not one fits
         return 0
 
@@ -94,8 +94,13 @@ def holds(deck: Deck, paper: str, bleed: float) -> int:
 def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | None):
     """(what, fix) when a sheet of a paper asked holds fewer than ``per_sheet`` cards."""
     bleed = options.bleed if options else 0.0
+    turned = options.orientation if options else "auto"
+
+    def holds_as_built(paper: str, bleed: float) -> int:
+        return holds(deck, paper, bleed, turned)
+
     asked = [p for p in papers if options is None or p == options.paper]
-    short = {p: holds(deck, p, bleed) for p in asked}
+    short = {p: holds_as_built(p, bleed) for p in asked}
     short = {p: n for p, n in short.items() if n < per_sheet}
     if not short:
         return None
@@ -105,12 +110,12 @@ def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | N
     fixes = []
     if bleed:
         steps = [round(i * BLEED_STEP, 6) for i in range(int(bleed // BLEED_STEP) + 1)]
-        fitting = [b for b in steps if all(holds(deck, p, b) >= per_sheet for p in short)]
+        fitting = [b for b in steps if all(holds_as_built(p, b) >= per_sheet for p in short)]
         if fitting:
             fixes.append("build without bleed" if not max(fitting) else
                          f"build with at most {_mm(max(fitting))} mm bleed")
     # building one paper: another the contest takes may hold enough with this bleed
-    others = [p for p in papers if p not in short and holds(deck, p, bleed) >= per_sheet]
+    others = [p for p in papers if p not in short and holds_as_built(p, bleed) >= per_sheet]
     if others:
         fixes.append("build on " + " or ".join(PAPER_NAMES[p] for p in others))
     return what, f"asks {per_sheet} a sheet", " or ".join(fixes) or "use smaller cards"

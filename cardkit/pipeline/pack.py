@@ -91,16 +91,18 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
                 target = entry / subfolder / result.path.name
                 target.parent.mkdir(exist_ok=True)
                 shutil.move(result.path, target)
-                printed.append(_described(target, result.pages, result.grid, sheet, ink))
+                printed.append((paper, _described(target, result.pages, result.grid, sheet,
+                                                  ink)))
         if rules_path(deck_path).is_file():  # a deck whose rules are all on its cards has none
             rules = make_rulebook(deck_path, scratch, PAPER_ORDER, strict)
             for path in rules.paths:
                 shutil.move(path, entry / path.name)
-            printed += [PrintedFile(p.name, rules.pages, 0, "The rules, on one side or both.")
-                        for p in rules.paths]
+            printed += [(paper, PrintedFile(p.name, rules.pages, 0,
+                                            "The rules, on one side or both."))
+                        for paper, p in zip(PAPER_ORDER, rules.paths)]
         for paper in PAPER_ORDER:
             write_howto(entry / f"{deck.name}-how-to-print-{paper}.pdf", deck, PAPERS[paper],
-                        [f for f in printed if paper in f.name], _cutting(deck))
+                        [f for on, f in printed if on == paper], _cutting(deck))
         _gallery(deck_path, deck, scratch, entry / "gallery", strict)
         tts = export_deck(deck_path, scratch, ExportOptions(
             TTS, base_url=base_url or (folder / "tabletop-simulator").resolve().as_uri()),
