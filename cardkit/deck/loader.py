@@ -28,6 +28,7 @@ from ..sources.bundled import LAYOUTS_DIR, bundled_decks, find_deck
 from ..sources.files import REACH_FIX, why_outside
 from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .composition import check_composition, choose_variant, dropped, read_variants
+from .contest import read_components, read_contest
 from .languages import read_languages
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
@@ -36,7 +37,8 @@ from .template import fields_in, fill, is_template
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
-             "languages", "missing_translation", "strings", "cards")
+             "languages", "missing_translation", "strings", "contest", "components", "license",
+             "cards")
 COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
@@ -197,6 +199,8 @@ class _DeckLoader:
                          NAME_HELP)
         size = self.size()
         self.languages = read_languages(data, problems)
+        contest = read_contest(data, problems, self.card_size)
+        components = read_components(data, problems)
         self.field_types = self.fields()
         # a translation's key or column is an optional field, kept only on cards giving it
         self.translations = self.languages.slots(self.field_types)
@@ -236,6 +240,8 @@ class _DeckLoader:
                     if whole else {},
                     card_name=self.card_name(),
                     languages=self.languages.written(self.field_types, self.written),
+                    contest=contest, components=components,
+                    license=checks.get_text(problems, data, "license", ""),
                     warnings=tuple(self.link_warnings + folded(
                         [Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
                          for where in self.blank_counts])))
@@ -266,12 +272,15 @@ class _DeckLoader:
         return name
 
     def size(self) -> CardSize | None:
-        data, problems = self.data, self.problems
-        raw = data.get("size")
+        return self.card_size(self.data.get("size"), self.data.at("size"))
+
+    def card_size(self, raw, where: Where) -> CardSize | None:
+        """A card size as ``size:`` gives it, a preset's name or width and height."""
+        problems = self.problems
         if isinstance(raw, str):
             if checks.one_of(raw, SIZE_PRESETS_MM):
                 return CardSize.preset(raw)
-            problems.add(data.at("size"), f"unknown card size '{raw}'",
+            problems.add(where, f"unknown card size '{raw}'",
                          did_you_mean(raw, SIZE_PRESETS_MM) + " Or give 'width:' and 'height:'")
             return None
         if isinstance(raw, Map):
@@ -290,7 +299,7 @@ class _DeckLoader:
                 return None
             return CardSize("custom", width, height)
         if raw is not None:
-            problems.add(data.at("size"), f"size must be a preset name or width and height, "
+            problems.add(where, f"size must be a preset name or width and height, "
                          f"not {checks.describe(raw)}",
                          "write e.g. 'size: poker' or 'size: {width: 63mm, height: 88mm}'")
         return None
