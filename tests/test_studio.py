@@ -261,6 +261,17 @@ def test_the_sheets_tab_shows_the_pages_as_they_print(lantern):
     assert client.get("/api/sheets", params={"paper": "a5"}).status_code == 400
 
 
+def test_the_rules_tab_shows_the_rulebook_or_says_what_to_write(lantern):
+    from cardkit.sources.bundled import DECKS_DIR
+
+    client = client_of(Studio(DECKS_DIR / "blofa" / "deck.yaml"))
+    pages = client.get("/api/rules", params={"paper": "letter"}).json()["pages"]
+    assert len(pages) == 3 and all(page["mm"] == [215.9, 279.4] for page in pages)
+    assert client.get(f"/sheets/{pages[0]['key']}.png").headers["content-type"] == "image/png"
+    problem = client_of(Studio(lantern / "deck.yaml")).get("/api/rules").json()["problem"]
+    assert "rules.md" in problem and "pages" not in problem
+
+
 def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path):
     from click.testing import CliRunner
 

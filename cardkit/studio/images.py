@@ -80,7 +80,8 @@ class Studio:
         self.images: dict[str, bytes] = {}
         self.version = 0  # counts the saves seen: a view drawn before the last is stale
         self._views: OrderedDict[Options, _View] = OrderedDict()  # the last asked for last
-        self._sheets: OrderedDict[tuple, dict] = OrderedDict()  # (options, paper) -> images
+        # ("sheets" or "rules", options, paper) -> the images of its pages
+        self._sheets: OrderedDict[tuple, dict] = OrderedDict()
         self._listeners: list = []
         self._lock = threading.Lock()  # one drawing at a time
         # the print keys of the cards as last drawn, which {card.id} is made from: kept
@@ -186,19 +187,34 @@ class Studio:
         backs, as they print (with the ink, variant and language of ``options``): each
         page's image key and its size in millimetres. Raises InputError when the deck
         cannot be built."""
+        from ..imposition.sheets import SheetOptions
+        from ..pipeline.build import build_deck
+
+        def made(folder: Path) -> Path:
+            return build_deck(self.deck_path, folder, SheetOptions(paper=paper, ink=options.ink),
+                              variant=dict(options.variant) or None,
+                              which=Which(lang=options.lang)).path
+        return self._pages(made, ("sheets", options, paper))
+
+    def rules(self, paper: str, options: Options = Options()) -> list[dict]:
+        """The rulebook's pages on ``paper``, from the ``rules.md`` beside the deck, as
+        :meth:`sheets` gives the sheets'. Raises InputError when it cannot be made (no
+        rules.md, a card it names that the deck lacks)."""
+        from ..pipeline.rulebook import make_rulebook
+
+        def made(folder: Path) -> Path:
+            return make_rulebook(self.deck_path, folder, (paper,),
+                                 variant=dict(options.variant) or None).paths[0]
+        return self._pages(made, ("rules", options, paper))
+
+    def _pages(self, made, view: tuple) -> list[dict]:
+        """Each page of the PDF ``made(folder)`` writes, as a PNG kept under ``view``."""
         import tempfile
 
         import pypdfium2
 
-        from ..imposition.sheets import SheetOptions
-        from ..pipeline.build import build_deck
-
         with tempfile.TemporaryDirectory() as folder:
-            built = build_deck(self.deck_path, Path(folder),
-                               SheetOptions(paper=paper, ink=options.ink),
-                               variant=dict(options.variant) or None,
-                               which=Which(lang=options.lang))
-            pdf = pypdfium2.PdfDocument(built.path)
+            pdf = pypdfium2.PdfDocument(made(Path(folder)))
             images = {}
             try:
                 pages = []
@@ -213,9 +229,9 @@ class Studio:
                     page.close()
             finally:
                 pdf.close()
-        with self._lock:  # the images of the sheets of the last few views asked for
-            self._sheets[options, paper] = images
-            self._sheets.move_to_end((options, paper))
+        with self._lock:  # the images of the pages of the last few views asked for
+            self._sheets[view] = images
+            self._sheets.move_to_end(view)
             while len(self._sheets) > KEPT_VIEWS:
                 self._sheets.popitem(last=False)
         return pages
