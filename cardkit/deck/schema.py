@@ -51,6 +51,9 @@ DECK_KEY_HELP = {
     "missing_translation": "What a card without a translation does: 'error' (the "
                            "default) or 'original' (printed in the first language, with a "
                            "warning).",
+    "hyphenate": "Whether words too long for a line are hyphenated by the dictionary of "
+                 "the language a card is printed in (default true); a text element's "
+                 "'hyphenate' decides for itself.",
     "strings": "Layouts' own words in each language, read as {strings.NAME}: "
                "cost: {en: Cost, de: Kosten}.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
@@ -113,6 +116,12 @@ PROPERTY_HELP = {
                     "text's colour: {heart: \"#c8102e\", diamond: \"#c8102e\"}.",
     "size_group": "A name that texts on several cards share (e.g. rules): they are all set "
                   "at one size, the largest at which every one of them fits.",
+    "overflow": "What a text does that does not fit its box: shrink (down to min_size), "
+                "hyphenate (every line's last word, then shrink), break-anywhere (a word "
+                "too long breaks between any letters), ellipsis (cut, ending in '…') or "
+                "fail (the build stops).",
+    "hyphenate": "Hyphenate a word too long for a line by the dictionary of the card's "
+                 "language (default true; the deck's 'hyphenate' turns it off for all).",
     "icon": "The icon to draw: a built-in one, or an SVG file in the deck's icons/ folder "
             "by its name.",
     "shading": "How a built-in icon is filled: solid, striped (parallel lines) or clear "
@@ -246,6 +255,7 @@ def deck_schema() -> dict:
         "languages": {"type": "array", "uniqueItems": True,
                       "items": {"type": "string", "pattern": _portable(LANGUAGE.pattern)}},
         "missing_translation": {"enum": list(MISSING)},
+        "hyphenate": _ref("flag"),
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
         # if/then rather than anyOf, so that a mistake is reported inside the entry
@@ -356,7 +366,7 @@ def _property_values() -> dict:
     """The values each element property takes, by name (descriptions apart)."""
     from ..assets.fonts import FONT_FILES
     from ..assets.icons import ICONS, SHADINGS
-    from .properties import CENTRE, HORIZONTAL, KINDS, VERTICAL
+    from .properties import CENTRE, HORIZONTAL, KINDS, OVERFLOW, VERTICAL
 
     place = "|".join(_any_case(word) for word in [*HORIZONTAL, *VERTICAL, *CENTRE])
     percent = rf"-?{NUMBER}%"
@@ -394,6 +404,8 @@ def _property_values() -> dict:
                          "propertyNames": {"examples": list(ICONS)},
                          "additionalProperties": _ref("colour")},
         "size_group": _or_template({"type": ["string", "integer"], "minLength": 1}),
+        "overflow": _or_template({"enum": list(OVERFLOW)}),
+        "hyphenate": _or_template(_ref("flag")),
     }
 
 

@@ -23,7 +23,9 @@ from ..common.errors import Problem, Problems, Where, braced_did_you_mean
 from ..common.units import INCH, to_mm
 from ..deck.layout import Element, Layout
 from ..deck.model import Card
-from ..deck.properties import BadValue
+from ..deck.languages import right_to_left
+from ..deck.properties import OVERFLOW, BadValue
+from ..deck.template import fields_in
 from ..sources.checks import quoted
 from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
@@ -288,13 +290,36 @@ class CardRenderer:
         size, min_size, group = props["size"], props["min_size"], props["size_group"]
         if group in self.group_sizes:  # the group's size is known: set the text at it
             size = min_size = min(size, self.group_sizes[group])
+        script = right_to_left(text)
+        if script:
+            raise BadValue(f"the text is in {script}, a right-to-left script, which cardkit "
+                           "cannot set yet (its letters would print in the wrong order and "
+                           "unjoined)", "leave this language out of the deck for now (see "
+                           "README, 'Languages')")
+        language = card.stamps.get("deck.hyphenation", "") if props["hyphenate"] else ""
+        overflow = props["overflow"]
         block = fit_text(text, props["font"], width, height, size, min_size,
-                         props["leading"], assets)
+                         props["leading"], assets, language, overflow)
         if group is not None and group not in self.group_sizes:
             key = self._key(card, side)
             self._grouped[key] = self._grouped.get(key, ()) + ((group, block.size),)
+        if not block.fits and overflow == "fail":
+            fields = [name for name in fields_in(element.templates.get("text", ""))
+                      if name in card.fields]
+            read = f" (field {', '.join(repr(name) for name in fields)})" if fields else ""
+            raise BadValue(f"the text{read} does not fit its box even at {block.size:g}pt, "
+                           "and the element says 'overflow: fail'", "shorten the text"
+                           + " on this card" * bool(fields) + ", enlarge the box, lower "
+                           "'min_size', or choose another 'overflow' (shrink, hyphenate, "
+                           "break-anywhere, ellipsis)")
         if not block.fits:
-            self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
+            self._warn(card, layout, element, f"text does not fit its box even at "
+                       f"{block.size:g}pt (overflow: {overflow})", "shorten the text, "
+                       "enlarge the box or lower 'min_size' (or choose another 'overflow': "
+                       + ", ".join(way for way in OVERFLOW[1:-1] if way != overflow) + ")")
+        elif block.cut:
+            self._warn(card, layout, element, f"text is cut to fit its box at "
+                       f"{block.size:g}pt, ending in '…' (overflow: ellipsis)",
                        "shorten the text, enlarge the box or lower 'min_size'")
         for face, face_text in texts_by_face(block) if not plain else [(props["font"], text)]:
             missing = missing_chars(face, face_text)
