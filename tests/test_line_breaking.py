@@ -16,6 +16,7 @@ from cardkit.common.units import MM
 from cardkit.deck.languages import in_language
 from cardkit.deck.loader import load_deck
 from cardkit.render.card import FRONT, CardRenderer, Report
+from cardkit.render.hyphenation import patterns
 from cardkit.render.textfit import fit_text
 from conftest import write_deck
 
@@ -47,10 +48,21 @@ def test_a_word_too_long_for_a_line_is_hyphenated_by_the_languages_dictionary():
     block = fit_text(word, "Lato", width, 50 * MM, 10, language="de")
     assert block.fits and block.size == 10
     assert lines_of(block) == ["Schwarmangriffs-", "verteidigung"]
-    # where it broke is one of the German dictionary's places
-    assert pyphen.Pyphen(lang="de").positions(word).count(len("Schwarmangriffs")) == 1
+    # where it broke is one of the German dictionary's places (pyphen: Schwarm-an-griffs-
+    # ver-tei-di-gung)
+    assert patterns("de").points(word) == (7, 9, 15, 18, 21, 23)
     unhyphenated = fit_text(word, "Lato", width, 50 * MM, 10)  # no language: no dictionary
     assert not unhyphenated.fits and lines_of(unhyphenated) == [word]
+
+
+@pytest.mark.parametrize("language, words", [
+    ("pl", ["Niebezpieczeństwo", "natychmiastowo", "przeciwnik", "odrzuca"]),
+    ("fr", ["défaussez", "extraordinairement", "maintenant", "Attaque"])])
+def test_hyphenation_points_are_pyphens(language, words):
+    """cardkit reads pyphen's dictionaries its own way (for speed): the same places."""
+    theirs = pyphen.Pyphen(lang=language)
+    assert [patterns(language).points(word) for word in words] == \
+        [tuple(theirs.positions(word)) for word in words]
 
 
 def test_the_dictionary_waits_until_shrinking_cannot_help():
@@ -161,7 +173,7 @@ def test_a_german_card_breaks_its_long_compound_by_the_german_dictionary(tmp_pat
     assert len(hyphenated) >= 2
     joined = "".join(line[:-1] if line.endswith("-") else line + " " for line in lines)
     assert joined.strip() == "Der Schwarmangriffsverteidigungsmechanismus wirkt sofort."
-    german = pyphen.Pyphen(lang="de").positions("Schwarmangriffsverteidigungsmechanismus")
+    german = patterns("de").points("Schwarmangriffsverteidigungsmechanismus")
     word, at = "Schwarmangriffsverteidigungsmechanismus", 0
     for line in lines[1:]:  # each hyphen is at one of the dictionary's places
         if at < len(word) and line.endswith("-"):

@@ -54,6 +54,9 @@ DECK_KEY_HELP = {
     "hyphenate": "Whether words too long for a line are hyphenated by the dictionary of "
                  "the language a card is printed in (default true); a text element's "
                  "'hyphenate' decides for itself.",
+    "styles": "Named styles for words inside any text, used as {keyword: Strike}: each "
+              "sets any of colour, font, size (a percentage of the text's, 50% to 100%) "
+              "and case (upper or lower).",
     "strings": "Layouts' own words in each language, read as {strings.NAME}: "
                "cost: {en: Cost, de: Kosten}.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
@@ -256,6 +259,11 @@ def deck_schema() -> dict:
                       "items": {"type": "string", "pattern": _portable(LANGUAGE.pattern)}},
         "missing_translation": {"enum": list(MISSING)},
         "hyphenate": _ref("flag"),
+        "styles": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False, "properties": {
+                "colour": _ref("colour"), "font": {"type": "string"},
+                "size": {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*%\s*$"},
+                "case": {"enum": ["upper", "lower"]}}}},
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
         # if/then rather than anyOf, so that a mistake is reported inside the entry

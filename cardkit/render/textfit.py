@@ -1,6 +1,5 @@
-"""Wrapping and shrink-to-fit for card text, with ``**bold**`` and ``*italic*`` markup and
-inline icons (``{crow}`` in a sentence shows the crow icon, scaled to the text; ``{{`` and
-``}}`` are literal braces).
+"""Wrapping and shrink-to-fit for card text, its words read by :mod:`.textmarkup` (bold,
+italic, inline icons, styled spans).
 
 Pure layout: it measures with the fonts' metrics and returns lines of runs; drawing them is
 the renderer's job. Line breaks in the text start new lines.
@@ -22,21 +21,15 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-import pyphen
-
 from ..assets import fonts
 from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import ascent_descent
-from ..assets.icons import Icon, inline_placement
+from .hyphenation import patterns
+from .textmarkup import Run, is_plain, words
 
-_MARKUP = re.compile(r"(\*\*|\*)")
-_BRACES = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
 SHRINK_STEP = 0.25  # points
 SOFT_HYPHEN = "\xad"
 ELLIPSIS = "\u2026"
-# Python's whitespace but the no-break spaces, which glue a number to its unit
-_SPACES = re.compile(r"[^\S\xa0\u202f\u2007]+")
-_SPACES_KEPT = re.compile(f"({_SPACES.pattern})")
 # what a plain paragraph (one measured by the fast path) must not have: a place to break
 # inside a word, a no-break space, punctuation a space parts from its word
 _NOT_PLAIN = re.compile(r"[\xad\xa0\u202f\u2007/\-\u2010\u2013\u2014]|\s[!?:;.,…»)\]%]|«\s")
@@ -45,32 +38,10 @@ _CLOSING = tuple("!?:;.,…»)]%")  # never starts a line after a space
 _LETTERS = re.compile(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
 
 
-class Run(NamedTuple):  # a tuple: a long text makes thousands of them
-    text: str  # a word, or an icon's name
-    font: str
-    space_before: bool  # a space separates this run from the previous one on its line
-    icon: Icon | None = None
-
-    def unit_width(self) -> float:
-        """The run's width at 1000 pt: widths scale with the size."""
-        if self.icon is None:
-            return fonts.unit_width(self.text, self.font)
-        return inline_placement(self.icon, 1000)[0]
-
-
 class Line(NamedTuple):
     runs: tuple[Run, ...]
     offsets: tuple[float, ...]  # where each run starts, from the line's start
     width: float  # at the block's size
-
-
-class Word(NamedTuple):
-    """Runs with no space between them, which a line break never splits, measured."""
-
-    runs: tuple[Run, ...]
-    units: tuple[float, ...]  # each run's width at 1000 pt
-    width: float  # all of them, at 1000 pt
-    gap: float  # the space before the word at 1000 pt, 0 if it has none
 
 
 class TextBlock(NamedTuple):
@@ -87,93 +58,6 @@ class TextBlock(NamedTuple):
         if not self.lines:
             return 0.0
         return self.ascent + self.descent + self.leading * (len(self.lines) - 1)
-
-
-def is_plain(text: str) -> bool:
-    """Whether ``text`` is words only: no markup, icons or braces.
-
-    >>> is_plain('Draw two cards.'), is_plain('Draw {cup}.'), is_plain('a **b**')
-    (True, False, False)
-    """
-    return "*" not in text and "{" not in text and "}" not in text  # faster than a regex
-
-
-def icon_names(text: str) -> list[str]:
-    """The ``{name}``s in a text (not ``{{`` or ``}}``): each must be an icon.
-
-    >>> icon_names('{{x}} {crow} and {cup}')
-    ['crow', 'cup']
-    """
-    return [token[1:-1].strip() for token in _BRACES.findall(text)
-            if token not in ("{{", "}}")]
-
-
-def markup(text: str) -> tuple[set[str], str]:
-    """The markup a text uses, ``**`` (bold) and ``*`` (italic), and the one a paragraph
-    opens and does not close ('' when every one is closed).
-
-    >>> markup('a **bold move')
-    ({'**'}, '**')
-    >>> used, unclosed = markup('*fine* and **firm**'); sorted(used), unclosed
-    (['*', '**'], '')
-    """
-    used, unclosed = set(), ""
-    for paragraph in text.split("\n"):
-        pieces = _MARKUP.split(paragraph)
-        for mark in ("**", "*"):
-            count = pieces.count(mark)
-            if count:
-                used.add(mark)
-            if count % 2 and not unclosed:
-                unclosed = mark
-    return used, unclosed
-
-
-def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
-    """Split one paragraph into words, each in the face its markup asks for.
-
-    >>> [(r.text, r.font) for r in words('a **bold** move', 'Lato')]
-    [('a', 'Lato'), ('bold', 'Lato-Bold'), ('move', 'Lato')]
-    >>> [(r.text, bool(r.icon)) for r in words('{cup}: swap {{x}}', 'Lato')]
-    [('cup', True), (':', False), ('swap', False), ('{x}', False)]
-    """
-    if is_plain(paragraph):  # the most common paragraph
-        return [Run(word, font, i > 0) for i, word in
-                enumerate(word for word in _SPACES.split(paragraph) if word)]
-    runs, bold, italic, space = [], False, False, False
-    for piece in _MARKUP.split(paragraph):
-        if piece == "**":
-            bold = not bold
-            continue
-        if piece == "*":
-            italic = not italic
-            continue
-        face = fonts.bold(font) if bold else font
-        face = fonts.italic(face) if italic else face
-        for word in _SPACES_KEPT.split(piece):
-            if not word:
-                continue
-            if _SPACES.fullmatch(word):
-                space = True
-                continue
-            text = ""
-            for part in _BRACES.split(word):
-                if part in ("{{", "}}"):
-                    text += part[0]
-                    continue
-                icon = assets.icons.get(part[1:-1].strip()) if _BRACES.fullmatch(part) else None
-                if icon is None:
-                    text += part
-                    continue
-                if text:
-                    runs.append(Run(text, face, space and bool(runs)))
-                    space, text = False, ""
-                runs.append(Run(icon.name, face, space and bool(runs), icon))
-                space = False
-            if text:
-                runs.append(Run(text, face, space and bool(runs)))
-                space = False
-    return runs
 
 
 class Piece(NamedTuple):
@@ -201,21 +85,6 @@ class Breaking(NamedTuple):
     anywhere: bool = False
 
 
-@lru_cache(maxsize=None)
-def _dictionary(language: str) -> pyphen.Pyphen | None:
-    found = pyphen.language_fallback(language.replace("-", "_")) if language else None
-    return pyphen.Pyphen(lang=found) if found else None
-
-
-def has_dictionary(language: str) -> bool:
-    """Whether pyphen has a hyphenation dictionary for ``language``.
-
-    >>> has_dictionary('de'), has_dictionary('pt-BR'), has_dictionary('tlh')
-    (True, True, False)
-    """
-    return _dictionary(language) is not None
-
-
 @lru_cache(maxsize=8192)
 def _hyphenation_points(text: str, language: str) -> tuple[int, ...]:
     """Where the dictionary may break ``text`` with a hyphen, as offsets into it.
@@ -223,11 +92,11 @@ def _hyphenation_points(text: str, language: str) -> tuple[int, ...]:
     >>> _hyphenation_points('Schwarmangriff,', 'de')
     (7, 9)
     """
-    dictionary = _dictionary(language)
-    if dictionary is None:
+    found = patterns(language)
+    if found is None:
         return ()
     return tuple(match.start() + point for match in _LETTERS.finditer(text)
-                 for point in dictionary.positions(match.group()))
+                 for point in found.points(match.group()))
 
 
 def _pieces(runs: list[Run]) -> list[Piece]:
@@ -239,7 +108,9 @@ def _pieces(runs: list[Run]) -> list[Piece]:
     for run in runs:
         for part, after in ([(run, None)] if run.icon else _inner_breaks(run)):
             gap = 0.0
-            if part.space_before:
+            if part.space_before and part.style is not None:
+                gap = part.unit_width(" ")
+            elif part.space_before:
                 gap = spaces.get(part.font) or spaces.setdefault(
                     part.font, fonts.unit_width(" ", part.font))
             glued = not part.icon and part.text.startswith(_CLOSING) or \
@@ -318,7 +189,7 @@ def _expanded(pieces: list[Piece], room: float, breaking: Breaking):
 
 
 def _hyphen_width(run: Run) -> float:
-    return fonts.unit_width("-", run.font)
+    return run.unit_width("-")
 
 
 def _wrap(pieces: list[Piece], width: float, size: float,
@@ -498,8 +369,7 @@ def _ellipsized(block: TextBlock, width: float, height: float) -> TextBlock:
 
     def end() -> float:
         last = runs[-1]
-        font = last.font
-        return offsets[-1] + (last.unit_width() + fonts.unit_width(ELLIPSIS, font)) * scale
+        return offsets[-1] + (last.unit_width() + last.unit_width(ELLIPSIS)) * scale
 
     while runs and end() > width + 1e-6:
         last = runs[-1]
@@ -513,7 +383,7 @@ def _ellipsized(block: TextBlock, width: float, height: float) -> TextBlock:
             break
     last = runs[-1]
     if last.icon:
-        runs.append(Run(ELLIPSIS, last.font, False))
+        runs.append(Run(ELLIPSIS, last.font, False, None, last.style))
         offsets.append(offsets[-1] + last.unit_width() * scale)
     else:
         runs[-1] = last._replace(text=last.text.rstrip(" ,;:-") + ELLIPSIS)
