@@ -254,3 +254,17 @@ def test_the_german_card_prints_its_hyphens_and_no_soft_hyphen(tmp_path):
     # PDFium reads a hyphen that ends a line as U+FFFE and joins the word back
     assert "Schwarman\ufffegriffsverteidi\ufffegungsmecha\ufffenismus wirkt" in text
     assert "\u00ad" not in text  # the soft hyphen, where the line does not break there
+
+
+def test_a_soft_hyphen_is_no_glyph_a_font_must_have(tmp_path, monkeypatch):
+    """Only its hyphen prints: a font without a glyph for U+00AD is no warning."""
+    import cardkit.render.cardtext as cardtext
+    lacking = []
+    monkeypatch.setattr(cardtext, "missing_chars", lambda face, text: lacking.append(text)
+                        or "\u00ad" * ("\u00ad" in text))
+    path = write_deck(tmp_path, DECK.format(extra="").replace(
+        "Schwarmangriffs", "Schwarm\u00adangriffs"), {"face": FACE.format(extra="")})
+    deck = in_language(load_deck(path), "de")
+    report = Report()
+    CardRenderer(report).resolve(deck.cards[0], FRONT)
+    assert lacking and not report.warnings

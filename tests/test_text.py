@@ -11,7 +11,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardkit.assets.fonts import register, string_width
 from cardkit.cli import main
 from cardkit.common.units import MM
-from cardkit.render.textfit import fit_text, words
+from cardkit.render.textfit import fit_text
+from cardkit.render.textmarkup import words
 from conftest import write_deck
 
 LONG = ("Play one or two cards face down and announce a total that is one or two more "

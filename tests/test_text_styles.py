@@ -17,7 +17,11 @@ from cardkit.assets.fonts import string_width
 from cardkit.cli import main
 from cardkit.deck.languages import in_language
 from cardkit.deck.loader import load_deck
-from cardkit.render.textfit import fit_text, words
+from cardkit.deck.properties import KINDS
+from cardkit.render.paint import Resolved, translucent
+from cardkit.render.textfit import fit_text
+from cardkit.render.textmarkup import words
+from cardkit.sources.checks import parse_colour
 from conftest import write_deck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +46,16 @@ def test_spans_nest_with_bold_italic_icons_and_each_other():
     # the inner span: its own font and size within the outer one's colour and case
     assert (calm.text, calm.font, calm.style.colour) == ("CALM", "Lato-Italic", "red")
     assert calm.style.scale == 0.8 * 0.5
+
+
+def test_a_span_in_a_translucent_colour_makes_its_text_translucent():
+    """As PDF/X output must know, to flatten it (a PDF/X-1a file holds no transparency)."""
+    assets = replace(BUNDLED, text_styles={"faint": TextStyle(colour=parse_colour("#ff000080")),
+                                           "red": TextStyle(colour=parse_colour("red"))})
+    props = dict(KINDS["text"])
+    for text, clear in (("a {faint: b}", True), ("a {red: b}", False), ("a b", False)):
+        block = fit_text(text, "Lato", 500, 100, 10, assets=assets)
+        assert translucent(Resolved(None, props, text=block)) is clear, text
 
 
 def test_a_styled_line_is_measured_as_drawn():

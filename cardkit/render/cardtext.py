@@ -14,7 +14,7 @@ from ..deck.layout import Element
 from ..deck.properties import OVERFLOW, BadValue
 from ..deck.template import fields_in
 from .paint import texts_by_face
-from .textfit import TextBlock, fit_text
+from .textfit import SOFT_HYPHEN, TextBlock, fit_text
 from .textmarkup import icon_names, is_plain, markup, span_names, unclosed_span
 
 MAX_TEXT = 10_000  # characters in one text element: a dense tarot card holds about 2,000
@@ -101,7 +101,9 @@ class TextResolver:
             self._warn(card, layout, element, f"text is cut to fit its box at "
                        f"{block.size:g}pt, ending in '…' (overflow: ellipsis)",
                        "shorten the text, enlarge the box or lower 'min_size'")
-        for face, face_text in texts_by_face(block) if not plain else [(props["font"], text)]:
+        drawn = [(props["font"], text.replace(SOFT_HYPHEN, "-"))] if plain else \
+            texts_by_face(block)  # a soft hyphen prints as a hyphen, or not at all
+        for face, face_text in drawn:
             missing = missing_chars(face, face_text)
             if missing:
                 self._warn(card, layout, element, f"font {shown(face)} has no glyph for "

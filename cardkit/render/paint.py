@@ -155,11 +155,15 @@ def _turned(box: Box, cx: float, cy: float, rotate: int) -> Box:
 
 def translucent(item: Resolved) -> bool:
     """Whether drawing ``item`` needs transparency (which PDF/X-1a forbids): an opacity
-    under 1, a colour with alpha, a picture with an alpha channel, SVG art with either."""
+    under 1, a colour with alpha (a styled span's too), a picture with an alpha channel, SVG art with either."""
     props, art = item.props, item.art
     if props.get("opacity", 1) < 1 or any(
             getattr(props.get(key), "alpha", 1) not in (None, 1)
             for key in ("fill", "stroke", "colour")):
+        return True
+    if item.text is not None and any(
+            run.style is not None and getattr(run.style.colour, "alpha", 1) not in (None, 1)
+            for line in item.text.lines for run in line.runs):  # a span's colour
         return True
     if isinstance(art, Picture):
         return art.translucent
