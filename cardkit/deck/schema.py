@@ -59,6 +59,14 @@ DECK_KEY_HELP = {
               "and case (upper or lower).",
     "strings": "Layouts' own words in each language, read as {strings.NAME}: "
                "cost: {en: Cost, de: Kosten}.",
+    "contest": "The design contest the deck is entered in, checked by validate, build and "
+               "pack: a profile (bgg-9-card, bgg-18-card, bgg-54-card) or the contest's "
+               "own rules: {cards: 18, size: poker, per_sheet: 9, papers: [a4, letter], "
+               "rules_pages: 2, components: 10}.",
+    "components": "What the game needs besides its cards, by name: {coin: 10, pencil: 1}.",
+    "license": "The licence the game is shared under: its name (CC-BY-4.0) or a text file "
+               "beside the deck that holds it (LICENSE.txt); cardkit pack puts it in the "
+               "entry.",
     "cards": "The cards: a list of cards and groups, or one group such as {from: cards.csv}.",
 }
 
@@ -224,20 +232,21 @@ def deck_schema() -> dict:
     from .layout import LAYOUT_NAME
     from .languages import CODE as LANGUAGE
     from .languages import MISSING
+    from .contest import PROFILES
     from .model import SIZE_PRESETS_MM
 
     layout_name = {"type": "string", "pattern": _portable(LAYOUT_NAME.pattern)}
     presets = ", ".join(f"{name} {w:g} x {h:g} mm" for name, (w, h) in SIZE_PRESETS_MM.items())
+    size = {"anyOf": [
+        {"enum": list(SIZE_PRESETS_MM)},
+        {"type": "object", "required": ["width", "height"], "additionalProperties": False,
+         "properties": {"width": _ref("positiveLength"), "height": _ref("positiveLength")}}]}
     values = {
         "name": {"anyOf": [{"type": "string", "pattern": NAME.pattern},
                            {"type": "integer", "minimum": 0}]},
         "title": _ref("text"), "author": _ref("text"), "version": _ref("text"),
         "description": {},  # never read: anything goes
-        "size": {"description": f"{DECK_KEY_HELP['size']} Presets: {presets}.", "anyOf": [
-            {"enum": list(SIZE_PRESETS_MM)},
-            {"type": "object", "required": ["width", "height"], "additionalProperties": False,
-             "properties": {"width": _ref("positiveLength"),
-                            "height": _ref("positiveLength")}}]},
+        "size": {"description": f"{DECK_KEY_HELP['size']} Presets: {presets}.", **size},
         "front": {"anyOf": [layout_name, _ref("template")]},
         "back": {"type": "string"},
         "backs": {"type": "object", "additionalProperties": {
@@ -266,6 +275,10 @@ def deck_schema() -> dict:
                 "case": {"enum": ["upper", "lower"]}}}},
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
+        "contest": {"anyOf": [{"enum": list(PROFILES)}, _contest_schema(size)]},
+        "components": {"type": "object",
+                       "additionalProperties": {"type": "integer", "minimum": 1}},
+        "license": _ref("text"),
         # if/then rather than anyOf, so that a mistake is reported inside the entry
         "cards": {"type": ["array", "object"], "items": _ref("entry"),
                   "if": {"type": "object"}, "then": _ref("entry")},
@@ -281,6 +294,19 @@ def deck_schema() -> dict:
     }
     return _document("cardkit deck", "A deck of cards for cardkit: its size, fields, backs "
                      "and cards.", body, {"entry": _entry_schema(layout_name)})
+
+
+def _contest_schema(size: dict) -> dict:
+    """A contest written out in the deck: what it asks, each rule optional."""
+    from .contest import CONTEST_KEYS, PAPER_CHOICES
+
+    count = {"type": "integer", "minimum": 1}
+    paper = {"enum": list(PAPER_CHOICES)}
+    values = {"name": _ref("text"), "cards": count, "size": size, "per_sheet": count,
+              "papers": {"anyOf": [paper, {"type": "array", "minItems": 1, "items": paper}]},
+              "rules_pages": count, "components": {"type": "integer", "minimum": 0}}
+    return {"type": "object", "additionalProperties": False,
+            "properties": {key: values[key] for key in CONTEST_KEYS}}
 
 
 def _field_values(field_types) -> dict:

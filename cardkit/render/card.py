@@ -283,8 +283,8 @@ class CardRenderer(TextResolver):
             self._warn(card, layout, element, f"image {quoted(name, 200)} {what}: it prints "
                        f"in {DEFAULT_FONT}", f"{fix} turn the text into paths (Inkscape: "
                        "Path > Object to Path)", in_layout=True)
-        for family, markup in lacking:
-            style = "bold" if markup == "**" else "italic"
+        for family, emphasis in lacking:
+            style = "bold" if emphasis == "**" else "italic"
             self._warn(card, layout, element, f"image {quoted(name, 200)} has {style} text "
                        f"in font family '{family}', which has no {style} face: it prints in "
                        f"the family's face as it is", f"add the family's {style} TTF to the "

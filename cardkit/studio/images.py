@@ -32,6 +32,7 @@ from ..pipeline.build import Which, check_cards, load_chosen
 from ..render.card import BACK, BLEED_ALLOWANCE, DRAFT_INK, FRONT, FULL_INK
 from ..render.fingerprint import drawing_key
 from ..render.textmarkup import span_names
+from ..sources.links import is_link
 from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
@@ -98,7 +99,8 @@ class Studio:
         """The deck's files were saved (``changed``: their names; none at the start):
         every view is stale, and the listeners are told the new version."""
         with self._lock:
-            if any(Path(name).suffix.lower() not in SPREADSHEETS for name in changed):
+            if any(not is_link(name) and Path(name).suffix.lower() not in SPREADSHEETS
+                   for name in changed):  # a sheet link's change is a spreadsheet's
                 self._known_ids.clear()  # a layout, an image, a font: any card may differ
             self.version += 1
         for told in list(self._listeners):
