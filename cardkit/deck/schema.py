@@ -115,7 +115,8 @@ PROPERTY_HELP = {
     "stroke_width": "The outline's width, e.g. 0.5pt.",
     "radius": "How much to round the rectangle's corners, e.g. 2mm.",
     "text": "The words to print. **bold** and *italic* work, {field} reads a card field, "
-            "{icon} draws an icon in the line, {{ and }} are braces.",
+            "{icon} draws an icon in the line, {style: words} sets words in one of the "
+            "deck's 'styles', {{ and }} are braces.",
     "font": "The font: a bundled one, or a file in the deck's fonts/ folder by its name.",
     "size": "The font size, e.g. 10pt.",
     "min_size": "Shrink the text down to this size when it does not fit, e.g. 7pt.",
