@@ -223,12 +223,17 @@ def test_overflow_fail_stops_the_build_naming_card_field_and_fix(tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_a_right_to_left_language_is_refused_by_name(tmp_path):
+def test_right_to_left_and_cjk_languages_are_refused_by_name(tmp_path):
     path = write_deck(tmp_path, DECK.format(extra="").replace("[de, fr, pl]", "[de, fr, pl, he]"),
                       {"face": FACE.format(extra="")})
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 2
     assert "cannot set Hebrew ('he')" in result.output
+    japanese = write_deck(tmp_path / "ja", DECK.format(extra="").replace(
+        "[de, fr, pl]", "[de, fr, pl, ja]"), {"face": FACE.format(extra="")})
+    result = CliRunner().invoke(main, ["validate", str(japanese)])
+    assert result.exit_code == 2 and "cannot set Japanese ('ja') yet: its lines must " \
+        "break between characters by its own rules" in result.output
     hebrew = write_deck(tmp_path / "text", DECK.format(extra="").replace("Der", "שלום"),
                         {"face": FACE.format(extra="")})
     result = CliRunner().invoke(main, ["validate", str(hebrew)])
