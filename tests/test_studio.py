@@ -182,6 +182,17 @@ def test_each_side_says_where_its_elements_are_and_what_was_found_on_them(lanter
     assert {f["element"] for f in found} == {text["where"]}  # the page outlines that one
 
 
+def test_hovering_a_text_names_the_text_styles_its_spans_use(lantern):
+    cards = Studio(lantern / "deck.yaml").view()["cards"]
+
+    def styles(name: str) -> list[str]:
+        card = next(card for card in cards if card["name"] == name)
+        return next(item["styles"] for item in card["elements"]["front"]["items"]
+                    if item["name"] == "text")
+
+    assert styles("Night Watch") == ["keyword"] and styles("Spice Jar") == []
+
+
 def test_the_toggles_draw_bleed_draft_ink_and_a_variant():
     import io
 

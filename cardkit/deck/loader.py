@@ -34,11 +34,12 @@ from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .properties import KINDS
 from .template import fields_in, fill, is_template
+from .textstyles import with_text_styles
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
-             "languages", "missing_translation", "strings", "contest", "components", "license",
-             "cards")
+             "languages", "missing_translation", "hyphenate", "styles", "strings", "contest",
+             "components", "license", "cards")
 COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
@@ -164,7 +165,7 @@ class _DeckLoader:
     def __init__(self, path: Path, data: Map, folders: list[Path], problems: Problems):
         self.path, self.data, self.problems = path, data, problems
         self.dirs = [folder / "layouts" for folder in folders] + [LAYOUTS_DIR]
-        self.assets = load_assets(folders, problems)
+        self.assets = with_text_styles(load_assets(folders, problems), data, problems)
         self.layouts: dict[str, Layout | None] = {}
         self.reported: set = set()  # (front, back) pairs checked; (element, field) reported
         # declared wrongly and reported already: cards using them are not told again

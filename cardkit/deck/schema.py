@@ -51,6 +51,12 @@ DECK_KEY_HELP = {
     "missing_translation": "What a card without a translation does: 'error' (the "
                            "default) or 'original' (printed in the first language, with a "
                            "warning).",
+    "hyphenate": "Whether words too long for a line are hyphenated by the dictionary of "
+                 "the language a card is printed in (default true); a text element's "
+                 "'hyphenate' decides for itself.",
+    "styles": "Named styles for words inside any text, used as {keyword: Strike}: each "
+              "sets any of colour, font, size (a percentage of the text's, 50% to 100%) "
+              "and case (upper or lower).",
     "strings": "Layouts' own words in each language, read as {strings.NAME}: "
                "cost: {en: Cost, de: Kosten}.",
     "contest": "The design contest the deck is entered in, checked by validate, build and "
@@ -109,7 +115,8 @@ PROPERTY_HELP = {
     "stroke_width": "The outline's width, e.g. 0.5pt.",
     "radius": "How much to round the rectangle's corners, e.g. 2mm.",
     "text": "The words to print. **bold** and *italic* work, {field} reads a card field, "
-            "{icon} draws an icon in the line, {{ and }} are braces.",
+            "{icon} draws an icon in the line, {style: words} sets words in one of the "
+            "deck's 'styles', {{ and }} are braces.",
     "font": "The font: a bundled one, or a file in the deck's fonts/ folder by its name.",
     "size": "The font size, e.g. 10pt.",
     "min_size": "Shrink the text down to this size when it does not fit, e.g. 7pt.",
@@ -121,6 +128,12 @@ PROPERTY_HELP = {
                     "text's colour: {heart: \"#c8102e\", diamond: \"#c8102e\"}.",
     "size_group": "A name that texts on several cards share (e.g. rules): they are all set "
                   "at one size, the largest at which every one of them fits.",
+    "overflow": "What a text does that does not fit its box: shrink (down to min_size), "
+                "hyphenate (every line's last word, then shrink), break-anywhere (a word "
+                "too long breaks between any letters), ellipsis (cut, ending in '…') or "
+                "fail (the build stops).",
+    "hyphenate": "Hyphenate a word too long for a line by the dictionary of the card's "
+                 "language (default true; the deck's 'hyphenate' turns it off for all).",
     "icon": "The icon to draw: a built-in one, or an SVG file in the deck's icons/ folder "
             "by its name.",
     "shading": "How a built-in icon is filled: solid, striped (parallel lines) or clear "
@@ -255,6 +268,12 @@ def deck_schema() -> dict:
         "languages": {"type": "array", "uniqueItems": True,
                       "items": {"type": "string", "pattern": _portable(LANGUAGE.pattern)}},
         "missing_translation": {"enum": list(MISSING)},
+        "hyphenate": _ref("flag"),
+        "styles": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False, "properties": {
+                "colour": _ref("colour"), "font": {"type": "string"},
+                "size": {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*%\s*$"},
+                "case": {"enum": ["upper", "lower"]}}}},
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
         "contest": {"anyOf": [{"enum": list(PROFILES)}, _contest_schema(size)]},
@@ -382,7 +401,7 @@ def _property_values() -> dict:
     """The values each element property takes, by name (descriptions apart)."""
     from ..assets.fonts import FONT_FILES
     from ..assets.icons import ICONS, SHADINGS
-    from .properties import CENTRE, HORIZONTAL, KINDS, VERTICAL
+    from .properties import CENTRE, HORIZONTAL, KINDS, OVERFLOW, VERTICAL
 
     place = "|".join(_any_case(word) for word in [*HORIZONTAL, *VERTICAL, *CENTRE])
     percent = rf"-?{NUMBER}%"
@@ -420,6 +439,8 @@ def _property_values() -> dict:
                          "propertyNames": {"examples": list(ICONS)},
                          "additionalProperties": _ref("colour")},
         "size_group": _or_template({"type": ["string", "integer"], "minLength": 1}),
+        "overflow": _or_template({"enum": list(OVERFLOW)}),
+        "hyphenate": _or_template(_ref("flag")),
     }
 
 

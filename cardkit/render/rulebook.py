@@ -24,7 +24,8 @@ from ..deck.rulebook import CardsShown, Rulebook
 from ..sources import rulebook as md
 from .card import FRONT, CardRenderer
 from .paint import set_text
-from .textfit import TextBlock, fit_text, words
+from .textfit import TextBlock, fit_text
+from .textmarkup import words
 
 BODY_SIZE, LEADING = 10.0, 1.35
 HEADING_SIZES = {1: 22.0, 2: 15.0, 3: 12.0}

@@ -31,6 +31,7 @@ from ..imposition.services import PREVIEW_DPI
 from ..pipeline.build import Which, check_cards, load_chosen
 from ..render.card import BACK, BLEED_ALLOWANCE, DRAFT_INK, FRONT, FULL_INK
 from ..render.fingerprint import drawing_key
+from ..render.textmarkup import span_names
 from ..sources.links import is_link
 from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
@@ -312,8 +313,9 @@ class Studio:
 
 def elements(renderer, card, side: str, size) -> dict:
     """What hovering shows: each element drawn on the side, its name, kind, the layout
-    file and line that writes it, and its box in percent of the card (from the top left);
-    and the side's safe area, as an inset in percent."""
+    file and line that writes it, its box in percent of the card (from the top left) and,
+    for a text, the deck's text styles its spans use; and the side's safe area, as an
+    inset in percent."""
     layout = card.front if side == FRONT else card.back.layout
     width, height = size.width, size.height
     boxes = []
@@ -321,6 +323,8 @@ def elements(renderer, card, side: str, size) -> dict:
         box = item.element.box
         boxes.append({"name": item.element.name, "kind": item.element.kind,
                       "where": str(item.element.where),
+                      "styles": sorted(set(span_names(item.props["text"])))
+                      if item.text is not None else [],
                       "box": [round(100 * value / whole, 3) for value, whole in (
                           (box.x, width), (box.y, height), (box.width, width),
                           (box.height, height))],

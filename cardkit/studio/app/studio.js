@@ -160,7 +160,8 @@ function side(card, which) {
     element.dataset.name = item.name;
     const [x, y, w, h] = item.mm;
     element.title = item.name + " (" + item.kind + ", layout " + drawn.layout + "), " + w +
-      " × " + h + " mm at " + x + ", " + y + " mm: " + item.where;
+      " × " + h + " mm at " + x + ", " + y + " mm: " + item.where +
+      (item.styles.length ? "; text styles: " + item.styles.join(", ") : "");
     element.addEventListener("mouseenter", () => {
       document.getElementById("hovered").textContent = element.title;
     });
