@@ -32,6 +32,29 @@ def close_up() -> None:
     pdf.close()
 
 
+def german_cards() -> None:
+    """The example deck in German, two rows of its cards: words hyphenated by the German
+    dictionary ('Sonderveran-staltungen'), and the deck's keyword style in every kind of
+    card."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run([sys.executable, "-m", "cardkit", "build", "--lang", "de", "--out",
+                        scratch, str(ROOT / "examples" / "lantern-market")], check=True,
+                       capture_output=True)
+        pdf = pdfium.PdfDocument(str(Path(scratch) / "lantern-market" /
+                                     "lantern-market-de-pnp-a4.pdf"))
+        image = pdf[2].render(scale=90 / 72).to_pil()
+        pdf.close()
+    width, height = image.size
+    image = image.crop((0, round(height * 0.345), width, round(height * 0.962)))
+    target = ROOT / "docs" / "lantern-market-de.png"
+    image.convert("P", palette=1, colors=128).save(target, optimize=True)
+    print(target.relative_to(ROOT))
+
+
 def rulebook() -> None:
     """The first two pages of Blófa's rulebook, side by side, as `cardkit rulebook` makes
     them from decks/blofa/rules.md."""
@@ -221,6 +244,7 @@ def main() -> None:
     changes()
     calibration()
     close_up()
+    german_cards()
     rulebook()
     for deck, pages in PAGES.items():
         pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))

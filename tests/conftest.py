@@ -44,9 +44,11 @@ def write_deck(folder: Path, yaml_text: str, layouts: dict | None = None) -> Pat
     return path
 
 
-def id_deck(folder: Path, count: int, size: str = "poker") -> Path:
-    """A deck of ``count`` distinct cards, each coloured by :func:`card_colour`."""
-    cards = "\n".join(f"  - {{colour: '{hex_colour(card_colour(i))}'}}" for i in range(count))
+def id_deck(folder: Path, count: int, size: str = "poker", cards: str = "") -> Path:
+    """A deck of ``count`` distinct cards, each coloured by :func:`card_colour`; or of the
+    ``cards`` given (YAML lines under 'cards:')."""
+    cards = cards or "\n".join(f"  - {{colour: '{hex_colour(card_colour(i))}'}}"
+                               for i in range(count))
     return write_deck(folder, f"""
 name: ids
 size: {size}

@@ -35,6 +35,10 @@ MAY_IMPORT.update({
 NOT_DRAWING = {"reportlab", "PIL", "svglib", "pypdfium2", "pypdf"}
 MAY_NOT_USE = {"rules": NOT_DRAWING, "toolkit": NOT_DRAWING, "games": NOT_DRAWING,
                "playtest": NOT_DRAWING}
+# only the sources fetch from the network (a sheet's link, under their safety rules)
+NETWORK_CLIENTS = {"httpx", "httpcore", "urllib3", "requests", "http.client"}
+for _stage in set(MAY_IMPORT) - {"sources"}:
+    MAY_NOT_USE[_stage] = MAY_NOT_USE.get(_stage, set()) | NETWORK_CLIENTS
 # not cardkit's code: the starter deck's rules.py, copied into a designer's deck
 NOT_CODE = ("starter/template",)
 
@@ -81,7 +85,7 @@ def against_the_flow(root: Path) -> list[str]:
                 other = stage_of(module)
                 if other is not None and other != stage and other not in MAY_IMPORT[stage]:
                     wrong.append(f"{file.relative_to(root)}:{line}: {stage} imports {module}")
-            elif top in MAY_NOT_USE.get(stage, ()):
+            elif top in MAY_NOT_USE.get(stage, ()) or module in MAY_NOT_USE.get(stage, ()):
                 wrong.append(f"{file.relative_to(root)}:{line}: {stage} imports {module}")
     return wrong
 
@@ -91,8 +95,9 @@ def test_no_import_runs_against_the_flow():
 
 
 def test_the_test_finds_a_deliberate_back_import(tmp_path):
-    """A source reading the pipeline, rendering asking the rules (late, in a function)
-    and a game drawing with reportlab are each found, with file and line."""
+    """A source reading the pipeline, rendering asking the rules (late, in a function),
+    a game drawing with reportlab and the pipeline fetching with httpx are each found,
+    with file and line."""
     copy = tmp_path / "cardkit"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "*.ttf"))
     files = copy / "sources" / "files.py"
@@ -101,11 +106,15 @@ def test_the_test_finds_a_deliberate_back_import(tmp_path):
     paint.write_text(paint.read_text() + "\n\ndef peek():\n    from ..rules import poker\n")
     game = copy / "games" / "blofa.py"
     game.write_text(game.read_text() + "\nimport reportlab.pdfgen.canvas\n")
+    watch = copy / "pipeline" / "watch.py"
+    watch.write_text(watch.read_text() + "\n\ndef fetch():\n    import httpx\n")
     wrong = against_the_flow(copy)
-    assert len(wrong) == 3, wrong
-    lines = {path: len(path.read_text().splitlines()) for path in (files, paint, game)}
+    assert len(wrong) == 4, wrong
+    lines = {path: len(path.read_text().splitlines())
+             for path in (files, paint, game, watch)}
     assert wrong == [
         f"games/blofa.py:{lines[game]}: games imports reportlab.pdfgen.canvas",
+        f"pipeline/watch.py:{lines[watch]}: pipeline imports httpx",
         f"render/paint.py:{lines[paint]}: render imports cardkit.rules",
         f"sources/files.py:{lines[files]}: sources imports cardkit.pipeline.build"]
 

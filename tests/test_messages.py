@@ -85,8 +85,9 @@ def test_a_card_is_named_by_its_name_however_long(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == (
         f"warning: {path}:12:5: card 1 (name The Clockwork Heist Master Plan, kind heist), "
-        "layout 'face', element 'title': text does not fit its box even at 10pt; shorten "
-        "the text, enlarge the box or lower 'min_size'")
+        "layout 'face', element 'title': text does not fit its box even at 10pt "
+        "(overflow: shrink); shorten the text, enlarge the box or lower 'min_size' (or "
+        "choose another 'overflow': hyphenate, break-anywhere, ellipsis)")
 
 
 BACKS = """\

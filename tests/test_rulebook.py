@@ -309,3 +309,28 @@ def test_watch_writes_the_rulebook_again_when_rules_md_is_saved(deck, monkeypatc
     text = pypdf.PdfReader(out / "blofa" / "blofa-rules-letter.pdf").pages[0].extract_text()
     assert "Second draft" in text
     assert cardkit.pipeline.watch.may_read("rules.md")
+
+
+@pytest.mark.parametrize("paper, size", [("card", (180, 252)), ("index", (252, 360))])
+def test_small_pages_set_smaller_type_with_the_footer_inside_the_page(tmp_path, paper, size):
+    # the 18-card contest's rules on cards or on one 3.5 x 5 in sheet
+    result = run("rulebook", "blofa", "--out", tmp_path, "--paper", paper)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "blofa" / f"blofa-rules-{paper}.pdf"
+    with pdfplumber.open(path) as pdf:
+        assert {(round(p.width, 2), round(p.height, 2)) for p in pdf.pages} == {size}
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    body = [w for w in words if w["text"] == "Every"]  # the first paragraph's first word
+    footer = [w for w in words if w["text"] == "page"]
+    assert body and round(body[0]["size"], 1) == 6.0  # 10 pt on A4, scaled to 0.6
+    five_mm = 5 * 72 / 25.4
+    assert footer and footer[0]["bottom"] <= size[1] - five_mm  # 5 mm inside the page
+    assert all(w["x0"] >= five_mm and w["x1"] <= size[0] - five_mm for w in words)
+
+
+def test_the_command_offers_every_page_size_the_pipeline_makes():
+    from cardkit.cli.rulebook import rulebook
+    from cardkit.pipeline.rulebook import PAGE_CHOICES
+
+    paper = next(p for p in rulebook.params if p.name == "paper")
+    assert tuple(paper.type.choices) == PAGE_CHOICES

@@ -182,6 +182,17 @@ def test_each_side_says_where_its_elements_are_and_what_was_found_on_them(lanter
     assert {f["element"] for f in found} == {text["where"]}  # the page outlines that one
 
 
+def test_hovering_a_text_names_the_text_styles_its_spans_use(lantern):
+    cards = Studio(lantern / "deck.yaml").view()["cards"]
+
+    def styles(name: str) -> list[str]:
+        card = next(card for card in cards if card["name"] == name)
+        return next(item["styles"] for item in card["elements"]["front"]["items"]
+                    if item["name"] == "text")
+
+    assert styles("Night Watch") == ["keyword"] and styles("Spice Jar") == []
+
+
 def test_the_toggles_draw_bleed_draft_ink_and_a_variant():
     import io
 
@@ -259,6 +270,17 @@ def test_the_sheets_tab_shows_the_pages_as_they_print(lantern):
         image = Image.open(io.BytesIO(client.get(f"/sheets/{pages[0]['key']}.png").content))
         assert image.size == (round(size[0] / 25.4 * 60), round(size[1] / 25.4 * 60))
     assert client.get("/api/sheets", params={"paper": "a5"}).status_code == 400
+
+
+def test_the_rules_tab_shows_the_rulebook_or_says_what_to_write(lantern):
+    from cardkit.sources.bundled import DECKS_DIR
+
+    client = client_of(Studio(DECKS_DIR / "blofa" / "deck.yaml"))
+    pages = client.get("/api/rules", params={"paper": "letter"}).json()["pages"]
+    assert len(pages) == 3 and all(page["mm"] == [215.9, 279.4] for page in pages)
+    assert client.get(f"/sheets/{pages[0]['key']}.png").headers["content-type"] == "image/png"
+    problem = client_of(Studio(lantern / "deck.yaml")).get("/api/rules").json()["problem"]
+    assert "rules.md" in problem and "pages" not in problem
 
 
 def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path):

@@ -109,7 +109,11 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.click("nav button[data-view='pages']")
     wait(page, "document.querySelectorAll('#page-list img').length === 6")
     assert page.is_hidden("#sheet") and page.inner_text("#pages-note").startswith("6 pages on A4")
+    page.click("nav button[data-view='rules']")  # Lantern Market has no rules.md: says so
+    wait(page, "document.getElementById('rules-note').textContent.includes('rules.md')")
+    assert page.is_visible("#paper-choice") and page.is_hidden("#pages")
     page.click("nav button[data-view='sheet']")
+    assert page.is_hidden("#paper-choice")
 
     page.fill("#filter", "Queen")  # matches nothing: the page says so, and how to clear it
     page.wait_for_selector("#no-match:not([hidden])", timeout=20000)

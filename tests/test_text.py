@@ -11,7 +11,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardkit.assets.fonts import register, string_width
 from cardkit.cli import main
 from cardkit.common.units import MM
-from cardkit.render.textfit import fit_text, words
+from cardkit.render.textfit import fit_text
+from cardkit.render.textmarkup import words
 from conftest import write_deck
 
 LONG = ("Play one or two cards face down and announce a total that is one or two more "
@@ -28,9 +29,16 @@ def test_wrapped_lines_stay_inside_the_box():
 
 def greedy_lines(text: str, font: str, size: float, width: float) -> list[str]:
     """The oracle: each line takes words while reportlab measures the whole line as no
-    wider than ``width`` (a hair's tolerance for rounding), and at least one word."""
+    wider than ``width`` (a hair's tolerance for rounding), and at least one word. A word
+    of punctuation stays with the word before it, with the space between them."""
     lines: list[str] = []
+    glued: list[str] = []
     for word in text.split():
+        if glued and word[0] in ".,":
+            glued[-1] += " " + word
+        else:
+            glued.append(word)
+    for word in glued:
         longer = f"{lines[-1]} {word}" if lines else word
         if lines and stringWidth(longer, register(font), size) <= width * (1 + 1e-9):
             lines[-1] = longer
@@ -53,7 +61,12 @@ def test_plain_text_wraps_as_a_greedy_wrap_measured_line_by_line(words, font, si
     if exact < len(words):  # a box exactly as wide as the first words
         width = stringWidth(" ".join(words[:exact + 1]), register(font), size)
     block = fit_text(text, font, width, 10_000.0, size)
-    assert [line.runs[0].text for line in block.lines] == greedy_lines(text, font, size, width)
+    assert [line_text(line) for line in block.lines] == greedy_lines(text, font, size, width)
+
+
+def line_text(line) -> str:
+    """A laid-out line's text as drawn."""
+    return "".join(" " * run.space_before + run.text for run in line.runs)
 
 
 def test_text_shrinks_to_fit_but_not_below_its_minimum():
@@ -99,7 +112,8 @@ def test_text_that_does_not_fit_warns_naming_card_and_element(tmp_path):
     strict = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "s"),
                                        "--strict"])
     assert strict.exit_code == 2
-    assert "text does not fit its box even at 8pt (an error with --strict)" in strict.output
+    assert "text does not fit its box even at 8pt (overflow: shrink) (an error with " \
+        "--strict)" in strict.output
     assert not (tmp_path / "s").exists()
 
 

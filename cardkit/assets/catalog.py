@@ -8,10 +8,28 @@ it extends). Images are read per card by the renderer, from the paths cards give
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..common.errors import Problems
 from .fonts import FONT_FILES, deck_fonts
 from .icons import ICONS, Icon, deck_icons
+
+
+class TextStyle(NamedTuple):
+    """A deck's named style for words inside a text (``{keyword: Strike}``): what it
+    changes of the text around them."""
+
+    font: str | None = None  # a registered font name
+    colour: object = None  # a reportlab colour
+    scale: float = 1.0  # of the text's size, which shrinks to fit
+    case: str | None = None  # 'upper' or 'lower'
+
+    def inside(self, outer: TextStyle | None) -> TextStyle:
+        """This style within ``outer``'s span: what it leaves alone, ``outer`` sets."""
+        if outer is None:
+            return self
+        return TextStyle(self.font or outer.font, self.colour or outer.colour,
+                         self.scale * outer.scale, self.case or outer.case)
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: a deck's own set
@@ -21,6 +39,7 @@ class Assets:
     # font files that cannot be used, by the names layouts would give them -> why (a
     # problem only for a layout that names one: an unused file in fonts/ harms nothing)
     broken_fonts: dict[str, str] = field(default_factory=dict)
+    text_styles: dict[str, TextStyle] = field(default_factory=dict)  # the deck's 'styles'
 
 
 BUNDLED = Assets({name: name for name in FONT_FILES}, ICONS)

@@ -25,8 +25,8 @@ import click
 
 from ..common.errors import InputError, lacking_library
 from ..common.processes import note_terminated, terminated
-from . import (build, calibrate, components, decks, diff, export, new, rulebook, rules,
-               serve, simulate, watch)
+from . import (build, calibrate, components, decks, diff, export, new, pack, rulebook,
+               rules, serve, simulate, watch)
 from .output import EXIT_BAD_INPUT, internal_error, report_input_error
 
 MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
@@ -82,6 +82,7 @@ def main():
       cardkit list                 the decks that ship with cardkit
       cardkit build blofa          print-and-play PDF in output/blofa/
       cardkit rulebook blofa       its rules as a PDF, from decks/blofa/rules.md
+      cardkit pack blofa           its contest entry: sheets, rules, images, a zip
       cardkit box blofa            its tuck box, a dieline to cut, fold and glue
       cardkit export blofa --for tgc   images for a print service
       cardkit validate my-game     check a deck without building it
@@ -103,6 +104,6 @@ def _terminated(signum, frame):
 for command in (build.build, watch.watch, export.export, export.preview,
                 calibrate.calibrate, new.new, new.schema, decks.list_decks, decks.validate,
                 rules.check, rules.score, simulate.simulate, serve.serve, diff.diff,
-                rulebook.rulebook, components.box, components.tokens,
+                rulebook.rulebook, pack.pack, components.box, components.tokens,
                 components.board):
     main.add_command(command)

@@ -9,6 +9,7 @@ import click
 
 from ..common.errors import InputError, printable
 from ..sources.bundled import find_deck
+from .options import network_options
 from .output import EXIT_BAD_INPUT, counted, in_each_language, named, report_input_error, warn
 
 
@@ -33,6 +34,7 @@ def list_decks():
 @click.option("--lang", default="all", metavar="CODE", show_default=True,
               help="Check the deck in one of its languages ('de'), or in 'all' of them: "
                    "translations missing, text that fits, glyphs the fonts lack.")
+@network_options
 def validate(deck, strict, lang):
     """Check DECK without building it: keys, types, layouts, composition, that every
     card's text fits, and that every text stands out from what lies behind it; and its
@@ -47,16 +49,28 @@ def validate(deck, strict, lang):
         sys.exit(EXIT_BAD_INPUT)
 
 
+def against_the_rules(deck) -> list:
+    """With a rules.py beside the deck: the fields its rules read that no card shows, and
+    the numbers layouts print from no field (read with ast: the file is never run)."""
+    from ..deck.rules_text import loose_numbers, unseen_fields
+    from ..sources.rules_fields import fields_read, rules_program
+
+    read, unreadable = fields_read(rules_program(deck.path))
+    return unreadable + (unseen_fields(deck, read) + loose_numbers(deck) if read else [])
+
+
 def _validated(path, strict: bool, which) -> None:
     """Check the deck in one language and say so."""
     from ..common.errors import Problem
     from ..pipeline.build import check_cards, load_chosen
     from ..pipeline.components import check_components
+    from ..pipeline.contest import check_contest
     from ..pipeline.contrast import low_contrast
 
     loaded = load_chosen(path, which=which)
     renderer, report = check_cards(loaded, strict)
-    faint = low_contrast(loaded, renderer)
+    check_contest(path, loaded)
+    faint = low_contrast(loaded, renderer) + against_the_rules(loaded)
     if strict and faint:
         raise InputError([Problem(w.where, w.what + " (an error with --strict)", w.fix)
                           for w in faint])

@@ -111,6 +111,18 @@ def _gathered_which(command):
     return gathered
 
 
+def _network_choice(command):
+    """Tells the sources what the user allowed of the network for this command
+    (--allow-network, --refresh), for the decks whose cards come from a sheet's link."""
+    @functools.wraps(command)
+    def chosen(*args, allow_network, refresh, **kwargs):
+        from ..sources import links
+
+        links.NETWORK.allowed, links.NETWORK.refresh = allow_network, refresh
+        return command(*args, **kwargs)
+    return chosen
+
+
 def _options(*options):
     """A decorator adding ``options`` to a command, in the order given."""
     def decorate(command):
@@ -119,6 +131,18 @@ def _options(*options):
         return command
     return decorate
 
+
+# whether the sheets a deck names by link may be fetched: every command that reads a deck
+network_options = _options(
+    click.option("--allow-network", is_flag=True,
+                 help="Fetch the sheets the deck names by link ('from: https://...'), "
+                      "asking whether they changed since the copy kept in the deck's "
+                      ".cardkit-cache/ folder. Without it, those copies are used."),
+    click.option("--refresh", is_flag=True,
+                 help="Fetch the deck's sheet links again, whatever the copies kept "
+                      "(implies --allow-network)."),
+    _network_choice,
+)
 
 # what to build and how strictly: every command that writes a deck
 choice_options = _options(
@@ -145,6 +169,7 @@ choice_options = _options(
                  help="The deck in one of its languages ('de'), or 'all' of them, one "
                       "output each, named with the language."),
     _gathered_which,
+    network_options,
 )
 
 # which decks: one or more named, or every bundled one

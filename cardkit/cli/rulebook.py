@@ -15,8 +15,10 @@ from .output import counted, each_deck, shown, warn
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default="output/ in the current folder",
               help="Folder for the output; each deck gets a subfolder.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
-              help="One paper size only (default: both A4 and Letter, as contests ask).")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a5", "index", "card"]),
+              default=None, help="One page size only (default: both A4 and Letter, as "
+              "contests ask); a5, index (3.5 x 5 in) and card (the deck's card size) set "
+              "smaller type.")
 @click.option("--strict", is_flag=True,
               help="Treat warnings about the cards shown (text that does not fit...) as errors.")
 def rulebook(decks, every_deck, out, paper, strict):

@@ -8,6 +8,7 @@ import click
 
 from ..common.errors import InputError
 from ..sources.bundled import find_deck
+from .options import network_options
 from .output import EXIT_BAD_INPUT, named, report_input_error
 
 DEFAULT_PORT = 8719
@@ -22,10 +23,12 @@ DEFAULT_PORT = 8719
                    "another address lets the network in.")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the web browser.")
+@network_options
 def serve(deck, port, host, open_page):
     """Show DECK in the browser as it prints, and redraw it on every save: the deck, its
-    layouts, spreadsheets, images, icons and fonts. Only the cards a save changed are
-    drawn again; a save with a mistake lists the problems and keeps the last good cards.
+    layouts, spreadsheets (sheet links too, with --allow-network), images, icons and
+    fonts. Only the cards a save changed are drawn again; a save with a mistake lists
+    the problems and keeps the last good cards.
 
     \b
       cardkit serve my-game

@@ -30,6 +30,13 @@ from ..sources.yamlfile import Map
 CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: de, pt-BR
 CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
 MISSING = ("error", "original")  # what a missing translation does
+# Languages cardkit cannot set yet: right-to-left ones need their letters reordered and
+# joined (bidi, shaping), CJK ones breaking between characters by their own rules
+UNSUPPORTED = {"ar": "Arabic", "he": "Hebrew", "fa": "Persian", "ur": "Urdu",
+               "yi": "Yiddish", "ps": "Pashto", "sd": "Sindhi", "ug": "Uyghur",
+               "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u05ff\ufb1d-\ufb4f]|([\u0600-\u08ff\ufb50-\ufdff"
+                            "\ufe70-\ufeff])")  # Hebrew, or (Arabic script)
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,7 @@ class Languages:
     strings: dict = field(default_factory=dict)
     missing: str = "error"
     where: Where | None = None  # the deck's 'languages:' entry
+    hyphenate: bool = True  # the deck's 'hyphenate': words too long for a line may be
     translated: tuple[str, ...] = ()  # the fields the cards have a key or column for
     # in another language, in the order the deck declares them (see :meth:`written`)
 
@@ -69,10 +77,27 @@ class Languages:
 
     def stamps(self, lang: str) -> dict:
         """What layouts read as ``{strings.NAME}`` in ``lang`` (the original's text where
-        a word has none in it; :func:`in_language` reports those)."""
+        a word has none in it; :func:`in_language` reports those), and as
+        ``{deck.language}``, the language a card is printed in ('' when the deck names
+        none). ``deck.hyphenation`` is the language whose dictionary hyphenates its text,
+        '' with the deck's 'hyphenate: false'."""
         original = self.codes[0] if self.codes else ""
-        return {f"strings.{name}": texts.get(lang) or texts.get(original, "")
-                for name, texts in self.strings.items()}
+        return {"deck.language": lang or original,
+                "deck.hyphenation": (lang or original) if self.hyphenate else "",
+                **{f"strings.{name}": texts.get(lang) or texts.get(original, "")
+                   for name, texts in self.strings.items()}}
+
+
+def right_to_left(text: str) -> str:
+    """The right-to-left script ``text`` has letters of ('' if none).
+
+    >>> right_to_left('Draw שלום'), right_to_left('مرحبا'), right_to_left('Zug')
+    ('Hebrew', 'Arabic script', '')
+    """
+    found = _RIGHT_TO_LEFT.search(text)
+    if found is None:
+        return ""
+    return "Arabic script" if found.group(1) else "Hebrew"
 
 
 def read_languages(data: Map, problems: Problems) -> Languages:
@@ -86,11 +111,20 @@ def read_languages(data: Map, problems: Problems) -> Languages:
                 problems.add(where, f"{checks.quoted(code)} is not a language code", CODE_HELP)
             elif code in codes:
                 problems.add(where, f"language '{code}' is named twice", "name it once")
+            elif code.split("-")[0] in UNSUPPORTED:
+                name = UNSUPPORTED[code.split("-")[0]]
+                problems.add(where, f"cardkit cannot set {name} ('{code}') yet: its "
+                             + ("letters must be reordered right to left and joined"
+                                if code.split("-")[0] not in ("zh", "ja", "ko") else
+                                "lines must break between characters by its own rules")
+                             + ", which cardkit does not do, and it will not print it wrong",
+                             "leave it out of 'languages' for now (see README, 'Languages')")
             else:
                 codes.append(code)
     missing = checks.get_choice(problems, data, "missing_translation", MISSING, "error")
     return Languages(tuple(codes), _strings(data, problems, codes), missing or "error",
-                     data.at("languages") if "languages" in data else None)
+                     data.at("languages") if "languages" in data else None,
+                     hyphenate=checks.get_bool(problems, data, "hyphenate", True))
 
 
 def _strings(data: Map, problems: Problems, codes: list[str]) -> dict:

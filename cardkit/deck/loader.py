@@ -28,16 +28,18 @@ from ..sources.bundled import LAYOUTS_DIR, bundled_decks, find_deck
 from ..sources.files import REACH_FIX, why_outside
 from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .composition import check_composition, choose_variant, dropped, read_variants
+from .contest import read_components, read_contest
 from .languages import read_languages
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .properties import KINDS
 from .template import fields_in, fill, is_template
+from .textstyles import with_text_styles
 
 DECK_KEYS = ("name", "title", "author", "version", "description", "size", "front", "back",
              "backs", "fields", "card_name", "composition", "variants", "extends", "drop",
-             "languages", "missing_translation", "strings", "box", "tokens",
-             "boards", "cards")
+             "languages", "missing_translation", "hyphenate", "styles", "strings", "contest",
+             "components", "license", "box", "tokens", "boards", "cards")
 COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a colour
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
@@ -88,7 +90,8 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     loader = _DeckLoader(path, data, folders, problems)
     deck = loader.load()
     if problems:  # with the cards that loaded, for the checks that need the cards
-        raise InputError(folded(problems.items), deck=deck, checked=loader.unreadable)
+        raise InputError(folded(problems.items), loader.link_warnings, deck=deck,
+                         checked=loader.unreadable)  # which copy of a sheet said so
     if only_declared and variant:
         variant = {k: v for k, v in variant.items() if k in deck.variants}
     if variant:
@@ -162,7 +165,7 @@ class _DeckLoader:
     def __init__(self, path: Path, data: Map, folders: list[Path], problems: Problems):
         self.path, self.data, self.problems = path, data, problems
         self.dirs = [folder / "layouts" for folder in folders] + [LAYOUTS_DIR]
-        self.assets = load_assets(folders, problems)
+        self.assets = with_text_styles(load_assets(folders, problems), data, problems)
         self.layouts: dict[str, Layout | None] = {}
         self.reported: set = set()  # (front, back) pairs checked; (element, field) reported
         # declared wrongly and reported already: cards using them are not told again
@@ -180,6 +183,7 @@ class _DeckLoader:
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
         self.blank_counts: list[Where] = []  # rows whose count cell is empty: one copy
+        self.link_warnings: list[Problem] = []  # sheets read from the copy kept offline
         self.back_fields_at: dict = {}  # (back, field) -> where its value is written
 
     def folder_of(self, file) -> Path:
@@ -196,6 +200,8 @@ class _DeckLoader:
                          NAME_HELP)
         size = self.size()
         self.languages = read_languages(data, problems)
+        contest = read_contest(data, problems, self.card_size)
+        components = read_components(data, problems)
         self.field_types = self.fields()
         # a translation's key or column is an optional field, kept only on cards giving it
         self.translations = self.languages.slots(self.field_types)
@@ -237,8 +243,11 @@ class _DeckLoader:
                     tokens=data.get("tokens"), boards=data.get("boards"),
                     size_at=data.at("size"),
                     languages=self.languages.written(self.field_types, self.written),
-                    warnings=tuple(folded([Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
-                                           for where in self.blank_counts])))
+                    contest=contest, components=components,
+                    license=checks.get_text(problems, data, "license", ""),
+                    warnings=tuple(self.link_warnings + folded(
+                        [Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
+                         for where in self.blank_counts])))
         if not whole:
             return deck
         deck = dropped(data, problems, deck)
@@ -266,12 +275,15 @@ class _DeckLoader:
         return name
 
     def size(self) -> CardSize | None:
-        data, problems = self.data, self.problems
-        raw = data.get("size")
+        return self.card_size(self.data.get("size"), self.data.at("size"))
+
+    def card_size(self, raw, where: Where) -> CardSize | None:
+        """A card size as ``size:`` gives it, a preset's name or width and height."""
+        problems = self.problems
         if isinstance(raw, str):
             if checks.one_of(raw, SIZE_PRESETS_MM):
                 return CardSize.preset(raw)
-            problems.add(data.at("size"), f"unknown card size '{raw}'",
+            problems.add(where, f"unknown card size '{raw}'",
                          did_you_mean(raw, SIZE_PRESETS_MM) + " Or give 'width:' and 'height:'")
             return None
         if isinstance(raw, Map):
@@ -290,7 +302,7 @@ class _DeckLoader:
                 return None
             return CardSize("custom", width, height)
         if raw is not None:
-            problems.add(data.at("size"), f"size must be a preset name or width and height, "
+            problems.add(where, f"size must be a preset name or width and height, "
                          f"not {checks.describe(raw)}",
                          "write e.g. 'size: poker' or 'size: {width: 63mm, height: 88mm}'")
         return None
@@ -439,20 +451,11 @@ class _DeckLoader:
                                   f"{checks.describe(value)}", "write e.g. 'from: cards.csv'"
                                   if key == "from" else "write the sheet's name")
                 return
-        folder = self.folder_of(item.where.file)
-        path = folder / name
-        outside = why_outside(path, folder)
-        if outside:
-            self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
+        table = self.table(item, name, sheet)
+        if table is None:
             return
         # imported on first use: most decks have no spreadsheet
-        from ..sources.spreadsheet import CellError, cell_value, is_empty, read_table
-
-        try:
-            table = read_table(path, str(path), sheet)
-        except InputError as error:
-            self.problems.items.extend(error.problems)
-            return
+        from ..sources.spreadsheet import CellError, cell_value, is_empty
         types = {"count": "integer", "back": "text", "layout": "text",
                  **{field: kind for field, (kind, _) in self.field_types.items()}}
         columns = [column if column in types else "" for column, _ in table.columns]
@@ -470,17 +473,45 @@ class _DeckLoader:
             if counted is not None and is_empty(cells[counted]):
                 self.blank_counts.append(where)
             values, readable = dict(inherited), True
-            for column, cell in zip(columns, cells):
+            for index, (column, cell) in enumerate(zip(columns, cells)):
                 if not column or is_empty(cell):
                     continue
                 try:
                     values[column] = (cell_value(types[column], cell, table.decimal_comma),
                                       where)
                 except CellError as error:
-                    self.problems.add(where, f"column '{column}': {error.what}", error.fix)
+                    self.problems.add(table.places.cell(where.line, index),
+                                      f"column '{column}': {error.what}", error.fix)
                     readable = False
             if readable:
                 yield where, values
+
+    def table(self, item: Map, name: str, sheet: str | None):
+        """The spreadsheet a 'from' group names, a file in the deck's reach or a link
+        (read from the copy kept beside the deck unless the user allowed the network);
+        None, with the problem added, when it cannot be read."""
+        from ..sources import links
+        from ..sources.spreadsheet import read_table
+
+        folder = self.folder_of(item.where.file)
+        try:
+            if links.is_link(name):
+                table, warning = links.linked_table(name, sheet, folder)
+                if warning:
+                    self.link_warnings.append(Problem(item.at("from"), warning))
+                return table
+            path = folder / name
+            outside = why_outside(path, folder)
+            if outside:
+                self.problems.add(item.at("from"), f"{name} is {outside}", REACH_FIX)
+                return None
+            return read_table(path, str(path), sheet)
+        except links.LinkError as error:
+            self.problems.add(item.at("from"), f"cannot read the sheet {name}: "
+                              f"{error.what}", error.fix)
+        except InputError as error:
+            self.problems.items.extend(error.problems)
+        return None
 
     def product(self, item: Map) -> list[dict]:
         """Every combination of a product group's lists, the first list varying slowest."""

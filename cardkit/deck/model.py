@@ -8,12 +8,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..common.errors import Where
 from ..common.units import MM
 from .languages import Languages
 from .layout import Layout
 from .template import fill
+
+if TYPE_CHECKING:
+    from .contest import Contest
 
 # Card size presets, width x height in millimetres.
 SIZE_PRESETS_MM = {
@@ -108,6 +112,9 @@ class Deck:
     languages: Languages = field(default_factory=Languages)
     lang: str = ""  # the language chosen (--lang), '' for the deck as written
     warnings: tuple = ()  # what loading found to warn of: a translation missing
+    contest: Contest | None = None  # the contest the deck is entered in
+    components: dict = field(default_factory=dict)  # besides the cards: name -> how many
+    license: str = ""  # the licence's name, or a file beside the deck holding its text
     box: object = None  # the deck's 'box:' entry as written (a Map), read by deck.box
     tokens: object = None  # the deck's 'tokens:' list as written (a Seq), read by deck.tokens
     boards: object = None  # the deck's 'boards:' list as written, read by deck.boards

@@ -51,6 +51,11 @@ def _font_size(value):
     return size
 
 
+# What a text that does not fit its box at its size does (render.textfit): each shrinks
+# down to min_size first, but 'hyphenate', which hyphenates every line's last word first
+OVERFLOW = ("shrink", "hyphenate", "break-anywhere", "ellipsis", "fail")
+
+
 def _text(value):
     if isinstance(value, (Map, Seq)) or value is None:
         raise BadValue(f"expected text, got {checks.describe(value)}", "put the text in quotes")
@@ -113,6 +118,19 @@ def _anchor(value):
                    "'top left', or percentages from the left and top such as '50% 20%'")
 
 
+def _flag(value):
+    """True or false; a field gives it as text ('yes', 'no'...)."""
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in ("true", "yes", "on", "1"):
+        return True
+    if word in ("false", "no", "off", "0"):
+        return False
+    raise BadValue(f"expected true or false, got {checks.describe(value)}",
+                   "write true or false")
+
+
 def _shown(value):
     return str(value).strip().lower() not in ("", "0", "false", "no", "none")
 
@@ -165,6 +183,7 @@ PARSERS = {
     "valign": _one_of(("top", "middle", "bottom")),
     "fit": _one_of(("contain", "cover", "stretch")), "anchor": _anchor,
     "shading": _one_of(SHADINGS), "size_group": _group_name,
+    "overflow": _one_of(OVERFLOW), "hyphenate": _flag,
 }
 # these depend on the deck's own files
 ASSET_PARSERS = {"font": _font, "icon": _icon, "icon_colours": _icon_colours}
@@ -176,7 +195,8 @@ KINDS = {kind: {**props, "opacity": 1.0} for kind, props in {  # opacity: every 
     "line": {"stroke": checks.parse_colour("black"), "stroke_width": 0.5},
     "text": {"text": "", "font": "Lato", "size": 10.0, "min_size": None,
              "colour": checks.parse_colour("black"), "align": "center",
-             "valign": "middle", "leading": 1.2, "icon_colours": (), "size_group": None},
+             "valign": "middle", "leading": 1.2, "icon_colours": (), "size_group": None,
+             "overflow": "shrink", "hyphenate": True},
     "icon": {"icon": None, "fill": checks.parse_colour("black"), "stroke": None,
              "stroke_width": 0.5, "shading": "solid"},
     "image": {"image": None, "fit": "contain", "anchor": (0.5, 0.5)},

@@ -51,8 +51,22 @@ DECK_KEY_HELP = {
     "missing_translation": "What a card without a translation does: 'error' (the "
                            "default) or 'original' (printed in the first language, with a "
                            "warning).",
+    "hyphenate": "Whether words too long for a line are hyphenated by the dictionary of "
+                 "the language a card is printed in (default true); a text element's "
+                 "'hyphenate' decides for itself.",
+    "styles": "Named styles for words inside any text, used as {keyword: Strike}: each "
+              "sets any of colour, font, size (a percentage of the text's, 50% to 100%) "
+              "and case (upper or lower).",
     "strings": "Layouts' own words in each language, read as {strings.NAME}: "
                "cost: {en: Cost, de: Kosten}.",
+    "contest": "The design contest the deck is entered in, checked by validate, build and "
+               "pack: a profile (bgg-9-card, bgg-18-card, bgg-54-card) or the contest's "
+               "own rules: {cards: 18, size: poker, per_sheet: 9, papers: [a4, letter], "
+               "rules_pages: 2, components: 10}.",
+    "components": "What the game needs besides its cards, by name: {coin: 10, pencil: 1}.",
+    "license": "The licence the game is shared under: its name (CC-BY-4.0) or a text file "
+               "beside the deck that holds it (LICENSE.txt); cardkit pack puts it in the "
+               "entry.",
     "box": "The deck's tuck box (cardkit box): 'stock' (standard, premium, linen or a "
            "thickness such as 0.3mm), 'logo' (an image file) and 'faces', a layout for "
            "each of front, back, side, top and bottom.",
@@ -110,7 +124,8 @@ PROPERTY_HELP = {
     "stroke_width": "The outline's width, e.g. 0.5pt.",
     "radius": "How much to round the rectangle's corners, e.g. 2mm.",
     "text": "The words to print. **bold** and *italic* work, {field} reads a card field, "
-            "{icon} draws an icon in the line, {{ and }} are braces.",
+            "{icon} draws an icon in the line, {style: words} sets words in one of the "
+            "deck's 'styles', {{ and }} are braces.",
     "font": "The font: a bundled one, or a file in the deck's fonts/ folder by its name.",
     "size": "The font size, e.g. 10pt.",
     "min_size": "Shrink the text down to this size when it does not fit, e.g. 7pt.",
@@ -122,6 +137,12 @@ PROPERTY_HELP = {
                     "text's colour: {heart: \"#c8102e\", diamond: \"#c8102e\"}.",
     "size_group": "A name that texts on several cards share (e.g. rules): they are all set "
                   "at one size, the largest at which every one of them fits.",
+    "overflow": "What a text does that does not fit its box: shrink (down to min_size), "
+                "hyphenate (every line's last word, then shrink), break-anywhere (a word "
+                "too long breaks between any letters), ellipsis (cut, ending in '…') or "
+                "fail (the build stops).",
+    "hyphenate": "Hyphenate a word too long for a line by the dictionary of the card's "
+                 "language (default true; the deck's 'hyphenate' turns it off for all).",
     "icon": "The icon to draw: a built-in one, or an SVG file in the deck's icons/ folder "
             "by its name.",
     "shading": "How a built-in icon is filled: solid, striped (parallel lines) or clear "
@@ -221,22 +242,23 @@ def deck_schema() -> dict:
     from .layout import LAYOUT_NAME
     from .languages import CODE as LANGUAGE
     from .languages import MISSING
+    from .contest import PROFILES
     from .box import DEFAULT_FACES, STOCKS_MM
     from .model import SIZE_PRESETS_MM
     from .tokens import SHAPES
 
     layout_name = {"type": "string", "pattern": _portable(LAYOUT_NAME.pattern)}
     presets = ", ".join(f"{name} {w:g} x {h:g} mm" for name, (w, h) in SIZE_PRESETS_MM.items())
+    size = {"anyOf": [
+        {"enum": list(SIZE_PRESETS_MM)},
+        {"type": "object", "required": ["width", "height"], "additionalProperties": False,
+         "properties": {"width": _ref("positiveLength"), "height": _ref("positiveLength")}}]}
     values = {
         "name": {"anyOf": [{"type": "string", "pattern": NAME.pattern},
                            {"type": "integer", "minimum": 0}]},
         "title": _ref("text"), "author": _ref("text"), "version": _ref("text"),
         "description": {},  # never read: anything goes
-        "size": {"description": f"{DECK_KEY_HELP['size']} Presets: {presets}.", "anyOf": [
-            {"enum": list(SIZE_PRESETS_MM)},
-            {"type": "object", "required": ["width", "height"], "additionalProperties": False,
-             "properties": {"width": _ref("positiveLength"),
-                            "height": _ref("positiveLength")}}]},
+        "size": {"description": f"{DECK_KEY_HELP['size']} Presets: {presets}.", **size},
         "front": {"anyOf": [layout_name, _ref("template")]},
         "back": {"type": "string"},
         "backs": {"type": "object", "additionalProperties": {
@@ -257,8 +279,18 @@ def deck_schema() -> dict:
         "languages": {"type": "array", "uniqueItems": True,
                       "items": {"type": "string", "pattern": _portable(LANGUAGE.pattern)}},
         "missing_translation": {"enum": list(MISSING)},
+        "hyphenate": _ref("flag"),
+        "styles": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False, "properties": {
+                "colour": _ref("colour"), "font": {"type": "string"},
+                "size": {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*%\s*$"},
+                "case": {"enum": ["upper", "lower"]}}}},
         "strings": {"type": "object", "additionalProperties": {"anyOf": [
             _ref("text"), {"type": "object", "additionalProperties": _ref("text")}]}},
+        "contest": {"anyOf": [{"enum": list(PROFILES)}, _contest_schema(size)]},
+        "components": {"type": "object",
+                       "additionalProperties": {"type": "integer", "minimum": 1}},
+        "license": _ref("text"),
         "box": {"type": "object", "additionalProperties": False, "properties": {
             "stock": {"anyOf": [{"enum": list(STOCKS_MM)}, _ref("positiveLength"),
                                 {"type": "number", "exclusiveMinimum": 0}]},
@@ -293,6 +325,19 @@ def deck_schema() -> dict:
     }
     return _document("cardkit deck", "A deck of cards for cardkit: its size, fields, backs "
                      "and cards.", body, {"entry": _entry_schema(layout_name)})
+
+
+def _contest_schema(size: dict) -> dict:
+    """A contest written out in the deck: what it asks, each rule optional."""
+    from .contest import CONTEST_KEYS, PAPER_CHOICES
+
+    count = {"type": "integer", "minimum": 1}
+    paper = {"enum": list(PAPER_CHOICES)}
+    values = {"name": _ref("text"), "cards": count, "size": size, "per_sheet": count,
+              "papers": {"anyOf": [paper, {"type": "array", "minItems": 1, "items": paper}]},
+              "rules_pages": count, "components": {"type": "integer", "minimum": 0}}
+    return {"type": "object", "additionalProperties": False,
+            "properties": {key: values[key] for key in CONTEST_KEYS}}
 
 
 def _field_values(field_types) -> dict:
@@ -386,7 +431,7 @@ def _property_values() -> dict:
     """The values each element property takes, by name (descriptions apart)."""
     from ..assets.fonts import FONT_FILES
     from ..assets.icons import ICONS, SHADINGS
-    from .properties import CENTRE, HORIZONTAL, KINDS, VERTICAL
+    from .properties import CENTRE, HORIZONTAL, KINDS, OVERFLOW, VERTICAL
 
     place = "|".join(_any_case(word) for word in [*HORIZONTAL, *VERTICAL, *CENTRE])
     percent = rf"-?{NUMBER}%"
@@ -424,6 +469,8 @@ def _property_values() -> dict:
                          "propertyNames": {"examples": list(ICONS)},
                          "additionalProperties": _ref("colour")},
         "size_group": _or_template({"type": ["string", "integer"], "minLength": 1}),
+        "overflow": _or_template({"enum": list(OVERFLOW)}),
+        "hyphenate": _or_template(_ref("flag")),
     }
 
 

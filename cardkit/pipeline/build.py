@@ -17,6 +17,7 @@ from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
 from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from ..render.fingerprint import with_card_ids
 from ..writers.sheet_pdf import write_pdf
+from .contest import check_contest
 from .contrast import ContrastCheck
 
 
@@ -58,7 +59,7 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
     except InputError as error:
         if error.deck is None:
             raise
-        report = Report()
+        report = Report(error.warnings)
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
     deck = with_card_ids(in_language(deck, which.lang), known_ids)
@@ -138,6 +139,9 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     ``which`` as in :func:`load_chosen`."""
     started = time.perf_counter()
     deck = load_chosen(deck_path, variant, only_declared, which)
+    # a variant, a --cards choice or a reprint is not the entry: its count is its own
+    check_contest(deck_path, deck, options,
+                  whole=not (deck.variant or which.cards or which.since))
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..assets.fonts import shown
 from ..common.atomic import atomic_path
 from ..common.errors import Problem, Where
+from ..common.units import INCH, MM
 from ..deck.model import Deck
 from ..deck.rulebook import resolve_rules
 from ..imposition.sheets import PAPERS
@@ -20,6 +21,17 @@ from ..writers.rulebook_pdf import write_rulebook_pdf
 from .build import check_cards, load_chosen, verdict
 
 RULEBOOK_PAPERS = ("a4", "letter")  # what contests ask for, both made unless told
+# smaller pages, on request: a booklet's A5, the 18-card contest's one 3.5 x 5 in sheet,
+# and pages of the deck's own card size (rules printed as cards)
+SMALL_PAGES = {"a5": (148 * MM, 210 * MM), "index": (3.5 * INCH, 5 * INCH)}
+PAGE_CHOICES = (*RULEBOOK_PAPERS, *SMALL_PAGES, "card")
+
+
+def page_size(paper: str, deck: Deck) -> tuple[float, float]:
+    """The size in points of a rulebook page called ``paper`` (one of PAGE_CHOICES)."""
+    if paper == "card":
+        return deck.size.width, deck.size.height
+    return SMALL_PAGES.get(paper) or PAPERS[paper]
 
 
 @dataclass(frozen=True)
@@ -60,7 +72,8 @@ def make_rulebook(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS,
     for paper in papers:
         path = Path(out_dir) / deck.name / rulebook_name(deck, paper)
         with atomic_path(path) as temporary:
-            pages.append(write_rulebook_pdf(temporary, rulebook, PAPERS[paper], renderer, look))
+            pages.append(write_rulebook_pdf(temporary, rulebook, page_size(paper, deck),
+                                            renderer, look))
         paths.append(path)
     return RulebookResult(deck, tuple(paths), pages[0] if pages else 0,
                           time.perf_counter() - started, tuple(warnings))

@@ -7,6 +7,10 @@ a card names before it is drawn). The operating system reports the changes (watc
 nothing polls for changes. Saves that come in a burst (an editor writing a file and
 renaming it) are one rebuild.
 
+A sheet the deck reads from a link (``from: https://...``) has no file to watch: when the
+user allowed the network, it is asked every :data:`POLL_SECONDS` whether it changed (with
+the ETag or Last-Modified of the copy kept), and a change rebuilds as a saved file does.
+
 A deck folder deleted and made again (a new version unzipped, a git checkout) is a new
 folder the operating system's watch does not follow: the watch starts again on it, and
 the deck is rebuilt (while it is gone, once, to say so).
@@ -21,9 +25,11 @@ import threading
 from pathlib import Path
 from typing import Callable
 
+from ..sources import links
 from ..sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE, deck_root
 
 QUIET_MS = 50  # a burst of saves ends when the files have been quiet this long
+POLL_SECONDS = 5.0  # how often a sheet read from a link is asked whether it changed
 
 
 def reach(deck_path: Path) -> list[Path]:
@@ -52,15 +58,17 @@ def may_read(name: str) -> bool:
     >>> [may_read(n) for n in ("deck.yaml", "cards.xlsx", "art/Lamp.PNG", "fonts/a.otf",
     ...                        "rules.md")]
     [True, True, True, True, True]
-    >>> [may_read(n) for n in (".~lock.cards.xlsx#", "~$cards.xlsx", "notes.txt")]
-    [False, False, False]
+    >>> [may_read(n) for n in (".~lock.cards.xlsx#", "~$cards.xlsx", "notes.txt",
+    ...                        "d/.cardkit-cache/1f2e.csv")]
+    [False, False, False, False]
     """
     from ..assets.fonts import FONT_SUFFIXES, UNUSABLE_SUFFIXES
     from ..sources.rulebook import RULES_FILE
     from ..sources.spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
 
     path = Path(name)
-    if path.name.startswith(LOCK_PREFIXES):
+    # a sheet link's copy is written by the build itself (the link is polled instead)
+    if path.name.startswith(LOCK_PREFIXES) or links.CACHE_FOLDER in path.parts:
         return False
     return path.name in (PROJECT_FILE, RULES_FILE) or path.suffix.lower() in (
         ".yaml", ".yml", *SPREADSHEET_SUFFIXES, *IMAGE_SUFFIXES, *FONT_SUFFIXES,
@@ -85,6 +93,9 @@ def changed_files(changes, since: Path) -> list[str]:
         kinds.setdefault(name, set()).add(change)
     shown = set()
     for name, seen in kinds.items():
+        if links.is_link(name):  # a sheet link that changed (:func:`_poll_links`)
+            shown.add(name)
+            continue
         path = Path(name)
         if not may_read(name) or {Change.added, Change.deleted} <= seen and not path.exists():
             continue
@@ -137,6 +148,9 @@ def watch(deck_path: Path, out_dir: Path, rebuild: Callable[[list[str]], None],
             batches.put(None)
 
     threading.Thread(target=listen, name="cardkit-watch", daemon=True).start()
+    if links.NETWORK.allowed or links.NETWORK.refresh:
+        threading.Thread(target=_poll_links, args=(deck_path, batches, stop),
+                         name="cardkit-watch-links", daemon=True).start()
     started.wait()
     here = Path.cwd()
     try:
@@ -147,6 +161,18 @@ def watch(deck_path: Path, out_dir: Path, rebuild: Callable[[list[str]], None],
                 rebuild(changed)
     finally:
         stop.set()
+
+
+def _poll_links(deck_path: Path, batches: queue.Queue, stop: threading.Event) -> None:
+    """Every :data:`POLL_SECONDS` until ``stop``, ask each sheet link the deck's builds
+    read whether it changed; a change (its new copy kept) is a batch of one change."""
+    from watchfiles import Change
+
+    root = deck_root(Path(deck_path).parent)
+    while not stop.wait(POLL_SECONDS):
+        for cache in list(links.LINKS_READ.values()):
+            if cache.folder.is_relative_to(root) and cache.changed():
+                batches.put({(Change.modified, cache.url)})
 
 
 class _Running:

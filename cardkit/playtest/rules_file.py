@@ -21,11 +21,11 @@ from functools import partial
 from pathlib import Path
 
 from ..rules.errors import RulesError
+from ..sources.rules_fields import RULES_PROGRAM as RULES_FILE  # what `simulate DECK` plays
 from ..toolkit import Bot, Card, CardGame, Game, RandomBot
 from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
 
-RULES_FILE = "rules.py"  # beside deck.yaml: what `cardkit simulate DECK` plays
 NEEDED = ("setup", "moves", "play", "scores")  # what a CardGame must write
 TYPE_WORDS = {int: "a whole number", float: "a number", str: "a text", bool: "true or false"}
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from PIL import UnidentifiedImageError
 
-from ..assets.fonts import DEFAULT_FONT, lacks, missing_chars, shown
+from ..assets.fonts import DEFAULT_FONT
 from ..assets.icons import BuiltinIcon
 from ..assets.svg import SvgError, load_svg, with_deck_fonts
-from ..common.errors import Problem, Problems, Where, braced_did_you_mean
+from ..common.errors import Problem, Problems, Where
 from ..common.units import INCH, to_mm
 from ..deck.layout import Element, Layout
 from ..deck.model import Card
@@ -29,15 +29,14 @@ from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadabl
 from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
 from .draft import drafted
 from .paint import (EDGE, Picture, Resolved, art_size, draw_item, element_box, inside,
-                    line_origins, overflow_mark, texts_by_face)
-from .textfit import TextBlock, fit_text, icon_names, is_plain, markup
+                    line_origins, overflow_mark)
+from .cardtext import TextResolver
 
 
 FRONT, BACK = "front", "back"
 PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 MAX_IMAGE_BYTES = 50 * MB
-MAX_TEXT = 10_000  # characters in one text element: a dense tarot card holds about 2,000
 FULL_INK, DRAFT_INK = "full", "draft"
 
 
@@ -94,7 +93,7 @@ class Report:
         return self._list("warning")
 
 
-class CardRenderer:
+class CardRenderer(TextResolver):
     """Draws cards; resolves each distinct card's elements once, however many copies.
     ``bleed`` is the build's bleed, for the check that nothing reaches past it. ``keep``
     bounds how many resolved sides it holds (None: all of them); the oldest go first, so a
@@ -256,74 +255,6 @@ class CardRenderer:
                            "draw the shading into the SVG, or use 'shading: solid'")
         return Resolved(element, props)
 
-    def _text(self, card, side, layout, element: Element, props) -> TextBlock:
-        text, assets = props["text"], layout.assets
-        if len(text) > MAX_TEXT:  # fitting it would take long, and no card can hold it
-            raise BadValue(f"the text is {len(text):,} characters long; no card holds more "
-                           f"than a few hundred words", f"shorten it to under {MAX_TEXT:,} "
-                           "characters")
-        plain = is_plain(text)  # most texts: no icons or markup to check
-        names = [] if plain else icon_names(text)
-        if names:
-            self._check_icons(card, layout, element, names)
-        used, mark = (set(), "") if plain else markup(text)
-        if mark:
-            style = "bold" if mark == "**" else "italic"
-            self._warn(card, layout, element, f"'{mark}' starts {style} text that is not "
-                       "closed", f"add the closing '{mark}'")
-        if props["min_size"] is not None and props["min_size"] > props["size"]:
-            self._warn(card, layout, element, f"min_size {props['min_size']:g}pt is larger "
-                       f"than size {props['size']:g}pt", "make min_size the smaller one",
-                       in_layout=True)
-        for used_mark in sorted(used):
-            if lacks(props["font"], used_mark):
-                style = "bold" if used_mark == "**" else "italic"
-                self._warn(card, layout, element, f"font {shown(props['font'])} has no "
-                           f"{style} face, so {used_mark}{style}{used_mark} text prints in it",
-                           f"add the family's {style} TTF to the deck's fonts/ folder",
-                           in_layout=True)
-        width, height = element.box.width, element.box.height
-        if element.rotate in (90, 270):
-            width, height = height, width
-        size, min_size, group = props["size"], props["min_size"], props["size_group"]
-        if group in self.group_sizes:  # the group's size is known: set the text at it
-            size = min_size = min(size, self.group_sizes[group])
-        block = fit_text(text, props["font"], width, height, size, min_size,
-                         props["leading"], assets)
-        if group is not None and group not in self.group_sizes:
-            key = self._key(card, side)
-            self._grouped[key] = self._grouped.get(key, ()) + ((group, block.size),)
-        if not block.fits:
-            self._warn(card, layout, element, f"text does not fit its box even at {block.size:g}pt",
-                       "shorten the text, enlarge the box or lower 'min_size'")
-        for face, face_text in texts_by_face(block) if not plain else [(props["font"], text)]:
-            missing = missing_chars(face, face_text)
-            if missing:
-                self._warn(card, layout, element, f"font {shown(face)} has no glyph for "
-                           f"{missing!r}", "use other characters, or an icon element")
-        return block
-
-    def _check_icons(self, card, layout, element: Element, names: list[str]) -> None:
-        """The ``{name}``s in a card's text must be icons, and are best not fields too."""
-        assets = layout.assets
-        fields = card.values()
-        unknown = [name for name in names if name not in assets.icons]
-        if unknown and unknown[0] in fields:
-            raise BadValue(f"'{{{unknown[0]}}}' in the card's text: card text can show icons, "
-                           f"but not fields such as '{unknown[0]}'", f"read the field in the "
-                           f"layout's text instead (text: \"... {{{unknown[0]}}}\"), or write "
-                           "literal braces as {{ and }}")
-        if unknown:
-            raise BadValue(f"'{{{unknown[0]}}}' in the text is neither a field nor an icon",
-                           braced_did_you_mean(unknown[0], {*fields, *assets.icons}))
-        for name in sorted({name for name in names if name in fields}):
-            self._warn(card, layout, element, f"'{{{name}}}' is both a field and an icon: "
-                       "card text draws the icon, a layout's text shows the field",
-                       ("rename the field (the icon is built in)"
-                        if isinstance(assets.icons[name], BuiltinIcon) else
-                        f"rename the field or the icon (icons/{name}.svg)")
-                       + f" so that '{{{name}}}' means one thing")
-
     def _image(self, card, layout, element: Element, props):
         """The image (PNG, JPG) or SVG drawing a card's image element shows; its path is
         relative to the deck file that gave the card."""
@@ -352,8 +283,8 @@ class CardRenderer:
             self._warn(card, layout, element, f"image {quoted(name, 200)} {what}: it prints "
                        f"in {DEFAULT_FONT}", f"{fix} turn the text into paths (Inkscape: "
                        "Path > Object to Path)", in_layout=True)
-        for family, markup in lacking:
-            style = "bold" if markup == "**" else "italic"
+        for family, emphasis in lacking:
+            style = "bold" if emphasis == "**" else "italic"
             self._warn(card, layout, element, f"image {quoted(name, 200)} has {style} text "
                        f"in font family '{family}', which has no {style} face: it prints in "
                        f"the family's face as it is", f"add the family's {style} TTF to the "

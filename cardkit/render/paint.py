@@ -17,7 +17,8 @@ from ..assets.svg import draw_svg, restyled, svg_translucent
 from ..deck.layout import Box, Element
 from ..sources.checks import faded
 from ..sources.images import open_image
-from .textfit import TextBlock, is_plain
+from .textfit import TextBlock
+from .textmarkup import is_plain
 
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
 
@@ -154,11 +155,15 @@ def _turned(box: Box, cx: float, cy: float, rotate: int) -> Box:
 
 def translucent(item: Resolved) -> bool:
     """Whether drawing ``item`` needs transparency (which PDF/X-1a forbids): an opacity
-    under 1, a colour with alpha, a picture with an alpha channel, SVG art with either."""
+    under 1, a colour with alpha (a styled span's too), a picture with an alpha channel, SVG art with either."""
     props, art = item.props, item.art
     if props.get("opacity", 1) < 1 or any(
             getattr(props.get(key), "alpha", 1) not in (None, 1)
             for key in ("fill", "stroke", "colour")):
+        return True
+    if item.text is not None and any(
+            run.style is not None and getattr(run.style.colour, "alpha", 1) not in (None, 1)
+            for line in item.text.lines for run in line.runs):  # a span's colour
         return True
     if isinstance(art, Picture):
         return art.translucent
@@ -318,42 +323,48 @@ def _text(canvas, item, box):
 def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
              icon_colours=()) -> None:
     """Draw a laid-out text, each line starting at its (x, baseline) of ``origins`` on
-    the canvas, its inline icons in ``colour`` or their own (``icon_colours``): a card's
-    text, or a rulebook's paragraph."""
-    canvas.setFillColor(faded(colour, opacity))
+    the canvas, its inline icons in ``colour`` or their own (``icon_colours``), or their
+    styled span's: a card's text, or a rulebook's paragraph."""
+    ink = faded(colour, opacity)
+    canvas.setFillColor(ink)
     text = canvas.beginText(*origins[0]) if origins else canvas.beginText()
     if len(origins) > 1:  # a line's last string ends it: the next starts a leading below
         text.setLeading(block.leading)
-    icons, font = [], None
+    icons: list = []
+    look = (None, None, ink)  # the text object's font, size and colour
     for line, (x, baseline) in zip(block.lines, origins):
         cursor_x, cursor_y = text.getCursor()
         if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
             text.setTextOrigin(x, baseline)
-        font = _text_line(text, line, x, baseline, block, font, icons)
+        look = _text_line(text, line, x, baseline, block, look, ink, opacity, icons)
     canvas.drawText(text)
     if not icons:
         return
     colours = dict(icon_colours)
-    for icon, x, y in icons:  # a single-colour icon takes the text's colour, or its own
-        _, dx, dy, side = inline_placement(icon, block.size)
-        icon.draw(canvas, x + dx, y + dy, side, side, colours.get(icon.name, colour),
-                  opacity=opacity)
+    for icon, x, y, style in icons:  # a single-colour icon takes the text's colour, or its own
+        size = block.size * (style.scale if style is not None else 1.0)
+        _, dx, dy, side = inline_placement(icon, size)
+        own = colours.get(icon.name) or (style is not None and style.colour) or colour
+        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity)
 
 
-def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: str | None,
-               icons: list) -> str | None:
+def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tuple,
+               ink, opacity: float, icons: list) -> tuple:
     """Write one line's words, which start at the text cursor, into the text object in as
-    few strings as its fonts and icons allow (a plain line is one string), the text
-    object's font being ``font``. The last string moves the cursor to the next line's
-    start at the left (T*). Adds the line's icons, (icon, x, baseline), to ``icons`` to
-    draw after the text. Returns the font the text object ends in."""
+    few strings as its fonts, styles and icons allow (a plain line is one string), the
+    text object's font, size and colour being ``look``. The last string moves the cursor
+    to the next line's start at the left (T*). Adds the line's icons, (icon, x, baseline,
+    style), to ``icons`` to draw after the text. Returns the look the text object ends in."""
     size, leading = block.size, block.leading
-    if len(line.runs) == 1 and line.runs[0].icon is None:  # a plain paragraph's line
-        run = line.runs[0]
-        if run.font != font:
+    if len(line.runs) == 1 and line.runs[0].icon is None and line.runs[0].style is None:
+        run = line.runs[0]  # a plain paragraph's line
+        if look != (run.font, size, ink):
             text.setFont(run.font, size, leading)
+            if look[2] is not ink:
+                text.setFillColor(ink)
+            look = (run.font, size, ink)
         text.textLine(run.text)
-        return run.font
+        return look
     pending = []
     follows = True  # the text cursor is where the next run starts
 
@@ -363,15 +374,21 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: st
             pending.clear()
 
     for run, offset in zip(line.runs, line.offsets):
+        style = run.style
         if run.icon:
             flush()
-            icons.append((run.icon, x + offset, baseline))
+            icons.append((run.icon, x + offset, baseline, style))
             follows = False
             continue
-        if run.font != font:
+        wanted = (run.font, size * style.scale, faded(style.colour, opacity) or ink) \
+            if style is not None else (run.font, size, ink)
+        if wanted != look:
             flush()
-            font = run.font
-            text.setFont(font, size, leading)
+            if wanted[:2] != look[:2]:
+                text.setFont(wanted[0], wanted[1], leading)
+            if wanted[2] is not look[2]:
+                text.setFillColor(wanted[2])
+            look = wanted
         if follows:
             pending.append(" " + run.text if run.space_before else run.text)
         else:
@@ -380,7 +397,7 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, font: st
             pending.append(run.text)
             follows = True
     flush(last=True)
-    return font
+    return look
 
 
 DRAW = {"rect": _rect, "ellipse": _ellipse, "polygon": _polygon, "line": _line,

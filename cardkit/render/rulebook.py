@@ -24,7 +24,8 @@ from ..deck.rulebook import CardsShown, Rulebook
 from ..sources import rulebook as md
 from .card import FRONT, CardRenderer
 from .paint import set_text
-from .textfit import TextBlock, fit_text, words
+from .textfit import TextBlock, fit_text
+from .textmarkup import words
 
 BODY_SIZE, LEADING = 10.0, 1.35
 HEADING_SIZES = {1: 22.0, 2: 15.0, 3: 12.0}
@@ -261,29 +262,32 @@ def card_form(canvas, renderer: CardRenderer, card, side: str, width: float,
 class Story:
     """The flowables of a rulebook, in the deck's look."""
 
-    def __init__(self, rulebook: Rulebook, renderer: CardRenderer, look: Look):
+    def __init__(self, rulebook: Rulebook, renderer: CardRenderer, look: Look,
+                 scale: float = 1.0):
         self.rulebook, self.renderer, self.look = rulebook, renderer, look
         self.assets = rulebook.assets
+        self.scale = scale  # of the type and indents: less than 1 on pages smaller than A4
+        self.body_size = BODY_SIZE * scale
 
     def flowables(self, frame_width: float, frame_height: float) -> list:
         self.frame_width, self.frame_height = frame_width, frame_height
         return [f for block in self.rulebook.blocks for f in self.block(block, 0)]
 
     def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", **style) -> Text:
-        return Text(text, self.look.body, BODY_SIZE, INK, self.assets, indent, bullet,
-                    self.look.accent, **{"space_after": BODY_SIZE * 0.6, **style})
+        return Text(text, self.look.body, self.body_size, INK, self.assets, indent, bullet,
+                    self.look.accent, **{"space_after": self.body_size * 0.6, **style})
 
     def block(self, block, depth: int) -> list:
         look = self.look
         if isinstance(block, md.Heading):
             level = min(block.level, 3)
-            size = HEADING_SIZES[level]
+            size = HEADING_SIZES[level] * self.scale
             heading = Text(block.text, heading_font(look, level), size, look.accent, self.assets,
                            space_before=size * 0.8, space_after=size * 0.4)
             heading.keepWithNext = True
             return [heading]
         if isinstance(block, md.Paragraph):
-            return [self.paragraph(block.text, depth * INDENT)]
+            return [self.paragraph(block.text, depth * INDENT * self.scale)]
         if isinstance(block, md.ListBlock):
             return self.list(block, depth)
         if isinstance(block, md.Table):
@@ -296,27 +300,27 @@ class Story:
 
     def list(self, block: md.ListBlock, depth: int) -> list:
         flowables = []
-        indent = (depth + 1) * INDENT
+        indent = (depth + 1) * INDENT * self.scale
         for number, item in enumerate(block.items, block.start):
             bullet = f"{number}." if block.ordered else ("•" if depth % 2 == 0 else "–")
             for i, inner in enumerate(item):
                 if isinstance(inner, md.Paragraph):
                     flowables.append(self.paragraph(inner.text, indent, bullet if i == 0 else "",
-                                                    space_after=BODY_SIZE * 0.25))
+                                                    space_after=self.body_size * 0.25))
                 else:
                     flowables += self.block(inner, depth + 1)
         if flowables and isinstance(flowables[-1], Text):
-            flowables[-1].spaceAfter = BODY_SIZE * 0.6
+            flowables[-1].spaceAfter = self.body_size * 0.6
         return flowables
 
     def table(self, block: md.Table) -> Table:
-        look, padding = self.look, 4.0
+        look, padding = self.look, 4.0 * self.scale
         header_font = bold(look.body)  # as missing_glyphs checks it
         columns = len(block.header)
         aligns = list(block.aligns) + ["left"] * (columns - len(block.aligns))
 
         def cell(text, font, colour, align):
-            return Text(text, font, BODY_SIZE * 0.9, colour, self.assets, align=align)
+            return Text(text, font, self.body_size * 0.9, colour, self.assets, align=align)
         rows = [[cell(text, header_font, look.accent, aligns[i])
                  for i, text in enumerate(block.header)]]
         rows += [[cell(row[i] if i < len(row) else "", look.body, INK, aligns[i])
@@ -332,7 +336,7 @@ class Story:
             ("RIGHTPADDING", (0, 0), (-1, -1), padding),
             ("TOPPADDING", (0, 0), (-1, -1), padding * 0.75),
             ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]))
-        table.spaceBefore, table.spaceAfter = 2, BODY_SIZE
+        table.spaceBefore, table.spaceAfter = 2, self.body_size
         return table
 
 

@@ -1,9 +1,15 @@
-"""Wrapping and shrink-to-fit for card text, with ``**bold**`` and ``*italic*`` markup and
-inline icons (``{crow}`` in a sentence shows the crow icon, scaled to the text; ``{{`` and
-``}}`` are literal braces).
+"""Wrapping and shrink-to-fit for card text, its words read by :mod:`.textmarkup` (bold,
+italic, inline icons, styled spans).
 
 Pure layout: it measures with the fonts' metrics and returns lines of runs; drawing them is
 the renderer's job. Line breaks in the text start new lines.
+
+A line breaks at a space, after a dash or a slash inside a word ('Feuer-Eis', 'and/or'), and
+at a soft hyphen (U+00AD), which is drawn as a hyphen there and nowhere else. It never
+breaks at a no-break space (U+00A0, U+202F) nor before punctuation that a space parts from
+its word ('Attaque !'). A word too long for a line is hyphenated by the dictionary of the
+text's language (pyphen's); what else is done with text that does not fit is its
+``overflow`` (:data:`cardkit.deck.properties.OVERFLOW`).
 """
 
 from __future__ import annotations
@@ -18,39 +24,24 @@ from typing import NamedTuple
 from ..assets import fonts
 from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import ascent_descent
-from ..assets.icons import Icon, inline_placement
+from .hyphenation import patterns
+from .textmarkup import Run, is_plain, words
 
-_MARKUP = re.compile(r"(\*\*|\*)")
-_BRACES = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
 SHRINK_STEP = 0.25  # points
-
-
-class Run(NamedTuple):  # a tuple: a long text makes thousands of them
-    text: str  # a word, or an icon's name
-    font: str
-    space_before: bool  # a space separates this run from the previous one on its line
-    icon: Icon | None = None
-
-    def unit_width(self) -> float:
-        """The run's width at 1000 pt: widths scale with the size."""
-        if self.icon is None:
-            return fonts.unit_width(self.text, self.font)
-        return inline_placement(self.icon, 1000)[0]
+SOFT_HYPHEN = "\xad"
+ELLIPSIS = "\u2026"
+# what a plain paragraph (one measured by the fast path) must not have: a place to break
+# inside a word, a no-break space, punctuation a space parts from its word
+_NOT_PLAIN = re.compile(r"[\xad\xa0\u202f\u2007/\-\u2010\u2013\u2014]|\s[!?:;.,…»)\]%]|«\s")
+_INNER_BREAK = re.compile(r"(?<=\w[/\-\u2010\u2013\u2014])(?=\w)|\xad")  # after a dash, a slash
+_CLOSING = tuple("!?:;.,…»)]%")  # never starts a line after a space
+_LETTERS = re.compile(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
 
 
 class Line(NamedTuple):
     runs: tuple[Run, ...]
     offsets: tuple[float, ...]  # where each run starts, from the line's start
     width: float  # at the block's size
-
-
-class Word(NamedTuple):
-    """Runs with no space between them, which a line break never splits, measured."""
-
-    runs: tuple[Run, ...]
-    units: tuple[float, ...]  # each run's width at 1000 pt
-    width: float  # all of them, at 1000 pt
-    gap: float  # the space before the word at 1000 pt, 0 if it has none
 
 
 class TextBlock(NamedTuple):
@@ -60,6 +51,7 @@ class TextBlock(NamedTuple):
     ascent: float
     descent: float
     fits: bool
+    cut: bool = False  # the text's end is left off, an ellipsis ending its last line
 
     @property
     def height(self) -> float:
@@ -68,140 +60,183 @@ class TextBlock(NamedTuple):
         return self.ascent + self.descent + self.leading * (len(self.lines) - 1)
 
 
-def is_plain(text: str) -> bool:
-    """Whether ``text`` is words only: no markup, icons or braces.
+class Piece(NamedTuple):
+    """Runs that a line never breaks inside, measured at 1000 pt: a word, or the part of one
+    up to a place where it may break (a dash, a slash, a soft hyphen, a hyphenation point)."""
 
-    >>> is_plain('Draw two cards.'), is_plain('Draw {cup}.'), is_plain('a **b**')
-    (True, False, False)
+    runs: tuple[Run, ...]
+    units: tuple[float, ...]  # each run's width
+    gaps: tuple[float, ...]  # the space before each run, 0 where there is none
+    hyphen: bool  # a line that breaks after it ends with a hyphen
+
+    @property
+    def width(self) -> float:  # without the space before it
+        return sum(self.units) + sum(self.gaps) - self.gaps[0]
+
+
+class Breaking(NamedTuple):
+    """How lines may break beyond spaces, dashes and soft hyphens: ``language``'s
+    dictionary hyphenates a word too long for a line (every word a line ends in, with
+    ``everywhere``), and with ``anywhere`` a piece still too long breaks between any two
+    characters."""
+
+    language: str = ""
+    everywhere: bool = False
+    anywhere: bool = False
+
+
+@lru_cache(maxsize=8192)
+def _hyphenation_points(text: str, language: str) -> tuple[int, ...]:
+    """Where the dictionary may break ``text`` with a hyphen, as offsets into it.
+
+    >>> _hyphenation_points('Schwarmangriff,', 'de')
+    (7, 9)
     """
-    return "*" not in text and "{" not in text and "}" not in text  # faster than a regex
+    found = patterns(language)
+    if found is None:
+        return ()
+    return tuple(match.start() + point for match in _LETTERS.finditer(text)
+                 for point in found.points(match.group()))
 
 
-def icon_names(text: str) -> list[str]:
-    """The ``{name}``s in a text (not ``{{`` or ``}}``): each must be an icon.
-
-    >>> icon_names('{{x}} {crow} and {cup}')
-    ['crow', 'cup']
-    """
-    return [token[1:-1].strip() for token in _BRACES.findall(text)
-            if token not in ("{{", "}}")]
-
-
-def markup(text: str) -> tuple[set[str], str]:
-    """The markup a text uses, ``**`` (bold) and ``*`` (italic), and the one a paragraph
-    opens and does not close ('' when every one is closed).
-
-    >>> markup('a **bold move')
-    ({'**'}, '**')
-    >>> used, unclosed = markup('*fine* and **firm**'); sorted(used), unclosed
-    (['*', '**'], '')
-    """
-    used, unclosed = set(), ""
-    for paragraph in text.split("\n"):
-        pieces = _MARKUP.split(paragraph)
-        for mark in ("**", "*"):
-            count = pieces.count(mark)
-            if count:
-                used.add(mark)
-            if count % 2 and not unclosed:
-                unclosed = mark
-    return used, unclosed
+def _pieces(runs: list[Run]) -> list[Piece]:
+    """The runs of a paragraph cut into pieces where a line may break: at spaces (but
+    before punctuation), after a dash or a slash inside a word, at soft hyphens (dropped)."""
+    pieces: list[list] = []  # [runs, units, gaps, hyphen]
+    spaces: dict[str, float] = {}  # font -> the width of its space
+    apart = True  # the next run starts a piece: nothing is before it, or a break is
+    for run in runs:
+        for part, after in ([(run, None)] if run.icon else _inner_breaks(run)):
+            gap = 0.0
+            if part.space_before and part.style is not None:
+                gap = part.unit_width(" ")
+            elif part.space_before:
+                gap = spaces.get(part.font) or spaces.setdefault(
+                    part.font, fonts.unit_width(" ", part.font))
+            glued = not part.icon and part.text.startswith(_CLOSING) or \
+                bool(pieces) and pieces[-1][0][-1].text.endswith("«")
+            if apart or (part.space_before and not glued):
+                pieces.append([[], [], [], False])
+            piece = pieces[-1]
+            piece[0].append(part)
+            piece[1].append(part.unit_width())
+            piece[2].append(gap)
+            piece[3] = after == SOFT_HYPHEN
+            apart = after is not None
+    return [Piece(tuple(r), tuple(u), tuple(g), h) for r, u, g, h in pieces]
 
 
-def words(paragraph: str, font: str, assets: Assets = BUNDLED) -> list[Run]:
-    """Split one paragraph into words, each in the face its markup asks for.
+def _inner_breaks(run: Run):
+    """``run`` cut where a line may break inside its word, each part with what follows
+    it there: a soft hyphen (dropped; the line then ends in a hyphen), a dash or a slash
+    ('' : the line ends in it), or None for the run's last part."""
+    text = run.text
+    start, first = 0, True
+    for match in _INNER_BREAK.finditer(text):
+        part = text[start:match.start()]
+        if part:
+            yield run._replace(text=part, space_before=run.space_before and first), \
+                match.group()
+            first = False
+        start = match.end()
+    if start < len(text):
+        yield run._replace(text=text[start:], space_before=run.space_before and first), None
 
-    >>> [(r.text, r.font) for r in words('a **bold** move', 'Lato')]
-    [('a', 'Lato'), ('bold', 'Lato-Bold'), ('move', 'Lato')]
-    >>> [(r.text, bool(r.icon)) for r in words('{cup}: swap {{x}}', 'Lato')]
-    [('cup', True), (':', False), ('swap', False), ('{x}', False)]
-    """
-    if is_plain(paragraph):  # the most common paragraph
-        return [Run(word, font, i > 0) for i, word in enumerate(paragraph.split())]
-    runs, bold, italic, space = [], False, False, False
-    for piece in _MARKUP.split(paragraph):
-        if piece == "**":
-            bold = not bold
+
+def _split_piece(piece: Piece, points) -> list[Piece]:
+    """``piece`` cut further: ``points(text)`` says where each of its text runs may break,
+    (offset, whether the line then ends in a hyphen)."""
+    out: list[list] = [[[], [], [], False]]
+    for run, unit, gap in zip(piece.runs, piece.units, piece.gaps):
+        cuts = () if run.icon else points(run.text)
+        if not cuts:
+            out[-1][0].append(run)
+            out[-1][1].append(unit)
+            out[-1][2].append(gap)
             continue
-        if piece == "*":
-            italic = not italic
-            continue
-        face = fonts.bold(font) if bold else font
-        face = fonts.italic(face) if italic else face
-        for word in re.split(r"(\s+)", piece):
-            if not word:
-                continue
-            if word.isspace():
-                space = True
-                continue
-            text = ""
-            for part in _BRACES.split(word):
-                if part in ("{{", "}}"):
-                    text += part[0]
-                    continue
-                icon = assets.icons.get(part[1:-1].strip()) if _BRACES.fullmatch(part) else None
-                if icon is None:
-                    text += part
-                    continue
-                if text:
-                    runs.append(Run(text, face, space and bool(runs)))
-                    space, text = False, ""
-                runs.append(Run(icon.name, face, space and bool(runs), icon))
-                space = False
-            if text:
-                runs.append(Run(text, face, space and bool(runs)))
-                space = False
-    return runs
+        start = 0
+        for cut, hyphen in [*cuts, (len(run.text), None)]:
+            part = run._replace(text=run.text[start:cut],
+                                space_before=run.space_before and start == 0)
+            out[-1][0].append(part)
+            out[-1][1].append(part.unit_width())
+            out[-1][2].append(gap if start == 0 else 0.0)
+            if hyphen is not None:
+                out[-1][3] = hyphen
+                out.append([[], [], [], False])
+            start = cut
+    out[-1][3] = piece.hyphen
+    return [Piece(tuple(r), tuple(u), tuple(g), h) for r, u, g, h in out]
 
 
-def _wrap(words: list[Word], width: float, size: float) -> tuple[list[Line], bool]:
-    """Greedy line filling of a paragraph's words (see :func:`_measured`) at ``size``; also
-    says whether every word fits the width on its own.
+def _expanded(pieces: list[Piece], room: float, breaking: Breaking):
+    """The pieces a paragraph's lines are filled with at a size where a line is ``room``
+    wide (at 1000 pt): those too long for a line (or every one, with ``everywhere``)
+    hyphenated by the dictionary, and those still too long cut anywhere."""
+    language = breaking.language
+    for piece in pieces:
+        if language and (breaking.everywhere or piece.width > room):
+            parts = _split_piece(piece, lambda text: [
+                (point, True) for point in _hyphenation_points(text, language)])
+        else:
+            parts = [piece]
+        for part in parts:
+            if breaking.anywhere and part.width > room:
+                yield from _split_piece(part, lambda text: [
+                    (i, False) for i in range(1, len(text))])
+            else:
+                yield part
 
-    A line breaks only at a space, so runs with no space between them (``4{heart}.``: a
-    number, an icon and a full stop) are one word, moved to the next line whole.
+
+def _hyphen_width(run: Run) -> float:
+    return run.unit_width("-")
+
+
+def _wrap(pieces: list[Piece], width: float, size: float,
+          breaking: Breaking = Breaking()) -> tuple[list[Line], bool]:
+    """Greedy line filling of a paragraph's pieces at ``size``; also says whether every
+    line fits the width. A line that breaks after a piece with ``hyphen`` ends in one.
+
+    Runs with no space between them (``4{heart}.``: a number, an icon and a full stop) are
+    one piece, moved to the next line whole.
     """
     scale = size / 1000
-    lines, current, offsets, used, fits = [], [], [], 0.0, True
-    for runs, units, total, gap in words:
-        gap = gap * scale if current else 0.0
-        if gap and used + gap + total * scale > width:
-            lines.append(Line(tuple(current), tuple(offsets), used))
-            current, offsets, used, gap = [], [], 0.0, 0.0
-            runs = (runs[0]._replace(space_before=False), *runs[1:])
-        used += gap
-        if len(runs) == 1:  # most words are a single run
-            current.append(runs[0])
-            offsets.append(used)
-            used += total * scale
-        else:
-            for run, unit in zip(runs, units):
-                current.append(run)
-                offsets.append(used)
-                used += unit * scale
-        fits = fits and used <= width + 1e-6
-    lines.append(Line(tuple(current), tuple(offsets), used))
+    room = width / scale * (1 + 1e-12)  # at 1000 pt
+    lines: list[Line] = []
+    runs: list[Run] = []
+    offsets: list[float] = []
+    used, fits, hyphen = 0.0, True, False
+
+    def close() -> bool:
+        """End the line; whether it fits."""
+        nonlocal used
+        if hyphen:
+            last = runs[-1]
+            used += _hyphen_width(last)
+            runs[-1] = last._replace(text=last.text + "-")
+        lines.append(Line(tuple(runs), tuple(offset * scale for offset in offsets),
+                          used * scale))
+        return used <= room
+
+    for piece in _expanded(pieces, room, breaking):
+        gap = piece.gaps[0] if runs else 0.0
+        end = used + gap + piece.width
+        if runs and end + (_hyphen_width(piece.runs[-1]) if piece.hyphen else 0.0) > room:
+            fits = close() and fits
+            runs, offsets, used, gap = [], [], 0.0, 0.0
+        at = used + gap
+        for i, (run, unit) in enumerate(zip(piece.runs, piece.units)):
+            if i:
+                at += piece.gaps[i]
+            elif not runs and run.space_before:
+                run = run._replace(space_before=False)
+            runs.append(run)
+            offsets.append(at)
+            at += unit
+        used, hyphen = at, piece.hyphen
+    hyphen = False
+    fits = close() and fits
     return lines, fits
-
-
-def _measured(runs: list[Run]) -> list[Word]:
-    """The runs grouped into words (a run after a space starts the next word), measured
-    once for every size the text is tried at."""
-    measured: list[Word] = []
-    spaces: dict[str, float] = {}  # font -> the width of its space
-    for run in runs:
-        width = run.unit_width()
-        if run.space_before or not measured:
-            gap = 0.0
-            if run.space_before:
-                gap = spaces.get(run.font) or spaces.setdefault(
-                    run.font, fonts.unit_width(" ", run.font))
-            measured.append(Word((run,), (width,), width, gap))
-        else:  # no space before it: part of the word before
-            word = measured[-1]
-            measured[-1] = Word(word.runs + (run,), word.units + (width,),
-                                word.width + width, word.gap)
-    return measured
 
 
 class Plain(NamedTuple):
@@ -214,6 +249,10 @@ class Plain(NamedTuple):
     reach: list[float]
     space: float  # the font's space at 1000 pt
     font: str
+
+    def pieces(self) -> list[Piece]:
+        """The paragraph as pieces, to break a word too long for a line."""
+        return _pieces([Run(word, self.font, i > 0) for i, word in enumerate(self.words)])
 
 
 def _plain(paragraph: str, font: str) -> Plain:
@@ -240,21 +279,51 @@ def _wrap_plain(paragraph: Plain, width: float, size: float) -> tuple[list[Line]
     return lines or [Line((), (), 0.0)], fits
 
 
+def _stages(language: str, overflow: str) -> list[tuple[Breaking, bool]]:
+    """The ways a text is tried in, in turn, each (how lines break, whether it shrinks
+    down to min_size), until one fits: the dictionary only for a word too long for a line
+    even at min_size, or for every line's last word before shrinking ('hyphenate')."""
+    if overflow == "hyphenate":
+        return [(Breaking(), False), (Breaking(language, everywhere=True), True)]
+    stages = [(Breaking(), True)]
+    if language:
+        stages.append((Breaking(language), True))
+    if overflow in ("break-anywhere", "ellipsis"):
+        stages.append((Breaking(language, anywhere=True), True))
+    return stages
+
+
 # Cards of a deck often share a text (a rule, a reminder); a long deck of distinct texts
 # would fill a bigger cache without a single hit.
 @lru_cache(maxsize=512)
 def fit_text(text: str, font: str, width: float, height: float, size: float,
              min_size: float | None = None, leading: float = 1.2,
-             assets: Assets = BUNDLED) -> TextBlock:
+             assets: Assets = BUNDLED, language: str = "",
+             overflow: str = "shrink") -> TextBlock:
     """Lay ``text`` out in a box at the largest size from ``size`` down to ``min_size``
     (in steps of a quarter point) at which it fits. If even ``min_size`` is too big, the
-    layout at ``min_size`` is returned with ``fits`` False. ``{name}``s are the icons of
-    ``assets``.
+    layout at ``min_size`` is returned with ``fits`` False, or with ``overflow``
+    'ellipsis' cut to the lines that fit. ``{name}``s are the icons of ``assets``;
+    ``language`` picks the hyphenation dictionary ('' none).
     """
-    paragraphs = [_plain(p, font) if is_plain(p) else _measured(words(p, font, assets))
-                  for p in text.split("\n")]
+    paragraphs = [_plain(p, font) if is_plain(p) and not _NOT_PLAIN.search(p)
+                  else _pieces(words(p, font, assets)) for p in text.split("\n")]
+    for breaking, shrinks in _stages(language, overflow):
+        block = _shrunk(paragraphs, font, width, height, size,
+                        min_size if shrinks else None, leading, breaking)
+        if block.fits:
+            return block
+    if overflow == "ellipsis":
+        return _ellipsized(block, width, height)
+    return block
+
+
+def _shrunk(paragraphs, font, width, height, size, min_size, leading,
+            breaking: Breaking) -> TextBlock:
+    """The text at the largest size down to ``min_size`` at which it fits, or at
+    ``min_size`` if none."""
     steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
-    block = _layout(paragraphs, font, width, height, size, leading)
+    block = _layout(paragraphs, font, width, height, size, leading, breaking)
     if block.fits or not steps:  # most texts fit at their size
         return block
     # Text that fits at one size fits at every smaller one: search the steps by halves.
@@ -262,20 +331,25 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     best = None
     while low <= high:
         middle = (low + high) // 2
-        block = _layout(paragraphs, font, width, height, size - middle * SHRINK_STEP, leading)
+        block = _layout(paragraphs, font, width, height, size - middle * SHRINK_STEP,
+                        leading, breaking)
         if block.fits:
             best, high = block, middle - 1
         else:
             low = middle + 1
     return best or _layout(paragraphs, font, width, height, size - steps * SHRINK_STEP,
-                           leading)
+                           leading, breaking)
 
 
-def _layout(paragraphs, font, width, height, size, leading) -> TextBlock:
+def _layout(paragraphs, font, width, height, size, leading, breaking: Breaking) -> TextBlock:
     lines, fits = [], True
     for paragraph in paragraphs:
-        wrap = _wrap_plain if isinstance(paragraph, Plain) else _wrap
-        wrapped, ok = wrap(paragraph, width, size)
+        if isinstance(paragraph, Plain):
+            wrapped, ok = _wrap_plain(paragraph, width, size)
+            if not ok and breaking != Breaking():  # a word too long: the pieces can break
+                wrapped, ok = _wrap(paragraph.pieces(), width, size, breaking)
+        else:
+            wrapped, ok = _wrap(paragraph, width, size, breaking)
         lines.extend(wrapped)
         fits = fits and ok
     ascent, descent = ascent_descent(font, size)
@@ -283,3 +357,38 @@ def _layout(paragraphs, font, width, height, size, leading) -> TextBlock:
     if fits and block.height > height + 1e-6:
         return block._replace(fits=False)
     return block
+
+
+def _ellipsized(block: TextBlock, width: float, height: float) -> TextBlock:
+    """``block`` cut to the lines its box holds, the last one ending in an ellipsis
+    (words taken off it until the ellipsis fits); ``cut`` says so."""
+    held = int((height - block.ascent - block.descent) / block.leading + 1e-9) + 1
+    lines = list(block.lines[:max(1, held)])
+    runs, offsets = list(lines[-1].runs), list(lines[-1].offsets)
+    scale = block.size / 1000
+
+    def end() -> float:
+        last = runs[-1]
+        return offsets[-1] + (last.unit_width() + last.unit_width(ELLIPSIS)) * scale
+
+    while runs and end() > width + 1e-6:
+        last = runs[-1]
+        if not last.icon and " " in last.text:  # a plain line: take its last word off
+            runs[-1] = last._replace(text=last.text.rsplit(" ", 1)[0])
+        elif len(runs) > 1:
+            runs.pop(), offsets.pop()
+        elif len(last.text) > 1:
+            runs[-1] = last._replace(text=last.text[:-1])
+        else:
+            break
+    last = runs[-1]
+    if last.icon:
+        runs.append(Run(ELLIPSIS, last.font, False, None, last.style))
+        offsets.append(offsets[-1] + last.unit_width() * scale)
+    else:
+        runs[-1] = last._replace(text=last.text.rstrip(" ,;:-") + ELLIPSIS)
+    last = runs[-1]
+    lines[-1] = Line(tuple(runs), tuple(offsets), offsets[-1] + last.unit_width() * scale)
+    cut = block._replace(lines=tuple(lines), cut=True)
+    return cut._replace(fits=held >= 1 and cut.height <= height + 1e-6 and
+                        lines[-1].width <= width + 1e-6)

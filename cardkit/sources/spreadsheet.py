@@ -4,7 +4,9 @@ The first row that is not empty names the columns; every later row that is not e
 card. Cells are read as they are (CSV cells are text; workbook cells may be numbers,
 booleans or dates) and turned into field values by :func:`cell_value` once the deck says
 what type each column is. Positions are kept so a problem names its row: ``cards.csv:14``
-(for a workbook, ``cards.xlsx[Cards]:14``, naming the sheet).
+(for a workbook, ``cards.xlsx[Cards]:14``, naming the sheet); a sheet read from a link
+names its tab and cell as a spreadsheet does, after the link: ``https://... Cards!C14``
+(:class:`SheetCell`).
 
 CSV files may be UTF-8 with or without a byte order mark, separated by commas, semicolons
 (what spreadsheets write in locales with a decimal comma) or tabs.
@@ -40,11 +42,52 @@ _WHOLE = re.compile(r"^[+-]?\d+$")
 _DECIMAL = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 
 
+@dataclass(frozen=True, slots=True)
+class SheetCell(Where):
+    """A row or cell of a sheet read from a link (``file``), as a spreadsheet names it:
+    ``Cards!C7`` for a cell (``col`` counts from 1), ``Cards!7:7`` for a whole row."""
+
+    sheet: str = ""  # the tab's title, or '' when the link names the tab by its gid
+
+    def __str__(self) -> str:
+        tab = f"{self.sheet}!" if self.sheet else ""
+        if not self.line:
+            return f"{self.file} {self.sheet}".rstrip()
+        if not self.col:
+            return f"{self.file} {tab}{self.line}:{self.line}"
+        return f"{self.file} {tab}{column_letter(self.col - 1)}{self.line}"
+
+
+@dataclass(frozen=True)
+class Places:
+    """How a table's messages name its rows and cells: a local file by its row
+    ('cards.csv:7', the message naming the column), a sheet from a link by its cell."""
+
+    label: str  # 'cards.csv', 'cards.xlsx[Cards]'; a link
+    link: bool = False
+    sheet: str = ""  # a link's tab
+
+    def row(self, number: int = 0) -> Where:
+        return SheetCell(self.label, number, 0, self.sheet) if self.link else \
+            Where(self.label, number)
+
+    def cell(self, number: int, index: int) -> Where:
+        """The cell of the column at 0-based ``index`` in row ``number``."""
+        return SheetCell(self.label, number, index + 1, self.sheet) if self.link else \
+            Where(self.label, number)
+
+    def of_sheet(self, name: str) -> Places:
+        """The places in a workbook's sheet ``name``."""
+        if self.link:
+            return Places(self.label, True, name)
+        return Places(f"{self.label}[{name}]")
+
+
 @dataclass(frozen=True)
 class Table:
     """A spreadsheet's columns and rows of cells, each row with where it is."""
 
-    label: str  # how messages name it: 'cards.csv', 'cards.xlsx[Cards]'
+    places: Places  # how messages name its rows and cells
     columns: tuple[tuple[str, Where], ...]  # column name (stripped) and its header cell
     rows: tuple[tuple[Where, tuple], ...]  # each row's place and its cells, one per column
     decimal_comma: bool  # numbers are written '2,5' (a semicolon-separated CSV)
@@ -58,10 +101,11 @@ class CellError(ValueError):
         self.what, self.fix = what, fix
 
 
-def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
-    """Read the spreadsheet at ``path`` (named ``shown`` in messages); ``sheet`` picks a
-    workbook's sheet by name (default: the first). Raises InputError when the file cannot
-    be read."""
+def read_table(path: Path, shown: str | Places, sheet: str | None = None) -> Table:
+    """Read the spreadsheet at ``path`` (named ``shown`` in messages, or by the
+    :class:`Places` given); ``sheet`` picks a workbook's sheet by name (default: the
+    first). Raises InputError when the file cannot be read."""
+    shown = shown if isinstance(shown, Places) else Places(shown)
     suffix = path.suffix.lower()
     why = why_unreadable(path, MAX_BYTES)
     if suffix in SUFFIXES and why:
@@ -77,11 +121,11 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
                  "use a .csv, .tsv, .xlsx or .ods file")
 
 
-def _error(shown: str, what: str, fix: str, line: int = 0) -> InputError:
-    return InputError([Problem(Where(shown, line), what, fix)])
+def _error(shown: Places, what: str, fix: str, line: int = 0) -> InputError:
+    return InputError([Problem(shown.row(line), what, fix)])
 
 
-def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
+def _read_csv(path: Path, shown: Places, separator: str | None) -> Table:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
@@ -113,7 +157,7 @@ def _read_csv(path: Path, shown: str, separator: str | None) -> Table:
 SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 
 
-def _check_split_cells(label: str, rows: list, separator: str) -> None:
+def _check_split_cells(places: Places, rows: list, separator: str) -> None:
     """Refuse the rows of more cells than the first row: a separator in a cell's text
     that is not in quotes splits the cell, and the cells after it move one column on.
     When every card's row is longer, the first row lacks a name instead (:func:`_table`
@@ -128,7 +172,7 @@ def _check_split_cells(label: str, rows: list, separator: str) -> None:
         return
     example = f' ("like{separator} this")' if separator != "\t" else ""
     raise InputError([Problem(
-        Where(label, number), f"this row has {width} cells, but the first row has "
+        places.row(number), f"this row has {width} cells, but the first row has "
         f"{len(header)} columns", f"a {SEPARATOR_NAMES[separator]} in a cell's text splits "
         f"the cell: put that cell in double quotes{example}") for number, width in longer])
 
@@ -152,7 +196,7 @@ def _separator(text: str) -> str:
     return max(SEPARATORS, key=columns)
 
 
-def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
+def _read_workbook(path: Path, shown: Places, sheet: str | None) -> Table:
     """A workbook's sheet, read by calamine in a child process under time and memory
     limits: calamine is fast, but a crafted file (one cell at XFD1048576, a zip bomb)
     makes it abort the process or run for ever, and damaged ones raise its own errors."""
@@ -168,7 +212,7 @@ def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
                                            READ_SECONDS, READ_MEMORY)
     except JobFailed as failed:
         if failed.kind == "TooLarge":
-            raise _error(f"{shown}[{sheet}]" if sheet else shown, failed.message,
+            raise _error(shown.of_sheet(sheet) if sheet else shown, failed.message,
                          f"keep a card list under {MAX_ROWS:,} rows and {MAX_COLUMNS:,} "
                          "columns; delete stray cells far from the table") from None
         raise _error(shown, *damaged) from None
@@ -184,7 +228,7 @@ def _read_workbook(path: Path, shown: str, sheet: str | None) -> Table:
     if chosen is None:
         raise _error(shown, f"the workbook has no sheet named '{sheet}'",
                      did_you_mean(sheet, names))
-    return _table(f"{shown}[{chosen}]", list(enumerate(cells, 1)), decimal_comma=False)
+    return _table(shown.of_sheet(chosen), list(enumerate(cells, 1)), decimal_comma=False)
 
 
 class TooLarge(ValueError):
@@ -208,7 +252,7 @@ def _workbook_cells(path: str, sheet: str | None) -> tuple[list[str], str | None
     return names, chosen, found.to_python(skip_empty_area=False)
 
 
-def _check_archive(path: Path, shown: str) -> None:
+def _check_archive(path: Path, shown: Places) -> None:
     """Refuse a workbook whose archive is damaged or unpacks to more than MAX_UNPACKED
     (a zip bomb), from its directory alone: nothing is decompressed here."""
     try:
@@ -224,17 +268,17 @@ def _check_archive(path: Path, shown: str) -> None:
                      "keep the cards in a workbook of their own, without large pictures")
 
 
-def _table(label: str, rows: list, decimal_comma: bool) -> Table:
+def _table(places: Places, rows: list, decimal_comma: bool) -> Table:
     """Columns from the first row that is not empty; the other non-empty rows as cards."""
     rows = _with_values(rows)
     if not rows:
-        raise _error(label, "the sheet is empty",
+        raise _error(places, "the sheet is empty",
                      "write the field names in the first row and one card per row below")
     (header_line, header), body = rows[0], rows[1:]
     widest_line, widest = max(rows, key=lambda row: len(row[1]))
     width = len(widest)
     if width > MAX_COLUMNS:
-        raise _error(label, f"this row has {width:,} cells, more than the {MAX_COLUMNS:,} "
+        raise _error(places, f"this row has {width:,} cells, more than the {MAX_COLUMNS:,} "
                      "columns a card list may have", "delete the cells after the last "
                      "column", line=widest_line)
     columns = []
@@ -242,13 +286,14 @@ def _table(label: str, rows: list, decimal_comma: bool) -> Table:
         name = str(header[index]).strip() if index < len(header) else ""
         filled = any(index < len(cells) and not is_empty(cells[index]) for _, cells in body)
         if not name and filled:
-            raise _error(label, f"column {column_letter(index)} has cards' values but no "
-                         "name in its first row", "write the field's name above them",
-                         line=header_line)
-        columns.append((name, Where(label, header_line)))
-    padded = tuple((Where(label, number), tuple(cells) + ("",) * (width - len(cells)))
+            raise InputError([Problem(places.cell(header_line, index),
+                                      f"column {column_letter(index)} has cards' values "
+                                      "but no name in its first row",
+                                      "write the field's name above them")])
+        columns.append((name, places.cell(header_line, index)))
+    padded = tuple((places.row(number), tuple(cells) + ("",) * (width - len(cells)))
                    for number, cells in body)
-    return Table(label, tuple(columns), padded, decimal_comma)
+    return Table(places, tuple(columns), padded, decimal_comma)
 
 
 def _with_values(rows: list) -> list:

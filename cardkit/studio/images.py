@@ -31,6 +31,8 @@ from ..imposition.services import PREVIEW_DPI
 from ..pipeline.build import Which, check_cards, load_chosen
 from ..render.card import BACK, BLEED_ALLOWANCE, DRAFT_INK, FRONT, FULL_INK
 from ..render.fingerprint import drawing_key
+from ..render.textmarkup import span_names
+from ..sources.links import is_link
 from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
@@ -79,7 +81,8 @@ class Studio:
         self.images: dict[str, bytes] = {}
         self.version = 0  # counts the saves seen: a view drawn before the last is stale
         self._views: OrderedDict[Options, _View] = OrderedDict()  # the last asked for last
-        self._sheets: OrderedDict[tuple, dict] = OrderedDict()  # (options, paper) -> images
+        # ("sheets" or "rules", options, paper) -> the images of its pages
+        self._sheets: OrderedDict[tuple, dict] = OrderedDict()
         self._listeners: list = []
         self._lock = threading.Lock()  # one drawing at a time
         # the print keys of the cards as last drawn, which {card.id} is made from: kept
@@ -97,7 +100,8 @@ class Studio:
         """The deck's files were saved (``changed``: their names; none at the start):
         every view is stale, and the listeners are told the new version."""
         with self._lock:
-            if any(Path(name).suffix.lower() not in SPREADSHEETS for name in changed):
+            if any(not is_link(name) and Path(name).suffix.lower() not in SPREADSHEETS
+                   for name in changed):  # a sheet link's change is a spreadsheet's
                 self._known_ids.clear()  # a layout, an image, a font: any card may differ
             self.version += 1
         for told in list(self._listeners):
@@ -184,19 +188,34 @@ class Studio:
         backs, as they print (with the ink, variant and language of ``options``): each
         page's image key and its size in millimetres. Raises InputError when the deck
         cannot be built."""
+        from ..imposition.sheets import SheetOptions
+        from ..pipeline.build import build_deck
+
+        def made(folder: Path) -> Path:
+            return build_deck(self.deck_path, folder, SheetOptions(paper=paper, ink=options.ink),
+                              variant=dict(options.variant) or None,
+                              which=Which(lang=options.lang)).path
+        return self._pages(made, ("sheets", options, paper))
+
+    def rules(self, paper: str, options: Options = Options()) -> list[dict]:
+        """The rulebook's pages on ``paper``, from the ``rules.md`` beside the deck, as
+        :meth:`sheets` gives the sheets'. Raises InputError when it cannot be made (no
+        rules.md, a card it names that the deck lacks)."""
+        from ..pipeline.rulebook import make_rulebook
+
+        def made(folder: Path) -> Path:
+            return make_rulebook(self.deck_path, folder, (paper,),
+                                 variant=dict(options.variant) or None).paths[0]
+        return self._pages(made, ("rules", options, paper))
+
+    def _pages(self, made, view: tuple) -> list[dict]:
+        """Each page of the PDF ``made(folder)`` writes, as a PNG kept under ``view``."""
         import tempfile
 
         import pypdfium2
 
-        from ..imposition.sheets import SheetOptions
-        from ..pipeline.build import build_deck
-
         with tempfile.TemporaryDirectory() as folder:
-            built = build_deck(self.deck_path, Path(folder),
-                               SheetOptions(paper=paper, ink=options.ink),
-                               variant=dict(options.variant) or None,
-                               which=Which(lang=options.lang))
-            pdf = pypdfium2.PdfDocument(built.path)
+            pdf = pypdfium2.PdfDocument(made(Path(folder)))
             images = {}
             try:
                 pages = []
@@ -211,9 +230,9 @@ class Studio:
                     page.close()
             finally:
                 pdf.close()
-        with self._lock:  # the images of the sheets of the last few views asked for
-            self._sheets[options, paper] = images
-            self._sheets.move_to_end((options, paper))
+        with self._lock:  # the images of the pages of the last few views asked for
+            self._sheets[view] = images
+            self._sheets.move_to_end(view)
             while len(self._sheets) > KEPT_VIEWS:
                 self._sheets.popitem(last=False)
         return pages
@@ -294,8 +313,9 @@ class Studio:
 
 def elements(renderer, card, side: str, size) -> dict:
     """What hovering shows: each element drawn on the side, its name, kind, the layout
-    file and line that writes it, and its box in percent of the card (from the top left);
-    and the side's safe area, as an inset in percent."""
+    file and line that writes it, its box in percent of the card (from the top left) and,
+    for a text, the deck's text styles its spans use; and the side's safe area, as an
+    inset in percent."""
     layout = card.front if side == FRONT else card.back.layout
     width, height = size.width, size.height
     boxes = []
@@ -303,6 +323,8 @@ def elements(renderer, card, side: str, size) -> dict:
         box = item.element.box
         boxes.append({"name": item.element.name, "kind": item.element.kind,
                       "where": str(item.element.where),
+                      "styles": sorted(set(span_names(item.props["text"])))
+                      if item.text is not None else [],
                       "box": [round(100 * value / whole, 3) for value, whole in (
                           (box.x, width), (box.y, height), (box.width, width),
                           (box.height, height))],

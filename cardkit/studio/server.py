@@ -213,16 +213,18 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
                 p.what + (f"; {p.fix}" if p.fix and p.fix not in p.what else "")
                 for p in error.problems)})
 
-    @with_options
-    async def sheets(request, options):
-        paper = request.query_params.get("paper", "a4")
-        if paper not in PAPERS:
-            return JSONResponse({"problem": "paper is a4 or letter"}, status_code=400)
-        try:
-            return JSONResponse({"pages": await run_in_threadpool(studio.sheets, paper,
-                                                                  options)})
-        except InputError as error:
-            return JSONResponse({"problem": "; ".join(str(p) for p in error.problems)})
+    def pages_of(make):
+        """A route that answers with the pages ``make(paper, options)`` draws."""
+        @with_options
+        async def pages(request, options):
+            paper = request.query_params.get("paper", "a4")
+            if paper not in PAPERS:
+                return JSONResponse({"problem": "paper is a4 or letter"}, status_code=400)
+            try:
+                return JSONResponse({"pages": await run_in_threadpool(make, paper, options)})
+            except InputError as error:
+                return JSONResponse({"problem": "; ".join(str(p) for p in error.problems)})
+        return pages
 
     async def sheet_image(request):
         data = studio.sheet_image(request.path_params["key"])
@@ -279,7 +281,8 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
 
     routes = [Route("/", page), Route("/favicon.ico", no_icon),
               Route("/app/{name}", app_file), Route("/api/deck", deck),
-              Route("/api/select", select), Route("/api/sheets", sheets),
+              Route("/api/select", select), Route("/api/sheets", pages_of(studio.sheets)),
+              Route("/api/rules", pages_of(studio.rules)),
               Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
               Route("/cards/{key}.png", image), Route("/events", events)]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])

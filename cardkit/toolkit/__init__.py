@@ -4,7 +4,7 @@ Every game cardkit plays is a :class:`State` (its legal moves, applying one, the
 the returns) played by :class:`Bot` s that see only a seat's observation (``state``). A
 designer's game extends :class:`CardGame` (``game``), which keeps the deck's printed
 :class:`Card` s (``cards``) in :class:`Pile` s whose visibility says who sees what
-(``zones``). :class:`SearchBot` plays any game that can be ``determinized``
+(``zones``), and offers each of its moves once by look (``moves``). :class:`SearchBot` plays any game that can be ``determinized``
 (``search``). A rules file imports what it needs from here::
 
     from cardkit.toolkit import CardGame, Bot, HIDDEN, OWNER, BACKS, PUBLIC

@@ -40,10 +40,11 @@ visibility, so a bot can never see a card its seat could not.
 from __future__ import annotations
 
 import random
-from functools import lru_cache, partial
+from functools import partial
 
 from ..rules.errors import RulesError
 from .cards import Card
+from .moves import REMEMBERED, look_of, offered_in_run, offered_once
 from .search import redeal
 from .state import IllegalMove, State, copied
 from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
@@ -396,21 +397,7 @@ class CardGame(State):
 
     def _once_by_look(self, moves: tuple) -> tuple:
         """``moves`` as offered (see :meth:`legal_moves`), remembered in ``self.offered``."""
-        try:
-            hash(moves)
-        except TypeError:  # a list, a dict: it could change after it is offered
-            raise RulesError(f"{type(self).__name__}.moves() (line "
-                             f"{type(self).moves.__code__.co_firstlineno}) offered "
-                             f"{_changeable_move(moves)!r}, which holds a "
-                             f"{_changeable(_changeable_move(moves))}: a move must be a value "
-                             "that cannot change", "make it a tuple: ('play', card), "
-                             "('meld', (card, card))") from None
-        if self.distinct_copies:
-            kept = moves
-        else:
-            looks: set = set()
-            kept = tuple([move for move in moves
-                          if (look := _look(move)) not in looks and not looks.add(look)])
+        kept = offered_once(moves, self.distinct_copies, type(self))
         if len(self.offered) < REMEMBERED:  # the lists met first are met most
             self.offered[moves] = kept
         return kept
@@ -431,9 +418,9 @@ class CardGame(State):
         """The legal move that looks as ``move`` does, or IllegalMove."""
         if not self.distinct_copies:
             try:
-                key = _look(move)
+                key = look_of(move)
                 for offered in legal:
-                    if _look(offered) == key:
+                    if look_of(offered) == key:
                         return offered
             except TypeError:
                 pass
@@ -506,45 +493,6 @@ def _copied(holder, rng: random.Random, copies: dict):
     if type(holder) is Groups:
         copies.update(zip(map(id, holder.groups), made.groups))
     return made
-
-
-REMEMBERED = 20_000  # lists of moves a run remembers the moves offered of (a few MB)
-
-
-@lru_cache(maxsize=64)
-def offered_in_run(cards: tuple, distinct_copies: bool) -> dict:
-    """The memory the games of a run share (their deck is the same tuple): each list of
-    moves ``moves()`` gave -> the moves offered of it. A run meets the same lists again and
-    again (a hand, a few coins), and looking one up costs less than walking it."""
-    return {}
-
-
-def _look(move):
-    """What a player sees of ``move``: each card in it by its look, tuples all the way down."""
-    if type(move) is tuple:  # a card in it without a call: this runs for each new list
-        return tuple([_look(part) if type(part) is tuple else
-                      part.look if isinstance(part, Card) else part for part in move])
-    return move.look if isinstance(move, Card) else move
-
-
-def _changeable_move(moves: list):
-    """The first of ``moves`` that holds a value that can change."""
-    return next(move for move in moves if _changeable(move))
-
-
-def _changeable(move) -> str:
-    """The kind of the first part of ``move`` that can change: 'list', 'dict'."""
-    if type(move) is tuple:
-        for part in move:
-            found = _changeable(part)
-            if found:
-                return found
-        return ""
-    try:
-        hash(move)
-        return ""
-    except TypeError:
-        return type(move).__name__
 
 
 def _short(value) -> str:

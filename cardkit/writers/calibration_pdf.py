@@ -85,7 +85,7 @@ def _front(canvas, width, height, paper, duplex, columns, back_offset) -> None:
     canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
     for i, step in enumerate(steps):
         canvas.drawString(left, top - (8 + 4.2 * i) * MM, step)
-    _square_and_ruler(canvas, left, top - 90 * MM)
+    square_and_ruler(canvas, left, top - 90 * MM)
     (x_zero, y_zero) = scale_centres(width, height)
     _scale(canvas, *x_zero, across=True, sign=1 if columns else -1)
     _scale(canvas, *y_zero, across=False, sign=1 if columns else -1)
@@ -113,7 +113,9 @@ def _back(canvas, width, height, columns, back_offset) -> None:
     _footer(canvas, width, "back")
 
 
-def _square_and_ruler(canvas, left: float, bottom: float) -> None:
+def square_and_ruler(canvas, left: float, bottom: float) -> None:
+    """A 50 mm square and a 100 mm ruler, bottom-left at (left, bottom): what a print at
+    100% measures."""
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.3)
     canvas.rect(left, bottom, 50 * MM, 50 * MM, stroke=1, fill=0)

@@ -11,12 +11,16 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..assets.fonts import DEFAULT_FONT, register
 from ..common.units import MM
+from ..imposition.sheets import PRINTABLE_BORDER
 from ..deck.rulebook import Rulebook
 from ..render.card import CardRenderer
 from ..render.rulebook import Look, Story
 from .metadata import dated
 
-MARGIN = 20 * MM  # inside any home printer's border, with room for the footer
+MARGIN = 20 * MM  # on A4: inside any home printer's border, with room for the footer
+SMALLEST_MARGIN = 8 * MM  # room for the footer, 5 mm inside even a card-sized page
+A4_SHORT_SIDE = 210 * MM
+SMALLEST_SCALE = 0.6  # of the type on small pages: 6 pt body text
 FOOTER_SIZE = 8.0
 FOOTER_COLOUR = colors.HexColor("#707070")
 
@@ -27,14 +31,19 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
     a binary file); returns the number of pages."""
     deck = rulebook.deck
     width, height = page_size
+    # pages smaller than A4 (A5, an index card, a card) get smaller margins and type
+    scale = min(1.0, min(page_size) / A4_SHORT_SIDE)
+    margin = max(SMALLEST_MARGIN, MARGIN * scale)
+    footer_size = FOOTER_SIZE * max(scale, SMALLEST_SCALE)
+    footer_y = max(margin / 2, PRINTABLE_BORDER + 1 * MM)  # its descenders 5 mm inside too
     register(DEFAULT_FONT)
     document = BaseDocTemplate(
         path if hasattr(path, "write") else str(path), pagesize=page_size,
-        leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+        leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
         title=f"{deck.title} (rules)", author=deck.author, creator="cardkit",
         subject=", ".join(filter(None, [deck.title, deck.stamp])), invariant=1,
         pageCompression=1, initialFontName=DEFAULT_FONT)
-    frame = Frame(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN, id="text",
+    frame = Frame(margin, margin, width - 2 * margin, height - 2 * margin, id="text",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     footer = " · ".join(filter(None, [deck.title, deck.stamp, "rules"]))
 
@@ -42,12 +51,13 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
         if doc.page == 1:
             dated(canvas)
         canvas.saveState()
-        canvas.setFont(look.body, FOOTER_SIZE)
+        canvas.setFont(look.body, footer_size)
         canvas.setFillColor(FOOTER_COLOUR)
-        canvas.drawString(MARGIN, MARGIN / 2, footer)
-        canvas.drawRightString(width - MARGIN, MARGIN / 2, f"page {doc.page}")
+        canvas.drawString(margin, footer_y, footer)
+        canvas.drawRightString(width - margin, footer_y, f"page {doc.page}")
         canvas.restoreState()
 
     document.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
-    document.build(Story(rulebook, renderer, look).flowables(frame.width, frame.height))
+    story = Story(rulebook, renderer, look, max(scale, SMALLEST_SCALE))
+    document.build(story.flowables(frame.width, frame.height))
     return document.page

@@ -160,7 +160,8 @@ function side(card, which) {
     element.dataset.name = item.name;
     const [x, y, w, h] = item.mm;
     element.title = item.name + " (" + item.kind + ", layout " + drawn.layout + "), " + w +
-      " × " + h + " mm at " + x + ", " + y + " mm: " + item.where;
+      " × " + h + " mm at " + x + ", " + y + " mm: " + item.where +
+      (item.styles.length ? "; text styles: " + item.styles.join(", ") : "");
     element.addEventListener("mouseenter", () => {
       document.getElementById("hovered").textContent = element.title;
     });
@@ -227,21 +228,21 @@ for (const tab of document.querySelectorAll("nav button")) {
       other.setAttribute("aria-selected", String(other === tab));
     }
     for (const section of document.querySelectorAll(".view")) section.hidden = section.id !== view;
+    document.getElementById("paper-choice").hidden = view !== "pages" && view !== "rules";
     redrawView();
   });
 }
 document.getElementById("paper").addEventListener("change", redrawView);
 
-async function redrawView() {
-  // the sheets and the report are drawn when their tab is shown, and again after a save
-  if (view === "pages") {
-    const note = document.getElementById("pages-note");
-    note.textContent = "imposing…";
-    const paper = document.getElementById("paper").value;
-    const answer = await (await fetch(asked("/api/sheets", {paper}))).json();
-    note.textContent = answer.problem || answer.pages.length + " pages on " +
-      paper.toUpperCase() + ", fronts and backs, as they print";
-    document.getElementById("page-list").replaceChildren(...(answer.pages || []).map((p, i) => {
+async function drawPages(api, paper, view, what) {
+  // the pages of a PDF the server draws: the sheets or the rulebook
+  const note = document.getElementById(view + "-note");
+  note.textContent = "drawing…";
+  const answer = await (await fetch(asked(api, {paper}))).json();
+  note.textContent = answer.problem || answer.pages.length + " pages on " +
+    paper.toUpperCase() + ", " + what;
+  document.getElementById(view === "pages" ? "page-list" : "rules-list").replaceChildren(
+    ...(answer.pages || []).map((p, i) => {
       const figure = document.createElement("figure");
       const img = new Image();
       img.src = "/sheets/" + p.key + ".png";
@@ -251,6 +252,14 @@ async function redrawView() {
       figure.append(img, caption);
       return figure;
     }));
+}
+
+async function redrawView() {
+  // the sheets and the report are drawn when their tab is shown, and again after a save
+  if (view === "pages" || view === "rules") {
+    const paper = document.getElementById("paper").value;
+    await drawPages(view === "pages" ? "/api/sheets" : "/api/rules", paper, view,
+                    view === "pages" ? "fronts and backs, as they print" : "the rulebook");
   } else if (view === "playtest") {
     document.getElementById("report").src = asked("/playtest");
   }

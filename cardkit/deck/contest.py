@@ -1,0 +1,98 @@
+"""Contest profiles: what a design contest asks of an entry, which ``contest:`` in a deck
+names (``contest: bgg-18-card``) or writes out as a mapping of its own.
+
+Only what the deck file says is read here; whether the deck keeps to it is checked where
+the sheets are planned (:mod:`cardkit.pipeline.contest`), because cards a sheet come from
+the imposition itself, not from a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..common.errors import Problems, Where, did_you_mean
+from ..sources import checks
+from ..sources.yamlfile import Map
+from .model import CardSize
+
+PAPER_CHOICES = ("a4", "letter")  # the papers sheets are planned on
+
+
+@dataclass(frozen=True)
+class Contest:
+    """What a contest asks; None where it asks nothing. ``where`` is the deck's
+    ``contest:`` line, which messages about a broken rule name."""
+
+    name: str
+    title: str  # as messages name it: 'the 18-card contest'
+    where: Where
+    cards: int | None = None  # the exact number of printed cards
+    size: CardSize | None = None
+    per_sheet: int | None = None  # cards on each print-and-play sheet
+    papers: tuple[str, ...] = PAPER_CHOICES  # the papers the sheets must print on
+    rules_pages: int | None = None  # the most pages the rulebook may take on A4
+    components: int | None = None  # the most components besides the cards
+
+
+# BoardGameGeek's recurring print-and-play contests, as their threads state them (see the
+# README's "Contest profiles" for the sources): poker cards, both sides usable, 9 a sheet.
+_POKER = CardSize.preset("poker")
+PROFILES = {
+    "bgg-9-card": dict(title="the 9-card contest", cards=9, size=_POKER, per_sheet=9,
+                       components=24),
+    "bgg-18-card": dict(title="the 18-card contest", cards=18, size=_POKER, per_sheet=9),
+    "bgg-54-card": dict(title="the 54-card contest", cards=54, size=_POKER, per_sheet=9),
+}
+CONTEST_KEYS = ("name", "cards", "size", "per_sheet", "papers", "rules_pages", "components")
+
+
+def read_contest(data: Map, problems: Problems, read_size) -> Contest | None:
+    """The contest the deck's ``contest:`` names or describes; None without one (or when
+    it is wrong, reported to ``problems``). ``read_size(raw, where)`` reads a card size as
+    the deck's ``size:`` is read."""
+    if "contest" not in data:
+        return None
+    raw, where = data["contest"], data.at("contest")
+    if isinstance(raw, str):
+        if raw in PROFILES:
+            return Contest(raw, where=where, **PROFILES[raw])
+        problems.add(where, f"no contest profile {checks.quoted(raw)}",
+                     did_you_mean(raw, PROFILES)
+                     + " (or describe the contest: 'contest: {cards: 18, per_sheet: 9}')")
+        return None
+    if not checks.expect_map(problems, raw, where, "contest"):
+        return None
+    if not checks.check_keys(problems, raw, CONTEST_KEYS, (), "contest"):
+        return None
+    before = len(problems.items)
+    name = checks.get_text(problems, raw, "name", "the deck's contest")
+    counts = {key: checks.get_int(problems, raw, key, minimum=minimum)
+              for key, minimum in (("cards", 1), ("per_sheet", 1), ("rules_pages", 1),
+                                   ("components", 0))}
+    size = read_size(raw["size"], raw.at("size")) if "size" in raw else None
+    papers = raw.get("papers", list(PAPER_CHOICES))
+    if isinstance(papers, str):
+        papers = [papers]
+    if not isinstance(papers, list) or not papers or \
+            not all(checks.one_of(p, PAPER_CHOICES) for p in papers):
+        problems.add(raw.at("papers"), f"contest papers must be a list of "
+                     f"{' and '.join(PAPER_CHOICES)}, not {checks.describe(papers)}",
+                     "write e.g. 'papers: [a4, letter]'")
+    if len(problems.items) > before:
+        return None
+    return Contest(name, f"the contest ({name})" if "name" in raw else "the contest", where,
+                   size=size, papers=tuple(dict.fromkeys(papers)), **counts)
+
+
+def read_components(data: Map, problems: Problems) -> dict[str, int]:
+    """``components:``, what the game needs besides its cards: name -> how many."""
+    raw = data.get("components")
+    if raw is None or not checks.expect_map(problems, raw, data.at("components"),
+                                           "components"):
+        return {}
+    result = {}
+    for name in raw:
+        count = checks.get_int(problems, raw, name, minimum=1, what=f"components: {name}")
+        if count is not None:
+            result[str(name)] = count
+    return result

@@ -1,0 +1,129 @@
+"""Whether a deck keeps to the contest its ``contest:`` names (:mod:`cardkit.deck.contest`):
+one message for each rule it breaks, at the ``contest:`` line, with the fix.
+
+Cards a sheet are what the imposition places (:func:`pnp_grid`), for the paper and bleed
+asked, so a message says what the printed sheet will really hold.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from ..common.errors import InputError, Problem
+from ..common.units import MM, to_mm
+from ..deck.model import Deck
+from ..imposition.sheets import PAPER_NAMES, SheetError, SheetOptions, pnp_grid
+from ..sources.rulebook import rules_path
+
+SIZE_TOLERANCE = 0.5 * MM  # a card this close to the contest's size is that size
+BLEED_STEP = 0.5 * MM  # the bleeds tried when a smaller one would fit the sheet
+
+
+def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: bool = True,
+                     rules_pages: int | None = None) -> list[Problem]:
+    """The rules of the deck's contest that ``deck`` breaks. ``options``: the sheets being
+    built (their paper and bleed); None checks every paper the contest names, without
+    bleed. ``whole``: the deck is all of it, so its count is the entry's (not a reprint
+    of some cards). ``rules_pages``: the rulebook's pages on A4, when it was made."""
+    contest = deck.contest
+    if contest is None:
+        return []
+    found = []
+
+    def broken(what: str, asks: str, fix: str) -> None:
+        found.append(Problem(contest.where, f"{what}, {contest.title} {asks}", fix))
+
+    total = deck.total()
+    if whole and contest.cards is not None and total != contest.cards:
+        more = total - contest.cards
+        broken(counted(total), f"allows {contest.cards}",
+               f"print {counted(abs(more))} {'fewer' if more > 0 else 'more'} (a card's "
+               "'count', or its entry under 'cards:')")
+    wanted = contest.size
+    if wanted is not None and (abs(deck.size.width - wanted.width) > SIZE_TOLERANCE
+                               or abs(deck.size.height - wanted.height) > SIZE_TOLERANCE):
+        broken(f"the cards are {_mm(deck.size.width)} x {_mm(deck.size.height)} mm",
+               f"asks {_mm(wanted.width)} x {_mm(wanted.height)} mm", "set 'size: "
+               + (wanted.name if wanted.name != "custom" else
+                  f"{{width: {_mm(wanted.width)}mm, height: {_mm(wanted.height)}mm}}") + "'")
+    if contest.per_sheet is not None and (options is None or options.sheet == "pnp"):
+        sheet = _sheet_problem(deck, contest.per_sheet, contest.papers, options)
+        if sheet:
+            broken(*sheet)
+    needed = sum(deck.components.values())
+    if contest.components is not None and needed > contest.components:
+        listed = ", ".join(f"{count} {name}" for name, count in deck.components.items())
+        broken(f"the game needs {needed} components besides its cards ({listed})",
+               f"allows {contest.components}", "list fewer under 'components:'")
+    if rules_pages is not None and contest.rules_pages is not None \
+            and rules_pages > contest.rules_pages:
+        broken(f"the rulebook takes {rules_pages} A4 pages",
+               f"allows {contest.rules_pages}", "shorten rules.md")
+    return found
+
+
+def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = None,
+                  whole: bool = True) -> None:
+    """Raise InputError with the contest's rules ``deck`` breaks (see
+    :func:`contest_problems`); the rulebook is counted when the contest limits its pages."""
+    contest = deck.contest
+    if contest is None:
+        return
+    pages = None
+    if whole and contest.rules_pages is not None and rules_path(deck_path).is_file():
+        from .rulebook import make_rulebook  # late: it imports build, which imports this
+
+        with tempfile.TemporaryDirectory() as scratch:
+            pages = make_rulebook(deck_path, Path(scratch), ("a4",)).pages
+    problems = contest_problems(deck, options, whole, pages)
+    if problems:
+        raise InputError(problems)
+
+
+def holds(deck: Deck, paper: str, bleed: float, orientation: str = "auto") -> int:
+    """How many cards of the deck a print-and-play sheet of ``paper`` holds with
+    ``bleed``, as the sheets are planned."""
+    try:
+        return pnp_grid(deck.size.width, deck.size.height,
+                        SheetOptions(paper=paper, bleed=bleed, orientation=orientation)).per_page
+    except SheetError:  # not one fits
+        return 0
+
+
+def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | None):
+    """(what, fix) when a sheet of a paper asked holds fewer than ``per_sheet`` cards."""
+    bleed = options.bleed if options else 0.0
+    turned = options.orientation if options else "auto"
+
+    def holds_as_built(paper: str, bleed: float) -> int:
+        return holds(deck, paper, bleed, turned)
+
+    asked = [p for p in papers if options is None or p == options.paper]
+    short = {p: holds_as_built(p, bleed) for p in asked}
+    short = {p: n for p, n in short.items() if n < per_sheet}
+    if not short:
+        return None
+    with_bleed = f"with {_mm(bleed)} mm bleed " if bleed else ""
+    what = with_bleed + " and ".join(f"{'an' if p == 'a4' else 'a'} {PAPER_NAMES[p]} sheet "
+                                     f"holds {counted(n)}" for p, n in short.items())
+    fixes = []
+    if bleed:
+        steps = [round(i * BLEED_STEP, 6) for i in range(int(bleed // BLEED_STEP) + 1)]
+        fitting = [b for b in steps if all(holds_as_built(p, b) >= per_sheet for p in short)]
+        if fitting:
+            fixes.append("build without bleed" if not max(fitting) else
+                         f"build with at most {_mm(max(fitting))} mm bleed")
+    # building one paper: another the contest takes may hold enough with this bleed
+    others = [p for p in papers if p not in short and holds_as_built(p, bleed) >= per_sheet]
+    if others:
+        fixes.append("build on " + " or ".join(PAPER_NAMES[p] for p in others))
+    return what, f"asks {per_sheet} a sheet", " or ".join(fixes) or "use smaller cards"
+
+
+def counted(cards: int) -> str:
+    return f"{cards} card{'s' * (cards != 1)}"
+
+
+def _mm(points: float) -> str:
+    return f"{round(to_mm(points), 2):g}"

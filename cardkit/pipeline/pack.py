@@ -1,0 +1,258 @@
+"""Deck -> a contest entry: every file an entry needs, as a folder and a reproducible zip,
+made by the same calls as ``build``, ``export`` and ``rulebook``.
+
+The entry holds the print-and-play sheets (A4 and Letter, duplex and gutterfold), a
+low-ink version of the duplex sheets (``--ink draft``: large fills lightened), the
+rulebook, a one-page "how to print and cut" sheet written from the sheets' plans, a cover
+and card images for BoardGameGeek's gallery, the Tabletop Simulator deck, a text file with
+the components and what changed since the last packed version, and the licence.
+
+The changelog compares the cards' fingerprints (what they print) with those kept in the
+output folder by the last pack of another version (``DECK-packed.json``): packing the same
+version again compares with the same one, so the same inputs make the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..common.atomic import atomic_folder, atomic_path
+from ..common.build_time import build_epoch
+from ..common.errors import Problem
+from ..common.units import to_mm
+from ..deck.model import Deck
+from ..imposition.services import PNG, TTS
+from ..imposition.sheets import PAPERS, SheetOptions
+from ..render.card import DRAFT_INK, FULL_INK
+from ..render.fingerprint import Prints
+from ..sources.files import why_outside
+from ..sources.rulebook import rules_path
+from ..writers.cover_png import write_cover
+from ..writers.howto_pdf import PrintedFile, write_howto
+from .build import build_deck, load_chosen
+from .contest import check_contest, counted
+from .export import ExportOptions, export_deck
+from .rulebook import make_rulebook
+
+PAPER_ORDER = ("a4", "letter")
+# (sheet, ink, folder in the entry): what the entry prints on each paper
+SHEETS = (("pnp", FULL_INK, ""), ("gutterfold", FULL_INK, ""), ("pnp", DRAFT_INK, "low-ink"))
+GALLERY_DPI = 300  # a poker card is 750 x 1050 px: sharp in the gallery's full-size view
+ZIP_EPOCH_MIN = 315_532_800  # 1980-01-01, the earliest time a zip entry holds
+FILE_MODE = 0o644
+
+
+@dataclass(frozen=True)
+class PackResult:
+    deck: Deck
+    folder: Path
+    zip_path: Path
+    files: tuple[str, ...]  # the entry's files, relative to its folder
+    seconds: float
+    warnings: tuple[Problem, ...]
+
+
+def entry_name(deck: Deck) -> str:
+    """``blofa-1.0-entry``: the folder, and the zip's name and top folder."""
+    version = str(deck.version).strip()
+    return "-".join([deck.name] + ([version] if version else []) + ["entry"])
+
+
+def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
+              base_url: str | None = None) -> PackResult:
+    """Write the entry of the deck at ``deck_path`` into ``out_dir``/DECK/: a folder and a
+    zip of it. ``base_url``: where the Tabletop Simulator images will be hosted (default:
+    the entry folder's own, for trying the deck on this computer)."""
+    started = time.perf_counter()
+    deck = load_chosen(deck_path)
+    check_contest(deck_path, deck)
+    licence = _licence(deck_path, deck)
+    home = Path(out_dir) / deck.name
+    name = entry_name(deck)
+    folder = home / name
+    warnings: list[Problem] = []
+    history_path = home / f"{deck.name}-packed.json"
+    history = _history(history_path)
+    fingerprints = _fingerprints(deck)
+    with atomic_folder(folder) as entry, tempfile.TemporaryDirectory() as scratch:
+        scratch = Path(scratch)
+        printed = []
+        for sheet, ink, subfolder in SHEETS:
+            for paper in PAPER_ORDER:
+                options = SheetOptions(sheet=sheet, paper=paper, ink=ink)
+                result = build_deck(deck_path, scratch, options, strict)
+                warnings += result.warnings
+                target = entry / subfolder / result.path.name
+                target.parent.mkdir(exist_ok=True)
+                shutil.move(result.path, target)
+                printed.append((paper, _described(target, result.pages, result.grid, sheet,
+                                                  ink)))
+        if rules_path(deck_path).is_file():  # a deck whose rules are all on its cards has none
+            rules = make_rulebook(deck_path, scratch, PAPER_ORDER, strict)
+            for path in rules.paths:
+                shutil.move(path, entry / path.name)
+            printed += [(paper, PrintedFile(p.name, rules.pages, 0,
+                                            "The rules, on one side or both."))
+                        for paper, p in zip(PAPER_ORDER, rules.paths)]
+        for paper in PAPER_ORDER:
+            write_howto(entry / f"{deck.name}-how-to-print-{paper}.pdf", deck, PAPERS[paper],
+                        [f for on, f in printed if on == paper], _cutting(deck))
+        _gallery(deck_path, deck, scratch, entry / "gallery", strict)
+        tts = export_deck(deck_path, scratch, ExportOptions(
+            TTS, base_url=base_url or (folder / "tabletop-simulator").resolve().as_uri()),
+            strict)
+        shutil.move(tts.path, entry / "tabletop-simulator")
+        changes = _changelog(history, deck, fingerprints)
+        (entry / f"{deck.name}-components-and-changes.txt").write_text(
+            _components(deck) + "\n" + changes, encoding="utf-8")
+        if licence is not None:
+            (entry / "LICENSE.txt").write_text(licence, encoding="utf-8")
+        files = tuple(sorted(p.relative_to(entry).as_posix() for p in entry.rglob("*")
+                             if p.is_file()))
+        zip_path = home / f"{name}.zip"
+        with atomic_path(zip_path) as temporary:
+            write_zip(temporary, entry, name, files)
+    history = [h for h in history if h["version"] != str(deck.version)]
+    with atomic_path(history_path) as temporary:
+        temporary.write_text(json.dumps(history + [{"version": str(deck.version),
+                                                    "cards": fingerprints}], indent=1),
+                             encoding="utf-8")
+    return PackResult(deck, folder, zip_path, files, time.perf_counter() - started,
+                      tuple(dict.fromkeys(warnings)))
+
+
+def _described(path: Path, pages: int, grid, sheet: str, ink: str) -> PrintedFile:
+    """What the how-to sheet says of one PDF of sheets."""
+    if sheet == "gutterfold":
+        how = ("One side only. Fold each sheet down the middle line, fronts out, then cut "
+               "through both layers: every card has its back behind it.")
+    else:
+        how = (f"Both sides, flipping on the long edge ({grid.orientation}); odd pages are "
+               "fronts, even pages their backs.")
+    if ink == DRAFT_INK:
+        how += " Low ink: large fills printed light, for playtests."
+    return PrintedFile(path.name, pages, grid.per_page, how)
+
+
+def _cutting(deck: Deck) -> str:
+    size = deck.size
+    return (f"each card is {to_mm(size.width):g} x {to_mm(size.height):g} mm. The cards "
+            "touch, so one cut separates two of them: cut along the lines the marks at the "
+            "sheet's edges give, with a ruler and a knife or a paper trimmer.")
+
+
+def _gallery(deck_path: Path, deck: Deck, scratch: Path, gallery: Path, strict: bool):
+    """Card images at GALLERY_DPI and the cover made from them, into ``gallery``."""
+    cards = export_deck(deck_path, scratch, ExportOptions(PNG, dpi=GALLERY_DPI, bleed=0.0),
+                        strict)
+    images = sorted(p for p in cards.path.glob("*.png"))
+    fronts = [p for p in images if p.stem.endswith("front")]
+    backs = [p for p in images if not p.stem.endswith("front")]
+    gallery.mkdir()
+    spread = fronts[::max(1, -(-len(fronts) // 3))]  # the first, middle and last kinds
+    write_cover(gallery / f"{deck.name}-cover.png", deck.title, spread[:3] + backs[:2],
+                GALLERY_DPI)
+    shutil.move(cards.path, gallery / "cards")
+    (gallery / "cards" / "manifest.csv").unlink(missing_ok=True)
+
+
+def _licence(deck_path: Path, deck: Deck) -> str | None:
+    """The LICENSE file's text: a file the deck's ``license:`` names beside it, or a line
+    naming the licence; None without one."""
+    named = deck.license.strip()
+    if not named:
+        return None
+    path = Path(deck_path).parent / named
+    if path.is_file() and not why_outside(path, Path(deck_path).parent):
+        return path.read_text(encoding="utf-8")
+    by = f" by {deck.author}" if deck.author else ""
+    return f"{deck.title}{by} is shared under the licence {named}.\n"
+
+
+def _components(deck: Deck) -> str:
+    """The components list: the cards by back, and what else the game needs."""
+    size = deck.size
+    lines = [f"{deck.title}" + (f", {deck.stamp}" if deck.stamp else ""), "",
+             "Components", f"- {counted(deck.total())}, {size.name} size "
+             f"({to_mm(size.width):g} x {to_mm(size.height):g} mm)"]
+    lines += [f"  - {count} with the {back} back" for back, count in deck.tally("back").items()]
+    lines += [f"- {count} {name}" for name, count in deck.components.items()]
+    if deck.contest:
+        lines.append(f"\nEntered in {deck.contest.title} ({deck.contest.name}).")
+    return "\n".join(lines) + "\n"
+
+
+def _fingerprints(deck: Deck) -> list[list]:
+    """[name, count, front key, back key] of each distinct card, in deck order."""
+    keys = Prints(deck).keys
+    return [[deck.name_of(card), card.count, *keys[card.number]] for card in deck.cards]
+
+
+def _history(path: Path) -> list[dict]:
+    """The fingerprints of the versions packed before; [] when none (or unreadable: a
+    changelog is no reason to refuse a pack)."""
+    try:
+        history = json.loads(path.read_text(encoding="utf-8"))
+        return [h for h in history if isinstance(h.get("cards"), list)]
+    except (OSError, ValueError, AttributeError):
+        return []
+
+
+def _changelog(history: list[dict], deck: Deck, now: list[list]) -> str:
+    """What changed since the last packed version other than this one, card by card:
+    added, removed, printing differently, or printed a different number of times."""
+    older = [h for h in history if h["version"] != str(deck.version)]
+    if not older:
+        return "Changes\n- the first packed version\n"
+    before = older[-1]
+    lines = [f"Changes since version {before['version']}"]
+    old = _by_name(before["cards"])
+    new = _by_name(now)
+    for key, (count, front, back) in new.items():
+        shown = key[0] + (f" ({key[1] + 1})" if key[1] else "")
+        if key not in old:
+            lines.append(f"- added: {shown}" + (f" x{count}" if count > 1 else ""))
+            continue
+        was_count, was_front, was_back = old[key]
+        sides = [side for side, a, b in (("front", was_front, front), ("back", was_back, back))
+                 if a != b]
+        if sides:
+            lines.append(f"- changed: {shown}, its {' and '.join(sides)}")
+        if was_count != count:
+            lines.append(f"- {shown}: {was_count} copies, now {count}")
+    lines += [f"- removed: {key[0]}" for key in old if key not in new]
+    if len(lines) == 1:
+        lines.append("- no card prints differently")
+    return "\n".join(lines) + "\n"
+
+
+def _by_name(cards: list) -> dict:
+    """(name, how many cards of that name came before) -> (count, front, back)."""
+    seen: dict = {}
+    result = {}
+    for name, count, front, back in cards:
+        result[(name, seen.get(name, 0))] = (count, front, back)
+        seen[name] = seen.get(name, 0) + 1
+    return result
+
+
+def write_zip(path: Path, folder: Path, top: str, files) -> None:
+    """Zip ``files`` (relative to ``folder``) under the folder ``top``, reproducibly:
+    sorted, each dated SOURCE_DATE_EPOCH (or now), mode 644, compressed alike."""
+    epoch = build_epoch()
+    epoch = max(ZIP_EPOCH_MIN, epoch if epoch is not None else int(time.time()))
+    stamp = time.gmtime(epoch)[:6]
+    with zipfile.ZipFile(path, "w") as archive:
+        for relative in sorted(files):
+            info = zipfile.ZipInfo(f"{top}/{relative}", date_time=stamp)
+            info.external_attr = (0o100000 | FILE_MODE) << 16  # a regular file, rw-r--r--
+            info.create_system = 3  # Unix, so the mode is read
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with open(folder / relative, "rb") as source:
+                archive.writestr(info, source.read(), compresslevel=9)

@@ -1,0 +1,71 @@
+"""What a move may be, and how the moves a game gives are offered.
+
+A move is a value that cannot change: a string, a number, a card, or a tuple of them,
+tuples inside included (``("meld", (card, card))``). Two copies of a card with the same
+fields and back look the same to a player, so moves that differ only in which copy they
+name are offered once, the first (a random bot does not pick a card twice as often for
+holding two of it); a game with ``distinct_copies = True`` offers them all.
+
+>>> from cardkit.toolkit.cards import Card
+>>> scout, guard, twin = Card(0, {"name": "Scout"}), Card(1, {"name": "Guard"}), Card(2, {"name": "Scout"})
+>>> offered_once((("play", scout), ("play", guard), ("play", twin), "pass"), False, object)
+(('play', Scout), ('play', Guard), 'pass')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..rules.errors import RulesError
+from .cards import Card
+
+REMEMBERED = 20_000  # lists of moves a run remembers the moves offered of (a few MB)
+
+
+@lru_cache(maxsize=64)
+def offered_in_run(cards: tuple, distinct_copies: bool) -> dict:
+    """The memory the games of a run share (their deck is the same tuple): each list of
+    moves ``moves()`` gave -> the moves offered of it. A run meets the same lists again and
+    again (a hand, a few coins), and looking one up costs less than walking it."""
+    return {}
+
+
+def offered_once(moves: tuple, distinct_copies: bool, game: type) -> tuple:
+    """``moves`` each once by look (all of them if ``distinct_copies``); RulesError naming
+    ``game``'s moves() and its line if one of them could change."""
+    try:
+        hash(moves)
+    except TypeError:  # a list, a dict: it could change after it is offered
+        wrong = next(move for move in moves if _changeable(move))
+        raise RulesError(f"{game.__name__}.moves() (line {game.moves.__code__.co_firstlineno}) "
+                         f"offered {wrong!r}, which holds a {_changeable(wrong)}: a move must "
+                         "be a value that cannot change", "make it a tuple: ('play', card), "
+                         "('meld', (card, card))") from None
+    if distinct_copies:
+        return moves
+    looks: set = set()
+    return tuple([move for move in moves
+                  if (look := look_of(move)) not in looks and not looks.add(look)])
+
+
+def look_of(move):
+    """What a player sees of ``move``: each card in it by its look, tuples all the way down."""
+    if type(move) is tuple:  # a card in it without a call: this runs for each new list
+        return tuple([look_of(part) if type(part) is tuple else
+                      part.look if isinstance(part, Card) else part for part in move])
+    return move.look if isinstance(move, Card) else move
+
+
+def _changeable(move) -> str:
+    """The kind of the first part of ``move`` that can change: 'list', 'dict'."""
+    if type(move) is tuple:
+        for part in move:
+            found = _changeable(part)
+            if found:
+                return found
+        return ""
+    try:
+        hash(move)
+        return ""
+    except TypeError:
+        return type(move).__name__
