@@ -61,10 +61,16 @@ def test_one_card_too_many_is_one_message_naming_the_contest_line(tmp_path):
 ])
 def test_cards_a_sheet_come_from_the_sheets_as_built(tmp_path, paper, bleed, message):
     deck = contest_deck(tmp_path, "bgg-18-card")
+    # a build with bleed of the user's own is not the entry: it is built, with a warning;
+    # with --strict it is refused, as validate and pack refuse the entry's sheets
     result = run("build", deck, "--out", tmp_path / "out", "--paper", paper, "--bleed", bleed)
+    assert result.exit_code == 0 and f"{deck}:4:10: {message}" in result.output
+    result = run("build", deck, "--out", tmp_path / "strict", "--paper", paper, "--bleed",
+                 bleed, "--strict")
     assert result.exit_code == 2
-    assert problems(result.output) == [f"{deck}:4:10: {message}"]
-    assert not (tmp_path / "out").exists()
+    what, fix = message.split("; ", 1)
+    assert problems(result.output) == [f"{deck}:4:10: {what} (an error with --strict); {fix}"]
+    assert not (tmp_path / "strict").exists()
     # at the bleed the message gives, the sheet holds 9 and the build goes through
     fitting = "2mm" if paper == "a4" else "0.5mm"
     result = run("build", deck, "--out", tmp_path / "out", "--paper", paper, "--bleed", fitting)

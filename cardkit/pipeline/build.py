@@ -17,7 +17,7 @@ from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
 from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from ..render.fingerprint import with_card_ids
 from ..writers.sheet_pdf import write_pdf
-from .contest import check_contest
+from .contest import check_contest, sheet_problems
 from .contrast import ContrastCheck
 
 
@@ -140,7 +140,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     started = time.perf_counter()
     deck = load_chosen(deck_path, variant, only_declared, which)
     # a variant, a --cards choice or a reprint is not the entry: its count is its own
-    check_contest(deck_path, deck, options,
+    check_contest(deck_path, deck, options, sheets=False,
                   whole=not (deck.variant or which.cards or which.since))
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:
@@ -148,7 +148,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     except SheetError as exc:
         check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
-    report = Report(deck.warnings)
+    report = Report(deck.warnings + tuple(sheet_problems(deck, options)))
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
     # Each text's contrast is measured as its side is resolved, once per distinct backdrop

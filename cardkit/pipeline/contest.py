@@ -21,11 +21,12 @@ BLEED_STEP = 0.5 * MM  # the bleeds tried when a smaller one would fit the sheet
 
 
 def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: bool = True,
-                     rules_pages: int | None = None) -> list[Problem]:
+                     rules_pages: int | None = None, sheets: bool = True) -> list[Problem]:
     """The rules of the deck's contest that ``deck`` breaks. ``options``: the sheets being
     built (their paper and bleed); None checks every paper the contest names, without
     bleed. ``whole``: the deck is all of it, so its count is the entry's (not a reprint
-    of some cards). ``rules_pages``: the rulebook's pages on A4, when it was made."""
+    of some cards). ``rules_pages``: the rulebook's pages on A4, when it was made.
+    ``sheets``: whether to check the cards a sheet (see :func:`sheet_problems`)."""
     contest = deck.contest
     if contest is None:
         return []
@@ -47,10 +48,8 @@ def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: boo
                f"asks {_mm(wanted.width)} x {_mm(wanted.height)} mm", "set 'size: "
                + (wanted.name if wanted.name != "custom" else
                   f"{{width: {_mm(wanted.width)}mm, height: {_mm(wanted.height)}mm}}") + "'")
-    if contest.per_sheet is not None and (options is None or options.sheet == "pnp"):
-        sheet = _sheet_problem(deck, contest.per_sheet, contest.papers, options)
-        if sheet:
-            broken(*sheet)
+    if sheets:
+        found += sheet_problems(deck, options)
     needed = sum(deck.components.values())
     if contest.components is not None and needed > contest.components:
         listed = ", ".join(f"{count} {name}" for name, count in deck.components.items())
@@ -63,8 +62,21 @@ def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: boo
     return found
 
 
+def sheet_problems(deck: Deck, options: SheetOptions | None = None) -> list[Problem]:
+    """The contest's cards a sheet, if the print-and-play sheets of ``options`` (None: of
+    each paper the contest names, without bleed) hold fewer. A build with options of the
+    user's own (bleed for a print shop, landscape) only warns of it: the entry is what
+    ``pack`` makes."""
+    contest = deck.contest
+    if contest is None or contest.per_sheet is None or (options and options.sheet != "pnp"):
+        return []
+    sheet = _sheet_problem(deck, contest.per_sheet, contest.papers, options)
+    return [Problem(contest.where, f"{sheet[0]}, {contest.title} {sheet[1]}", sheet[2])] \
+        if sheet else []
+
+
 def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = None,
-                  whole: bool = True) -> None:
+                  whole: bool = True, sheets: bool = True) -> None:
     """Raise InputError with the contest's rules ``deck`` breaks (see
     :func:`contest_problems`); the rulebook is counted when the contest limits its pages."""
     contest = deck.contest
@@ -76,7 +88,7 @@ def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = No
 
         with tempfile.TemporaryDirectory() as scratch:
             pages = make_rulebook(deck_path, Path(scratch), ("a4",)).pages
-    problems = contest_problems(deck, options, whole, pages)
+    problems = contest_problems(deck, options, whole, pages, sheets)
     if problems:
         raise InputError(problems)
 
@@ -92,7 +104,8 @@ def holds(deck: Deck, paper: str, bleed: float, orientation: str = "auto") -> in
 
 
 def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | None):
-    """(what, fix) when a sheet of a paper asked holds fewer than ``per_sheet`` cards."""
+    """(what, what the contest asks, fix) when a sheet of a paper asked holds fewer than
+    ``per_sheet`` cards."""
     bleed = options.bleed if options else 0.0
     turned = options.orientation if options else "auto"
 
