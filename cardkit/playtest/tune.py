@@ -306,7 +306,7 @@ def one_step(values: tuple, today: tuple) -> list[tuple[int, tuple]]:
 
 def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Target],
                    trials: int, games: int, setup, workers: int = 1, executor=None,
-                   progress=None, rungs=RUNGS, batch: int = BATCH) -> dict:
+                   progress=None, rungs=None, batch: int = BATCH) -> dict:
     """Search, then play today's setting, the finalists and their one-step checks
     ``games`` fresh games each (from ``setup.seed``, which the search never plays): the
     answer as plain data (what summary.json's ``tune`` holds). ``setups_for(values)``
@@ -319,7 +319,7 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
     from .summary import summarise
     from .tally import Tally
 
-    played = [0]
+    played, rungs = [0], rungs or RUNGS
 
     def play(points, count, seed):
         """``count`` more games of each point, from ``seed``, into its tallies."""
