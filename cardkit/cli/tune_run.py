@@ -150,6 +150,8 @@ def _sweep(knob):
 def tune_lines(result: dict) -> list[str]:
     """The answer in the terminal: today's figures, then each suggestion with its fresh
     figures and one-step check."""
+    from ..playtest.tune import step_said
+
     def figures(found: dict) -> str:
         return "; ".join(f"{f['said']} {'met' if f['met'] else 'MISSED'}"
                          for f in found.values())
@@ -167,11 +169,7 @@ def tune_lines(result: dict) -> list[str]:
                         f"  ({suggestion['distance']:.1f} outside the targets)"))
         lines.append(f"  {figures(suggestion['figures'])}")
         for step in suggestion["one_step"]:
-            lines.append(f"  one step back, {step['back']} alone: {step['distance']:.1f} "
-                         "outside the targets: " + (
-                             "this part matters" + (f" ({', '.join(step['lost'])} missed "
-                                                    "without it)" if step["lost"] else "")
-                             if step["matters"] else "the targets met stay met without it"))
+            lines.append(f"  one step back, {step_said(step)}")
     if not result["suggestions"]:
         lines.append("No setting the search tried changes anything from today.")
     return lines

@@ -229,6 +229,8 @@ def write_tune_report(folder: Path, answer: dict) -> None:
 
 
 def _tune_page(answer: dict) -> str:
+    from .tune import step_said
+
     e = html.escape
 
     def figures(found: dict) -> str:
@@ -240,10 +242,7 @@ def _tune_page(answer: dict) -> str:
         f"<p>{'Meets every target' if s['within'] else _outside(s['distance'])}"
         f" in {answer['fresh_games']:,} fresh games.</p><ul>{figures(s['figures'])}</ul>"
         "<p>One step back, each changed value moved back alone:</p><ul>" + "".join(
-            f"<li>{e(step['back'])}: {step['distance']:.1f} outside the targets, "
-            + (f"<b>this part matters</b> ({e(', '.join(step['lost']))} missed without it)"
-               if step["matters"] else "the targets met stay met without it") + "</li>"
-            for step in s["one_step"]) + "</ul>"
+            f"<li>{e(step_said(step))}</li>" for step in s["one_step"]) + "</ul>"
         for n, s in enumerate(answer["suggestions"], 1))
     today = ", ".join(f"{k} {v:g}" if v is not None else f"{k} mixed"
                       for k, v in answer["today"]["values"].items())

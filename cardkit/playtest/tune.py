@@ -207,12 +207,25 @@ def distance(targets, found: dict) -> float:
     return sum(miss(target, found[target.name].value) for target in targets)
 
 
-def sure_distance(targets, found: dict) -> float:
+def sure_distance(targets, found: dict, near: bool = False) -> float:
     """As :func:`distance`, each figure taken at the end of its 95% interval furthest
-    into the miss: what the search ranks by, so that of two settings that both look
-    within the targets the one surely within wins, not the luckier draw."""
-    return sum(max(0.0, target.low - found[target.name].interval[0],
-                   found[target.name].interval[1] - target.high) for target in targets)
+    into the miss (``near``: nearest the targets): what the search ranks by, so that of
+    two settings that both look within the targets the one surely within wins, not the
+    luckier draw."""
+    ends = (1, 0) if near else (0, 1)
+    return sum(max(0.0, target.low - found[target.name].interval[ends[0]],
+                   found[target.name].interval[ends[1]] - target.high) for target in targets)
+
+
+def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
+    """The one-step check of a changed value: the targets the suggestion meets and the
+    setting with the value moved back misses, and whether moving it back matters: it
+    misses a target, or falls further outside them beyond chance (even at the ends of the
+    intervals nearest the targets it is further out than the suggestion at the far ends)."""
+    lost = [t.name for t in targets
+            if miss(t, suggested[t.name].value) == 0 < miss(t, moved[t.name].value)]
+    return lost, bool(lost) or sure_distance(targets, moved, near=True) > sure_distance(
+        targets, suggested)
 
 
 @dataclass
@@ -293,6 +306,18 @@ def change_text(knob: Knob, was, value) -> str:
     return f"{knob.what} {'?' if was is None else f'{was:g}'} -> {value:g}"
 
 
+def step_said(step: dict) -> str:
+    """A one-step check in a sentence: 'HAND 4 -> 5 alone: 2.1 outside the targets: this
+    part matters (seats missed without it)'."""
+    if not step["matters"]:
+        verdict = "without it the figures move within chance: this part alone does not matter"
+    elif step["lost"]:
+        verdict = f"this part matters ({', '.join(step['lost'])} missed without it)"
+    else:
+        verdict = "this part matters (further outside the targets without it, beyond chance)"
+    return f"{step['back']} alone: {step['distance']:.1f} outside the targets: {verdict}"
+
+
 def finalists(points: list[Point], today: tuple, count: int = FINALISTS) -> list[Point]:
     """The best ``count`` settings that change something from today."""
     return [point for point in points if point.values != today][:count]
@@ -370,12 +395,11 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         steps = []
         for k, back in one_step(point.values, today):
             moved = fresh[back]
-            lost = [t.name for t in targets if miss(t, checked.figures[t.name].value) == 0
-                    < miss(t, moved.figures[t.name].value)]
+            lost, mattering = matters(targets, checked.figures, moved.figures)
             steps.append({"knob": knobs[k].what,
                           "back": change_text(knobs[k], point.values[k], today[k]),
                           "distance": moved.distance, "figures": shown(moved), "lost": lost,
-                          "matters": bool(lost)})
+                          "matters": mattering})
         suggestions.append({
             "changes": [change_text(k, was, v) for k, was, v in zip(knobs, today, point.values)
                         if v != was],
