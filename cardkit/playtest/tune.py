@@ -366,17 +366,26 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
                        summaries[1] if len(summaries) > 1 else None)
 
     points = search(knobs, today, targets, trials, setup.seed, play, measure, rungs, batch)
-    best = finalists(points, today)
-    fresh = {today: Point(today)}
-    for point in best:
-        fresh.setdefault(point.values, Point(point.values))
-        for _, back in one_step(point.values, today):
-            fresh.setdefault(back, Point(back))
+    fresh: dict[tuple, Point] = {}
+
+    def check(settings):
+        """Play the settings not yet checked ``games`` fresh games each, from the seed
+        the search never played."""
+        new = [fresh.setdefault(values, Point(values)) for values in settings
+               if values not in fresh]
+        if new:
+            play(new, games, setup.seed)
+        for point in new:
+            point.figures = measure(point)
+            point.distance = distance(targets, point.figures)
+
     searched = played[0]
-    play(list(fresh.values()), games, setup.seed)
-    for point in fresh.values():
-        point.figures = measure(point)
-        point.distance = distance(targets, point.figures)
+    best = [point.values for point in finalists(points, today)]
+    check([today, *best, *(back for values in best for _, back in one_step(values, today))])
+    # a one-step setting as good as its finalist with fewer changes is the better answer
+    best = sorted((values for values in fresh if values != today),
+                  key=lambda v: (fresh[v].distance, changes(knobs, today, v)))[:FINALISTS]
+    check([back for values in best for _, back in one_step(values, today)])
     unit = summarise(setups_for(today)[0], fresh[today].tallies[0], 0.0)["length_unit"]
 
     def shown(point):
@@ -389,9 +398,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         return {k.what: v for k, v in zip(knobs, point.values)}
 
     suggestions = []
-    for point in sorted(best, key=lambda p: (fresh[p.values].distance,
-                                             changes(knobs, today, p.values))):
-        checked = fresh[point.values]
+    for point in map(fresh.get, best):
+        checked = point
         steps = []
         for k, back in one_step(point.values, today):
             moved = fresh[back]
@@ -404,7 +412,7 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
             "changes": [change_text(k, was, v) for k, was, v in zip(knobs, today, point.values)
                         if v != was],
             "values": values(point), "distance": checked.distance,
-            "within": checked.distance == 0, "search_sure_distance": point.distance,
+            "within": checked.distance == 0,
             "figures": shown(checked), "one_step": steps})
     return {
         "game": setup.game, "players": setup.players, "seed": setup.seed,
