@@ -117,8 +117,8 @@ def _bot_specs(ctx, param, value):
               "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, compare_deck,
-             sweep_text, tune, targets, vary, trials, rules_file, check, skill, log_game, report_dir, workers,
-             executor_address, executor_timeout, game_timeout):
+             sweep_text, tune, targets, vary, trials, rules_file, check, skill, log_game,
+             report_dir, workers, executor_address, executor_timeout, game_timeout):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 

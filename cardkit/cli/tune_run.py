@@ -163,6 +163,9 @@ def tune_lines(result: dict) -> list[str]:
              "  today (" + ", ".join(f"{k} {v:g}" if v is not None else f"{k} mixed"
                                      for k, v in result["today"]["values"].items())
              + "): " + figures(result["today"]["figures"])]
+    if result["today"]["distance"] == 0:
+        lines.append("Today's setting already meets every target: nothing needs to change "
+                     "(the settings below meet them too, or come closest).")
     for number, suggestion in enumerate(result["suggestions"], 1):
         lines.append(f"Suggestion {number}: {', '.join(suggestion['changes'])}"
                      + ("  (meets every target)" if suggestion["within"] else

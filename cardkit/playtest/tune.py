@@ -207,25 +207,33 @@ def distance(targets, found: dict) -> float:
     return sum(miss(target, found[target.name].value) for target in targets)
 
 
-def sure_distance(targets, found: dict, near: bool = False) -> float:
+def sure_distance(targets, found: dict) -> float:
     """As :func:`distance`, each figure taken at the end of its 95% interval furthest
-    into the miss (``near``: nearest the targets): what the search ranks by, so that of
-    two settings that both look within the targets the one surely within wins, not the
-    luckier draw."""
-    ends = (1, 0) if near else (0, 1)
-    return sum(max(0.0, target.low - found[target.name].interval[ends[0]],
-                   found[target.name].interval[ends[1]] - target.high) for target in targets)
+    into the miss: what the search ranks by, so that of two settings that both look
+    within the targets the one surely within wins, not the luckier draw."""
+    return sum(max(0.0, target.low - found[target.name].interval[0],
+                   found[target.name].interval[1] - target.high) for target in targets)
 
 
 def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
     """The one-step check of a changed value: the targets the suggestion meets and the
     setting with the value moved back misses, and whether moving it back matters: it
-    misses a target, or falls further outside them beyond chance (even at the ends of the
-    intervals nearest the targets it is further out than the suggestion at the far ends)."""
+    misses a target, or falls further outside them beyond chance (the distances'
+    difference beyond 1.96 standard errors, each figure's from its interval).
+
+    >>> seats = [Target("seats", 0, 5.0)]
+    >>> def off(points):
+    ...     return {"seats": Figure(points, (points - 2, points + 2), "")}
+    >>> matters(seats, off(6.0), off(8.0)), matters(seats, off(6.0), off(15.0))
+    (([], False), ([], True))
+    """
     lost = [t.name for t in targets
             if miss(t, suggested[t.name].value) == 0 < miss(t, moved[t.name].value)]
-    return lost, bool(lost) or sure_distance(targets, moved, near=True) > sure_distance(
-        targets, suggested)
+    apart = distance(targets, moved) - distance(targets, suggested)
+    halves = [(found[t.name].interval[1] - found[t.name].interval[0]) / 2
+              for t in targets if miss(t, suggested[t.name].value) or
+              miss(t, moved[t.name].value) for found in (suggested, moved)]
+    return lost, bool(lost) or apart > math.sqrt(sum(h * h for h in halves))
 
 
 @dataclass
@@ -244,8 +252,9 @@ class Point:
 def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, seed: int,
            play, measure, rungs=RUNGS, batch: int = BATCH) -> list[Point]:
     """Every point tried, the best first (least :func:`sure_distance` at the deepest rung
-    reached, then fewest changes from ``today``). ``play(points, games, seed)`` plays ``games`` more games
-    of each point (adding to its tallies); ``measure(point)`` gives its figures."""
+    reached, then fewest changes from ``today``). ``play(points, games, seed)`` plays
+    ``games`` more games of each point (adding to its tallies); ``measure(point)`` gives
+    its figures."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
