@@ -107,3 +107,11 @@ def test_tune_on_the_starter_prints_the_suggestion_and_writes_it_first_in_the_re
     page = (duel / "out" / "report.html").read_text()
     assert page.index("Suggestion 1: ROUNDS 8 -&gt; ") < page.index("Today (ROUNDS 8)")
     assert "data:image/png;base64," in page
+
+
+def test_targets_without_tune_exit_2(duel):
+    result = CliRunner().invoke(main, ["simulate", "duel", "--target", "seats=5"])
+    assert result.exit_code == 2
+    assert result.output == ("cardkit: --target and --vary go with --tune, which plays its "
+                             "own runs; give --tune with them, and leave out --sweep, "
+                             "--compare, --skill, --check, --log\n")
