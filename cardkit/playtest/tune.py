@@ -316,9 +316,18 @@ def change_text(knob: Knob, was, value) -> str:
 
 
 def step_said(step: dict) -> str:
-    """A one-step check in a sentence: 'HAND 4 -> 5 alone: 2.1 outside the targets: this
-    part matters (seats missed without it)'."""
-    if not step["matters"]:
+    """A one-step check in a sentence.
+
+    >>> step_said({"back": "HAND 4 -> 5", "distance": 2.1, "matters": True, "closer": False,
+    ...            "lost": ["seats"]})
+    'HAND 4 -> 5 alone: 2.1 outside the targets: this part matters (seats missed without it)'
+    >>> step_said({"back": "Imp x3 -> x2", "distance": 0.0, "matters": False, "closer": True,
+    ...            "lost": []}).split(": ")[-1]
+    'leave this part out'
+    """
+    if not step["matters"] and step["closer"]:
+        verdict = "closer to the targets without it: leave this part out"
+    elif not step["matters"]:
         verdict = "without it the figures move within chance: this part alone does not matter"
     elif step["lost"]:
         verdict = f"this part matters ({', '.join(step['lost'])} missed without it)"
@@ -416,7 +425,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
             steps.append({"knob": knobs[k].what,
                           "back": change_text(knobs[k], point.values[k], today[k]),
                           "distance": moved.distance, "figures": shown(moved), "lost": lost,
-                          "matters": mattering})
+                          "matters": mattering,
+                          "closer": moved.distance < checked.distance})
         suggestions.append({
             "changes": [change_text(k, was, v) for k, was, v in zip(knobs, today, point.values)
                         if v != was],
