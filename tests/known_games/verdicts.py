@@ -115,7 +115,7 @@ def shown(alarms: int, runs: int) -> str:
 
 
 def planted_tuning(seed: int, trials: int = 27, games: int = 400, rungs=(50, 100, 300),
-                   workers: int = 1) -> dict:
+                   workers: int = 1, executor=None) -> dict:
     """``--tune`` on the planted game from ``seed``: FIRST_BONUS 0..20 and the Dragon's
     copies 0..3 may vary, toward seats within 5 points of fair and no card standing out by
     more than 5 points; the answer as ``simulate --tune`` gives it."""
@@ -134,7 +134,7 @@ def planted_tuning(seed: int, trials: int = 27, games: int = 400, rungs=(50, 100
     knobs = [parse_vary("FIRST_BONUS=0..20"), parse_vary("count[name=Dragon]=0..3")]
     targets = [parse_target("seats=5"), parse_target("card-edge=5")]
     return tune_and_check(setups_for, (20, 2), knobs, targets, trials, games, base,
-                          workers, rungs=rungs)
+                          workers, executor, rungs=rungs)
 
 
 def tuning_found(answer: dict) -> tuple[bool, bool]:
