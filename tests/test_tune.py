@@ -115,3 +115,30 @@ def test_targets_without_tune_exit_2(duel):
     assert result.output == ("cardkit: --target and --vary go with --tune, which plays its "
                              "own runs; give --tune with them, and leave out --sweep, "
                              "--compare, --skill, --check, --log\n")
+
+
+def test_each_target_s_figure_and_the_distance_outside_the_targets():
+    """A run's figures as the targets read them: the seat furthest from fair, the mean
+    length, how often nobody won, search's edge over random; the distance sums each
+    miss (10 - 5 seat points, 11 - 10 turns, 10 - 5% nobody, 25 - 20 skill points)."""
+    from collections import Counter
+
+    from cardkit.playtest.tune import distance, figures
+
+    summary = {"players": 2, "fair_share": 0.5, "games": 100, "decided": 90,
+               "nobody_won": 0.1, "length_unit": "turns", "cards": None,
+               "seats": [{"seat": 0, "share": 0.6, "share_interval": [0.55, 0.65]},
+                         {"seat": 1, "share": 0.4, "share_interval": [0.35, 0.45]}]}
+    skill = {"bot_shares": [{"bot": "random", "share": 0.3, "fair_share": 0.5,
+                             "interval": [0.2, 0.4]},
+                            {"bot": "search:iterations=25", "share": 0.7, "fair_share": 0.5,
+                             "interval": [0.6, 0.8]}]}
+    targets = [parse_target(text) for text in ("seats=5", "length=8..10", "nobody=5",
+                                               "skill=25", "card-edge=5")]
+    found = figures(targets, summary, Counter({10: 50, 12: 50}), skill)
+    assert {name: round(f.value, 6) for name, f in found.items()} == {
+        "seats": 10.0, "length": 11.0, "nobody": 10.0, "skill": 20.0, "card-edge": 0.0}
+    assert [round(b, 6) for b in found["seats"].interval] == [5.0, 15.0]
+    assert found["seats"].said.startswith("seats: seat 0 wins 60.0%, 10.0 points from a fair")
+    assert found["card-edge"].said == "card edge: no card stands out beyond chance"
+    assert round(distance(targets, found), 6) == 16.0
