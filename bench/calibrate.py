@@ -1,7 +1,8 @@
 """The verdicts' calibration in full (``make calibrate``, issue 38): each verdict of
 ``cardkit simulate`` run many times from fixed seeds on games whose answer is known
 (tests/known_games), printing how often it names something where nothing is off, with a
-95% upper bound, and how often it finds what is; it fails (exit 1) where a rate is beyond
+95% upper bound, and how often it finds what is (also ``--tune``'s answer on a game with
+planted imbalances); it fails (exit 1) where a rate is beyond
 what 5% allows. tests/test_known_games.py runs a small version in ``make test``.
 
 It takes about five minutes on two idle cores; ``--quick`` runs a tenth of it.
@@ -17,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from known_games.verdicts import (coin_flip_setup, compare_verdicts,  # noqa: E402
-                                  most_false_alarms, nim_setup, seat_and_card_verdicts, shown,
-                                  skill_verdicts)
+                                  most_false_alarms, nim_setup, planted_tuning,
+                                  seat_and_card_verdicts, shown, skill_verdicts, tuning_found)
 
 WORKERS = 2
 
@@ -64,6 +65,14 @@ def main(scale: float) -> int:
     ladders = runs(20)
     found("skill found", skill_verdicts(nim_setup(), ladders, 200, WORKERS, (25,)), ladders,
           0.8)
+    print("The planted game (seat 0's coin weighted by 20 points, two over-strong Dragons): "
+          "--tune of FIRST_BONUS 0..20 and the Dragons 0..3 toward seats=5 and card-edge=5, "
+          "81 points, 1,000 fresh games; each run from its own seed")
+    tunings = runs(10)
+    answers = [tuning_found(planted_tuning(seed, 81, 1000, workers=WORKERS))
+               for seed in range(1, tunings + 1)]
+    found("a setting within the targets", sum(within for within, _ in answers), tunings, 0.9)
+    found("both planted parts named", sum(named for _, named in answers), tunings, 0.9)
     print(f"{time.perf_counter() - started:.0f} s" + (f"; failed: {', '.join(failed)}"
                                                       if failed else "; all within 5%"))
     return 1 if failed else 0

@@ -52,6 +52,16 @@ def test_simulate_on_a_cluster_prints_what_one_machine_prints(cluster):
     assert _lines(by_env.output) == _lines(here.output)
 
 
+def test_tune_on_a_cluster_gives_the_answer_one_machine_gives(cluster):
+    """--tune plays its search and its fresh games on the run's executor (issue 44)."""
+    from known_games.verdicts import planted_tuning
+
+    with distributed.Client(cluster) as client:
+        there = planted_tuning(3, trials=9, games=50, rungs=(50, 50, 50), executor=client)
+    assert there == planted_tuning(3, trials=9, games=50, rungs=(50, 50, 50))
+    assert there["suggestions"] and there["games_searched"] == 9 * 50 + 3 * 50 + 50
+
+
 @pytest.mark.parametrize("address, message", [
     ("tcp://127.0.0.1:8786", "--executor tcp://127.0.0.1:8786: not a Dask scheduler's "
                              "address; give dask://HOST:PORT"),

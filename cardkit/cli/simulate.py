@@ -76,6 +76,19 @@ def _bot_specs(ctx, param, value):
                    "each[kind=good]=1..3: of every matching card), a bot parameter such as "
                    "bluff_rate=0,0.2,0.4, or a number your rules file names in capitals "
                    "(ROUNDS=4..8). Says which value is fairest.")
+@click.option("--tune", is_flag=True,
+              help="Suggest changes that meet --target goals by varying what --vary allows "
+                   "(each as --sweep is written, as a range): a search, then the best few "
+                   "settings checked with --games fresh games each.")
+@click.option("--target", "targets", multiple=True, metavar="NAME=BOUND",
+              help="With --tune: seats=5 (each seat within 5 points of fair), "
+                   "length=8..12, nobody=5 (% of games), card-edge=5 (points), skill=10 "
+                   "(search over random, points).")
+@click.option("--vary", "vary", multiple=True, metavar="WHAT=RANGE",
+              help="With --tune: what may change, e.g. HAND=3..6, count[name=Dragon]=0..3, "
+                   "bluff_rate=0,0.2,0.4.")
+@click.option("--trials", type=click.IntRange(1, 5000), default=200, show_default=True,
+              help="With --tune: settings the search tries.")
 @click.option("--rules", "rules_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Your game's rules file, if it is not rules.py beside the deck.")
 @click.option("--check", is_flag=True,
@@ -104,8 +117,8 @@ def _bot_specs(ctx, param, value):
               "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, compare_deck,
-             sweep_text, rules_file, check, skill, log_game, report_dir, workers,
-             executor_address, executor_timeout, game_timeout):
+             sweep_text, tune, targets, vary, trials, rules_file, check, skill, log_game,
+             report_dir, workers, executor_address, executor_timeout, game_timeout):
     """Play GAME many times with bots and show how it behaves: who wins from which seat,
     how long games last, the scores and the game's own figures.
 
@@ -199,12 +212,22 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
     if sweep_text and (compare_deck or skill or check or log_game is not None):
         refuse("--sweep plays its own runs", "leave out --compare, --skill, --check and "
                 "--log")
+    if (targets or vary) and not tune or tune and (sweep_text or compare_deck or skill or
+                                                   check or log_game is not None):
+        refuse("--target and --vary go with --tune, which plays its own runs", "give "
+               "--tune with them, and leave out --sweep, --compare, --skill, --check, --log")
     stack = ExitStack()  # a Dask client, open while games are played
     try:
         executor = stack.enter_context(executor_for(executor_address, executor_timeout))
     except ExecutorError as error:
         refuse(error.what, error.fix)
     try:
+        if tune:
+            from .tune_run import tune as tune_run
+
+            tune_run(setup, rules, deck_file or name, rules_path, targets, vary, trials,
+                     count, workers, report_dir, executor)
+            return
         if sweep_text:
             _sweep(sweep_text, setup, rules, deck_file or name, rules_path, count, workers,
                    report_dir, executor)
@@ -259,14 +282,6 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
         write_report_to(report_dir, write_report, summary, tally)
     if stopped:
         sys.exit(stop_cause()[1])
-
-
-
-
-
-
-
-
 
 
 def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:

@@ -1,5 +1,6 @@
 """The reports of runs set side by side: two decks compared (``--compare``), a sweep's
-points (``--sweep``) and a skill ladder's rungs (``--skill``). Each is a folder, written
+points (``--sweep``), a skill ladder's rungs (``--skill``) and a tuning run's suggestions
+(``--tune``). Each is a folder, written
 atomically as a run's report is (:mod:`.report`), whose page shares its look."""
 
 from __future__ import annotations
@@ -215,3 +216,81 @@ rung plays every seat in turn against the rung below it in the other seats.</p>
 {rows}</table>
 </body></html>
 """
+
+
+def write_tune_report(folder: Path, answer: dict) -> None:
+    """Write the report of a tuning run (``cardkit simulate --tune``): ``summary.json``
+    with the answer under ``tune``, and ``report.html`` with the suggestions first and a
+    plot of the points searched; atomically."""
+    with report_folder(folder) as temporary:
+        (temporary / "summary.json").write_text(json.dumps({"tune": answer}, indent=2) + "\n",
+                                                encoding="utf-8")
+        (temporary / "report.html").write_text(_tune_page(answer), encoding="utf-8")
+
+
+def _tune_page(answer: dict) -> str:
+    from .tune import step_said
+
+    e = html.escape
+
+    def figures(found: dict) -> str:
+        return "".join(f"<li>{e(f['said'])}: {'met' if f['met'] else '<b>missed</b>'}</li>"
+                       for f in found.values())
+
+    suggestions = "".join(
+        f"<h2>Suggestion {n}: {e(', '.join(s['changes']))}</h2>"
+        f"<p>{'Meets every target' if s['within'] else _outside(s['distance'])}"
+        f" in {answer['fresh_games']:,} fresh games.</p><ul>{figures(s['figures'])}</ul>"
+        "<p>One step back, each changed value moved back alone:</p><ul>" + "".join(
+            f"<li>{e(step_said(step))}</li>" for step in s["one_step"]) + "</ul>"
+        for n, s in enumerate(answer["suggestions"], 1))
+    today = ", ".join(f"{k} {v:g}" if v is not None else f"{k} mixed"
+                      for k, v in answer["today"]["values"].items())
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{e(answer['game'])}: balance suggestions</title>
+<style>{STYLE}</style></head><body>
+<h1>{e(answer['game'])}: balance suggestions</h1>
+<p>Targets: {e('; '.join(t['said'] for t in answer['targets']))}.</p>
+{suggestions or '<p>No setting the search tried changes anything from today.</p>'}
+<h2>Today ({e(today)})</h2><ul>{figures(answer['today']['figures'])}</ul>
+<p class="note">Each setting's figures and 95% intervals are from {answer['fresh_games']:,}
+fresh games (seed {answer['seed']}), which the search never played. The search tried
+{len(answer['points'])} settings ({answer['trials']} points asked of optuna's TPE
+sampler, {answer['games_searched']:,} games): every point {answer['rungs'][0]} games, the
+best third of a batch {answer['rungs'][1]} more, the best third of those
+{answer['rungs'][2]} more. Bots: {e(', '.join(answer['bots']))}.</p>
+<figure><figcaption>Distance from the targets of each setting searched, against each
+value varied (at the far end of its interval; larger dots: more games)</figcaption>
+<img alt="Distance from the targets against each varied value"
+src="data:image/png;base64,{_tune_plot(answer)}"></figure>
+</body></html>
+"""
+
+
+def _outside(distance: float) -> str:
+    return f"{distance:.1f} outside the targets"
+
+
+def _tune_plot(answer: dict) -> str:
+    """A panel a varied value: each point's distance from the targets against it."""
+    pyplot = load_pyplot()
+
+    names = list(answer["today"]["values"])
+    figure, panels = pyplot.subplots(1, len(names), figsize=(3.2 * len(names), 3),
+                                     squeeze=False, sharey=True)
+    best = answer["suggestions"][0]["values"] if answer["suggestions"] else {}
+    for axes, name in zip(panels[0], names):
+        points = [p for p in answer["points"] if p["values"][name] is not None]
+        axes.scatter([p["values"][name] for p in points], [p["distance"] for p in points],
+                     s=[8 + p["games"] / 10 for p in points], alpha=0.5, color="#4a7ab5")
+        if answer["today"]["values"][name] is not None:
+            axes.axvline(answer["today"]["values"][name], color="#888", linestyle=":",
+                         linewidth=1, label="today")
+        if name in best:
+            axes.axvline(best[name], color="#c0392b", linestyle="--", linewidth=1,
+                         label="suggestion 1")
+        axes.set_xlabel(name)
+        axes.legend(fontsize=7)
+    panels[0][0].set_ylabel("distance from the targets")
+    return png(figure)

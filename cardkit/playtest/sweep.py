@@ -25,6 +25,7 @@ Sweep(kind='count', key=('count', (('name', 'Dragon'),)), values=(1, 2, 3))
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from .runner import BotSpec, Setup
@@ -175,6 +176,20 @@ def with_count(fields: list[dict], key: tuple, count: int) -> list[dict]:
         elif place not in matched:
             changed.append(copy)
     return changed
+
+
+def copies_of(fields: list[dict], key: tuple) -> int | None:
+    """How many copies the deck holds of the card ``key`` chooses (``each``: of every card
+    it matches, None when they differ).
+
+    >>> deck = [{"name": "Imp"}, {"name": "Dragon"}, {"name": "Dragon"}]
+    >>> copies_of(deck, ("count", (("name", "Dragon"),))), copies_of(deck, ("each", ()))
+    (2, None)
+    """
+    designs = Counter(repr(sorted(copy.items(), key=repr)) for copy in fields
+                      if _matches(copy, key[1]))
+    counts = set(designs.values())
+    return counts.pop() if len(counts) == 1 else None
 
 
 def _matches(copy: dict, selector: tuple) -> bool:

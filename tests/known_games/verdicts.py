@@ -112,3 +112,36 @@ def shown(alarms: int, runs: int) -> str:
             f"{upper_rate(alarms, runs):.1%})")
 
 
+
+
+def planted_tuning(seed: int, trials: int = 27, games: int = 400, rungs=(50, 100, 300),
+                   workers: int = 1, executor=None) -> dict:
+    """``--tune`` on the planted game from ``seed``: FIRST_BONUS 0..20 and the Dragon's
+    copies 0..3 may vary, toward seats within 5 points of fair and no card standing out by
+    more than 5 points; the answer as ``simulate --tune`` gives it."""
+    from cardkit.playtest.tune import parse_target, parse_vary, tune_and_check
+
+    from . import planted
+
+    base = Setup("planted", 2, seed, (BotSpec("random"),) * 2, planted.cards(),
+                 str(HERE / "planted.py"))
+
+    def setups_for(values):
+        bonus, dragons = values
+        return [replace(base, cards=planted.cards(int(dragons)),
+                        constants=(("FIRST_BONUS", int(bonus)),))]
+
+    knobs = [parse_vary("FIRST_BONUS=0..20"), parse_vary("count[name=Dragon]=0..3")]
+    targets = [parse_target("seats=5"), parse_target("card-edge=5")]
+    return tune_and_check(setups_for, (20, 2), knobs, targets, trials, games, base,
+                          workers, executor, rungs=rungs)
+
+
+def tuning_found(answer: dict) -> tuple[bool, bool]:
+    """Whether the best suggestion meets the targets, and whether its one-step check
+    names both planted parts (the bonus and the Dragon) as mattering."""
+    best = answer["suggestions"][0] if answer["suggestions"] else None
+    if best is None:
+        return False, False
+    named = {step["knob"] for step in best["one_step"] if step["matters"]}
+    return best["within"], named == {"FIRST_BONUS", "count[name=Dragon]"}
