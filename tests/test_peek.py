@@ -323,3 +323,19 @@ def test_check_names_a_value_kept_in_the_rules_file(tmp_path):
 def test_the_honest_guess_game_passes_the_checker(tmp_path):
     _, result = _simulated(tmp_path, GUESS, "--check", "--games", "20")
     assert result.exit_code == 0, result.output
+
+
+def test_a_copy_of_a_game_holds_no_part_of_the_runs_memory_of_moves(tmp_path):
+    """The moves a run offered are remembered for the run's games; a deep copy or a pickle
+    of a game (a bot's copy of its sample, say) gets a memory of its own, empty, never the
+    run's: what it changes there changes no other game."""
+    import copy
+
+    from cardkit.playtest.rules_file import load_rules
+
+    game = load_rules(_rules(tmp_path)).new_state(1, random.Random(1), CARDS)
+    game.legal_moves()
+    assert game.offered and copy.deepcopy(game).offered == {}
+    assert pickle.loads(pickle.dumps(game)).offered == {}
+    world = game.determinized(0, random.Random(2))
+    assert world.offered is not game.offered

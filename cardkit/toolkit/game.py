@@ -363,6 +363,13 @@ class CardGame(State):
                 raise KeptOutside(self, name, value)
         return found
 
+    def __getstate__(self) -> dict:
+        """A copy or a pickle of a game leaves out the run's memory of moves offered: it
+        is the run's, shared by its games (and large); a copy starts a memory of its own."""
+        state = dict(self.__dict__)
+        state["offered"] = {}
+        return state
+
     # -- the State every player and bot sees ----------------------------------------------
 
     def current_player(self) -> int:
