@@ -150,9 +150,6 @@ ABLATION = (  # the README's ablation table: each change to the search bot, meas
     ("guided, bias 4", "bias=4"),
     ("the default: guided, bias 20", ""),
 )
-BUDGETS = {"ragusa": 40, "shapes": 20}  # iterations a move that keep a game near 2 s
-
-
 SLOW_PLAYOUTS = ("bullet", "ragusa", "shapes")  # a heuristic playout: 6-25x a random one
 
 
@@ -163,12 +160,11 @@ def ablation(games: int) -> None:
     print(f"\nthe ablation: search in seat 0, heuristic bots in the others ({games} games "
           "each, one core;\nshares of the decided games, alone the win rate)")
     for name in sorted(MODULES):
-        budget = f"iterations={BUDGETS[name]}," if name in BUDGETS else ""
         for label, params in ABLATION + (("the heuristic itself, same seat", None),):
             if params and "playout=heuristic" in params and name in SLOW_PLAYOUTS:
                 print(f"  {name:8} {label:40} not played: over 2 s a game")
                 continue
-            bot = "heuristic" if params is None else ("search:" + budget + params).strip(",:")
+            bot = "heuristic" if params is None else ("search:" + params).strip(":")
             found = strength(name, bot, games)
             print(f"  {name:8} {label:40} {found['share']:6.1%} ({found['low']:.1%}-"
                   f"{found['high']:.1%})  {1 / found['seconds']:7.2f} games/s", flush=True)
@@ -184,14 +180,16 @@ def ablation(games: int) -> None:
                       f"{1 / found['seconds']:7.2f} games/s", flush=True)
 
 
-def main() -> None:
+def cost(names, playouts=("random", "heuristic")) -> None:
+    """The search bot's cost in each game of ``names``: an iteration against a bare
+    playout by the same bot from the same states."""
     print(f"the search bot's cost: an iteration against a bare playout by the same bot from "
           f"the same state\n({STATES} states a game, {ITERATIONS} iterations each, median "
           f"of {ROUNDS} rounds' ratios, with their spread)")
-    for name in sorted(MODULES):
+    for name in names:
         game = load_game(name)
         states = positions(game, STATES)
-        for playout in ("random", "heuristic"):
+        for playout in playouts:
             searched, floors = [], []
             for _ in range(ROUNDS):
                 searched.append(search_seconds(states, game, playout))
@@ -203,6 +201,10 @@ def main() -> None:
                   f"us an iteration   floor {statistics.median(floors) * 1e6:7,.0f} us   "
                   f"ratio {ratio:.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})   {verdict}",
                   flush=True)
+
+
+def main() -> None:
+    cost(sorted(MODULES))
     print(f"\nheuristic bots in every seat: games a second on one core (median of {ROUNDS} "
           f"runs of {HEURISTIC_GAMES}),\nbeside random bots in the same run: the game's own cost")
     for name in sorted(MODULES):
@@ -224,6 +226,8 @@ if __name__ == "__main__":
         with tempfile.TemporaryDirectory() as folder:
             print(strength(sys.argv[2], sys.argv[3], int(sys.argv[5]), against=sys.argv[4],
                            designer=designer_game(sys.argv[2], Path(folder))), flush=True)
+    elif sys.argv[1:2] == ["--cost"]:  # the cost alone: [GAME [PLAYOUT]]
+        cost(sys.argv[2:3] or sorted(MODULES), sys.argv[3:4] or ("random", "heuristic"))
     elif sys.argv[1:2] == ["--ablation"]:  # the ablation alone: GAMES a configuration
         ablation(int(sys.argv[2]))
     else:

@@ -423,6 +423,14 @@ class BulletState(State):
             world.deck[at], world.deck[to] = world.deck[to], world.deck[at]
         return world
 
+    def lies(self, seat: int) -> int:
+        """The others' cards of this turn's chain that do not show the ability stated
+        (bluffs), while the chain is face down."""
+        if self.penalty is not None or self.fin_drawn:
+            return 0  # a settled chain is face up: the same in every sample
+        return sum(self.cards[c][0] != stated for who, c, stated, _ in self.chain
+                   if who != seat)
+
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know. ``hands``: every Poker Hand card that is face up, its
         own, or seen (None for the others); ``shown``: what the whole table sees (the

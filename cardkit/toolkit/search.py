@@ -66,6 +66,7 @@ def _shuffle_among(places, rng) -> None:
         held[i] = cards[j]
 
 
+BELIEF_DRAWS = 8  # samples drawn at most for one that the others' claims make likely
 GUIDE_BIAS = 20.0  # the guide's bonus that measured best (README: the ablation)
 
 
@@ -94,11 +95,14 @@ class SearchBot(Bot):
     (progressive bias, Chaslot et al. 2008: a bonus of ``bias`` / (1 + trials) that more
     samples wash out), ``auto`` (the default) for the game's own (:func:`own_bot`), ``none``
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
-    best other score (the rest is the win). The defaults are what measured best (the
+    best other score (the rest is the win); ``trust``: how likely the search believes a
+    lie of another seat is against the truth (1: claims tell it nothing), by which it
+    weighs its samples (:meth:`believed`). The defaults are what measured best (the
     README's ablation table)."""
 
     PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
-              "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0}
+              "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0,
+              "trust": 1.0}
     RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600),
               "bias": (0, 1000)}
     observes = False  # it reads sampled games, not the observation
@@ -110,6 +114,15 @@ class SearchBot(Bot):
         super().__init__(**params)
         self.playout = self._bot("playout", "random", bots)  # None: random moves
         self.guide = self._bot("guide", "none", bots)  # None: no move favoured
+
+    @classmethod
+    def budgeted(cls, iterations: int) -> type[SearchBot]:
+        """This bot with ``iterations`` samples a move by default: the budget of a game
+        whose samples cost more than most (long games, many moves a decision), chosen to
+        keep one of its games within 2 s on one core (README: the ablation)."""
+        return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
+                                           "PARAMS": {**cls.PARAMS,
+                                                      "iterations": float(iterations)}})
 
     def _bot(self, param: str, nobody: str, bots: dict | None):
         """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
@@ -140,9 +153,26 @@ class SearchBot(Bot):
         for done in range(int(self.params["iterations"]) if deadline is None else 10**9):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, worlds(rng), rng, favoured)
+            self._iterate(root, self.believed(worlds, rng), rng, favoured)
         tried = [root.children[move] for move in moves if move in root.children]
         return max(tried, key=lambda node: (node.visits, node.move == favoured)).move
+
+    def believed(self, worlds, rng):
+        """A sample drawn as likely as the others' claims make it (a particle filter,
+        Whitehouse et al., AIIDE 2013): each sample in which another seat lied ``lies``
+        times is kept with chance ``trust`` ** lies, else another is drawn, up to
+        BELIEF_DRAWS; past those, the one with the fewest lies. The model of a player is
+        the games' heuristics': they tell the truth when they can. It reads the samples
+        only, which are made from what the seat saw."""
+        trust, best = self.params["trust"], None
+        for _ in range(BELIEF_DRAWS if trust < 1 else 1):
+            world = worlds(rng)
+            lies = world.lies(world.current_player()) if trust < 1 else 0
+            if not lies or rng.random() < trust ** lies:
+                return world
+            if best is None or lies < best[0]:
+                best = (lies, world)
+        return best[1]
 
     def _favoured(self, moves, rng, worlds):
         """The move the guide would make here (None without one), from the seat's
