@@ -5,7 +5,8 @@ the search bot's strength.
    (random moves, the game's heuristic): from the same states (each game's default
    players, a few random moves in), the time of one search iteration (sample the hidden
    cards, walk the tree, play out, back up) against a bare playout by the same bot from a
-   copy of the state, made before the clock starts. Rounds alternate; the median of the
+   copy of the state, made before the clock starts, both in the process's CPU time (a
+   busy machine's other work is not counted). Rounds alternate; the median of the
    rounds' ratios is printed with their spread.
    Target (issues 28 and 39): at most 2x the floor.
 2. Heuristic bots in every seat: games a second on one core, through the runner, beside
@@ -61,12 +62,12 @@ def search_seconds(states, game, playout: str) -> float:
     """Seconds an iteration of the search bot (samples played out by ``playout``), over
     ``states``."""
     bot = SearchBot(bots=game.bots, iterations=ITERATIONS, playout=playout)
-    started = time.perf_counter()
+    started = time.process_time()
     for index, state in enumerate(states):
         seat, rng = state.current_player(), random.Random(index)
         bot.choose(None, state.legal_moves(), rng,
                    lambda r, state=state, seat=seat: state.determinized(seat, r))
-    return (time.perf_counter() - started) / (len(states) * ITERATIONS)
+    return (time.process_time() - started) / (len(states) * ITERATIONS)
 
 
 def floor_seconds(states, game, playout: str) -> float:
@@ -75,10 +76,10 @@ def floor_seconds(states, game, playout: str) -> float:
     bot = SearchBot(bots=game.bots, playout=playout)
     copies = [copy.deepcopy(state) for state in states for _ in range(ITERATIONS)]
     rng = random.Random(0)
-    started = time.perf_counter()
+    started = time.process_time()
     for state in copies:
         bot.play_out(state, rng)
-    return (time.perf_counter() - started) / len(copies)
+    return (time.process_time() - started) / len(copies)
 
 
 def rate(name: str, players: int, bot: str) -> float:
@@ -149,8 +150,11 @@ ABLATION = (  # the README's ablation table: each change to the search bot, meas
     ("guided by the heuristic, bias 1", "bias=1"),
     ("guided, bias 4", "bias=4"),
     ("the default: guided, bias 20", ""),
+    ("guided, samples weighed by claims, trust 0.1", "trust=0.1"),
+    ("unguided, samples weighed by claims, trust 0.1", "guide=none,trust=0.1"),
 )
 SLOW_PLAYOUTS = ("bullet", "ragusa", "shapes")  # a heuristic playout: 6-25x a random one
+CLAIMS = ("blofa", "bullet")  # games whose samples trust weighs (State.lies); else no change
 
 
 def ablation(games: int) -> None:
@@ -164,6 +168,8 @@ def ablation(games: int) -> None:
             if params and "playout=heuristic" in params and name in SLOW_PLAYOUTS:
                 print(f"  {name:8} {label:40} not played: over 2 s a game")
                 continue
+            if params and "trust" in params and name not in CLAIMS:
+                continue  # no claims: the same games as the default
             bot = "heuristic" if params is None else ("search:" + params).strip(":")
             found = strength(name, bot, games)
             print(f"  {name:8} {label:40} {found['share']:6.1%} ({found['low']:.1%}-"
@@ -226,8 +232,9 @@ if __name__ == "__main__":
         with tempfile.TemporaryDirectory() as folder:
             print(strength(sys.argv[2], sys.argv[3], int(sys.argv[5]), against=sys.argv[4],
                            designer=designer_game(sys.argv[2], Path(folder))), flush=True)
-    elif sys.argv[1:2] == ["--cost"]:  # the cost alone: [GAME [PLAYOUT]]
-        cost(sys.argv[2:3] or sorted(MODULES), sys.argv[3:4] or ("random", "heuristic"))
+    elif sys.argv[1:2] == ["--cost"]:  # the cost alone: [GAME|all [PLAYOUT]]
+        cost([name for name in sys.argv[2:3] if name != "all"] or sorted(MODULES),
+             sys.argv[3:4] or ("random", "heuristic"))
     elif sys.argv[1:2] == ["--ablation"]:  # the ablation alone: GAMES a configuration
         ablation(int(sys.argv[2]))
     else:

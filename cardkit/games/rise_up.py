@@ -314,7 +314,7 @@ class RiseUpState(State):
         down = [(room, i) for room in world.rooms for i, card in enumerate(room)
                 if card not in self.face_up]
         ace = next((place for place in down if place[0][place[1]] == self.stage_ace), None)
-        redeal([place for place in down if place != ace]
+        redeal([place for place in down if place is not ace]
                + [(world.pile, i) for i in range(len(world.pile))], rng)
         if ace is not None:  # the ace may lie in any face-down place of the grid
             room, i = down[rng.randrange(len(down))]

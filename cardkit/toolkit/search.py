@@ -58,12 +58,12 @@ def redeal(places, rng, group=None) -> None:
 
 
 def _shuffle_among(places, rng) -> None:
-    cards = sorted(held[i] for held, i in places)
+    draw = rng.random
     # sorting by a random number for each card gives a uniformly random order, as
     # shuffle() does, at a fifth of its cost: a search deals thousands of times a move
-    order = sorted(range(len(cards)), key=lambda _: rng.random())
-    for (held, i), j in zip(places, order):
-        held[i] = cards[j]
+    dealt = sorted(sorted([held[i] for held, i in places]), key=lambda _: draw())
+    for (held, i), card in zip(places, dealt):
+        held[i] = card
 
 
 BELIEF_DRAWS = 8  # samples drawn at most for one that the others' claims make likely
@@ -192,7 +192,9 @@ class SearchBot(Bot):
             if untried:
                 # the guide's move is tried first: a budget smaller than the moves (shapes'
                 # 81 takings) would else leave it to chance
-                move = (favoured if node is root and favoured in untried else
+                # (looked up among the tried first: a scan of hundreds of moves costs)
+                move = (favoured if node is root and favoured is not None
+                        and favoured not in node.children and favoured in untried else
                         untried[rng.randrange(len(untried))])
                 child = node.children[move] = _Node(move, world.current_player())
                 world.apply(move)
@@ -201,10 +203,10 @@ class SearchBot(Bot):
             children = [node.children[move] for move in legal]
             for child in children:
                 child.avail += 1
+            guided = root.children.get(favoured) if node is root else None
             node = max(children, key=lambda c: c.reward / c.visits + exploration
                        * math.sqrt(math.log(c.avail) / c.visits)
-                       + (bias / (1 + c.visits) if c.move == favoured and node is root
-                          else 0.0))
+                       + (bias / (1 + c.visits) if c is guided else 0.0))
             world.apply(node.move)
             path.append(node)
         self.play_out(world, rng)
