@@ -388,6 +388,8 @@ def test_rise_up_ragusa_and_shapes_search_at_budgets_that_keep_a_game_within_2_s
     made = load_game("rise-up").bots["search"]
     assert issubclass(made, SearchBot) and made.__doc__ == SearchBot.__doc__
     assert made(iterations=7).params["iterations"] == 7
+    with pytest.raises(TypeError, match="no parameter 'iteration'"):
+        SearchBot.tuned(iteration=7)
 
 
 def _blofa_opened_with(hand_of_seat_0, laid):

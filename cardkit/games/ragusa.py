@@ -709,7 +709,7 @@ GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default
             new_state=new_state,
             # the search at 40 samples a move plays a game within 2 s on one core (README)
             bots={"random": RandomBot, "heuristic": Trader,
-                  "search": SearchBot.budgeted(40)},
+                  "search": SearchBot.tuned(iterations=40.0)},
             cards_from_deck=cards_from_deck, score_unit="tokens",
             rulings=("Each player starts with 50 tokens and antes 20; a game is one round, "
                      "won by whoever takes the pot.",

@@ -508,7 +508,7 @@ GAME = Game(name="rise-up", title="Rise Up", players=(1,), default_players=1,
             new_state=new_state,
             # the search at 100 samples a move plays a game within 2 s on one core (README)
             bots={"random": RandomBot, "heuristic": DelverBot,
-                  "search": SearchBot.budgeted(100)},
+                  "search": SearchBot.tuned(iterations=100.0)},
             cards_from_deck=cards_from_deck, score_unit="rooms won",
             rulings=("Cards come back each stage (the text needs more draws than the deck "
                      "holds).",

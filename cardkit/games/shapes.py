@@ -538,7 +538,7 @@ GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             new_state=new_state,
             # the search at 20 samples a move plays a game within 2 s on one core (README)
             bots={"random": RandomBot, "heuristic": GreedyBot,
-                  "search": SearchBot.budgeted(20)},
+                  "search": SearchBot.tuned(iterations=20.0)},
             cards_from_deck=cards_from_deck, score_unit="points",
             rulings=("Nobody sees a shape card's back before the final scoring, its owner "
                      "included; every hand's fronts are public.",

@@ -118,13 +118,15 @@ class SearchBot(Bot):
         self.guide = self._bot("guide", "none", bots)  # None: no move favoured
 
     @classmethod
-    def budgeted(cls, iterations: int) -> type[SearchBot]:
-        """This bot with ``iterations`` samples a move by default: the budget of a game
-        whose samples cost more than most (long games, many moves a decision), chosen to
-        keep one of its games within 2 s on one core (README: the ablation)."""
+    def tuned(cls, **defaults: float | str) -> type[SearchBot]:
+        """This bot with other ``defaults`` for some of its parameters: those that measured
+        best in one game (README: the ablation), e.g. fewer samples a move where samples
+        cost more, so that a game takes at most 2 s on one core."""
+        unknown = set(defaults) - set(cls.PARAMS)
+        if unknown:
+            raise TypeError(f"the search bot has no parameter {sorted(unknown)[0]!r}")
         return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
-                                           "PARAMS": {**cls.PARAMS,
-                                                      "iterations": float(iterations)}})
+                                           "PARAMS": {**cls.PARAMS, **defaults}})
 
     def _bot(self, param: str, nobody: str, bots: dict | None):
         """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
