@@ -149,10 +149,25 @@ ABLATION = (  # the README's ablation table: each change to the search bot, meas
     ("unguided, playouts by the heuristic", "guide=none,playout=heuristic"),
     ("guided by the heuristic, bias 1", "bias=1"),
     ("guided, bias 4", "bias=4"),
-    ("the default: guided, bias 20", ""),
+    ("guided, bias 20", "bias=20"),
     ("guided, samples weighed by claims, trust 0.1", "trust=0.1"),
     ("unguided, samples weighed by claims, trust 0.1", "guide=none,trust=0.1"),
+    ("guided, bias 4, trust 0.1", "bias=4,trust=0.1"),
+    ("the game's default", ""),
 )
+# what a line leaves unsaid is this, not the game's own defaults (Bluff the Bullet's differ)
+ABLATION_BASE = {"bias": "20", "trust": "1"}
+
+
+def ablation_bot(params: str) -> str:
+    """A line of ABLATION as a bot: its parameters over ABLATION_BASE; '' the default."""
+    if not params:
+        return "search"
+    given = dict(item.split("=") for item in params.split(","))
+    return "search:" + ",".join(f"{key}={value}" for key, value in
+                                {**ABLATION_BASE, **given}.items())
+
+
 SLOW_PLAYOUTS = ("bullet", "ragusa", "shapes")  # a heuristic playout: 6-25x a random one
 CLAIMS = ("blofa", "bullet")  # games whose samples trust weighs (State.lies); else no change
 
@@ -166,13 +181,17 @@ def ablation(games: int) -> None:
     for name in sorted(MODULES):
         for label, params in ABLATION + (("the heuristic itself, same seat", None),):
             if params and "playout=heuristic" in params and name in SLOW_PLAYOUTS:
-                print(f"  {name:8} {label:40} not played: over 2 s a game")
+                print(f"  {name:8} {label:48} not played: over 2 s a game")
                 continue
             if params and "trust" in params and name not in CLAIMS:
                 continue  # no claims: the same games as the default
-            bot = "heuristic" if params is None else ("search:" + params).strip(":")
+            defaults = load_game(name).bots["search"].PARAMS
+            if params == "" and all(float(defaults[key]) == float(value)
+                                    for key, value in ABLATION_BASE.items()):
+                continue  # the same games as "guided, bias 20"
+            bot = "heuristic" if params is None else ablation_bot(params)
             found = strength(name, bot, games)
-            print(f"  {name:8} {label:40} {found['share']:6.1%} ({found['low']:.1%}-"
+            print(f"  {name:8} {label:48} {found['share']:6.1%} ({found['low']:.1%}-"
                   f"{found['high']:.1%})  {1 / found['seconds']:7.2f} games/s", flush=True)
     import tempfile
 
