@@ -377,3 +377,61 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
     assert [rung["bot"] for rung in saved["rungs"]][:2] == ["random", "builder"]
     assert saved["bots"][1].startswith("builder: plays the strongest unit")
     assert saved["verdict"] == lines[-2]
+
+
+def test_each_game_s_search_has_the_defaults_that_measured_best_within_2_s_a_game():
+    """Rise Up, Ragusa and shapes: the budget their cost allows; Bluff the Bullet: less
+    guidance and samples weighed by the claims (README: the ablation)."""
+    defaults = {name: {key: value for key, value in load_game(name).bots["search"]()
+                       .params.items() if key in ("iterations", "bias", "trust")}
+                for name in ("blofa", "bullet", "ragusa", "rise-up", "shapes")}
+    assert defaults == {
+        "blofa": {"iterations": 200, "bias": 20, "trust": 1},
+        "bullet": {"iterations": 200, "bias": 4, "trust": 0.1},
+        "ragusa": {"iterations": 40, "bias": 20, "trust": 1},
+        "rise-up": {"iterations": 100, "bias": 20, "trust": 1},
+        "shapes": {"iterations": 20, "bias": 20, "trust": 1}}
+    from cardkit.playtest.skill import bots_used
+
+    assert bots_used(Setup("bullet", 4, 1, (BotSpec("random"),)))[2].endswith(
+        "guided by heuristic (bias 4), samples weighed by the others' claims (trust 0.1)")
+    made = load_game("rise-up").bots["search"]
+    assert issubclass(made, SearchBot) and made.__doc__ == SearchBot.__doc__
+    assert made(iterations=7).params["iterations"] == 7
+    with pytest.raises(TypeError, match="no parameter 'iteration'"):
+        SearchBot.tuned(iteration=7)
+
+
+def _blofa_opened_with(hand_of_seat_0, laid):
+    """Blófa after seat 0 opens by laying the yellow ``laid`` and declaring 1 (seat 1 to
+    move, its hand 4 2 1 1: the unseen yellows are three 1s, three 3s and a 5)."""
+    from cardkit.games.blofa import BlofaState
+
+    state = BlofaState([hand_of_seat_0, [4, 2, 1, 1], [0, 2, 5, 1], [0, 4, 3, 3]],
+                       [[2], [1]], random.Random(1))
+    state.apply(("play", (laid,), 1))
+    return state
+
+
+def test_a_search_that_trusts_the_others_draws_samples_where_they_told_the_truth():
+    """With trust 0 a sample in which seat 0's declaration is a lie is drawn again (up to
+    8 times), so nearly every sample holds the 1 it declared; trusting fully, the
+    samples deal it as chance does (3 of the 7 unseen yellows are 1s)."""
+    state = _blofa_opened_with([0, 2, 1, 3], 3)  # a lie
+    worlds = state.samples(1)
+    assert worlds(random.Random(0)).lies(1) in (0, 1)
+    laid = {trust: [SearchBot(trust=trust).believed(worlds, random.Random(seed)).laid[0]
+                    for seed in range(60)] for trust in (0, 1)}
+    assert laid[0].count(1) >= 57
+    assert 15 <= laid[1].count(1) <= 40
+
+
+def test_the_trusting_search_weighs_samples_by_what_the_seat_saw_not_by_the_game():
+    """Seat 0's lie and its truth look alike to seat 1: the believed samples are the same."""
+    lie, truth = _blofa_opened_with([0, 2, 1, 3], 3), _blofa_opened_with([0, 2, 3, 1], 1)
+    assert lie.observation(1) == truth.observation(1)
+    bot = SearchBot(trust=0.1)
+    for seed in range(20):
+        one, other = (bot.believed(state.samples(1), random.Random(seed))
+                      for state in (lie, truth))
+        assert (one.laid, one.hands) == (other.laid, other.hands)

@@ -307,6 +307,12 @@ class BlofaState(State):
             start += len(cards)
         return world
 
+    def lies(self, seat: int) -> int:
+        """The others' plays of this trick whose cards do not add up to their declaration
+        (a challenged play is shown, and the same in every sample)."""
+        return sum(sum(cards) != declared for who, cards, declared in self.plays
+                   if who != seat)
+
     # -- what a seat sees ----------------------------------------------------------------
 
     def observation(self, seat: int) -> dict:

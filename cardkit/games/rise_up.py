@@ -190,6 +190,7 @@ class RiseUpState(State):
         if not unused:
             return moves
         taken = [(i, victim) for i in range(9) for victim in self.victims(i)]
+        open_rooms = [j for j in range(9) if j != self.joker]  # where a club may put a card
         for card in unused:
             suit = card_of(card).suit
             if suit == "H":
@@ -200,13 +201,14 @@ class RiseUpState(State):
                 moves += [("spade", card, ROOMS[i], victim) for i, victim in taken]
             else:
                 moves += [("club", card, ROOMS[i], victim, ROOMS[j]) for i, victim in taken
-                          for j in range(9) if j != i and j != self.joker]
+                          for j in open_rooms if j != i]
         return moves
 
     # -- making a move ------------------------------------------------------------------
 
     def apply(self, move) -> None:
-        if self.result or move not in self.legal_moves():
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        if self.result or move not in legal:  # the cached list: a copy a move costs time
             raise IllegalMove(f"{move} is not a legal move now")
         self._legal = None
         self.moves_made += 1
@@ -312,7 +314,7 @@ class RiseUpState(State):
         down = [(room, i) for room in world.rooms for i, card in enumerate(room)
                 if card not in self.face_up]
         ace = next((place for place in down if place[0][place[1]] == self.stage_ace), None)
-        redeal([place for place in down if place != ace]
+        redeal([place for place in down if place is not ace]
                + [(world.pile, i) for i in range(len(world.pile))], rng)
         if ace is not None:  # the ace may lie in any face-down place of the grid
             room, i = down[rng.randrange(len(down))]
@@ -504,7 +506,9 @@ def _cheapest_cover(free: list[tuple[int, str]], need: int) -> list[str]:
 
 GAME = Game(name="rise-up", title="Rise Up", players=(1,), default_players=1,
             new_state=new_state,
-            bots={"random": RandomBot, "heuristic": DelverBot, "search": SearchBot},
+            # the search at 100 samples a move plays a game within 2 s on one core (README)
+            bots={"random": RandomBot, "heuristic": DelverBot,
+                  "search": SearchBot.tuned(iterations=100.0)},
             cards_from_deck=cards_from_deck, score_unit="rooms won",
             rulings=("Cards come back each stage (the text needs more draws than the deck "
                      "holds).",

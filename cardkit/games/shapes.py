@@ -536,7 +536,9 @@ class GreedyBot(Bot):
 GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             players=tuple(range(2, len(OBJECTIVES) + 1)), default_players=4,
             new_state=new_state,
-            bots={"random": RandomBot, "heuristic": GreedyBot, "search": SearchBot},
+            # the search at 20 samples a move plays a game within 2 s on one core (README)
+            bots={"random": RandomBot, "heuristic": GreedyBot,
+                  "search": SearchBot.tuned(iterations=20.0)},
             cards_from_deck=cards_from_deck, score_unit="points",
             rulings=("Nobody sees a shape card's back before the final scoring, its owner "
                      "included; every hand's fronts are public.",

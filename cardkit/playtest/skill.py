@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 
-from ..toolkit.search import GUIDE_BIAS, own_bot
+from ..toolkit.search import own_bot
 from .runner import BotSpec, Setup, Stopped, game_of, play_into
 from .stats import holm, wilson
 from .tally import Tally
@@ -54,11 +54,13 @@ def bots_used(setup: Setup) -> list[str]:
     said = []
     for spec in ladder(setup):
         if spec.name == "search":
-            guide = own_bot(bots)
+            guide, params = own_bot(bots), bots[spec.name].PARAMS  # the game's defaults
             said.append("search: looks ahead by information-set MCTS, at "
                         f"{', '.join(map(str, SEARCH_BUDGETS))} iterations a move, random "
-                        "playouts" + (f", guided by {guide} (bias {GUIDE_BIAS:g})" if guide
-                                      else ""))
+                        "playouts" + (f", guided by {guide} (bias {params['bias']:g})" if guide
+                                      else "")
+                        + (f", samples weighed by the others' claims (trust "
+                           f"{params['trust']:g})" if params["trust"] < 1 else ""))
             break
         about = " ".join((bots[spec.name].__doc__ or "").split()).split(". ")[0].rstrip(".")
         said.append(f"{spec.name}: {about[:1].lower()}{about[1:]}" if about else spec.name)

@@ -7,7 +7,9 @@ iteration:
 
 1. **determinize**: sample a whole game the seat might be in, dealing again every card it
    cannot see (:meth:`~cardkit.toolkit.state.State.determinized`, which the runner hands
-   over as ``worlds``); the real game is never read;
+   over as ``worlds``); the real game is never read. With ``trust`` below 1, samples in
+   which the other seats lied are drawn again as often as the lies are unlikely
+   (:meth:`SearchBot.believed`);
 2. **select**: from the root, while every legal move of this sample has been tried, take
    the move whose node scores best by UCB1, counting a node's trials only among the
    samples in which its move was legal ("availability");
@@ -58,14 +60,15 @@ def redeal(places, rng, group=None) -> None:
 
 
 def _shuffle_among(places, rng) -> None:
-    cards = sorted(held[i] for held, i in places)
+    draw = rng.random
     # sorting by a random number for each card gives a uniformly random order, as
     # shuffle() does, at a fifth of its cost: a search deals thousands of times a move
-    order = sorted(range(len(cards)), key=lambda _: rng.random())
-    for (held, i), j in zip(places, order):
-        held[i] = cards[j]
+    dealt = sorted(sorted([held[i] for held, i in places]), key=lambda _: draw())
+    for (held, i), card in zip(places, dealt):
+        held[i] = card
 
 
+BELIEF_DRAWS = 8  # samples drawn at most for one that the others' claims make likely
 GUIDE_BIAS = 20.0  # the guide's bonus that measured best (README: the ablation)
 
 
@@ -94,11 +97,14 @@ class SearchBot(Bot):
     (progressive bias, Chaslot et al. 2008: a bonus of ``bias`` / (1 + trials) that more
     samples wash out), ``auto`` (the default) for the game's own (:func:`own_bot`), ``none``
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
-    best other score (the rest is the win). The defaults are what measured best (the
+    best other score (the rest is the win); ``trust``: how likely the search believes a
+    lie of another seat is against the truth (1: claims tell it nothing), by which it
+    weighs its samples (:meth:`believed`). The defaults are what measured best (the
     README's ablation table)."""
 
     PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
-              "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0}
+              "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0,
+              "trust": 1.0}
     RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600),
               "bias": (0, 1000)}
     observes = False  # it reads sampled games, not the observation
@@ -110,6 +116,17 @@ class SearchBot(Bot):
         super().__init__(**params)
         self.playout = self._bot("playout", "random", bots)  # None: random moves
         self.guide = self._bot("guide", "none", bots)  # None: no move favoured
+
+    @classmethod
+    def tuned(cls, **defaults: float | str) -> type[SearchBot]:
+        """This bot with other ``defaults`` for some of its parameters: those that measured
+        best in one game (README: the ablation), e.g. fewer samples a move where samples
+        cost more, so that a game takes at most 2 s on one core."""
+        unknown = set(defaults) - set(cls.PARAMS)
+        if unknown:
+            raise TypeError(f"the search bot has no parameter {sorted(unknown)[0]!r}")
+        return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
+                                           "PARAMS": {**cls.PARAMS, **defaults}})
 
     def _bot(self, param: str, nobody: str, bots: dict | None):
         """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
@@ -140,9 +157,26 @@ class SearchBot(Bot):
         for done in range(int(self.params["iterations"]) if deadline is None else 10**9):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, worlds(rng), rng, favoured)
+            self._iterate(root, self.believed(worlds, rng), rng, favoured)
         tried = [root.children[move] for move in moves if move in root.children]
         return max(tried, key=lambda node: (node.visits, node.move == favoured)).move
+
+    def believed(self, worlds, rng):
+        """A sample drawn as likely as the others' claims make it (a particle filter,
+        Whitehouse et al., AIIDE 2013): each sample in which another seat lied ``lies``
+        times is kept with chance ``trust`` ** lies, else another is drawn, up to
+        BELIEF_DRAWS; past those, the one with the fewest lies. The model of a player is
+        the games' heuristics': they tell the truth when they can. It reads the samples
+        only, which are made from what the seat saw."""
+        trust, best = self.params["trust"], None
+        for _ in range(BELIEF_DRAWS if trust < 1 else 1):
+            world = worlds(rng)
+            lies = world.lies(world.current_player()) if trust < 1 else 0
+            if not lies or rng.random() < trust ** lies:
+                return world
+            if best is None or lies < best[0]:
+                best = (lies, world)
+        return best[1]
 
     def _favoured(self, moves, rng, worlds):
         """The move the guide would make here (None without one), from the seat's
@@ -162,7 +196,9 @@ class SearchBot(Bot):
             if untried:
                 # the guide's move is tried first: a budget smaller than the moves (shapes'
                 # 81 takings) would else leave it to chance
-                move = (favoured if node is root and favoured in untried else
+                # (looked up among the tried first: a scan of hundreds of moves costs)
+                move = (favoured if node is root and favoured is not None
+                        and favoured not in node.children and favoured in untried else
                         untried[rng.randrange(len(untried))])
                 child = node.children[move] = _Node(move, world.current_player())
                 world.apply(move)
@@ -171,10 +207,10 @@ class SearchBot(Bot):
             children = [node.children[move] for move in legal]
             for child in children:
                 child.avail += 1
+            guided = root.children.get(favoured) if node is root else None
             node = max(children, key=lambda c: c.reward / c.visits + exploration
                        * math.sqrt(math.log(c.avail) / c.visits)
-                       + (bias / (1 + c.visits) if c.move == favoured and node is root
-                          else 0.0))
+                       + (bias / (1 + c.visits) if c is guided else 0.0))
             world.apply(node.move)
             path.append(node)
         self.play_out(world, rng)

@@ -90,6 +90,13 @@ class State(ABC):
                 setattr(world, name, copied(value))  # a tuple of cards is shared as it is
         return partial(world.determinized, seat)
 
+    def lies(self, seat: int) -> int:
+        """How many of the other seats' claims this game holds that are lies, among those
+        ``seat`` has not seen the truth of: on a sample, what a search believing the
+        others rarely lie weighs it by (:class:`~cardkit.toolkit.search.SearchBot`'s
+        ``trust``). 0 where the game has no claims."""
+        return 0
+
     def turns(self) -> int | None:
         """Turns taken so far as the players count them (a seat's turn, not each move
         made in it: a claim, its answers and a penalty are one turn), for the report's
