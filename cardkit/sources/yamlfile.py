@@ -379,7 +379,8 @@ class _Builder:
                     self.plain_tags[event.value] = tag  # keys and short values repeat
         else:
             tag = self.tag(event)
-        if tag == STR or tag == TIMESTAMP:  # a date is just text to a deck
+        # a date is just text to a deck, and so is a '<<' that is a value, not a merge key
+        if tag == STR or tag == TIMESTAMP or tag == MERGE:
             return event.value
         self.check_tag(event, tag)
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
