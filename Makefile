@@ -20,7 +20,7 @@ build: $(STAMP)
 	$(BIN)/cardkit rulebook --all
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto -rs
+	$(BIN)/python -m pytest -n auto --dist worksteal -rs
 
 # The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
 fuzz: $(STAMP)

@@ -5,8 +5,8 @@ overwritten, inserted or cut, runs repeated, the file cut short), must still end
 crash or a hang. And ``validate`` must refuse whatever ``build`` refuses.
 
 The deck is the Lantern Market example with a PNG and a JPG beside its SVG art, in three
-copies whose cards come from CSV, XLSX (openpyxl) and ODS (odfpy). ``make test`` runs a few
-dozen examples; ``make fuzz`` a few thousand (CARDKIT_FUZZ_EXAMPLES).
+copies whose cards come from CSV, XLSX (openpyxl) and ODS (odfpy). ``make test`` runs
+twenty-five examples; ``make fuzz`` a few thousand (CARDKIT_FUZZ_EXAMPLES).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from cardkit.cli import main
 from cardkit.sources.files import ROOT
 from test_spreadsheets import write_ods, write_xlsx
 
-EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "25"))
 EXAMPLE = ROOT / "examples" / "lantern-market"
 SECONDS = 20  # for validate and build of one mutated deck: more is a hang
 KINDS = ("csv", "xlsx", "ods")
