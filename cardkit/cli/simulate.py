@@ -317,7 +317,8 @@ def _traceback(error: Exception, path) -> str:
 def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
     """(name, Game, its rules file or None, the deck its cards come from or None) for
     GAME: a bundled game by name, else a deck whose rules file is beside it (or named)."""
-    from ..playtest.rules_file import RULES_FILE, RulesFileError, load_rules
+    from ..playtest.rules_file import RulesFileError, load_rules
+    from ..sources.rules_fields import RULES_PROGRAM as RULES_FILE
 
     if game in GAME_NAMES and rules_file is None:
         from ..games import load_game
@@ -349,7 +350,8 @@ def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
 def _own_rules(deck_file: str, rules, rules_path, players: int, bots):
     """The rules a compared deck plays, and their file: a designer's deck with a rules file
     of its own (a rule variant) plays it; otherwise A's rules."""
-    from ..playtest.rules_file import RULES_FILE, RulesFileError, load_rules
+    from ..playtest.rules_file import RulesFileError, load_rules
+    from ..sources.rules_fields import RULES_PROGRAM as RULES_FILE
 
     if rules_path is None:
         return rules, None

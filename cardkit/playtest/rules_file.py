@@ -21,7 +21,6 @@ from functools import partial
 from pathlib import Path
 
 from ..rules.errors import RulesError
-from ..sources.rules_fields import RULES_PROGRAM as RULES_FILE  # what `simulate DECK` plays
 from ..toolkit import Bot, Card, CardGame, Game, RandomBot
 from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
