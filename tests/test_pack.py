@@ -94,6 +94,7 @@ def test_the_how_to_sheet_says_what_the_pdfs_are(blofa):
            "edge (portrait)" in text
     assert "blofa-gutterfold-a4.pdf: 5 pages, 4 cards a sheet. One side only." in text
     assert "blofa-rules-a4.pdf: 3 pages." in text
+    assert "low-ink/blofa-pnp-a4-draft-ink.pdf: 4 pages" in text  # where it is in the entry
     assert "letter" not in text  # the A4 sheet names the A4 files
 
 

@@ -91,8 +91,8 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
                 target = entry / subfolder / result.path.name
                 target.parent.mkdir(exist_ok=True)
                 shutil.move(result.path, target)
-                printed.append((paper, _described(target, result.pages, result.grid, sheet,
-                                                  ink)))
+                printed.append((paper, _described(target.relative_to(entry), result.pages,
+                                                  result.grid, sheet, ink)))
         if rules_path(deck_path).is_file():  # a deck whose rules are all on its cards has none
             rules = make_rulebook(deck_path, scratch, PAPER_ORDER, strict)
             for path in rules.paths:
@@ -128,7 +128,7 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
 
 
 def _described(path: Path, pages: int, grid, sheet: str, ink: str) -> PrintedFile:
-    """What the how-to sheet says of one PDF of sheets."""
+    """What the how-to sheet says of one PDF of sheets (``path``: in the entry's folder)."""
     if sheet == "gutterfold":
         how = ("One side only. Fold each sheet down the middle line, fronts out, then cut "
                "through both layers: every card has its back behind it.")
@@ -137,7 +137,7 @@ def _described(path: Path, pages: int, grid, sheet: str, ink: str) -> PrintedFil
                "fronts, even pages their backs.")
     if ink == DRAFT_INK:
         how += " Low ink: large fills printed light, for playtests."
-    return PrintedFile(path.name, pages, grid.per_page, how)
+    return PrintedFile(path.as_posix(), pages, grid.per_page, how)  # low-ink/ named too
 
 
 def _cutting(deck: Deck) -> str:
