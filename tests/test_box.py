@@ -106,3 +106,7 @@ def test_validate_checks_the_box_and_the_tokens_too(tmp_path):
     assert result.exit_code == 2, result.output
     assert "deck.yaml:10:14: unknown card stock 'cardbord'" in result.output
     assert "deck.yaml:12:13: 'shape' cannot be 'oval'" in result.output
+    # build refuses the deck file validate refuses (the fuzz test found `box: true` built)
+    built = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "out")])
+    assert built.exit_code == 2 and "unknown card stock 'cardbord'" in built.output
+    assert not (tmp_path / "out").exists()

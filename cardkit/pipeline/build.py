@@ -142,6 +142,9 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     # a variant, a --cards choice or a reprint is not the entry: its count is its own
     check_contest(deck_path, deck, options, sheets=False,
                   whole=not (deck.variant or which.cards or which.since))
+    from .components import component_faces  # late: it imports this module
+
+    component_faces(deck)  # the deck file's box, tokens and boards: refused as validate does
     path = Path(out_dir) / deck.name / output_name(deck, options)
     try:
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)

@@ -31,10 +31,10 @@ def check_faces(cards, strict: bool) -> tuple[CardRenderer, Report]:
     return renderer, report
 
 
-def check_components(deck, strict: bool) -> list:
-    """``cardkit validate``'s check of the deck's box, tokens and boards, those it has: their
-    entries and layouts (InputError, every mistake together), then their faces as
-    :func:`check_faces` checks them; gives the faces' warnings."""
+def component_faces(deck) -> list[list]:
+    """The faces of the deck's box, tokens and boards, a list a component it has, as cards
+    to draw; InputError with every mistake in their entries and layouts together. ``build``
+    checks them so (a deck file ``validate`` refuses is never built), without drawing."""
     from ..deck.boards import read_boards
     from ..deck.box import read_box
     from ..deck.tokens import read_tokens
@@ -52,4 +52,12 @@ def check_components(deck, strict: bool) -> list:
         faces.append([board.card(deck, number)
                       for number, board in enumerate(read_boards(deck, problems), 1)])
     problems.check()
+    return faces
+
+
+def check_components(deck, strict: bool) -> list:
+    """``cardkit validate``'s check of the deck's box, tokens and boards, those it has: their
+    entries and layouts (InputError, every mistake together), then their faces as
+    :func:`check_faces` checks them; gives the faces' warnings."""
+    faces = component_faces(deck)
     return [warning for cards in faces for warning in check_faces(cards, strict)[1].warnings]
