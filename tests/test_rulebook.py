@@ -93,6 +93,7 @@ def test_headings_tables_components_and_stamp_are_text(blofa):
     assert "\nthe player sitting across from them\n4\n" in text
     assert "Rules 1.0, written" in text
     assert text.count("Blófa Cards · version 1.0 · rules") == 3
+    assert all(f"page {n} of 3" in text for n in (1, 2, 3))  # each footer counts the pages
     # the rule cards are drawn as they print: their own text is in the page
     assert "Rules 2/3: A trick" in rest[0]
 

@@ -1,9 +1,10 @@
 """Write a rulebook (:mod:`cardkit.render.rulebook`) as a PDF on one paper size: the
 deck's rules in its fonts (embedded, as every cardkit PDF's) and colours, with a footer
-naming the deck, its version stamp (as the card sheets' footers do) and the page."""
+naming the deck, its version stamp (as the card sheets' footers do) and "page N of M"."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -28,7 +29,7 @@ FOOTER_COLOUR = colors.HexColor("#707070")
 def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, float],
                        renderer: CardRenderer, look: Look) -> int:
     """Write ``rulebook`` on pages of ``page_size`` (points) to ``path`` (a file name or
-    a binary file); returns the number of pages."""
+    a binary file), each footer saying "page N of M"; returns the number of pages."""
     deck = rulebook.deck
     width, height = page_size
     # pages smaller than A4 (A5, an index card, a card) get smaller margins and type
@@ -37,27 +38,36 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
     footer_size = FOOTER_SIZE * max(scale, SMALLEST_SCALE)
     footer_y = max(margin / 2, PRINTABLE_BORDER + 1 * MM)  # its descenders 5 mm inside too
     register(DEFAULT_FONT)
-    document = BaseDocTemplate(
-        path if hasattr(path, "write") else str(path), pagesize=page_size,
-        leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
-        title=f"{deck.title} (rules)", author=deck.author, creator="cardkit",
-        subject=", ".join(filter(None, [deck.title, deck.stamp])), invariant=1,
-        pageCompression=1, initialFontName=DEFAULT_FONT)
-    frame = Frame(margin, margin, width - 2 * margin, height - 2 * margin, id="text",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     footer = " · ".join(filter(None, [deck.title, deck.stamp, "rules"]))
 
-    def on_page(canvas, doc):
-        if doc.page == 1:
-            dated(canvas)
-        canvas.saveState()
-        canvas.setFont(look.body, footer_size)
-        canvas.setFillColor(FOOTER_COLOUR)
-        canvas.drawString(margin, footer_y, footer)
-        canvas.drawRightString(width - margin, footer_y, f"page {doc.page}")
-        canvas.restoreState()
+    def written(target, pages: int) -> int:
+        """The rulebook written to ``target``, its footers saying "page N of ``pages``"
+        (when known); returns how many pages it took."""
+        document = BaseDocTemplate(
+            target, pagesize=page_size,
+            leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
+            title=f"{deck.title} (rules)", author=deck.author, creator="cardkit",
+            subject=", ".join(filter(None, [deck.title, deck.stamp])), invariant=1,
+            pageCompression=1, initialFontName=DEFAULT_FONT)
+        frame = Frame(margin, margin, width - 2 * margin, height - 2 * margin, id="text",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
-    document.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
-    story = Story(rulebook, renderer, look, max(scale, SMALLEST_SCALE))
-    document.build(story.flowables(frame.width, frame.height))
-    return document.page
+        def on_page(canvas, doc):
+            if doc.page == 1:
+                dated(canvas)
+            canvas.saveState()
+            canvas.setFont(look.body, footer_size)
+            canvas.setFillColor(FOOTER_COLOUR)
+            canvas.drawString(margin, footer_y, footer)
+            canvas.drawRightString(width - margin, footer_y,
+                                   f"page {doc.page}" + (f" of {pages}" if pages else ""))
+            canvas.restoreState()
+
+        document.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
+        story = Story(rulebook, renderer, look, max(scale, SMALLEST_SCALE))
+        document.build(story.flowables(frame.width, frame.height))
+        return document.page
+
+    # the footers sit below the text, so the pages break the same way in both passes
+    pages = written(io.BytesIO(), 0)
+    return written(path if hasattr(path, "write") else str(path), pages)
