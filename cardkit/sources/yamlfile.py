@@ -38,7 +38,7 @@ _DEEP_INDENT = re.compile(rb"\n[ \t]{%d}" % (MAX_DEPTH + 1))  # searched after a
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 # what YAML counts as a line break, so a mark's line is found (NEL and U+2028 too)
-_YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_YAML_LINE_BREAK = re.compile("(\r\n|[\r\n\x85\u2028\u2029])")  # kept by split()
 # what comes before a quote that opens a value ('tint: ', '  - ', '[a, ', '['), and rarely
 # ends a text's last line ('Choose one:' is closed right after the colon)
 _OPENS_VALUE = re.compile(r"(:\s+|,\s+|[\[{]\s*|^\s*-\s+)$")
@@ -270,6 +270,7 @@ class _Builder:
         self.loader = loader
         self.data = data
         self.lines: list[str] = []  # the text's lines, split when a quote is checked
+        self.breaks: list[str] = []  # what ends each of them
         self.anchors: dict = {}  # name -> (value, how many values it holds, its event)
         self.opened: dict = {}  # names of the collections being built -> their events
         self.written = 0  # values written out in the text
@@ -395,8 +396,13 @@ class _Builder:
         value (``colour: "#2a5b84`` ... ``tint: "``): its quote was left open. The keys it
         swallowed would be missing, or met twice, further on."""
         if not self.lines:
-            self.lines = _YAML_LINE_BREAK.split(self.data.decode("utf-8", "replace"))
+            parts = _YAML_LINE_BREAK.split(self.data.decode("utf-8", "replace"))
+            self.lines, self.breaks = parts[::2], parts[1::2]
         end = event.end_mark
+        if not any(b in "\r\n" for b in self.breaks[event.start_mark.line:end.line]):
+            return  # broken by a NEL or line separator only: no editor's open quote
+        if event.style == '"' and self.lines[end.line - 1].endswith("\\"):
+            return  # an escaped line break: the text goes on by design (as yaml.dump folds)
         closing = self.lines[end.line][:end.column - 1]
         if _OPENS_VALUE.search(closing):
             raise InputError([_unclosed(self.path, event.start_mark, "it runs on to line "
