@@ -33,7 +33,7 @@ def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: boo
     found = []
 
     def broken(what: str, asks: str, fix: str) -> None:
-        found.append(Problem(contest.where, f"{what}, {contest.title} {asks}", fix))
+        found.append(_broken(contest, what, asks, fix))
 
     total = deck.total()
     if whole and contest.cards is not None and total != contest.cards:
@@ -71,8 +71,12 @@ def sheet_problems(deck: Deck, options: SheetOptions | None = None) -> list[Prob
     if contest is None or contest.per_sheet is None or (options and options.sheet != "pnp"):
         return []
     sheet = _sheet_problem(deck, contest.per_sheet, contest.papers, options)
-    return [Problem(contest.where, f"{sheet[0]}, {contest.title} {sheet[1]}", sheet[2])] \
-        if sheet else []
+    return [_broken(contest, *sheet)] if sheet else []
+
+
+def _broken(contest, what: str, asks: str, fix: str) -> Problem:
+    """A rule of ``contest`` broken: '19 cards, the 18-card contest allows 18', at its line."""
+    return Problem(contest.where, f"{what}, {contest.title} {asks}", fix)
 
 
 def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = None,

@@ -35,7 +35,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .stats import Z95, wilson
+from .stats import mean_interval, wilson
 from .sweep import SweepError, parse
 
 RUNGS = (50, 100, 300)  # games a rung adds to a point: 50, then 150 and 450 in all
@@ -155,12 +155,10 @@ def figures(targets, summary: dict, lengths: Counter, skill_summary: dict | None
                                     f"{seat['share']:.1%}, {value:.1f} points from a fair "
                                     f"{fair:.0%}{_within(interval)}")
         elif target.name == "length":
-            centre, games = _mean(lengths), lengths.total()
-            spread = sum(n * (x - centre) ** 2 for x, n in lengths.items()) / max(1, games - 1)
-            half = Z95 * math.sqrt(spread / max(1, games))
-            found["length"] = Figure(centre, (centre - half, centre + half),
+            centre, low, high = mean_interval(lengths)
+            found["length"] = Figure(centre, (low, high),
                                      f"length: {centre:.1f} {summary['length_unit']}"
-                                     + _within((centre - half, centre + half)))
+                                     + _within((low, high)))
         elif target.name == "nobody":
             games = summary["games"]
             low, high = wilson(games - summary["decided"], games)
@@ -196,10 +194,6 @@ def _card_edge(cards: list[dict]) -> Figure:
 
 def _within(interval, unit: str = "") -> str:
     return f" (95%: {interval[0]:.1f}{unit} to {interval[1]:.1f}{unit})"
-
-
-def _mean(counts: Counter) -> float:
-    return sum(x * n for x, n in counts.items()) / counts.total() if counts else 0.0
 
 
 def distance(targets, found: dict) -> float:

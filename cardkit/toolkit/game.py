@@ -49,8 +49,7 @@ from .search import redeal
 from .state import IllegalMove, State, copied
 from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
 
-HOLDERS = (Pile, Groups)  # what the rules' own attributes may name
-HOLDER_KINDS = frozenset(HOLDERS)
+HOLDERS = frozenset({Pile, Groups})  # what the rules' own attributes may name
 
 
 class CardGame(State):
@@ -355,7 +354,7 @@ class CardGame(State):
             kind = type(value)
             if kind in HOLDERS:
                 found[name] = piles.get(id(value))
-            elif kind in (list, tuple) and value and set(map(type, value)) <= HOLDER_KINDS:
+            elif kind in (list, tuple) and value and set(map(type, value)) <= HOLDERS:
                 found[name] = kind(map(piles.get, map(id, value)))
                 if None in found[name]:
                     found[name] = None
