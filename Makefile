@@ -22,9 +22,12 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist worksteal -rs
 
-# The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
+# The fuzz tests with a few thousand examples each, and the rules checker over thousands of
+# games of each example game (make test runs far fewer).
 fuzz: $(STAMP)
-	CARDKIT_FUZZ_EXAMPLES=3000 $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_files.py
+	CARDKIT_FUZZ_EXAMPLES=3000 CARDKIT_CHECK_GAMES=5000 $(BIN)/python -m pytest \
+		tests/test_fuzz.py tests/test_fuzz_files.py \
+		tests/test_own_rules.py::test_the_starter_and_lantern_market_pass_the_checker_over_many_games
 
 # The verdicts' false-alarm rates on games whose answer is known, in full (make test runs
 # a small version); the README records what it prints.

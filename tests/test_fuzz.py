@@ -2,7 +2,7 @@
 for other types, huge, non-finite, deeply nested or odd ones), must still end with exit 0
 or with exit 2 and a message: never an internal error (exit 1), never a crash.
 
-``make test`` runs sixty examples; ``make fuzz`` a few thousand
+``make test`` runs forty examples; ``make fuzz`` a few thousand
 (CARDKIT_FUZZ_EXAMPLES sets the number). Runs are in-process, so they are fast.
 """
 
@@ -26,7 +26,7 @@ from cardkit.deck.loader import load_deck
 from cardkit.sources.bundled import LAYOUTS_DIR, bundled_decks
 from cardkit.sources.files import ROOT
 
-EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "40"))
 DECKS = {**bundled_decks(), "lantern-market": ROOT / "examples" / "lantern-market" / "deck.yaml"}
 
 

@@ -9,6 +9,7 @@ may import it.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import subprocess
@@ -194,12 +195,19 @@ def test_an_error_in_the_rules_during_a_simulation_names_the_game_not_cardkit(tm
         assert "internal error" not in err
 
 
-def test_the_starter_and_lantern_market_pass_the_checker_over_thousands_of_games(tmp_path):
+# games the checker plays of each example: `make fuzz` plays thousands, make test a few
+# hundred (a thousand took a tenth of the suite's time)
+CHECKED_GAMES = int(os.environ.get("CARDKIT_CHECK_GAMES", "300"))
+
+
+def test_the_starter_and_lantern_market_pass_the_checker_over_many_games(tmp_path):
     starter = _deck(tmp_path, rules=None, name="my-game")
     for folder, players in ((starter, 2), (LANTERN, 3)):
-        code, out, err = _run(folder, "--check", "--games", "1000", "--players", str(players))
+        code, out, err = _run(folder, "--check", "--games", str(CHECKED_GAMES),
+                              "--players", str(players))
         assert (code, err) == (0, "")
-        assert f"1,000 random games, {players} players, seed 1: no mistake found" in out
+        assert f"{CHECKED_GAMES:,} random games, {players} players, seed 1: no mistake found" \
+            in out
         assert "every card in one pile, nothing seen that the piles hide" in out
 
 
