@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..common.atomic import atomic_path
-from ..common.errors import InputError, Problem, Where
+from ..common.errors import InputError, Problem, Problems, Where
 from ..common.units import to_mm
 from ..deck.languages import in_language
 from ..deck.loader import load_deck
@@ -132,6 +132,20 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
     return "-".join(parts) + ".pdf"
 
 
+def _template_tokens(deck: Deck, strict: bool) -> tuple:
+    """The deck's tokens for a sheet template's token slots: (the tokens, each as the
+    imposition asks for it, (their face cards, their renderer), their faces' warnings);
+    InputError on their mistakes, a deck without tokens among them."""
+    from ..deck.tokens import read_tokens
+    from .tokens import drawn_tokens  # late, as component_faces
+
+    problems = Problems()
+    tokens = read_tokens(deck, problems)
+    problems.check()
+    asked, cards, renderer, report = drawn_tokens(deck, tokens, strict)
+    return tokens, asked, (cards, renderer), tuple(report.warnings)
+
+
 def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
                strict: bool = False, variant: dict | None = None,
                only_declared: bool = False, which: Which = Which()) -> BuildResult:
@@ -146,12 +160,16 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
 
     component_faces(deck)  # the deck file's box, tokens and boards: refused as validate does
     path = Path(out_dir) / deck.name / output_name(deck, options)
+    tokens, asked, drawn, warnings = [], [], None, ()
+    if options.template is not None and options.template.has_tokens:
+        tokens, asked, drawn, warnings = _template_tokens(deck, strict)
     try:
-        plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
+        plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options, asked)
     except SheetError as exc:
         check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
-        raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
-    report = Report(deck.warnings + tuple(sheet_problems(deck, options)))
+        where = tokens[exc.token].where if exc.token is not None else Where(deck_path)
+        raise InputError([Problem(where, exc.what, exc.fix)]) from None
+    report = Report(deck.warnings + warnings + tuple(sheet_problems(deck, options)))
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
     # Each text's contrast is measured as its side is resolved, once per distinct backdrop
@@ -164,7 +182,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     try:
         with atomic_path(path) as temporary:
             write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
-                      renderer)
+                      renderer, drawn)
             check.finish()
             verdict(report, strict)
     except SheetError as exc:
