@@ -183,7 +183,7 @@ def _fits(problems: Problems, entry: Map, shape: str | None, lengths: dict) -> b
         wide = token_extent(shape, height)[0]
         if abs(width - wide) > FIT:
             problems.add(entry.at("width"), f"a {shape} token slot {to_mm(height):g} mm high "
-                         f"is {to_mm(wide):.2f} mm wide, not {to_mm(width):g} mm",
+                         f"must be {to_mm(wide):.2f} mm wide, not {to_mm(width):g} mm",
                          f"give 'width: {to_mm(wide):.2f}mm'" + (
                              " (across its corners)" if shape == "hex" else ""))
             return False

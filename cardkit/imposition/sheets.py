@@ -168,10 +168,11 @@ class Plan:
 class SheetError(ValueError):
     """The cards cannot be placed on the paper as asked."""
 
-    def __init__(self, what: str, fix: str, token: int | None = None):
+    def __init__(self, what: str, fix: str, where=None, token: int | None = None):
         super().__init__(what)
         self.what, self.fix = what, fix
-        self.token = token  # which of the tokens asked for, when it is one that does not fit
+        self.where = where  # the place to name, when it is not the deck's file: a template's
+        self.token = token  # which of the tokens asked for, when it is one that has no slot
 
 
 def trim_inset(bleed: float) -> float:

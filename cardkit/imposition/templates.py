@@ -41,7 +41,7 @@ def template_pages(count: int, width: float, height: float, template: SheetTempl
                          "use a template made for this card size")
     queues = _token_queues(tokens, template, paper_h)
     sheets = max([-(-count // len(cards))] +
-                 [-(-len(queue) // len(spots)) for spots, queue in queues])
+                 [-(-len(queue) // len(spots)) for spots, queue, _ in queues])
     sides = 2 if template.duplex else 1
     columns = mirrors_columns(options.duplex or "long", paper_w, paper_h)
 
@@ -49,10 +49,13 @@ def template_pages(count: int, width: float, height: float, template: SheetTempl
         return tuple(back_slot(s, columns, paper_w, paper_h, options.back_offset or (0.0, 0.0))
                      for s in these)
 
-    whole_tokens = tuple(spot for spots, _ in queues for spot in spots)
+    whole_tokens = tuple(spot for spots, _, _ in queues for spot in spots)
     wholes = [Page(paper_w, paper_h, tuple(cards), "", tokens=whole_tokens)]
     if sides == 2:
         wholes.append(Page(paper_w, paper_h, turn(cards), "", tokens=turn(whole_tokens)))
+    for filled in {len(cards), count % len(cards) or len(cards)}:  # a full page, the last
+        _check_guides(_with_guides(Page(paper_w, paper_h, tuple(cards[:filled]), ""),
+                                   template, options.bleed), queues)
     # the footer where a full page has it, not floating up on a last page part filled
     footers = [tuple(footer_spaces(_with_guides(whole, template, options.bleed),
                                    options.bleed)) for whole in wholes]
@@ -63,18 +66,16 @@ def template_pages(count: int, width: float, height: float, template: SheetTempl
         slots = tuple(Slot(s.x, s.y, s.width, s.height, i, "front", s.turned, s.inset)
                       for s, i in zip(cards, range(first, min(first + len(cards), count))))
         placed = tuple(TokenSlot(s.x, s.y, s.width, s.height, s.shape, i, "front")
-                       for spots, queue in queues
+                       for spots, queue, _ in queues
                        for s, i in zip(spots, queue[sheet * len(spots):]))
         if side:
             slots = turn(slots)
             placed = turn(s for s in placed if tokens[s.index][4])
         label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}" if sides == 2 else \
             f"sheet {sheet + 1}/{sheets}"
-        made = _with_guides(Page(paper_w, paper_h, slots, label, footer=footers[side],
+        return _with_guides(Page(paper_w, paper_h, slots, label, footer=footers[side],
                                  tokens=placed, token_outlines=template.guides),
                             template, options.bleed)
-        _check_guides(made, template)
-        return made
 
     return Plan(Pages(sides * sheets, page), Grid(paper_w, paper_h, len(cards), 1),
                 options.bleed)
@@ -105,13 +106,13 @@ def _check_border(slot: TemplateSlot, template: SheetTemplate) -> None:
     if reach > 1e-6:
         if fix.endswith("with "):
             fix += f"'inset: {(inside + reach) / MM + 0.005:.2f}mm' or more"
-        raise SheetError(f"{slot.where}: a slot reaches {reach / MM:.2f} mm into the 5 mm "
-                         f"printable border of {PAPER_NAMES[template.paper]}", fix)
+        raise SheetError(f"a slot reaches {reach / MM:.2f} mm into the 5 mm printable border "
+                         f"of {PAPER_NAMES[template.paper]}", fix, slot.where)
 
 
 def _token_queues(tokens, template: SheetTemplate, paper_h: float) -> list[tuple]:
-    """For each size of token slot the tokens use: its slots (TokenSlots of no token yet)
-    and the tokens that go in them, one index a copy."""
+    """For each size of token slot the tokens use: its slots (TokenSlots of no token yet),
+    the tokens that go in them, one index a copy, and the template's slots they are."""
     queues: dict[tuple, list[int]] = {}
     for index, (shape, width, height, copies, _) in enumerate(tokens):
         spots = tuple(s for s in template.slots if s.shape == shape and _fits(s, width, height))
@@ -126,12 +127,10 @@ def _token_queues(tokens, template: SheetTemplate, paper_h: float) -> list[tuple
         queues.setdefault(spots, []).extend([index] * copies)
     found = []
     for spots, queue in queues.items():
-        placed = []
         for slot in spots:
             _check_border(slot, template)
-            x, y = _corner(slot, paper_h)
-            placed.append(TokenSlot(x, y, slot.width, slot.height, slot.shape, 0, "front"))
-        found.append((tuple(placed), queue))
+        found.append((tuple(TokenSlot(*_corner(s, paper_h), s.width, s.height, s.shape, 0,
+                                      "front") for s in spots), queue, spots))
     return found
 
 
@@ -143,16 +142,15 @@ def _with_guides(page: Page, template: SheetTemplate, bleed: float) -> Page:
                 page.tokens, page.token_outlines)
 
 
-def _check_guides(page: Page, template: SheetTemplate) -> None:
-    """SheetError when a cut guide of the cards runs into a token (its bleed included)."""
-    for token in page.tokens:
-        x1, y1 = token.x - TOKEN_BLEED, token.y - TOKEN_BLEED
-        x2, y2 = token.x + token.width + TOKEN_BLEED, token.y + token.height + TOKEN_BLEED
-        for g in page.guides:
-            if min(g.x1, g.x2) < x2 and max(g.x1, g.x2) > x1 and \
-                    min(g.y1, g.y2) < y2 and max(g.y1, g.y2) > y1:
-                raise SheetError(f"in sheet template {template.name}, a cut guide of the "
-                                 f"cards runs into a token slot {(page.height - y2) / MM:.1f}"
-                                 " mm from the paper's top",
-                                 "leave at least 6 mm between the cards and the tokens, "
-                                 "for the crop marks")
+def _check_guides(page: Page, queues) -> None:
+    """SheetError when a cut guide of the page's cards runs into a token slot (its bleed
+    included); the backs' guides and tokens are the fronts' mirrored."""
+    for placed, _, spots in queues:
+        for token, slot in zip(placed, spots):
+            x1, y1 = token.x - TOKEN_BLEED, token.y - TOKEN_BLEED
+            x2, y2 = token.x + token.width + TOKEN_BLEED, token.y + token.height + TOKEN_BLEED
+            if any(min(g.x1, g.x2) < x2 and max(g.x1, g.x2) > x1 and
+                   min(g.y1, g.y2) < y2 and max(g.y1, g.y2) > y1 for g in page.guides):
+                raise SheetError("a cut guide of the cards runs into this token slot",
+                                 "move it at least 6 mm from the cards, clear of their crop "
+                                 "marks", slot.where)

@@ -167,7 +167,8 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options, asked)
     except SheetError as exc:
         check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
-        where = tokens[exc.token].where if exc.token is not None else Where(deck_path)
+        where = exc.where or (tokens[exc.token].where if exc.token is not None
+                              else Where(deck_path))
         raise InputError([Problem(where, exc.what, exc.fix)]) from None
     report = Report(deck.warnings + warnings + tuple(sheet_problems(deck, options)))
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
