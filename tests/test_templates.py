@@ -235,3 +235,11 @@ def test_a_mistake_in_a_mixed_or_label_template_exits_2_with_its_place_and_fix(
     assert result.exit_code == 2, result.output
     assert f"{tmp_path}/{expected}" in result.output  # the place named once, at the start
     assert "1 problem" in result.output and "Traceback" not in result.output
+
+
+def test_a_template_with_token_slots_refuses_a_deck_without_tokens(tmp_path):
+    result = build(tmp_path, write_deck(tmp_path, ""), "cards-and-tokens")
+    assert result.exit_code == 2, result.output
+    assert f"{tmp_path}/deck.yaml: sheet template cards-and-tokens has token slots, and the " \
+        "deck has no tokens; add a 'tokens:' list (see README, 'Tokens'), or use a template " \
+        "without token slots" in result.output

@@ -132,13 +132,18 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
     return "-".join(parts) + ".pdf"
 
 
-def _template_tokens(deck: Deck, strict: bool) -> tuple:
-    """The deck's tokens for a sheet template's token slots: (the tokens, each as the
+def _template_tokens(deck: Deck, template, strict: bool) -> tuple:
+    """The deck's tokens for ``template``'s token slots: (the tokens, each as the
     imposition asks for it, (their face cards, their renderer), their faces' warnings);
-    InputError on their mistakes, a deck without tokens among them."""
+    InputError on their mistakes, or when the deck has none."""
     from ..deck.tokens import read_tokens
     from .tokens import drawn_tokens  # late, as component_faces
 
+    if deck.tokens is None:
+        raise InputError([Problem(Where(deck.path), f"sheet template {template.name} has "
+                                  "token slots, and the deck has no tokens",
+                                  "add a 'tokens:' list (see README, 'Tokens'), or use a "
+                                  "template without token slots")])
     problems = Problems()
     tokens = read_tokens(deck, problems)
     problems.check()
@@ -162,7 +167,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     path = Path(out_dir) / deck.name / output_name(deck, options)
     tokens, asked, drawn, warnings = [], [], None, ()
     if options.template is not None and options.template.has_tokens:
-        tokens, asked, drawn, warnings = _template_tokens(deck, strict)
+        tokens, asked, drawn, warnings = _template_tokens(deck, options.template, strict)
     try:
         plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options, asked)
     except SheetError as exc:
