@@ -137,9 +137,9 @@ def test_a_mixed_template_cuts_cards_and_tokens_at_their_slots_with_backs_behind
         assert len(pdf.pages) == 2
         fronts, backs = pdf.pages
         expected = sorted((round(x, 2), round(y, 2), w, h) for _, x, y, w, h in cards)
+        mirrored = sorted((round(210 - x - w, 2), y, w, h) for x, y, w, h in expected)
         for found, want in ((filled(fronts, (1.0, 0.0, 0.0)), expected),
-                            (filled(backs, (0.0, 0.0, 1.0)),
-                             sorted((round(210 - x - w, 2), y, w, h) for x, y, w, h in expected))):
+                            (filled(backs, (0.0, 0.0, 1.0)), mirrored)):
             assert len(found) == 6
             for a, b in zip(found, want):
                 assert all(abs(x - y) <= TOLERANCE for x, y in zip(a, b)), (a, b)

@@ -13,15 +13,17 @@ slots:
   - {x: 10mm, y: 10mm, width: 88.9mm, height: 63.5mm, rotation: 90}
   - {component: tokens, shape: round, x: 10mm, y: 80mm, width: 25mm, height: 25mm}
 grids:
-  - {columns: 3, rows: 10, x: 4.7625mm, y: 12.7mm, width: 66.675mm, height: 25.4mm,
-     gap_x: 3.175mm, gap_y: 0mm, inset: 0.5mm}
+  - {component: tokens, shape: square, columns: 8, x: 14.5mm, y: 110mm, width: 20mm,
+     height: 20mm, gap_x: 3mm, gap_y: 0mm}
 ```
 
 A slot holds a card (``component: cards``, the default) or a token (``component:
 tokens``) of its ``shape``, round, square or hex; a token slot's size is the rectangle
 around the shape (a hex's width is its size across the corners, as the deck's tokens are
 measured) and it stands upright. ``inset`` keeps a card's ink that far inside its slot:
-for labels cut already whose edges lie in the printable border (Avery 5160).
+for labels cut already (``guides: false``) whose edges lie in the printable border, as
+Avery 5160's do (``inset: 0.5mm``). Where each slot may lie is the imposition's to check
+(:mod:`cardkit.imposition.templates`).
 """
 
 from __future__ import annotations

@@ -13,6 +13,9 @@ bleed. No cut guide of the cards crosses a token."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from ..common.units import MM
 from ..deck.sheet_template import FIT, SheetTemplate, TemplateSlot
 from .sheets import (PAPER_NAMES, PAPERS, PRINTABLE_BORDER, TOKEN_BLEED, Grid, Page, Pages,
@@ -92,22 +95,25 @@ def _corner(slot: TemplateSlot, paper_h: float) -> tuple[float, float]:
 
 
 def _check_border(slot: TemplateSlot, template: SheetTemplate) -> None:
-    """SheetError unless what the slot inks lies inside the printable border."""
+    """SheetError unless what the slot inks lies inside the printable border: a token's
+    art, which runs past its outline; a card's trim, whose cut guides must print; a label's
+    trim less its inset."""
     paper_w, paper_h = PAPERS[template.paper]
-    if slot.shape is not None:
-        inside, fix = -TOKEN_BLEED, "move it inside: a token's ink reaches 1 mm past its outline"
-    elif template.guides:
-        inside, fix = 0.0, "move it inside: its cut guides must print"
-    else:
-        inside, fix = slot.inset, "move it inside, or keep the ink inside the label with "
+    inside = -TOKEN_BLEED if slot.shape else slot.inset if not template.guides else 0.0
     x, y = _corner(slot, paper_h)
     reach = max(PRINTABLE_BORDER - x, PRINTABLE_BORDER - y, x + slot.width - paper_w +
                 PRINTABLE_BORDER, y + slot.height - paper_h + PRINTABLE_BORDER) - inside
-    if reach > 1e-6:
-        if fix.endswith("with "):
-            fix += f"'inset: {(inside + reach) / MM + 0.005:.2f}mm' or more"
-        raise SheetError(f"a slot reaches {reach / MM:.2f} mm into the 5 mm printable border "
-                         f"of {PAPER_NAMES[template.paper]}", fix, slot.where)
+    if reach <= 1e-6:
+        return
+    if slot.shape:
+        fix = "move it inside: a token's art reaches 1 mm past its outline"
+    elif template.guides:
+        fix = "move it inside: its cut guides must print"
+    else:  # the inset that would do, rounded up to the 0.01 mm shown
+        fix = ("move it inside, or keep the ink inside the label with "
+               f"'inset: {math.ceil((inside + reach) / MM * 100) / 100:.2f}mm' or more")
+    raise SheetError(f"a slot reaches {reach / MM:.2f} mm into the 5 mm printable border of "
+                     f"{PAPER_NAMES[template.paper]}", fix, slot.where)
 
 
 def _token_queues(tokens, template: SheetTemplate, paper_h: float) -> list[tuple]:
@@ -135,11 +141,10 @@ def _token_queues(tokens, template: SheetTemplate, paper_h: float) -> list[tuple
 
 
 def _with_guides(page: Page, template: SheetTemplate, bleed: float) -> Page:
+    """The page with its cards' cut guides, if the template has them."""
     if not template.guides or not page.slots:
         return page
-    return Page(page.width, page.height, page.slots, page.label,
-                cut_guides(page.width, page.height, page.slots, bleed), None, page.footer,
-                page.tokens, page.token_outlines)
+    return replace(page, guides=cut_guides(page.width, page.height, page.slots, bleed))
 
 
 def _check_guides(page: Page, queues) -> None:
