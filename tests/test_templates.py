@@ -131,6 +131,7 @@ def test_a_mixed_template_cuts_cards_and_tokens_at_their_slots_with_backs_behind
     deck = write_deck(tmp_path, TOKENS, count=6, layouts=LAYOUTS, front="red", back="blue")
     result = build(tmp_path, deck, "cards-and-tokens")
     assert result.exit_code == 0, result.output
+    assert "tiny: 6 cards, 4 tokens, 2 pages (A4 portrait, 6 a page)" in result.output
     cards, tokens = mixed_slots()
     used = [tokens[0], tokens[1], tokens[7], tokens[15]]
     with pdfplumber.open(tmp_path / "out" / "tiny" / "tiny-cards-and-tokens-a4.pdf") as pdf:
@@ -209,6 +210,11 @@ def test_avery_5160_keeps_every_label_s_ink_inside_it_and_out_of_the_5_mm_border
      "height: 88.9mm}\n",
      "bad.yaml:3:6: a card slot has no shape; add 'component: tokens' for a token slot, or "
      "leave 'shape' out"),
+    ("paper: a4\nslots:\n  - {x: 10mm, y: 10mm, width: 63.5mm, height: 88.9mm}\n"
+     "  - {component: tokens, shape: round, x: 5.5mm, y: 200mm, width: 25mm, "
+     "height: 25mm}\n",
+     "bad.yaml:4:5: a slot reaches 0.50 mm into the 5 mm printable border of A4; move it "
+     "inside: a token's art reaches 1 mm past its outline"),
     ("paper: letter\nguides: false\nslots:\n  - {x: 4.7625mm, y: 12.7mm, width: 63.5mm, "
      "height: 88.9mm}\n",
      "bad.yaml:4:5: a slot reaches 0.24 mm into the 5 mm printable border of Letter; move "
@@ -243,3 +249,21 @@ def test_a_template_with_token_slots_refuses_a_deck_without_tokens(tmp_path):
     assert f"{tmp_path}/deck.yaml: sheet template cards-and-tokens has token slots, and the " \
         "deck has no tokens; add a 'tokens:' list (see README, 'Tokens'), or use a template " \
         "without token slots" in result.output
+
+
+def test_round_stickers_cut_already_print_their_art_without_outlines(tmp_path):
+    """A template without guides (round labels cut already): each token's art, no outline."""
+    template = tmp_path / "stickers.yaml"
+    template.write_text("paper: a4\nguides: false\nslots:\n"
+                        "  - {x: 10mm, y: 12mm, width: 63.5mm, height: 88.9mm}\n"
+                        "  - {component: tokens, shape: round, x: 100mm, y: 20mm, width: 25mm,"
+                        " height: 25mm}\n")
+    deck = write_deck(tmp_path, TOKENS.split("  - {shape: square")[0], layouts=LAYOUTS,
+                      front="red", back="blue")
+    result = build(tmp_path, deck, template)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "tiny" / "tiny-stickers-a4.pdf") as pdf:
+        assert len(pdf.pages) == 2  # two copies of the token, one slot
+        for page in pdf.pages:
+            assert filled(page, (0.0, 1.0, 0.0)) == [(99.0, 19.0, 27.0, 27.0)]
+            assert not cut_outlines(page) and not page.lines

@@ -46,6 +46,7 @@ class BuildResult:
     grid: Grid
     seconds: float
     warnings: tuple[Problem, ...]
+    tokens: int = 0  # placed in a sheet template's token slots, copies included
 
 
 def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
@@ -194,4 +195,5 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     except SheetError as exc:
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
     return BuildResult(deck, path, deck.total(), len(plan.pages), plan.grid,
-                       time.perf_counter() - started, tuple(report.warnings))
+                       time.perf_counter() - started, tuple(report.warnings),
+                       sum(copies for *_, copies, _ in asked))
