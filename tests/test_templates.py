@@ -1,20 +1,35 @@
-"""``cardkit build --template``: cards laid out by a sheet template's slots, measured from
-the PDF with pdfplumber (pdfminer), which shares no code with reportlab that writes it."""
+"""``cardkit build --template``: cards and tokens laid out by a sheet template's slots,
+measured from the PDF with pdfplumber (pdfminer), which shares no code with reportlab that
+writes it, and from its page rasterised by PDFium."""
 
 from __future__ import annotations
 
+import math
+
+import numpy
 import pdfplumber
+import pypdfium2 as pdfium
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
 from componentdeck import write_deck
+from test_tokens import cut_outlines
 
 MM = 72 / 25.4
 TOLERANCE = 0.05  # mm
 LAYOUTS = {
     "red": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ff0000'}\n",
     "blue": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#0000ff'}\n",
+    "chit": "elements:\n  - {name: bg, kind: rect, box: card, bleed: true, fill: '#00ff00'}\n",
+    "chit-back": "elements:\n  - {name: bg, kind: rect, box: card, bleed: true, "
+                 "fill: '#ffff00'}\n",
 }
+TOKENS = """tokens:
+  - {shape: round, size: 25mm, count: 2, front: chit, back: chit-back}
+  - {shape: square, size: 20mm, front: chit}
+  - {shape: hex, size: 30mm, front: chit, back: chit-back}
+"""
 
 
 def filled(page, colour):
@@ -76,3 +91,179 @@ def test_a_mistake_in_a_template_exits_2_naming_its_line(tmp_path):
     assert "bad.yaml:3:24: unknown key 'widht' in a slot; did you mean 'width'?" \
         in result.output
     assert "1 problem" in result.output
+
+
+def mixed_slots():
+    """The slots of templates/cards-and-tokens.yaml, worked out here from its numbers:
+    (kind, left, top, width, height) in mm from the paper's top-left corner."""
+    cards = [("card", 9.75 + c * 63.5, 10 + r * 88.9, 63.5, 88.9)
+             for r in range(2) for c in range(3)]
+    hex_width = 30 * 2 / math.sqrt(3)
+    tokens = [("round", 8.5 + c * 28, 196.8, 25, 25) for c in range(7)] + \
+        [("square", 14.5 + c * 23, 225.8, 20, 20) for c in range(8)] + \
+        [("hex", 12.3975 + c * (hex_width + 3), 249.8, hex_width, 30) for c in range(5)]
+    return cards, tokens
+
+
+def outline_fits(kind, points, slot):
+    """Whether a cut outline measured from the PDF lies on its slot's shape within 0.05 mm:
+    a round one every sampled point on the circle, a square or hex one each corner."""
+    _, left, top, width, height = slot
+    cx, cy = left + width / 2, top + height / 2
+    if kind == "round":
+        return max(abs(math.dist((cx, cy), p) - width / 2) for p in points) <= TOLERANCE
+    if kind == 6:
+        corners = [(cx + width / 2 * math.cos(math.radians(a)),
+                    cy + width / 2 * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    else:
+        corners = [(left, top), (left + width, top), (left, top + height),
+                   (left + width, top + height)]
+    return all(min(math.dist(c, p) for p in points) <= TOLERANCE for c in corners) and \
+        len(set(points)) == len(corners)
+
+
+def test_a_mixed_template_cuts_cards_and_tokens_at_their_slots_with_backs_behind(tmp_path):
+    """templates/cards-and-tokens: six poker cards and, in the slots of their shapes, two
+    round tokens, a square and a hex; each card's trim and each token's cut outline within
+    0.05 mm of its slot, measured from the PDF; on the page of backs each card's and each
+    double-sided token's at the mirror place of its front (x' = 210 - x - w), the
+    single-sided square without one."""
+    deck = write_deck(tmp_path, TOKENS, count=6, layouts=LAYOUTS, front="red", back="blue")
+    result = build(tmp_path, deck, "cards-and-tokens")
+    assert result.exit_code == 0, result.output
+    assert "tiny: 6 cards, 4 tokens, 2 pages (A4 portrait, 6 a page)" in result.output
+    cards, tokens = mixed_slots()
+    used = [tokens[0], tokens[1], tokens[7], tokens[15]]
+    with pdfplumber.open(tmp_path / "out" / "tiny" / "tiny-cards-and-tokens-a4.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        fronts, backs = pdf.pages
+        expected = sorted((round(x, 2), round(y, 2), w, h) for _, x, y, w, h in cards)
+        mirrored = sorted((round(210 - x - w, 2), y, w, h) for x, y, w, h in expected)
+        for found, want in ((filled(fronts, (1.0, 0.0, 0.0)), expected),
+                            (filled(backs, (0.0, 0.0, 1.0)), mirrored)):
+            assert len(found) == 6
+            for a, b in zip(found, want):
+                assert all(abs(x - y) <= TOLERANCE for x, y in zip(a, b)), (a, b)
+        for page, slots in ((fronts, used),
+                            (backs, [(k, 210 - x - w, y, w, h) for k, x, y, w, h in used
+                                     if k != "square"])):
+            outlines = cut_outlines(page)
+            assert len(outlines) == len(slots)
+            for slot in slots:
+                assert [o for o in outlines if outline_fits(*o, slot)], slot
+        # each token's face (green) and back (yellow) drawn at its outline, 1 mm bleed round
+        assert len(filled(fronts, (0.0, 1.0, 0.0))) == 4
+        assert sorted(filled(backs, (1.0, 1.0, 0.0))) == sorted(
+            (round(210 - x - w - 1, 2), round(y - 1, 2), round(w + 2, 2), round(h + 2, 2))
+            for k, x, y, w, h in used if k != "square")
+
+
+def test_avery_5160_keeps_every_label_s_ink_inside_it_and_out_of_the_5_mm_border(tmp_path):
+    """Letter, 30 labels of 2.625 x 1 in whose outer columns start 4.76 mm from the edge:
+    rasterised at 150 dpi, the outer 5 mm of the page is blank, each label's red lies 0.5 mm
+    inside it (to a pixel), and nothing but the footer lies outside the labels."""
+    deck = write_deck(tmp_path, "", size="{width: 2.625in, height: 1in}", count=30,
+                      layouts={"red": LAYOUTS["red"].replace("box: card,",
+                                                             "box: card, bleed: true,")},
+                      front="red", back="red")
+    result = CliRunner().invoke(main, ["build", str(deck), "--template", "avery-5160",
+                                       "--bleed", "2mm", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" / "tiny-avery-5160-letter-bleed2mm.pdf")
+    pixels = numpy.asarray(pdf[0].render(scale=150 / 72).to_pil().convert("RGB")).astype(int)
+    pdf.close()
+    per_mm = 150 / 25.4
+    ink = (pixels < 250).any(axis=2)
+    near, far_x, far_y = (math.floor(5 * per_mm), math.ceil((215.9 - 5) * per_mm),
+                          math.ceil((279.4 - 5) * per_mm))  # whole pixels in the border
+    assert not ink[:near].any() and not ink[far_y:].any()
+    assert not ink[:, :near].any() and not ink[:, far_x:].any()
+    red = (pixels[:, :, 0] > 200) & (pixels[:, :, 1] < 60) & (pixels[:, :, 2] < 60)
+    outside = ink.copy()
+    for row in range(10):
+        for column in range(3):
+            left, top = 4.7625 + column * (66.675 + 3.175), 12.7 + row * 25.4
+            x1, y1 = round(left * per_mm), round(top * per_mm)
+            x2, y2 = round((left + 66.675) * per_mm), round((top + 25.4) * per_mm)
+            ys, xs = numpy.nonzero(red[y1:y2, x1:x2])
+            measured = (x1 + xs.min(), y1 + ys.min(), x1 + xs.max() + 1, y1 + ys.max() + 1)
+            inset = [(left + 0.5) * per_mm, (top + 0.5) * per_mm,
+                     (left + 66.675 - 0.5) * per_mm, (top + 25.4 - 0.5) * per_mm]
+            assert all(abs(a - b) <= 1 for a, b in zip(measured, inset)), (row, column)
+            outside[y1:y2, x1:x2] = False
+    ys, _ = numpy.nonzero(outside)
+    assert len(ys) and ys.min() > (12.7 + 254) * per_mm  # the footer, below the labels
+
+
+@pytest.mark.parametrize("template, expected", [
+    ("paper: a4\nslots:\n  - {component: tokenz, x: 10mm, y: 10mm, width: 25mm, "
+     "height: 25mm}\n",
+     "bad.yaml:3:17: 'component' cannot be 'tokenz'; did you mean 'tokens'?"),
+    ("paper: a4\nslots:\n  - {component: tokens, shape: round, x: 10mm, y: 10mm, "
+     "width: 30mm, height: 25mm}\n",
+     "bad.yaml:3:64: a round token slot 25 mm high must be 25.00 mm wide, not 30 mm; "
+     "give 'width: 25.00mm'"),
+    ("paper: a4\nslots:\n  - {component: tokens, x: 10mm, y: 10mm, width: 25mm, "
+     "height: 25mm}\n",
+     "bad.yaml:3:5: a token slot has no 'shape'; add 'shape: round', 'square' or 'hex'"),
+    ("paper: a4\nslots:\n  - {shape: hex, x: 10mm, y: 10mm, width: 63.5mm, "
+     "height: 88.9mm}\n",
+     "bad.yaml:3:6: a card slot has no shape; add 'component: tokens' for a token slot, or "
+     "leave 'shape' out"),
+    ("paper: a4\nslots:\n  - {x: 10mm, y: 10mm, width: 63.5mm, height: 88.9mm}\n"
+     "  - {component: tokens, shape: round, x: 5.5mm, y: 200mm, width: 25mm, "
+     "height: 25mm}\n",
+     "bad.yaml:4:5: a slot reaches 0.50 mm into the 5 mm printable border of A4; move it "
+     "inside: a token's art reaches 1 mm past its outline"),
+    ("paper: letter\nguides: false\nslots:\n  - {x: 4.7625mm, y: 12.7mm, width: 63.5mm, "
+     "height: 88.9mm}\n",
+     "bad.yaml:4:5: a slot reaches 0.24 mm into the 5 mm printable border of Letter; move "
+     "it inside, or keep the ink inside the label with 'inset: 0.24mm' or more"),
+    ("paper: a4\nslots:\n  - {x: 10mm, y: 10mm, width: 63.5mm, height: 88.9mm}\n"
+     "  - {component: tokens, shape: round, x: 10mm, y: 200mm, width: 20mm, "
+     "height: 20mm}\n",
+     "deck.yaml:11:5: a round token 25 mm across has no slot in sheet template bad, whose "
+     "token slots are round 20 mm; give the token one of those sizes, or print it on a "
+     "token sheet ('cardkit tokens')"),
+    ("paper: a4\nslots:\n  - {x: 10mm, y: 10mm, width: 63.5mm, height: 88.9mm}\n"
+     "  - {component: tokens, shape: round, x: 10mm, y: 101mm, width: 25mm, "
+     "height: 25mm}\n",
+     "bad.yaml:4:5: a cut guide of the cards runs into this token slot; move it at least "
+     "6 mm from the cards, clear of their crop marks"),
+])
+def test_a_mistake_in_a_mixed_or_label_template_exits_2_with_its_place_and_fix(
+        tmp_path, template, expected):
+    path = tmp_path / "bad.yaml"
+    path.write_text(template)
+    deck = write_deck(tmp_path, "tokens:\n  - {shape: round, size: 25mm, front: chit}\n",
+                      layouts=LAYOUTS)
+    result = build(tmp_path, deck, path)
+    assert result.exit_code == 2, result.output
+    assert f"{tmp_path}/{expected}" in result.output  # the place named once, at the start
+    assert "1 problem" in result.output and "Traceback" not in result.output
+
+
+def test_a_template_with_token_slots_refuses_a_deck_without_tokens(tmp_path):
+    result = build(tmp_path, write_deck(tmp_path, ""), "cards-and-tokens")
+    assert result.exit_code == 2, result.output
+    assert f"{tmp_path}/deck.yaml: sheet template cards-and-tokens has token slots, and the " \
+        "deck has no tokens; add a 'tokens:' list (see README, 'Tokens'), or use a template " \
+        "without token slots" in result.output
+
+
+def test_round_stickers_cut_already_print_their_art_without_outlines(tmp_path):
+    """A template without guides (round labels cut already): each token's art, no outline."""
+    template = tmp_path / "stickers.yaml"
+    template.write_text("paper: a4\nguides: false\nslots:\n"
+                        "  - {x: 10mm, y: 12mm, width: 63.5mm, height: 88.9mm}\n"
+                        "  - {component: tokens, shape: round, x: 100mm, y: 20mm, width: 25mm,"
+                        " height: 25mm}\n")
+    deck = write_deck(tmp_path, TOKENS.split("  - {shape: square")[0], layouts=LAYOUTS,
+                      front="red", back="blue")
+    result = build(tmp_path, deck, template)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "tiny" / "tiny-stickers-a4.pdf") as pdf:
+        assert len(pdf.pages) == 2  # two copies of the token, one slot
+        for page in pdf.pages:
+            assert filled(page, (0.0, 1.0, 0.0)) == [(99.0, 19.0, 27.0, 27.0)]
+            assert not cut_outlines(page) and not page.lines

@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 @deck_options
 @sheet_options
 @click.option("--template", metavar="NAME|FILE",
-              help="Lay the cards out by a sheet template (slots of your own, or label "
-                   "stock such as avery-l7160) instead of the automatic grid; it gives "
-                   "the paper.")
+              help="Lay the cards out by a sheet template (slots of your own, label "
+                   "stock such as avery-l7160 or avery-5160, or cards-and-tokens, whose "
+                   "token slots take the deck's tokens) instead of the automatic grid; it "
+                   "gives the paper.")
 def build(decks, every_deck, out, strict, players, variants, which, sheet, paper,
           orientation, duplex, back_offset, bleed, guides, ink, template):
     """Build print-ready PDF sheets for DECKS.
@@ -59,7 +60,8 @@ def build_writer(out: Path, options: SheetOptions, strict: bool, which: Which):
         warn(result.warnings)
         grid = result.grid
         click.echo(f"{result.deck.name}: {counted(result.cards, 'card')}, "
-                   f"{counted(result.pages, 'page')} "
+                   + (f"{counted(result.tokens, 'token')}, " if result.tokens else "")
+                   + f"{counted(result.pages, 'page')} "
                    + ("after a cover note " if result.deck.note else "")
                    + f"({PAPER_NAMES[options.paper]} {grid.orientation}, {grid.per_page} a "
                    f"page) -> {shown(result.path)} ({result.seconds:.2f} s)")

@@ -56,6 +56,7 @@ HAIRLINE_INTO_CARDS = 3 * MM  # how far a hairline guide runs along the cut line
 FOLD_GAP = 4 * MM  # between the fold line and the nearest card's bleed (gutterfold)
 FOOTER_CLEARANCE = 1 * MM  # between the footer and the cards or a guide
 FOOTER_DEPTH = 2.2 * MM  # a line of 6 pt Lato (ascent + descent 2.12 mm), as the writer sets it
+TOKEN_BLEED = 1 * MM  # a token face's ink reaches this far past its cut outline
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Slot:
     index: int  # position in the deck's printed order
     side: str  # "front" or "back"
     turned: int = 0  # degrees the card is turned anticlockwise: 0, 90, -90 or 180
+    inset: float = 0.0  # the card's ink is kept this far inside the trim (a label's)
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -96,6 +98,8 @@ class Page:
     guides: tuple[Guide, ...] = ()
     fold_x: float | None = None  # gutterfold: where to fold
     footer: tuple[FooterSpace, ...] = ()  # the strips free for the footer, best first
+    tokens: tuple = ()  # a sheet template's token slots (imposition.tokens.TokenSlot)
+    token_outlines: bool = True  # their cut outlines drawn (not on stickers cut already)
 
 
 @dataclass(frozen=True)
@@ -164,9 +168,11 @@ class Plan:
 class SheetError(ValueError):
     """The cards cannot be placed on the paper as asked."""
 
-    def __init__(self, what: str, fix: str):
+    def __init__(self, what: str, fix: str, where=None, token: int | None = None):
         super().__init__(what)
         self.what, self.fix = what, fix
+        self.where = where  # the place to name, when it is not the deck's file: a template's
+        self.token = token  # which of the tokens asked for, when it is one that has no slot
 
 
 def trim_inset(bleed: float) -> float:
@@ -280,17 +286,18 @@ def _spots(grid: Grid, width: float, height: float, bleed: float) -> list[tuple]
     return spots
 
 
-def back_slot(s: Slot, columns: bool, paper_w: float, paper_h: float,
-              offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
-    """The back of the card in slot ``s``: behind it once the paper turns over, mirrored
-    across the columns (``columns``) or the rows, moved by ``offset`` (right, down)."""
+def back_slot(s, columns: bool, paper_w: float, paper_h: float,
+              offset: tuple[float, float] = (0.0, 0.0)):
+    """The back of the card (a Slot) or token (a TokenSlot) in slot ``s``: behind it once
+    the paper turns over, mirrored across the columns (``columns``) or the rows, moved by
+    ``offset`` (right, down)."""
     dx, dy = offset
     if columns:
-        return Slot(paper_w - s.x - s.width + dx, s.y - dy, s.width, s.height, s.index,
-                    "back", {180: 180}.get(s.turned, -s.turned))
+        return replace(s, x=paper_w - s.x - s.width + dx, y=s.y - dy, side="back",
+                       turned={180: 180}.get(s.turned, -s.turned))
     turned = {0: 180, 90: 90, -90: -90, 180: 0}[s.turned]  # 180 - turned, in -90..180
-    return Slot(s.x + dx, paper_h - s.y - s.height - dy, s.width, s.height, s.index,
-                "back", turned)
+    return replace(s, x=s.x + dx, y=paper_h - s.y - s.height - dy, side="back",
+                   turned=turned)
 
 
 def pnp_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:
@@ -382,11 +389,14 @@ def _gutterfold(count: int, width: float, height: float, options: SheetOptions) 
     return Plan(Pages(sheets, page), grid, bleed)
 
 
-def plan_pages(count: int, width: float, height: float, options: SheetOptions) -> Plan:
+def plan_pages(count: int, width: float, height: float, options: SheetOptions,
+               tokens=()) -> Plan:
+    """The pages for ``count`` cards of ``width`` x ``height``; ``tokens`` go in a sheet
+    template's token slots (:func:`.templates.template_pages`)."""
     if options.template is not None:
         from .templates import template_pages  # it builds on this module
 
-        return template_pages(count, width, height, options.template, options)
+        return template_pages(count, width, height, options.template, options, tokens)
     if options.sheet == "gutterfold":
         return gutterfold_pages(count, width, height, options)
     return pnp_pages(count, width, height, options)
@@ -479,9 +489,12 @@ class FooterSpace:
 def footer_spaces(page: Page, bleed: float, depth: float = FOOTER_DEPTH) -> list[FooterSpace]:
     """The longest free strip at least ``depth`` deep on each side of the page (bottom,
     top, left, right, in that order of preference), between the printable border and the
-    cards, clear of every guide and the fold line."""
+    cards (and tokens), clear of every guide and the fold line."""
     w, h = page.width, page.height
-    cards = bounds(page.slots, bleed)
+    boxes = ([bounds(page.slots, bleed)] if page.slots else []) + \
+        ([bounds(page.tokens, TOKEN_BLEED)] if page.tokens else [])
+    cards = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+             max(b[2] for b in boxes), max(b[3] for b in boxes))
     segments = [(g.x1, g.y1, g.x2, g.y2) for g in page.guides]
     if page.fold_x is not None:
         segments.append((page.fold_x, 0, page.fold_x, h))

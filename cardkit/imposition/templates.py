@@ -1,66 +1,161 @@
 """Pages laid out by a sheet template (:mod:`cardkit.deck.sheet_template`) instead of the
-automatic grid: each card in the next slot of its size, in the template's order, page
-after page. A duplex template's page of fronts is followed by its page of backs, placed as
-the automatic grid's are (:func:`.sheets.back_slot`), so each back lies behind its front.
-Every slot a card goes in must lie inside the printable border, unless the template prints
-no cut guides (labels cut already, whose edges need no guide)."""
+automatic grid: each card in the next card slot of its size, and each token (its copies
+one after another, in the deck's order) in the next token slot of its shape and size, in
+the template's order, page after page until both have run out. A duplex template's page of
+fronts is followed by its page of backs, placed as the automatic grid's are
+(:func:`.sheets.back_slot`), so that each back, a card's or a double-sided token's, lies
+behind its front; a token is cut on its own outline, as on a token sheet
+(:mod:`.tokens`).
+
+What a slot inks lies inside the printable border: a card slot's trim, less its inset
+(a label's ink is kept that far inside it); a token slot's outline grown by the token's
+bleed. No cut guide of the cards crosses a token."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ..common.units import MM
-from ..deck.sheet_template import SheetTemplate
-from .sheets import (PAPER_NAMES, PAPERS, PRINTABLE_BORDER, Grid, Page, Pages, Plan, SheetError,
-                     SheetOptions, Slot, _marks, back_slot, mirrors_columns)
-
-FIT = 0.05 * MM  # how near a slot's size must be to the card's
+from ..deck.sheet_template import FIT, SheetTemplate, TemplateSlot
+from .sheets import (PAPER_NAMES, PAPERS, PRINTABLE_BORDER, TOKEN_BLEED, Grid, Page, Pages,
+                     Plan, SheetError, SheetOptions, Slot, back_slot, cut_guides,
+                     footer_spaces, mirrors_columns)
+from .tokens import TokenSlot
 
 
 def template_pages(count: int, width: float, height: float, template: SheetTemplate,
-                   options: SheetOptions) -> Plan:
-    """The pages for ``count`` cards of ``width`` x ``height`` on ``template``."""
+                   options: SheetOptions, tokens=()) -> Plan:
+    """The pages for ``count`` cards of ``width`` x ``height`` and ``tokens``, each (shape,
+    width, height, copies, double-sided) as :func:`.tokens.token_pages` takes them, on
+    ``template``; SheetError when something has no slot or a slot is misplaced."""
     paper_w, paper_h = PAPERS[template.paper]
-    spots = []
+    cards = []
     for slot in template.slots:
         turned = {270: -90}.get(slot.rotation, slot.rotation)
         size = (height, width) if turned in (90, -90) else (width, height)
-        if abs(slot.width - size[0]) > FIT or abs(slot.height - size[1]) > FIT:
-            continue
-        x, y = slot.x, paper_h - slot.y - slot.height  # from the top-left to PDF's corner
-        inside = (PRINTABLE_BORDER - 1e-6 <= min(x, y) and
-                  x + slot.width <= paper_w - PRINTABLE_BORDER + 1e-6 and
-                  y + slot.height <= paper_h - PRINTABLE_BORDER + 1e-6)
-        if template.guides and not inside:
-            raise SheetError(f"{slot.where}: a slot reaches into the 5 mm printable border "
-                             f"of {PAPER_NAMES[template.paper]}",
-                             "move it inside, or say 'guides: false' for labels cut already")
-        spots.append((x, y, slot.width, slot.height, turned))
-    if not spots:
+        if slot.shape is None and _fits(slot, *size):
+            _check_border(slot, template)
+            x, y = _corner(slot, paper_h)
+            cards.append(Slot(x, y, slot.width, slot.height, 0, "front", turned, slot.inset))
+    if not cards:
         raise SheetError(f"sheet template {template.name} has no slot of "
                          f"{width / MM:g} x {height / MM:g} mm, the deck's card size",
                          "use a template made for this card size")
+    queues = _token_queues(tokens, template, paper_h)
+    sheets = max([-(-count // len(cards))] +
+                 [-(-len(queue) // len(spots)) for spots, queue, _ in queues])
     sides = 2 if template.duplex else 1
-    sheets = -(-count // len(spots))
     columns = mirrors_columns(options.duplex or "long", paper_w, paper_h)
+
+    def turn(these):
+        return tuple(back_slot(s, columns, paper_w, paper_h, options.back_offset or (0.0, 0.0))
+                     for s in these)
+
+    whole_tokens = tuple(spot for spots, _, _ in queues for spot in spots)
+    wholes = [Page(paper_w, paper_h, tuple(cards), "", tokens=whole_tokens)]
+    if sides == 2:
+        wholes.append(Page(paper_w, paper_h, turn(cards), "", tokens=turn(whole_tokens)))
+    for filled in {len(cards), count % len(cards) or len(cards)}:  # a full page, the last
+        _check_guides(_with_guides(Page(paper_w, paper_h, tuple(cards[:filled]), ""),
+                                   template, options.bleed), queues)
+    # the footer where a full page has it, not floating up on a last page part filled
+    footers = [tuple(footer_spaces(_with_guides(whole, template, options.bleed),
+                                   options.bleed)) for whole in wholes]
 
     def page(index: int) -> Page:
         sheet, side = divmod(index, sides)
-        first = sheet * len(spots)
-        slots = tuple(Slot(x, y, w, h, i, "front", turned) for (x, y, w, h, turned), i
-                      in zip(spots, range(first, min(first + len(spots), count))))
-        whole = tuple(Slot(x, y, w, h, 0, "front", turned) for x, y, w, h, turned in spots)
+        first = sheet * len(cards)
+        slots = tuple(Slot(s.x, s.y, s.width, s.height, i, "front", s.turned, s.inset)
+                      for s, i in zip(cards, range(first, min(first + len(cards), count))))
+        placed = tuple(TokenSlot(s.x, s.y, s.width, s.height, s.shape, i, "front")
+                       for spots, queue, _ in queues
+                       for s, i in zip(spots, queue[sheet * len(spots):]))
         if side:
-            slots, whole = (tuple(back_slot(s, columns, paper_w, paper_h,
-                                            options.back_offset or (0.0, 0.0)) for s in these)
-                            for these in (slots, whole))
-        # the footer where a full page has it, not floating up on a last page part filled
-        marks = _marks(paper_w, paper_h, slots, options.bleed, whole=whole)
-        if not template.guides:
-            marks = replace(marks, guides=())
+            slots = turn(slots)
+            placed = turn(s for s in placed if tokens[s.index][4])
         label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}" if sides == 2 else \
             f"sheet {sheet + 1}/{sheets}"
-        return replace(marks, label=label)
+        return _with_guides(Page(paper_w, paper_h, slots, label, footer=footers[side],
+                                 tokens=placed, token_outlines=template.guides),
+                            template, options.bleed)
 
-    return Plan(Pages(sides * sheets, page), Grid(paper_w, paper_h, len(spots), 1),
+    return Plan(Pages(sides * sheets, page), Grid(paper_w, paper_h, len(cards), 1),
                 options.bleed)
+
+
+def _fits(slot: TemplateSlot, width: float, height: float) -> bool:
+    return abs(slot.width - width) <= FIT and abs(slot.height - height) <= FIT
+
+
+def _corner(slot: TemplateSlot, paper_h: float) -> tuple[float, float]:
+    """The slot's lower-left corner from the paper's (PDF's), its top-left given from the
+    paper's top-left."""
+    return slot.x, paper_h - slot.y - slot.height
+
+
+def _check_border(slot: TemplateSlot, template: SheetTemplate) -> None:
+    """SheetError unless what the slot inks lies inside the printable border: a token's
+    art, which runs past its outline; a card's trim, whose cut guides must print; a label's
+    trim less its inset."""
+    paper_w, paper_h = PAPERS[template.paper]
+    inside = -TOKEN_BLEED if slot.shape else slot.inset if not template.guides else 0.0
+    x, y = _corner(slot, paper_h)
+    reach = max(PRINTABLE_BORDER - x, PRINTABLE_BORDER - y, x + slot.width - paper_w +
+                PRINTABLE_BORDER, y + slot.height - paper_h + PRINTABLE_BORDER) - inside
+    if reach <= 1e-6:
+        return
+    if slot.shape:
+        fix = "move it inside: a token's art reaches 1 mm past its outline"
+    elif template.guides:
+        fix = "move it inside: its cut guides must print"
+    else:  # the inset that would do, rounded up to the 0.01 mm shown
+        fix = ("move it inside, or keep the ink inside the label with "
+               f"'inset: {math.ceil((inside + reach) / MM * 100) / 100:.2f}mm' or more")
+    raise SheetError(f"a slot reaches {reach / MM:.2f} mm into the 5 mm printable border of "
+                     f"{PAPER_NAMES[template.paper]}", fix, slot.where)
+
+
+def _token_queues(tokens, template: SheetTemplate, paper_h: float) -> list[tuple]:
+    """For each size of token slot the tokens use: its slots (TokenSlots of no token yet),
+    the tokens that go in them, one index a copy, and the template's slots they are."""
+    queues: dict[tuple, list[int]] = {}
+    for index, (shape, width, height, copies, _) in enumerate(tokens):
+        spots = tuple(s for s in template.slots if s.shape == shape and _fits(s, width, height))
+        if not spots:
+            sizes = sorted({f"{s.shape} {s.height / MM:g} mm" for s in template.slots
+                            if s.shape})
+            raise SheetError(f"a {shape} token {height / MM:g} mm across has no slot in sheet "
+                             f"template {template.name}, whose token slots are "
+                             f"{', '.join(sizes) or 'none'}",
+                             "give the token one of those sizes, or print it on a token sheet "
+                             "('cardkit tokens')", token=index)
+        queues.setdefault(spots, []).extend([index] * copies)
+    found = []
+    for spots, queue in queues.items():
+        for slot in spots:
+            _check_border(slot, template)
+        found.append((tuple(TokenSlot(*_corner(s, paper_h), s.width, s.height, s.shape, 0,
+                                      "front") for s in spots), queue, spots))
+    return found
+
+
+def _with_guides(page: Page, template: SheetTemplate, bleed: float) -> Page:
+    """The page with its cards' cut guides, if the template has them."""
+    if not template.guides or not page.slots:
+        return page
+    return replace(page, guides=cut_guides(page.width, page.height, page.slots, bleed))
+
+
+def _check_guides(page: Page, queues) -> None:
+    """SheetError when a cut guide of the page's cards runs into a token slot (its bleed
+    included); the backs' guides and tokens are the fronts' mirrored."""
+    for placed, _, spots in queues:
+        for token, slot in zip(placed, spots):
+            x1, y1 = token.x - TOKEN_BLEED, token.y - TOKEN_BLEED
+            x2, y2 = token.x + token.width + TOKEN_BLEED, token.y + token.height + TOKEN_BLEED
+            if any(min(g.x1, g.x2) < x2 and max(g.x1, g.x2) > x1 and
+                   min(g.y1, g.y2) < y2 and max(g.y1, g.y2) > y1 for g in page.guides):
+                raise SheetError("a cut guide of the cards runs into this token slot",
+                                 "move it at least 6 mm from the cards, clear of their crop "
+                                 "marks", slot.where)

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 from ..common.units import MM
 from .sheets import FOOTER_CLEARANCE, FOOTER_DEPTH, PAPER_NAMES, PAPERS, PRINTABLE_BORDER, \
-    SheetError
+    TOKEN_BLEED, SheetError, back_slot
 
-TOKEN_BLEED = 1 * MM  # a face's ink reaches this far past its cut outline
 TOKEN_GAP = 2 * TOKEN_BLEED + 1 * MM  # between two tokens' outlines: each bleed its own
 FOOTER_BAND = FOOTER_DEPTH + FOOTER_CLEARANCE
 
@@ -34,6 +33,7 @@ class TokenSlot:
     shape: str
     index: int  # which of the tokens asked for
     side: str  # 'front' or 'back'
+    turned: int = 0  # a back behind a front mirrored across the rows: 180
 
     def outline(self) -> list[tuple[float, float]]:
         """The cut outline of a square or hex, its corners anticlockwise; a round one is
@@ -80,8 +80,7 @@ def token_pages(tokens, paper: str) -> list[TokenPage]:
     pages = []
     for number, slots in enumerate(sheets, 1):
         pages.append(TokenPage(width, height, tuple(slots), f"fronts {number}/{len(sheets)}"))
-        backs = tuple(TokenSlot(width - s.x - s.width, s.y, s.width, s.height, s.shape,
-                                s.index, "back") for s in slots if tokens[s.index][4])
+        backs = tuple(back_slot(s, True, width, height) for s in slots if tokens[s.index][4])
         if backs:
             pages.append(TokenPage(width, height, backs, f"backs {number}/{len(sheets)}"))
     return pages

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..common.atomic import atomic_path
-from ..common.errors import InputError, Problem, Where
+from ..common.errors import InputError, Problem, Problems, Where
 from ..common.units import to_mm
 from ..deck.languages import in_language
 from ..deck.loader import load_deck
@@ -46,6 +46,7 @@ class BuildResult:
     grid: Grid
     seconds: float
     warnings: tuple[Problem, ...]
+    tokens: int = 0  # placed in a sheet template's token slots, copies included
 
 
 def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
@@ -132,6 +133,25 @@ def output_name(deck: Deck, options: SheetOptions) -> str:
     return "-".join(parts) + ".pdf"
 
 
+def _template_tokens(deck: Deck, template, strict: bool) -> tuple:
+    """The deck's tokens for ``template``'s token slots: (the tokens, each as the
+    imposition asks for it, (their face cards, their renderer), their faces' warnings);
+    InputError on their mistakes, or when the deck has none."""
+    from ..deck.tokens import read_tokens
+    from .tokens import drawn_tokens  # late, as component_faces
+
+    if deck.tokens is None:
+        raise InputError([Problem(Where(deck.path), f"sheet template {template.name} has "
+                                  "token slots, and the deck has no tokens",
+                                  "add a 'tokens:' list (see README, 'Tokens'), or use a "
+                                  "template without token slots")])
+    problems = Problems()
+    tokens = read_tokens(deck, problems)
+    problems.check()
+    asked, cards, renderer, report = drawn_tokens(deck, tokens, strict)
+    return tokens, asked, (cards, renderer), tuple(report.warnings)
+
+
 def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
                strict: bool = False, variant: dict | None = None,
                only_declared: bool = False, which: Which = Which()) -> BuildResult:
@@ -146,12 +166,17 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
 
     component_faces(deck)  # the deck file's box, tokens and boards: refused as validate does
     path = Path(out_dir) / deck.name / output_name(deck, options)
+    tokens, asked, drawn, warnings = [], [], None, ()
+    if options.template is not None and options.template.has_tokens:
+        tokens, asked, drawn, warnings = _template_tokens(deck, options.template, strict)
     try:
-        plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options)
+        plan = plan_pages(deck.total(), deck.size.width, deck.size.height, options, asked)
     except SheetError as exc:
         check_cards(deck, strict, options.bleed, options.ink)  # the cards' problems first
-        raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
-    report = Report(deck.warnings + tuple(sheet_problems(deck, options)))
+        where = exc.where or (tokens[exc.token].where if exc.token is not None
+                              else Where(deck_path))
+        raise InputError([Problem(where, exc.what, exc.fix)]) from None
+    report = Report(deck.warnings + warnings + tuple(sheet_problems(deck, options)))
     # Cards are resolved as their pages are drawn and dropped soon after, so memory stays
     # flat however big the deck; the file is kept only if the cards hold no problems.
     # Each text's contrast is measured as its side is resolved, once per distinct backdrop
@@ -164,10 +189,11 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
     try:
         with atomic_path(path) as temporary:
             write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
-                      renderer)
+                      renderer, drawn)
             check.finish()
             verdict(report, strict)
     except SheetError as exc:
         raise InputError([Problem(Where(deck_path), exc.what, exc.fix)]) from None
     return BuildResult(deck, path, deck.total(), len(plan.pages), plan.grid,
-                       time.perf_counter() - started, tuple(report.warnings))
+                       time.perf_counter() - started, tuple(report.warnings),
+                       sum(copies for *_, copies, _ in asked))

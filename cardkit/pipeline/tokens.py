@@ -10,7 +10,7 @@ from pathlib import Path
 from ..common.atomic import atomic_path
 from ..common.errors import InputError, Problem
 from ..deck.model import Deck
-from ..deck.tokens import read_tokens
+from ..deck.tokens import Token, read_tokens
 from ..imposition.sheets import SheetError
 from ..imposition.tokens import token_pages
 from ..writers.token_pdf import write_token_pdf
@@ -28,16 +28,25 @@ class TokensResult:
     warnings: tuple[Problem, ...]
 
 
+def drawn_tokens(deck: Deck, tokens: list[Token], strict: bool) -> tuple:
+    """What drawing ``tokens`` takes: each as the imposition asks for it (shape, width,
+    height, copies, double-sided); each one's (front card, back card or None); a renderer
+    of their own (the cards' keeps theirs by the same numbers) with every face resolved
+    and checked (:func:`check_faces`); its report."""
+    cards = [(t.face_card(deck, "front"), t.face_card(deck, "back") if t.back else None)
+             for t in tokens]
+    renderer, report = check_faces([card for pair in cards for card in pair if card], strict)
+    asked = [(t.shape, *t.extent, t.count, t.back is not None) for t in tokens]
+    return asked, cards, renderer, report
+
+
 def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: bool = False,
                 variant: dict | None = None, only_declared: bool = False) -> TokensResult:
     """Write the token sheets of the deck at ``deck_path`` into ``out_dir``/DECK/
     (``DECK-tokens-a4.pdf``) on each of ``papers``; bad input raises InputError."""
     started = time.perf_counter()
     deck, tokens = load_component(deck_path, read_tokens, variant, only_declared)
-    cards = [(t.face_card(deck, "front"), t.face_card(deck, "back") if t.back else None)
-             for t in tokens]
-    renderer, report = check_faces([card for pair in cards for card in pair if card], strict)
-    asked = [(t.shape, *t.extent, t.count, t.back is not None) for t in tokens]
+    asked, cards, renderer, report = drawn_tokens(deck, tokens, strict)
     paths, counts = [], []
     for paper in papers:
         try:

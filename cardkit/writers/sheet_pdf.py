@@ -34,7 +34,9 @@ SAFE_GUIDE = colors.HexColor("#e0008c")
 
 
 def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
-              renderer: CardRenderer) -> None:
+              renderer: CardRenderer, tokens: tuple | None = None) -> None:
+    """Write ``pages``; ``tokens``, for a sheet template's token slots, is (each token's
+    (front card, back card or None), the renderer that draws them)."""
     with open(path, "wb") as out, tempfile.TemporaryFile() as spool:
         canvas = Canvas(out, pagesize=(pages[0].width, pages[0].height),
                         initialFontName=register(DEFAULT_FONT), invariant=1, pageCompression=1)
@@ -43,7 +45,7 @@ def write_pdf(path: Path, deck: Deck, pages: list[Page], options: SheetOptions,
         if deck.note:
             register(BOLD)
             _cover(canvas, deck, pages[0], options, spooled)
-        _draw_pages(canvas, deck, pages, options, renderer, spooled)
+        _draw_pages(canvas, deck, pages, options, renderer, spooled, tokens)
         canvas.save()
 
 
@@ -72,7 +74,7 @@ def _cover(canvas, deck: Deck, page: Page, options: SheetOptions,
 
 
 def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: CardRenderer,
-                spooled: _SpooledPages) -> None:
+                spooled: _SpooledPages, tokens: tuple | None) -> None:
     copies = deck.copies()
     for page in pages:
         canvas.setPageSize((page.width, page.height))
@@ -81,6 +83,10 @@ def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: Card
             canvas.setBleedBox(list(bounds(page.slots, options.bleed)))
         for slot in page.slots:
             _draw_card(canvas, renderer, copies[slot.index], slot, options.bleed)
+        if page.tokens:
+            from .token_pdf import draw_tokens  # late: it takes the footer's style from here
+
+            draw_tokens(canvas, page.tokens, *tokens, outlines=page.token_outlines)
         _cut_guides(canvas, page)
         if page.fold_x is not None:
             _fold_line(canvas, page)
@@ -180,11 +186,26 @@ class _SpooledImage(PDFImageXObject):
 
 
 def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None:
-    """Draw a card in its slot; a turned card is drawn upright in a turned frame whose
-    origin is its trim's lower-left corner."""
-    width, height = slot.card_size
+    """Draw a card in its slot, its ink clipped to the slot's inset when it has one."""
+    if not slot.inset:
+        draw_turned(canvas, renderer, card, slot.side, slot, bleed)
+        return
+    canvas.saveState()
+    inside = canvas.beginPath()
+    inside.rect(slot.x + slot.inset, slot.y + slot.inset, slot.width - 2 * slot.inset,
+                slot.height - 2 * slot.inset)
+    canvas.clipPath(inside, stroke=0, fill=0)
+    draw_turned(canvas, renderer, card, slot.side, slot, bleed)
+    canvas.restoreState()
+
+
+def draw_turned(canvas, renderer: CardRenderer, card, side: str, slot, bleed: float) -> None:
+    """Draw ``card``'s ``side`` in ``slot`` (a card's or a token's); a turned one is drawn
+    upright in a turned frame whose origin is its trim's lower-left corner."""
+    width, height = (slot.height, slot.width) if slot.turned in (90, -90) else \
+        (slot.width, slot.height)
     if not slot.turned:
-        renderer.draw(canvas, card, slot.side, slot.x, slot.y, width, height, bleed)
+        renderer.draw(canvas, card, side, slot.x, slot.y, width, height, bleed)
         return
     canvas.saveState()
     if slot.turned == 90:  # the card's bottom edge runs up the slot's right side
@@ -194,7 +215,7 @@ def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None
     else:  # -90: its bottom edge runs down the slot's left side
         canvas.translate(slot.x, slot.y + slot.height)
     canvas.rotate(slot.turned)
-    renderer.draw(canvas, card, slot.side, 0, 0, width, height, bleed)
+    renderer.draw(canvas, card, side, 0, 0, width, height, bleed)
     canvas.restoreState()
 
 
@@ -265,7 +286,7 @@ def footer_texts(title: str, label: str, stamp: str = ""):
 def _footer(canvas, page: Page, title: str, stamp: str = "") -> None:
     """The footer in the first free strip that holds it whole (bottom, top, left, right),
     else in the longest strip, shortened to fit."""
-    if not page.slots:
+    if not page.slots and not page.tokens:
         return
     spaces = page.footer
     if not spaces:

@@ -1,6 +1,7 @@
 """Write token sheets (:mod:`cardkit.imposition.tokens`) as a PDF: each face drawn from
 its layout and clipped to its shape grown by the bleed, then its cut outline as a hairline
-over it, and the footer the card sheets have."""
+over it, and the footer the card sheets have. :func:`draw_tokens` draws the tokens of a
+sheet template's pages too."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register, string_width
 from ..deck.model import Deck
-from ..imposition.sheets import PRINTABLE_BORDER
-from ..imposition.tokens import TOKEN_BLEED, TokenPage, TokenSlot
+from ..imposition.sheets import PRINTABLE_BORDER, TOKEN_BLEED
+from ..imposition.tokens import TokenPage, TokenSlot
 from ..render.card import FRONT, CardRenderer
 from .metadata import describe
-from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, footer_texts
+from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
 
 
 def write_token_pdf(path: Path, deck: Deck, pages: list[TokenPage], cards: list,
@@ -26,20 +27,30 @@ def write_token_pdf(path: Path, deck: Deck, pages: list[TokenPage], cards: list,
     describe(canvas, deck, "tokens")
     for page in pages:
         canvas.setPageSize((page.width, page.height))
-        for slot in page.slots:
-            card = cards[slot.index][slot.side == "back"]
-            canvas.saveState()
-            canvas.clipPath(_shape(canvas, slot, TOKEN_BLEED), stroke=0, fill=0)
-            renderer.draw(canvas, card, FRONT, slot.x, slot.y, slot.width, slot.height,
-                          TOKEN_BLEED)
-            canvas.restoreState()
-        canvas.setStrokeColor(colors.black)
-        canvas.setLineWidth(MARK_WIDTH)
-        for slot in page.slots:
-            canvas.drawPath(_shape(canvas, slot), stroke=1, fill=0)
+        draw_tokens(canvas, page.slots, cards, renderer)
         _footer(canvas, page, deck)
         canvas.showPage()
     canvas.save()
+
+
+def draw_tokens(canvas, slots, cards: list, renderer: CardRenderer,
+                outlines: bool = True) -> None:
+    """Draw the tokens in ``slots`` (``cards`` as :func:`write_token_pdf` takes them), each
+    face clipped to its shape grown by the bleed, then (with ``outlines``) their cut
+    outlines over them."""
+    for slot in slots:
+        canvas.saveState()
+        canvas.clipPath(_shape(canvas, slot, TOKEN_BLEED), stroke=0, fill=0)
+        draw_turned(canvas, renderer, cards[slot.index][slot.side == "back"], FRONT, slot,
+                    TOKEN_BLEED)
+        canvas.restoreState()
+    if outlines:
+        canvas.saveState()
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(MARK_WIDTH)
+        for slot in slots:
+            canvas.drawPath(_shape(canvas, slot), stroke=1, fill=0)
+        canvas.restoreState()
 
 
 def _shape(canvas, slot: TokenSlot, grow: float = 0.0):
