@@ -114,6 +114,28 @@ def test_double_sided_tokens_have_their_backs_exactly_behind_their_fronts(tmp_pa
         assert not [o for o in pdf.pages[1].rects if o["non_stroking_color"] == (1.0, 0, 0)]
 
 
+def test_short_edge_backs_mirror_the_rows_clear_of_the_footer_and_take_the_offset(tmp_path):
+    """--duplex short mirrors the rows (y' = H - y, read top down), and --back-offset 1,0.5
+    moves every back 1 mm right and 0.5 mm down; the rows start low enough that no back
+    lands in the footer's band (the fronts' top margin mirrored)."""
+    result = CliRunner().invoke(main, ["tokens", str(make_deck(tmp_path)), "--out",
+                                       str(tmp_path / "out"), "--paper", "a4", "--duplex",
+                                       "short", "--back-offset", "1,0.5"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "chits" / "chits-tokens-a4.pdf") as pdf:
+        fronts, backs = (cut_outlines(page) for page in pdf.pages)  # points read top down
+        height = pdf.pages[0].height / MM
+        footer = min(o["top"] for o in pdf.pages[1].chars) / MM
+    expected = sorted((str(kind), round(centre(points)[0] + 1, 2),
+                       round(height - centre(points)[1] + 0.5, 2))
+                      for kind, points in fronts if kind != 4)
+    found = sorted((str(kind), round(centre(points)[0], 2), round(centre(points)[1], 2))
+                   for kind, points in backs)
+    assert found == expected and len(found) == 5
+    lowest = max(y for _, points in backs for _, y in points)
+    assert lowest < footer - 1, (lowest, footer)
+
+
 @pytest.mark.parametrize("tokens, expected", [
     ("  - {shape: oval, size: 25mm, front: chit}\n",
      "deck.yaml:11:13: 'shape' cannot be 'oval'; use one of: hex, round, square"),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from .options import OFFSET_HELP, parse_back_offset
 from .output import counted, each_deck, shown, warn
 
 
@@ -70,18 +71,22 @@ def box_writer(out: Path, papers, strict: bool):
 
 @click.command()
 @_component_options
-def tokens(decks, every_deck, out, paper, strict):
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="Which edge your printer flips the paper on.")
+@click.option("--back-offset", callback=parse_back_offset, metavar="X,Y", help=OFFSET_HELP)
+def tokens(decks, every_deck, out, paper, strict, duplex, back_offset):
     """Write the tokens and tiles of each of DECKS on sheets, each cut on its outline.
 
     The deck's 'tokens:' list gives each kind: shape (round, square, hex), size (diameter,
     side, or a hex's width across its flats), count, a front layout and, for a
     double-sided token, a back layout; its other keys are values the layouts read. A page
-    of fronts is followed by its backs, placed for long-edge duplex.
+    of fronts is followed by its backs, placed behind them for the printer's duplex edge.
     """
     def write(path, chosen, only_declared):
         from ..pipeline.tokens import make_tokens
 
-        result = make_tokens(path, out, _papers(paper), strict, chosen, only_declared)
+        result = make_tokens(path, out, _papers(paper), strict, chosen, only_declared,
+                             duplex, back_offset or (0.0, 0.0))
         warn(result.warnings)
         click.echo(f"{result.deck.name}: {counted(result.tokens, 'token')}, "
                    f"{counted(result.pages, 'page')} -> "

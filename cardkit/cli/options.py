@@ -95,9 +95,9 @@ def parse_back_offset(ctx, param, value):
 
 
 _DUPLEX_HELP = "Which edge your printer flips the paper on (pnp sheets; default long)."
-_OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths such as "
-                "'0.5mm,-0.01in') to correct a printer that does not line up the two sides; "
-                "'cardkit calibrate' prints a sheet to read them from.")
+OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths such as "
+               "'0.5mm,-0.01in') to correct a printer that does not line up the two sides; "
+               "'cardkit calibrate' prints a sheet to read them from.")
 
 
 def _gathered_which(command):
@@ -191,7 +191,7 @@ sheet_options = _options(
                  show_default=True,
                  help="auto: whichever way up holds more cards (portrait on a tie)."),
     click.option("--duplex", type=click.Choice(["long", "short"]), help=_DUPLEX_HELP),
-    click.option("--back-offset", callback=parse_back_offset, metavar="X,Y", help=_OFFSET_HELP),
+    click.option("--back-offset", callback=parse_back_offset, metavar="X,Y", help=OFFSET_HELP),
     click.option("--bleed", default="0", callback=_bleed, show_default=True,
                  metavar="LENGTH", help="Extend card backgrounds this far past the trim "
                  "line: '3mm', '0.125in', or a bare number of millimetres."),

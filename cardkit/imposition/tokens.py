@@ -4,9 +4,10 @@ outline. Pure geometry, no drawing; points, origin at the lower-left corner.
 Tokens go in rows from the top, left to right, in the deck's order, :data:`TOKEN_GAP`
 apart; a row is as high as its tallest token. Everything stays inside the printable
 border, the footer below. A page of fronts is followed by its page of backs when any token
-on it is double-sided, each back placed as a card's is for long-edge duplex on portrait
-paper: the columns mirror, ``x' = W - x - w``, so turning the paper over about its long
-edge brings every back behind its front.
+on it is double-sided, each back placed as a card's is: for long-edge duplex on portrait
+paper the columns mirror, ``x' = W - x - w``, so turning the paper over about its long
+edge brings every back behind its front; for short-edge duplex the rows mirror, and a
+printer's offset moves every back alike.
 """
 
 from __future__ import annotations
@@ -55,13 +56,17 @@ class TokenPage:
     label: str  # 'fronts 1/2'
 
 
-def token_pages(tokens, paper: str) -> list[TokenPage]:
+def token_pages(tokens, paper: str, duplex: str = "long",
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[TokenPage]:
     """The pages for ``tokens``, each (shape, width, height, count, double-sided), on
-    portrait ``paper``; SheetError when one is too big for it."""
+    portrait ``paper``, backs for ``duplex`` printing moved by ``back_offset`` (points
+    right, down); SheetError when one is too big for it."""
     width, height = PAPERS[paper]
     inset = PRINTABLE_BORDER + TOKEN_BLEED  # the bleed, too, stays inside the border
     left, right = inset, width - inset
     top, bottom = height - inset, PRINTABLE_BORDER + FOOTER_BAND + TOKEN_BLEED
+    if duplex == "short":  # the backs' rows mirror: the footer's band is kept free at the top
+        top -= FOOTER_BAND
     sheets: list[list[TokenSlot]] = [[]]
     x, y, row = left, top, 0.0
     for index, (shape, w, h, count, _) in enumerate(tokens):
@@ -80,7 +85,8 @@ def token_pages(tokens, paper: str) -> list[TokenPage]:
     pages = []
     for number, slots in enumerate(sheets, 1):
         pages.append(TokenPage(width, height, tuple(slots), f"fronts {number}/{len(sheets)}"))
-        backs = tuple(back_slot(s, True, width, height) for s in slots if tokens[s.index][4])
+        backs = tuple(back_slot(s, duplex == "long", width, height, back_offset)
+                      for s in slots if tokens[s.index][4])
         if backs:
             pages.append(TokenPage(width, height, backs, f"backs {number}/{len(sheets)}"))
     return pages

@@ -41,16 +41,18 @@ def drawn_tokens(deck: Deck, tokens: list[Token], strict: bool) -> tuple:
 
 
 def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: bool = False,
-                variant: dict | None = None, only_declared: bool = False) -> TokensResult:
+                variant: dict | None = None, only_declared: bool = False,
+                duplex: str = "long", back_offset=(0.0, 0.0)) -> TokensResult:
     """Write the token sheets of the deck at ``deck_path`` into ``out_dir``/DECK/
-    (``DECK-tokens-a4.pdf``) on each of ``papers``; bad input raises InputError."""
+    (``DECK-tokens-a4.pdf``) on each of ``papers``, backs for ``duplex`` printing moved by
+    ``back_offset``; bad input raises InputError."""
     started = time.perf_counter()
     deck, tokens = load_component(deck_path, read_tokens, variant, only_declared)
     asked, cards, renderer, report = drawn_tokens(deck, tokens, strict)
     paths, counts = [], []
     for paper in papers:
         try:
-            pages = token_pages(asked, paper)
+            pages = token_pages(asked, paper, duplex, back_offset)
         except SheetError as error:
             where = max(tokens, key=lambda t: max(t.extent)).where  # the one too big
             raise InputError([Problem(where, error.what, error.fix)]) from None
