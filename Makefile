@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test fuzz bench calibrate pictures clean
+.PHONY: build test docs fuzz bench calibrate pictures clean
 
 build: $(STAMP)
 	$(BIN)/cardkit build --all examples/lantern-market
@@ -21,6 +21,11 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist worksteal -rs
+
+# The docs site, from docs/*.md: open output/docs/index.html (offline, search included).
+# -W: a broken cross-reference, a missing picture or a bad docstring fails the build.
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -q -W --keep-going -b html -d output/docs-doctrees docs output/docs
 
 # The fuzz tests with a few thousand examples each (make test runs a hundred and forty).
 fuzz: $(STAMP)
@@ -50,7 +55,7 @@ pictures: build
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 clean:
