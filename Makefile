@@ -32,7 +32,7 @@ fuzz: $(STAMP)
 	CARDKIT_FUZZ_EXAMPLES=3000 $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_files.py
 
 # The verdicts' false-alarm rates on games whose answer is known, in full (make test runs
-# a small version); the README records what it prints.
+# a small version); docs/rules-and-simulation.md records what it prints.
 calibrate: $(STAMP)
 	$(BIN)/python bench/calibrate.py
 
@@ -47,7 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/watch_bench.py
 	$(BIN)/python bench/studio_bench.py
 
-# The README's pictures, from the PDFs `make build` writes.
+# The docs' pictures (docs/*.png), from the PDFs `make build` writes.
 pictures: build
 	$(BIN)/python docs/pictures.py
 
