@@ -4,8 +4,6 @@ the page loads, no server needed). The pages stay Markdown (myst-parser); the co
 reference is written from the click commands (sphinx-click) and the toolkit's API from its
 docstrings (autodoc), so neither can fall behind the code."""
 
-import re
-
 project = "cardkit"
 author = "cardkit's designers"
 extensions = ["myst_parser", "sphinx_click", "sphinx.ext.autodoc"]
@@ -13,20 +11,11 @@ source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build"]
 root_doc = "index"
 myst_heading_anchors = 3  # '[limits](deck-format.md#limits)' links to a section
-myst_enable_extensions = ["colon_fence"]
 html_theme = "furo"
 html_title = "cardkit"
-html_static_path: list[str] = []
+html_static_path = []
 html_copy_source = False  # the Markdown is in the repository; the site needs only HTML
+smartquotes = False  # options keep their two hyphens: --games, not –games
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 
-
-def _literal_markdown_images(app, ctx, lines):
-    """A command's help is plain text that sphinx-click reads as reStructuredText: a
-    Markdown image it quotes (`rulebook`'s ``![](card:NAME)``) is shown as written."""
-    lines[:] = [re.sub(r"(!\[[^]]*\]\([^)]*\))", r"``\1``", line) for line in lines]
-
-
-def setup(app):
-    app.connect("sphinx-click-process-description", _literal_markdown_images)
