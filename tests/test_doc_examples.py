@@ -11,7 +11,9 @@ the block shows. The convention, for whoever writes a page:
   is compared as shown (the simulations are seeded: the same seed plays the same games);
 - a command expected to fail ends its output with a line ``(exit code 2)``;
 - the scratch folder holds a copy of ``examples/lantern-market`` when the block names it,
-  and ``my-blofa``, Blófa's deck with a blue 2 made a fourth rule card, when it names that;
+  ``my-blofa``, Blófa's deck with a blue 2 made a fourth rule card, when it names that, and
+  each deck of ``tests/data/doc-decks/`` it names (``mine``, with two typos; ``my-entry``,
+  Blófa with a card too many for its contest);
 - a block of commands that is not run (a server, a watcher, a list of commands) says why
   in the line before it: ``<!-- not run: REASON -->``. Every fenced block that holds a
   ``cardkit`` command is one or the other (:func:`test_every_command_example_is_run_or_says_why`).
@@ -31,6 +33,7 @@ from click.testing import CliRunner
 from cardkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+DOC_DECKS = ROOT / "tests" / "data" / "doc-decks"  # the decks with mistakes the examples show
 PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
 NOT_RUN = re.compile(r"<!-- not run: (.+?) -->")
 COMMAND = re.compile(r"^(\$ )?cardkit ")
@@ -121,6 +124,9 @@ def my_blofa(tmp_path_factory) -> Path:
 def scratch_folder(block: Block, tmp_path: Path, request) -> Path:
     """The block's own folder, with the example decks it names."""
     text = "\n".join(block.lines)
+    for deck in DOC_DECKS.iterdir():
+        if re.search(rf"\b{deck.name}\b", text):
+            shutil.copytree(deck, tmp_path / deck.name)
     if "examples/lantern-market" in text:
         shutil.copytree(ROOT / "examples" / "lantern-market",
                         tmp_path / "examples" / "lantern-market")
