@@ -6,6 +6,7 @@ gives Sphinx."""
 
 from __future__ import annotations
 
+import fcntl
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -56,14 +57,22 @@ def test_cardkit_help_names_the_docs():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The site as `make docs` builds it (warnings are errors), into a temporary folder."""
+def site(tmp_path_factory, worker_id) -> Path:
+    """The site as `make docs` builds it (warnings are errors), into a temporary folder:
+    once a run, also when two of make test's workers ask for it (they share the folder
+    above their own, and the first to take the lock builds)."""
     from sphinx.cmd.build import build_main
 
-    out = tmp_path_factory.mktemp("site")
-    code = build_main(["-q", "-W", "--keep-going", "-b", "html", "-d", str(out / "doctrees"),
-                       str(DOCS_FOLDER), str(out / "html")])
-    assert code == 0, "sphinx-build reported warnings (above)"
+    base = tmp_path_factory.getbasetemp()
+    out = (base if worker_id == "master" else base.parent) / "docs-site"
+    out.mkdir(exist_ok=True)
+    with (out / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "built").exists():
+            code = build_main(["-q", "-W", "--keep-going", "-b", "html", "-d",
+                               str(out / "doctrees"), str(DOCS_FOLDER), str(out / "html")])
+            assert code == 0, "sphinx-build reported warnings (above)"
+            (out / "built").touch()
     return out / "html"
 
 
@@ -120,7 +129,8 @@ def test_the_site_opened_from_file_has_no_broken_link_and_search_finds_bleed(sit
         assert not anchor or anchor in ids[site / f"{name}.html"], (command, where)
 
     page.goto((site / "search.html").as_uri() + "?q=bleed")
-    page.wait_for_function("() => document.querySelectorAll('#search-results li').length > 0",
+    page.wait_for_function("() => document.querySelector('#search-results .search-summary')"
+                           "?.textContent.startsWith('Search finished')",
                            polling=50, timeout=20000)
     found = page.eval_on_selector_all("#search-results li a", "links => links.map(a => a.href)")
     assert any("print-at-home.html" in href for href in found), found
