@@ -105,9 +105,8 @@ def _terminated(signum, frame):
 # section that explain each command; every --help ends with it.
 DOCS = {
     "build": "print-at-home#build-options", "calibrate": "print-at-home#calibrating-duplex",
-    "rulebook": "print-at-home#rulebook", "box": "print-at-home#tuck-box-tokens-and-boards",
-    "tokens": "print-at-home#tuck-box-tokens-and-boards",
-    "board": "print-at-home#tuck-box-tokens-and-boards",
+    "rulebook": "print-at-home#rulebook", "box": "print-at-home#the-tuck-box",
+    "tokens": "print-at-home#the-tokens", "board": "print-at-home#the-board",
     "export": "print-services#exports", "pack": "print-services#packing-a-contest-entry",
     "watch": "studio#the-design-loop-watch", "serve": "studio#in-your-browser-serve",
     "preview": "studio#proofs-preview", "schema": "studio#your-editor-schema",
