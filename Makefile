@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test fuzz bench calibrate pictures clean
+.PHONY: build test docs fuzz bench calibrate pictures clean
 
 build: $(STAMP)
 	$(BIN)/cardkit build --all examples/lantern-market
@@ -22,6 +22,11 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist worksteal -rs
 
+# The docs site, from docs/*.md: open output/docs/index.html (offline, search included).
+# -W: a broken cross-reference, a missing picture or a bad docstring fails the build.
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -q -W --keep-going -b html -d output/docs-doctrees docs output/docs
+
 # The fuzz tests with a few thousand examples each, and the rules checker over thousands of
 # games of each example game (make test runs far fewer).
 fuzz: $(STAMP)
@@ -30,7 +35,7 @@ fuzz: $(STAMP)
 		tests/test_own_rules.py::test_the_starter_and_lantern_market_pass_the_checker_over_many_games
 
 # The verdicts' false-alarm rates on games whose answer is known, in full (make test runs
-# a small version); the README records what it prints.
+# a small version); docs/rules-and-simulation.md records what it prints.
 calibrate: $(STAMP)
 	$(BIN)/python bench/calibrate.py
 
@@ -45,7 +50,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/watch_bench.py
 	$(BIN)/python bench/studio_bench.py
 
-# The README's pictures, from the PDFs `make build` writes.
+# The docs' pictures (docs/*.png), from the PDFs `make build` writes.
 pictures: build
 	$(BIN)/python docs/pictures.py
 
@@ -53,7 +58,7 @@ pictures: build
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 clean:

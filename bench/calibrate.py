@@ -47,7 +47,7 @@ def main(scale: float) -> int:
     named = seat_and_card_verdicts(coin_flip_setup(), runs(400), 1000, WORKERS)
     check("seat sentence", named["seat"], named["runs"])
     check("card verdict", named["card"], named["runs"])
-    print("Coin flip with a planted card, the Dragon (2,000 games a run, as the README's "
+    print("Coin flip with a planted card, the Dragon (2,000 games a run, as the docs' "
           "example)")
     named = seat_and_card_verdicts(coin_flip_setup(boost=0.08), runs(100), 2000, WORKERS)
     found("the Dragon named", named["dragon"], named["runs"], 0.8)

@@ -14,7 +14,7 @@ the search bot's strength.
    Target (issue 28): at least 500 games a second a core.
 3. The ablation: each configuration of the search bot in seat 0 against heuristic bots,
    its share of the decided games with a 95% interval and its games a second on one core
-   (ABLATION_GAMES each; `python bench/search_bench.py --ablation 150` for the README's).
+   (ABLATION_GAMES each; `python bench/search_bench.py --ablation 150` for the docs').
    Target (issue 39): a fair share in three of the five games, at most 2 s a game.
 """
 
@@ -37,7 +37,7 @@ from cardkit.playtest.tally import Tally  # noqa: E402
 from cardkit.toolkit.search import SearchBot  # noqa: E402
 
 STATES, ITERATIONS, ROUNDS, HEURISTIC_GAMES = 20, 50, 5, 600
-ABLATION_GAMES = 30  # a configuration: a quick look; the README's table is from more
+ABLATION_GAMES = 30  # a configuration: a quick look; the docs' table is from more
 
 
 def positions(game, count: int) -> list:
@@ -143,7 +143,7 @@ def strength(name: str, bot: str, games: int, workers: int = 1, seed: int = 1,
             "low": low, "high": high, "seconds": seconds / games}
 
 
-ABLATION = (  # the README's ablation table: each change to the search bot, measured
+ABLATION = (  # the docs' ablation table: each change to the search bot, measured
     ("unguided, random playouts (issue 28)", "guide=none"),
     ("unguided, reward half the lead", "guide=none,margin=0.5"),
     ("unguided, playouts by the heuristic", "guide=none,playout=heuristic"),

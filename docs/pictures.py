@@ -1,4 +1,4 @@
-"""Render the README's pictures: one page of fronts (and Blófa's backs) of every bundled
+"""Render the docs' pictures: one page of fronts (and Blófa's backs) of every bundled
 deck, a close-up of the example deck's cards and Blófa's rulebook, from the PDFs `make
 build` writes, the previews of a new deck, and a simulation report and the studio as a
 browser shows them. Run with `make pictures`."""
@@ -142,7 +142,7 @@ def changes() -> None:
 
 
 def ink_table() -> None:
-    """The README's table of the ink a page takes, full and draft (`--ink draft`): each
+    """The docs' table of the ink a page takes, full and draft (`--ink draft`): each
     bundled deck built both ways, every page's mean darkness."""
     import subprocess
     import sys
@@ -254,7 +254,7 @@ def main() -> None:
             image.convert("P", palette=1, colors=64).save(target, optimize=True)
             print(target.relative_to(ROOT))
         pdf.close()
-    print("the ink table for the README ('--ink draft'):")
+    print("the ink table for docs/print-at-home.md ('--ink draft'):")
     ink_table()
 
 

@@ -12,7 +12,7 @@ from componentdeck import write_deck
 
 MM = 72 / 25.4
 BORDER = 5.0  # mm: nothing printed closer to the paper's edge
-CLEARANCE = 1.0  # mm: the README's room each way around the cards
+CLEARANCE = 1.0  # mm: the docs' room each way around the cards
 LEGEND = 10.0  # mm: the legend's band above the border
 
 def make_deck(tmp_path, size="poker", count=40, box="box: {stock: premium}\n"):

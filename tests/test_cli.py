@@ -138,11 +138,12 @@ def test_python_dash_m_without_the_libraries_says_what_to_run():
                         r"first\)\n", done.stderr)
 
 
-def test_the_readme_runs_python_dash_m_in_the_venv():
+@pytest.mark.parametrize("page", ["README.md", "docs/start.md"])
+def test_the_readme_and_the_docs_run_python_dash_m_in_the_venv(page):
     from cardkit.sources.files import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    commands = [(path, safe) for path, safe in re.findall(r"(\S*)python( -P)? -m cardkit", readme)
+    text = (ROOT / page).read_text(encoding="utf-8")
+    commands = [(path, safe) for path, safe in re.findall(r"(\S*)python( -P)? -m cardkit", text)
                 if path.endswith("/")]  # a command to type, not the prose that explains -P
     assert commands and all(path.endswith(".venv/bin/") and safe for path, safe in commands)
 

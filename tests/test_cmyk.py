@@ -493,7 +493,7 @@ def test_rendered_page_shows_the_images_and_what_is_beneath_transparency(page):
 # -- small text in one ink -----------------------------------------------------------
 
 def device_cmyk(hex_rgb: str):
-    """The README's formula, worked here apart from cardkit: K = 1 - max, C = (1 - R - K)
+    """The docs' formula, worked here apart from cardkit: K = 1 - max, C = (1 - R - K)
     / (1 - K), likewise M and Y."""
     r, g, b = (int(hex_rgb[i:i + 2], 16) / 255 for i in (1, 3, 5))
     k = 1 - max(r, g, b)

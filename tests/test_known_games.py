@@ -1,6 +1,6 @@
 """The verdicts are calibrated on games written on the toolkit whose answer is known
 (issue 38, item 5): a small version of ``make calibrate`` (bench/calibrate.py), which runs
-each check many more times and prints the rates the README records.
+each check many more times and prints the rates the docs record.
 
 Each check runs a verdict many times from fixed seeds and counts its false alarms against
 what a 5% rate allows (exceeded by chance once in a thousand checks), or counts how often

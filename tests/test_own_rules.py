@@ -260,7 +260,7 @@ def test_no_command_but_simulate_imports_a_rules_file(tmp_path, monkeypatch):
      "import CardGame' then 'class MyGame(CardGame):'"),
     ("from cardkit.toolkit import CardGame\nclass A(CardGame):\n    def setup(self): pass\n",
      [], "{rules}: class A has no moves(), play(), scores(); a game writes setup(), moves(), "
-     "play(move) and scores(); see the README's 'Simulate your own game'"),
+     "play(move) and scores(); see docs/own-game.md, 'Simulate your own game'"),
     ("def f(:\n    pass\n", [], "{rules}:1:7: invalid syntax; fix the Python syntax on that "
      "line"),
     (BASE.replace('fields = {"cost": int}', 'fields = {"cost": int, "power": int}'), [],
@@ -282,8 +282,8 @@ def test_no_command_but_simulate_imports_a_rules_file(tmp_path, monkeypatch):
      "dict of numbers a seat (2 here), e.g. [{{'bought': 3, 'bluffs': 1}}, {{'bought': 2, "
      "'bluffs': 0}}]"),
     (None, [], "cardkit: duel: no rules.py beside deck.yaml; write the game's rules in "
-     "rules.py ('cardkit new' makes a deck with one; the README's 'Simulate your own game' "
-     "shows how)"),
+     "rules.py ('cardkit new' makes a deck with one; docs/own-game.md, 'Simulate your own "
+     "game', shows how)"),
 ])
 def test_a_rules_file_or_deck_that_cannot_be_played_gets_one_message(tmp_path, rules, args,
                                                                       message):

@@ -201,7 +201,7 @@ def test_preview_shows_front_and_back_side_by_side(tmp_path):
 
 
 def test_preview_folder_is_one_folder_replaced_whatever_the_options(tmp_path):
-    """The README promises output/DECK/DECK-preview/, replaced each time: a proof of other
+    """The docs promise output/DECK/DECK-preview/, replaced each time: a proof of other
     cards or at another dpi replaces the images there rather than going elsewhere."""
     deck = counted_deck(tmp_path / "deck")
     out = tmp_path / "out"

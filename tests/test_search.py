@@ -381,7 +381,7 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
 
 def test_each_game_s_search_has_the_defaults_that_measured_best_within_2_s_a_game():
     """Rise Up, Ragusa and shapes: the budget their cost allows; Bluff the Bullet: less
-    guidance and samples weighed by the claims (README: the ablation)."""
+    guidance and samples weighed by the claims (docs: the ablation)."""
     defaults = {name: {key: value for key, value in load_game(name).bots["search"]()
                        .params.items() if key in ("iterations", "bias", "trust")}
                 for name in ("blofa", "bullet", "ragusa", "rise-up", "shapes")}

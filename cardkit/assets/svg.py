@@ -132,8 +132,8 @@ def _load(path: Path, mtime: int, root: Path) -> Drawing:
     if refusals.refused:
         raise SvgError(f"the SVG links {refusals.refused[0]!r}, outside the deck's folder "
                        f"{root}", "embed the image in the SVG (Inkscape: Extensions > Images "
-                       "> Embed Images), or keep linked files in the deck's folder (README: 'What a deck "
-                       "can read')")
+                       "> Embed Images), or keep linked files in the deck's folder "
+                       "(docs/deck-format.md, 'What a deck can read')")
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError("not a readable SVG file",
                        "save it again as plain SVG from your drawing program")

@@ -101,9 +101,33 @@ def _terminated(signum, frame):
     raise SystemExit(128 + signum)
 
 
+# The docs' page (docs/PAGE.md, built by 'make docs' into output/docs/PAGE.html) and
+# section that explain each command; every --help ends with it.
+DOCS = {
+    "build": "print-at-home#build-options", "calibrate": "print-at-home#calibrating-duplex",
+    "rulebook": "print-at-home#rulebook", "box": "print-at-home#the-tuck-box",
+    "tokens": "print-at-home#the-tokens", "board": "print-at-home#the-board",
+    "export": "print-services#exports", "pack": "print-services#packing-a-contest-entry",
+    "watch": "studio#the-design-loop-watch", "serve": "studio#in-your-browser-serve",
+    "preview": "studio#proofs-preview", "schema": "studio#your-editor-schema",
+    "new": "start#your-first-deck", "list": "start#the-commands-at-a-glance",
+    "validate": "start#when-a-deck-is-wrong", "diff": "playtest-rounds",
+    "check": "rules-and-simulation#rules-checker", "score": "rules-and-simulation#rules-checker",
+    "simulate": "rules-and-simulation#playtesting-by-simulation",
+}
+
+
+def docs_epilog(page: str) -> str:
+    name, _, section = page.partition("#")
+    anchor = f"#{section}" if section else ""
+    return f"Docs: docs/{name}.md{anchor} (after 'make docs': output/docs/{name}.html{anchor})"
+
+
+main.epilog = "Docs: docs/index.md, or after 'make docs' output/docs/index.html (with search)"
 for command in (build.build, watch.watch, export.export, export.preview,
                 calibrate.calibrate, new.new, new.schema, decks.list_decks, decks.validate,
                 rules.check, rules.score, simulate.simulate, serve.serve, diff.diff,
                 rulebook.rulebook, pack.pack, components.box, components.tokens,
                 components.board):
+    command.epilog = docs_epilog(DOCS[command.name])
     main.add_command(command)

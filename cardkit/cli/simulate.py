@@ -339,7 +339,7 @@ def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
     if not rules_path.is_file():
         refuse(f"{shown(deck_path.parent)}: no {RULES_FILE} beside {deck_path.name}",
                 f"write the game's rules in {RULES_FILE} ('cardkit new' makes a deck with "
-                "one; the README's 'Simulate your own game' shows how)")
+                "one; docs/own-game.md, 'Simulate your own game', shows how)")
     try:
         rules = load_rules(rules_path)
     except RulesFileError as error:

@@ -34,8 +34,9 @@ class Contest:
     components: int | None = None  # the most components besides the cards
 
 
-# BoardGameGeek's recurring print-and-play contests, as their threads state them (see the
-# README's "Contest profiles" for the sources): poker cards, both sides usable, 9 a sheet.
+# BoardGameGeek's recurring print-and-play contests, as their threads state them (see
+# docs/print-services.md, "Contest profiles", for the sources): poker cards, both sides
+# usable, 9 a sheet.
 _POKER = CardSize.preset("poker")
 PROFILES = {
     "bgg-9-card": dict(title="the 9-card contest", cards=9, size=_POKER, per_sheet=9,

@@ -118,7 +118,8 @@ def read_languages(data: Map, problems: Problems) -> Languages:
                                 if code.split("-")[0] not in ("zh", "ja", "ko") else
                                 "lines must break between characters by its own rules")
                              + ", which cardkit does not do, and it will not print it wrong",
-                             "leave it out of 'languages' for now (see README, 'Languages')")
+                             "leave it out of 'languages' for now (see docs/playtest-rounds.md, "
+                             "'One deck in several languages')")
             else:
                 codes.append(code)
     missing = checks.get_choice(problems, data, "missing_translation", MISSING, "error")

@@ -209,7 +209,7 @@ def _load_raw(name, dirs, problems, used_at, chain):
     if not isinstance(data, Map):
         problems.add(getattr(data, "where", Where(path)), f"layout '{name}' must be a mapping "
                      f"of 'key: value' lines, not {checks.describe(data, show=False)}",
-                     "start with 'elements:' (see README, 'Layout format')")
+                     "start with 'elements:' (see docs/layouts-and-text.md)")
         return None
     if not checks.check_keys(problems, data, LAYOUT_KEYS, (), f"layout '{name}'"):
         return None

@@ -112,7 +112,7 @@ def _read(path: Path, problems: Problems, chain: tuple) -> tuple[Map | None, lis
         problems.add(getattr(data, "where", Where(path, 1, 1)),
                      "a deck must be a mapping of 'key: value' lines, not "
                      + checks.describe(data, show=False),
-                     "start with 'name: my-deck' (see README, 'Deck format')")
+                     "start with 'name: my-deck' (see docs/deck-format.md)")
         return None, []
     folders = [path.parent]
     if "extends" not in data:

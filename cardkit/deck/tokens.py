@@ -60,7 +60,8 @@ def read_tokens(deck: Deck, problems: Problems) -> list[Token]:
     if entries is None:
         problems.add(Where(deck.path), "the deck has no tokens",
                      "add a 'tokens:' list, e.g. '- {shape: round, size: 25mm, front: "
-                     "token-front}' (see README, 'Tokens')")
+                     "token-front}' (see docs/print-at-home.md, 'Tuck box, tokens and "
+                     "boards')")
         return []
     where = getattr(entries, "where", Where(deck.path))
     if not checks.expect_list(problems, entries, where, "tokens"):

@@ -715,7 +715,7 @@ def bluff_chance(obs: dict) -> float:
 
 GAME = Game(name="bullet", title="Bluff the Bullet", players=tuple(rules.PLAYERS),
             default_players=4, new_state=new_state,
-            # the search that measured best here (README: the ablation): guided less, its
+            # the search that measured best here (docs: the ablation): guided less, its
             # samples weighed by the others' claims, which bluffing decides in this game
             bots={"random": RandomBot, "heuristic": CardSharpBot,
                   "search": SearchBot.tuned(bias=4.0, trust=0.1)},

@@ -707,7 +707,7 @@ def worst(observation, candidates: list[str]) -> str:
 # swipe until someone sells.
 GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default_players=3,
             new_state=new_state,
-            # the search at 40 samples a move plays a game within 2 s on one core (README)
+            # the search at 40 samples a move plays a game within 2 s on one core (docs)
             bots={"random": RandomBot, "heuristic": Trader,
                   "search": SearchBot.tuned(iterations=40.0)},
             cards_from_deck=cards_from_deck, score_unit="tokens",

@@ -506,7 +506,7 @@ def _cheapest_cover(free: list[tuple[int, str]], need: int) -> list[str]:
 
 GAME = Game(name="rise-up", title="Rise Up", players=(1,), default_players=1,
             new_state=new_state,
-            # the search at 100 samples a move plays a game within 2 s on one core (README)
+            # the search at 100 samples a move plays a game within 2 s on one core (docs)
             bots={"random": RandomBot, "heuristic": DelverBot,
                   "search": SearchBot.tuned(iterations=100.0)},
             cards_from_deck=cards_from_deck, score_unit="rooms won",

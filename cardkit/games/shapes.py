@@ -536,7 +536,7 @@ class GreedyBot(Bot):
 GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             players=tuple(range(2, len(OBJECTIVES) + 1)), default_players=4,
             new_state=new_state,
-            # the search at 20 samples a move plays a game within 2 s on one core (README)
+            # the search at 20 samples a move plays a game within 2 s on one core (docs)
             bots={"random": RandomBot, "heuristic": GreedyBot,
                   "search": SearchBot.tuned(iterations=20.0)},
             cards_from_deck=cards_from_deck, score_unit="points",

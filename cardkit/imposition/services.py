@@ -1,7 +1,7 @@
 """What each print service asks for: image size and bleed, page order, colour and ink.
 
-Pure data and the arithmetic on it; the README's "Print services and Tabletop Simulator"
-section names the published page each preset follows.
+Pure data and the arithmetic on it; the table in docs/print-services.md names the
+published page each preset follows.
 
 A service sells cards of certain trim sizes; a deck whose size it does not sell is refused,
 because an image of the wrong size is stretched or cropped by the service's uploader.
@@ -73,7 +73,7 @@ def _inches(width: float, height: float) -> tuple[float, float]:
 _CARDS = {"poker": _inches(2.5, 3.5), "bridge": _inches(2.25, 3.5),
           "mini": _inches(1.75, 2.5), "tarot": _inches(2.75, 4.75)}
 
-# The README's "Print services" table names each preset's source of truth.
+# docs/print-services.md's table names each preset's source of truth.
 SERVICES = {
     "tgc": Service("tgc", "The Game Crafter", PNG, _CARDS, bleed_pixels=37.5),  # 1/8 in
     "mpc": Service("mpc", "MakePlayingCards", PNG, _CARDS, bleed_pixels=36),

@@ -165,8 +165,8 @@ def _run(path: Path, constants: tuple = ()) -> types.ModuleType:
         source = path.read_bytes()
     except OSError as error:
         raise RulesFileError(f"{path}: cannot read the rules: {error.strerror or error}",
-                             "write the game's rules in this file (README: 'Simulate your "
-                             "own game')") from None
+                             "write the game's rules in this file (docs/own-game.md, 'Simulate "
+                             "your own game')") from None
     try:
         code = compile(source, str(path), "exec")
     except SyntaxError as error:
@@ -203,7 +203,7 @@ def _game_class(module: types.ModuleType, path: Path) -> type[CardGame]:
         raise RulesFileError(f"{path}: class {game.__name__} has no "
                              + ", ".join(f"{name}()" for name in missing),
                              "a game writes setup(), moves(), play(move) and scores(); see "
-                             "the README's 'Simulate your own game'")
+                             "docs/own-game.md, 'Simulate your own game'")
     counts = game.player_counts
     if not counts or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99
                              for n in counts):

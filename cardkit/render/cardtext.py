@@ -75,7 +75,7 @@ class TextResolver:
             raise BadValue(f"the text is in {script}, a right-to-left script, which cardkit "
                            "cannot set yet (its letters would print in the wrong order and "
                            "unjoined)", "leave this language out of the deck for now (see "
-                           "README, 'Languages')")
+                           "docs/playtest-rounds.md, 'One deck in several languages')")
         language = card.stamps.get("deck.hyphenation", "") if props["hyphenate"] else ""
         overflow = props["overflow"]
         block = fit_text(text, props["font"], width, height, size, min_size,

@@ -31,8 +31,8 @@ def find_deck(name_or_path: str) -> Path:
         raise InputError([Problem(Where(path), "a spreadsheet holds cards, not a whole deck "
                                   "(its size, layouts and backs)",
                                   f"write a deck.yaml whose cards come from it, "
-                                  f"'cards: {{from: {path.name}}}', and build that (README: "
-                                  "'Your own game')")])
+                                  f"'cards: {{from: {path.name}}}', and build that "
+                                  "(docs/own-game.md)")])
     if path.suffix in (".yaml", ".yml") or path.is_file():
         why = why_unreadable(path, MAX_BYTES)
         if why:

@@ -26,8 +26,8 @@ BUNDLED_DECKS, BUNDLED_LAYOUTS = ROOT / "decks", ROOT / "layouts"
 PROJECT_FILE = "cardkit-project.txt"
 MAX_NAMES_COMPARED = 10_000  # a folder's names a missing file's is compared with
 REACH_FIX = (f"copy the file into the deck's folder; decks that share files go in one "
-             f"project folder holding a file named {PROJECT_FILE} (README: 'What a deck "
-             "can read')")
+             f"project folder holding a file named {PROJECT_FILE} (docs/deck-format.md, "
+             "'What a deck can read')")
 
 
 def why_unreadable(path: Path, limit: int) -> str | None:

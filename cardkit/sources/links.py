@@ -40,7 +40,7 @@ MAX_REDIRECTS = 3
 FETCH_SECONDS = READ_SECONDS  # a whole fetch, as long as reading a local workbook may take
 CACHE_FOLDER = ".cardkit-cache"
 ALLOW_FIX = ("reading a link is your choice, not the deck's: run the command again with "
-             "--allow-network (README: 'Cards from a sheet link')")
+             "--allow-network (docs/deck-format.md, 'Cards from a sheet link')")
 PRIVATE_FIX = ("the sheet is private: in Google Sheets choose Share > General access > "
                "'Anyone with the link' (Viewer), or File > Share > Publish to the web, "
                "then build again")

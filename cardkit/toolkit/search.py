@@ -69,7 +69,7 @@ def _shuffle_among(places, rng) -> None:
 
 
 BELIEF_DRAWS = 8  # samples drawn at most for one that the others' claims make likely
-GUIDE_BIAS = 20.0  # the guide's bonus that measured best (README: the ablation)
+GUIDE_BIAS = 20.0  # the guide's bonus that measured best (docs: the ablation)
 
 
 def own_bot(bots: dict) -> str | None:
@@ -99,8 +99,8 @@ class SearchBot(Bot):
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
     best other score (the rest is the win); ``trust``: how likely the search believes a
     lie of another seat is against the truth (1: claims tell it nothing), by which it
-    weighs its samples (:meth:`believed`). The defaults are what measured best (the
-    README's ablation table)."""
+    weighs its samples (:meth:`believed`). The defaults are what measured best (in
+    the docs' ablation table)."""
 
     PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
               "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0,
@@ -120,7 +120,7 @@ class SearchBot(Bot):
     @classmethod
     def tuned(cls, **defaults: float | str) -> type[SearchBot]:
         """This bot with other ``defaults`` for some of its parameters: those that measured
-        best in one game (README: the ablation), e.g. fewer samples a move where samples
+        best in one game (docs: the ablation), e.g. fewer samples a move where samples
         cost more, so that a game takes at most 2 s on one core."""
         unknown = set(defaults) - set(cls.PARAMS)
         if unknown:
