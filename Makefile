@@ -23,9 +23,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist worksteal -rs
 
 # The docs site, from docs/*.md: open output/docs/index.html (offline, search included).
-# -W: a broken cross-reference, a missing picture or a bad docstring fails the build.
+# -W: a broken cross-reference, a missing picture or a bad docstring fails the build;
+# -E: read every page again (a change to conf.py alone is not seen otherwise).
 docs: $(STAMP)
-	$(BIN)/python -m sphinx -q -W --keep-going -b html -d output/docs-doctrees docs output/docs
+	$(BIN)/python -m sphinx -q -E -W --keep-going -b html -d output/docs-doctrees docs output/docs
 
 # The fuzz tests with a few thousand examples each, and the rules checker over thousands of
 # games of each example game (make test runs far fewer).
