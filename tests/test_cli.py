@@ -154,3 +154,22 @@ def test_draft_ink_is_a_file_of_its_own(tmp_path):
     assert result.exit_code == 0, result.output
     assert "/blofa/blofa-pnp-a4-draft-ink.pdf (" in result.output
     assert [p.name for p in (tmp_path / "blofa").iterdir()] == ["blofa-pnp-a4-draft-ink.pdf"]
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "blofa", "--log", "3"],
+    ["simulate", "examples/lantern-market", "--log", "3"]])  # a designer's rules file
+def test_a_reader_that_goes_away_stops_the_command_quietly(command):
+    """`cardkit simulate my-game --log 3 | head -1`: the pipe closes after the first line.
+    The command stops with the shell's code for that (141), saying nothing: no traceback,
+    and no 'error in your rules' (the log's write failed, not the rules)."""
+    import signal
+    from pathlib import Path
+
+    process = subprocess.Popen([sys.executable, "-m", "cardkit", *command],
+                               cwd=Path(__file__).resolve().parent.parent,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline()
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    assert (process.wait(timeout=60), stderr) == (128 + signal.SIGPIPE, "")

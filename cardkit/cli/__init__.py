@@ -42,7 +42,7 @@ class _Group(click.Group):
             raise
         except BrokenPipeError:  # the reader went away (`cardkit list | head`): stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            ctx.exit(1)
+            ctx.exit(128 + signal.SIGPIPE)  # as the shell reports a writer its reader left
         except InputError as error:  # raised outside a command's own handling
             report_input_error(error, "in the input")
             ctx.exit(EXIT_BAD_INPUT)

@@ -136,7 +136,7 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
             state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
                                    setup.cards)
             return _play(game, state, setup, index, watch)
-    except RulesFileError:
+    except (RulesFileError, BrokenPipeError):  # the log's reader went away: not the rules'
         raise
     except TimeUp as exc:
         raise too_long(setup, index, exc) from None
