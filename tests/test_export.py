@@ -21,6 +21,7 @@ from cardkit.cli import main
 from cardkit.common.errors import InputError
 from cardkit.deck.loader import load_deck
 from cardkit.imposition.services import SERVICES
+from cardkit.pipeline.build import Which
 from cardkit.pipeline.export import ExportOptions, export_deck
 from cardkit.sources.bundled import find_deck
 from cardkit.writers.pdfx import transparent_pages
@@ -437,7 +438,8 @@ def test_the_example_with_translucent_art_goes_to_a_print_shop(tmp_path, service
     """lantern-market has a translucent title band over its art and a faint glow on its
     back: its print-shop files are flattened and marked PDF/X-1a. The titles over the band
     stay text (only the band and what shows through it become a 600 dpi picture)."""
-    result = export(find_deck("examples/lantern-market"), tmp_path, "pdf", service)
+    result = export_deck(find_deck("examples/lantern-market"), tmp_path,  # its first card
+                         ExportOptions("pdf", SERVICES[service]), which=Which(cards="1"))
     assert result.notes == ()
     assert_pdfx_1a(result.path, condition)
     reader = pypdf.PdfReader(result.path)

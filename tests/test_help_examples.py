@@ -90,7 +90,7 @@ def test_every_help_example_runs(folder, monkeypatch, command, example):
         at = words.index("--games") + 1
         words[at] = str(min(int(words[at]), 200))
     monkeypatch.chdir(folder)
-    monkeypatch.setattr("cardkit.cli.simulate.SKILL_GAMES", 8)  # the ladder's games, for time
+    monkeypatch.setattr("cardkit.cli.simulate.SKILL_GAMES", 4)  # the ladder's games, for time
     result = CliRunner().invoke(main, words)
     assert result.exit_code == 0, f"{example}\n{result.output}"
     assert result.output.strip()
@@ -105,7 +105,7 @@ def test_every_bot_quoted_in_simulate_s_help_and_messages_plays_blofa():
                             text))
     assert quoted
     for bots in quoted:
-        result = CliRunner().invoke(main, ["simulate", "blofa", "--games", "2", "--workers",
+        result = CliRunner().invoke(main, ["simulate", "blofa", "--games", "1", "--workers",
                                            "1", "--bots", bots])
         assert result.exit_code == 0, f"{bots}: {result.output}"
 
