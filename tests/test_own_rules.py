@@ -127,6 +127,12 @@ DEFECTS = {
          '                raise KeyError("the table is full")'),
         "game 0 (seed 1), after 8 moves: seat 0's move 'play Scout' raised KeyError: 'the "
         "table is full'; fix the error in your rules"),
+    "a field the deck does not have": (
+        ('            self.public["points"][self.seat] += move[1].cost',
+         '            self.public["points"][self.seat] += move[1].costs'),
+        "game 0 (seed 1), before the first move: seat 0's move 'play Supplies' raised "
+        "AttributeError: card Supplies has no field 'costs' (its fields: name, kind, cost, "
+        "strength, text); fix the error in your rules"),
 }
 
 

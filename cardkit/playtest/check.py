@@ -31,7 +31,7 @@ from ..common.processes import TimeUp, time_limit, time_limits
 from ..toolkit import Card, CardGame, IllegalMove
 from ..toolkit.game import KeptOutside
 from .log import shown
-from .rules_file import designer_traceback, setting_line
+from .rules_file import designer_traceback, error_text, setting_line
 from .runner import Setup, game_of
 
 CHECK_MOVES = 10_000  # a game still going after this many moves does not end
@@ -131,8 +131,8 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
                          f"{seat}: {exc}", "offer only the moves that can be made",
                          _their_traceback(exc, setup)) from None
         except Exception as exc:
-            raise _Found(f"seat {seat}'s move '{shown(move)}' raised {type(exc).__name__}: "
-                         f"{exc}", "fix the error in your rules",
+            raise _Found(f"seat {seat}'s move '{shown(move)}' raised {error_text(exc)}",
+                         "fix the error in your rules",
                          _their_traceback(exc, setup)) from None
         history.append(f"seat {seat}: {shown(move)}")
     raise _Found(f"the game did not end within {CHECK_MOVES:,} moves",
@@ -149,8 +149,8 @@ def _run(setup: Setup, what: str, method, *args):
         line = setting_line(setup.rules_file, exc.attribute) if setup.rules_file else None
         raise _Found(f"line {line}: {exc.what}" if line else exc.what, exc.fix) from None
     except Exception as exc:
-        raise _Found(f"{what} raised {type(exc).__name__}: {exc}", "fix the error in your "
-                     "rules", _their_traceback(exc, setup)) from None
+        raise _Found(f"{what} raised {error_text(exc)}", "fix the error in your rules",
+                     _their_traceback(exc, setup)) from None
 
 
 def _their_traceback(exc: Exception, setup: Setup) -> str:

@@ -141,6 +141,17 @@ def designer_traceback(exc: BaseException, path: Path | str) -> str:
             + "".join(traceback.format_exception_only(type(exc), exc))).rstrip()
 
 
+def error_text(exc: BaseException) -> str:
+    """What a message says of an error the rules raised: its type and text; a card field
+    that is not in the deck is named with the card and the deck's fields (a card has no
+    ``__getattr__`` to say so itself: it would slow every field read down)."""
+    card = getattr(exc, "obj", None)
+    if isinstance(exc, AttributeError) and isinstance(card, Card) and exc.name:
+        return (f"AttributeError: card {card!r} has no field {exc.name!r} (its fields: "
+                f"{', '.join(map(str, card.fields)) or 'none'})")
+    return f"{type(exc).__name__}: {exc}"
+
+
 def kept_outside(error: KeptOutside, path: Path | str) -> RulesFileError:
     """What to say of rules that keep a value of their own outside the declared places:
     the file and the first line that sets the attribute."""

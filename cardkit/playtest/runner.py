@@ -32,7 +32,7 @@ from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
 from ..toolkit.state import param_text
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
-                         kept_outside, load_rules)
+                         error_text, kept_outside, load_rules)
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
@@ -160,7 +160,7 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
                                  "end the game") from None
         if isinstance(exc, NeverEnds):
             raise never_ends(setup, index, where) from None
-        raise RulesFileError(f"{where}: {type(exc).__name__}: {exc}",
+        raise RulesFileError(f"{where}: {error_text(exc)}",
                              f"see the game with --seed {setup.seed} --log {index}",
                              designer_traceback(exc, setup.rules_file)) from None
 

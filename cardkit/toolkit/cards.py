@@ -6,8 +6,9 @@ each equal only to itself. A copy is one object, however often it is made: the s
 pickling, so equality and hashing are Python's own, by identity, and cost no call.
 Copies that look the same (same fields, same back) have the same ``look``, a string. A
 field reads as an attribute (``card.cost``, as fast as any attribute: each set of field
-names gets a class of its own with a slot a field) or by name (``card["cost"]``, for any
-field name).
+names gets a class of its own with a slot a field, and no ``__getattr__``, which would make
+Python look every attribute up the slow way) or by name (``card["cost"]``, for any field
+name, one that is not a Python name included).
 
 >>> scout = Card(0, {"name": "Scout", "cost": 1}, back="unit")
 >>> scout.cost, scout["name"], scout.back, scout
@@ -74,15 +75,6 @@ class Card:
 
     def __deepcopy__(self, memo) -> Card:
         return self
-
-    def __getattr__(self, name: str):
-        if name.startswith("_") or name in Card.__slots__:  # not a field: unpickling, copying
-            raise AttributeError(name)
-        try:
-            return self.fields[name]
-        except KeyError:
-            raise AttributeError(f"card {self!r} has no field {name!r}; the deck's fields "
-                                 f"are {', '.join(self.fields) or 'none'}") from None
 
     def __getitem__(self, name: str):
         return self.fields[name]
