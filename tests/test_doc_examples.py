@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from markdown_it import MarkdownIt
 
 from cardkit.cli import main
 
@@ -55,24 +56,19 @@ class Block:
 
 
 def fenced_blocks(page: Path) -> list[Block]:
-    """The fenced code blocks of a Markdown page, indented ones (in a list item) too."""
-    lines = page.read_text(encoding="utf-8").splitlines()
-    blocks, index = [], 0
-    while index < len(lines):
-        opening = re.match(r"^(\s*)(`{3,})(\S*)", lines[index])
-        if not opening:
-            index += 1
+    """The fenced code blocks of a Markdown page, as markdown-it (the rulebook's reader)
+    finds them: in list items too, their indent taken off."""
+    text = page.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    blocks = []
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type != "fence":
             continue
-        indent, fence = len(opening.group(1)), opening.group(2)
-        end = index + 1
-        while not lines[end].strip().startswith(fence):
-            end += 1
-        before = next((line for line in reversed(lines[:index]) if line.strip()), "")
+        start = token.map[0]
+        before = next((line for line in reversed(lines[:start]) if line.strip()), "")
         reason = NOT_RUN.search(before)
-        blocks.append(Block(page, index + 1, opening.group(3),
-                            [line[indent:] for line in lines[index + 1:end]],
+        blocks.append(Block(page, start + 1, token.info.strip(), token.content.splitlines(),
                             reason.group(1) if reason else None))
-        index = end + 1
     return blocks
 
 
