@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from click.testing import CliRunner
+from markdown_it import MarkdownIt
 
 from cardkit.cli import DOCS, main
 
@@ -33,8 +34,10 @@ def slug(heading: str) -> str:
 
 
 def headings(page: Path) -> set[str]:
-    text = re.sub(r"(?ms)^\s*```.*?^\s*```", "", page.read_text(encoding="utf-8"))
-    return {slug(line.lstrip("#")) for line in text.splitlines() if re.match(r"#{1,3} ", line)}
+    """The anchors of a page's headings down to ###, as markdown-it reads the page."""
+    tokens = MarkdownIt("commonmark").parse(page.read_text(encoding="utf-8"))
+    return {slug(tokens[at + 1].content) for at, token in enumerate(tokens)
+            if token.type == "heading_open" and token.tag in ("h1", "h2", "h3")}
 
 
 @pytest.mark.parametrize("command", sorted(main.commands))
