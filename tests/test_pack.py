@@ -150,3 +150,33 @@ def test_an_entry_that_breaks_its_contest_is_refused_with_one_message(tmp_path):
         f"{deck}:10:10: 1 card, the 9-card contest allows 9; print 8 cards more (a card's "
         "'count', or its entry under 'cards:')"]
     assert not (tmp_path / "out").exists()
+
+
+def test_the_entry_holds_the_box_tokens_and_boards_the_deck_declares(tmp_path):
+    """A deck with a tuck box, tokens and a board packs them into components/, each on A4
+    and Letter as its own command writes it (the board whole too), lists them among the
+    components, and the how-to sheet says how to print each."""
+    deck = tiny(tmp_path / "deck", extra="box: {stock: standard}\ntokens:\n"
+                "  - {shape: round, size: 20mm, count: 3, front: id-front, colour: '#0000ff'}\n"
+                "boards:\n  - {name: map, width: 300mm, height: 200mm, layout: id-front, "
+                "colour: '#00ff00'}\n")
+    result = run("pack", deck, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    entry = tmp_path / "out" / "tiny" / "tiny-1-entry"
+    assert sorted(p.name for p in (entry / "components").iterdir()) == [
+        "tiny-board-map-a4.pdf", "tiny-board-map-letter.pdf", "tiny-board-map.pdf",
+        "tiny-box-a4.pdf", "tiny-box-letter.pdf", "tiny-tokens-a4.pdf", "tiny-tokens-letter.pdf"]
+    whole = pypdf.PdfReader(entry / "components" / "tiny-board-map.pdf").pages[0].mediabox
+    assert (round(float(whole.width) / 72 * 25.4), round(float(whole.height) / 72 * 25.4)) \
+        == (300, 200)
+    text = (entry / "tiny-components-and-changes.txt").read_text(encoding="utf-8")
+    assert "- 1 card, poker size (63.5 x 88.9 mm)\n  - 1 with the plain back\n- a tuck box " \
+           "for 1 card (stock 0.3 mm), inside 64.5 x 89.9 x 1.3 mm\n- 3 tokens\n- the " \
+           "board map\n" in text
+    howto = " ".join(pypdf.PdfReader(entry / "tiny-how-to-print-letter.pdf").pages[0]
+                     .extract_text().split())
+    tiles = len(pypdf.PdfReader(entry / "components" / "tiny-board-map-letter.pdf").pages)
+    assert "components/tiny-box-letter.pdf: 1 page. The tuck box" in howto
+    assert "components/tiny-tokens-letter.pdf: 1 page. The tokens" in howto
+    assert f"components/tiny-board-map-letter.pdf: {tiles} pages. A board in tiles" in howto
+    assert "a4" not in howto

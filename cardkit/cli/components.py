@@ -89,7 +89,7 @@ def tokens(decks, every_deck, out, paper, strict, duplex, back_offset):
                              duplex, back_offset or (0.0, 0.0))
         warn(result.warnings)
         click.echo(f"{result.deck.name}: {counted(result.tokens, 'token')}, "
-                   f"{counted(result.pages, 'page')} -> "
+                   f"{counted(result.pages[0], 'page')} -> "
                    + ", ".join(shown(p) for p in result.paths)
                    + f" ({result.seconds:.2f} s)")
     each_deck(decks, every_deck, None, {}, write)

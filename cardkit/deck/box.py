@@ -40,7 +40,8 @@ class Box:
     @property
     def summary(self) -> str:
         """'tuck box for 54 cards (stock 0.3 mm), inside 64.5 x 89.9 x 17.2 mm'"""
-        return (f"tuck box for {self.deck.total()} cards (stock {to_mm(self.stock):g} mm), "
+        cards = self.deck.total()
+        return (f"tuck box for {cards} card{'s' * (cards != 1)} (stock {to_mm(self.stock):g} mm), "
                 f"inside {to_mm(self.width):.1f} x {to_mm(self.height):.1f} x "
                 f"{to_mm(self.depth):.1f} mm")
 

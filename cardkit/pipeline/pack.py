@@ -3,7 +3,8 @@ made by the same calls as ``build``, ``export`` and ``rulebook``.
 
 The entry holds the print-and-play sheets (A4 and Letter, duplex and gutterfold), a
 low-ink version of the duplex sheets (``--ink draft``: large fills lightened), the
-rulebook, a one-page "how to print and cut" sheet written from the sheets' plans, a cover
+rulebook, the tuck box, token sheets and boards the deck declares (in ``components/``), a
+one-page "how to print and cut" sheet written from the sheets' plans, a cover
 and card images for BoardGameGeek's gallery, the Tabletop Simulator deck, a text file with
 the components and what changed since the last packed version, and the licence.
 
@@ -37,8 +38,11 @@ from ..writers.cover_png import write_cover
 from ..writers.howto_pdf import PrintedFile, write_howto
 from .build import build_deck, load_chosen
 from .contest import check_contest, counted
+from .boards import make_boards
+from .box import make_box
 from .export import ExportOptions, export_deck
 from .rulebook import make_rulebook
+from .tokens import make_tokens
 
 PAPER_ORDER = ("a4", "letter")
 # (sheet, ink, folder in the entry): what the entry prints on each paper
@@ -100,6 +104,9 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
             printed += [(paper, PrintedFile(p.name, rules.pages, 0,
                                             "The rules, on one side or both."))
                         for paper, p in zip(PAPER_ORDER, rules.paths)]
+        made, found, listed = _other_components(deck_path, deck, scratch, entry, strict)
+        printed += made
+        warnings += found
         for paper in PAPER_ORDER:
             write_howto(entry / f"{deck.name}-how-to-print-{paper}.pdf", deck, PAPERS[paper],
                         [f for on, f in printed if on == paper], _cutting(deck))
@@ -110,7 +117,7 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
         shutil.move(tts.path, entry / "tabletop-simulator")
         changes = _changelog(history, deck, fingerprints)
         (entry / f"{deck.name}-components-and-changes.txt").write_text(
-            _components(deck) + "\n" + changes, encoding="utf-8")
+            _components(deck, listed) + "\n" + changes, encoding="utf-8")
         if licence is not None:
             (entry / "LICENSE.txt").write_text(licence, encoding="utf-8")
         files = tuple(sorted(p.relative_to(entry).as_posix() for p in entry.rglob("*")
@@ -125,6 +132,51 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
                              encoding="utf-8")
     return PackResult(deck, folder, zip_path, files, time.perf_counter() - started,
                       tuple(dict.fromkeys(warnings)))
+
+
+def _other_components(deck_path: Path, deck: Deck, scratch: Path, entry: Path,
+                      strict: bool) -> tuple[list, list, list]:
+    """The tuck box, token sheets and boards the deck declares, made as their commands make
+    them and moved into ``entry``/components/: ((paper, what the how-to sheet says of each
+    file printed on it), their warnings, a line of the components list for each). A
+    board's whole page, for a print shop, is in the folder but printed on no home paper."""
+    folder = entry / "components"
+    made: list = []
+    warnings: list = []
+    listed: list = []
+
+    def moved(path: Path) -> str:
+        folder.mkdir(exist_ok=True)
+        shutil.move(path, folder / path.name)
+        return (folder / path.name).relative_to(entry).as_posix()
+
+    if deck.box is not None:
+        box = make_box(deck_path, scratch, PAPER_ORDER, strict)
+        warnings += box.warnings
+        listed.append(f"- a {box.box.summary}")
+        made += [(paper, PrintedFile(moved(path), sheets, 0, "The tuck box, one side only: cut "
+                                     "the solid lines, fold the dashed ones, glue the grey "
+                                     "flaps."))
+                 for paper, path, sheets in zip(PAPER_ORDER, box.paths, box.sheets)]
+    if deck.tokens is not None:
+        tokens = make_tokens(deck_path, scratch, PAPER_ORDER, strict)
+        warnings += tokens.warnings
+        listed.append(f"- {tokens.tokens} token{'s' * (tokens.tokens != 1)}")
+        made += [(paper, PrintedFile(moved(path), pages, 0, "The tokens, each cut on its "
+                                     "outline; a page of backs follows its fronts: both "
+                                     "sides, flipping on the long edge."))
+                 for paper, path, pages in zip(PAPER_ORDER, tokens.paths, tokens.pages)]
+    if deck.boards is not None:
+        boards = make_boards(deck_path, scratch, PAPER_ORDER, strict)
+        warnings += boards.warnings
+        for name, whole, tiled in boards.made:
+            listed.append(f"- the board {name}")
+            moved(whole)
+            made += [(paper, PrintedFile(moved(path), tiles + 1, 0, "A board in tiles, after "
+                                         "its page map: one side only; lay each tile's edge "
+                                         "on the dashed line of the one before."))
+                     for paper, path, tiles in tiled]
+    return made, warnings, listed
 
 
 def _described(path: Path, pages: int, grid, sheet: str, ink: str) -> PrintedFile:
@@ -175,13 +227,15 @@ def _licence(deck_path: Path, deck: Deck) -> str | None:
     return f"{deck.title}{by} is shared under the licence {named}.\n"
 
 
-def _components(deck: Deck) -> str:
-    """The components list: the cards by back, and what else the game needs."""
+def _components(deck: Deck, listed: list[str]) -> str:
+    """The components list: the cards by back, the components printed beside them
+    (``listed``), and what else the game needs."""
     size = deck.size
     lines = [f"{deck.title}" + (f", {deck.stamp}" if deck.stamp else ""), "",
              "Components", f"- {counted(deck.total())}, {size.name} size "
              f"({to_mm(size.width):g} x {to_mm(size.height):g} mm)"]
     lines += [f"  - {count} with the {back} back" for back, count in deck.tally("back").items()]
+    lines += listed
     lines += [f"- {count} {name}" for name, count in deck.components.items()]
     if deck.contest:
         lines.append(f"\nEntered in {deck.contest.title} ({deck.contest.name}).")

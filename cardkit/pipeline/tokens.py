@@ -23,7 +23,7 @@ class TokensResult:
     deck: Deck
     paths: tuple[Path, ...]
     tokens: int  # printed, copies included
-    pages: int  # on the first paper
+    pages: tuple[int, ...]  # on each paper, in the order asked
     seconds: float
     warnings: tuple[Problem, ...]
 
@@ -61,5 +61,5 @@ def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: 
             write_token_pdf(temporary, deck, pages, cards, renderer)
         paths.append(path)
         counts.append(len(pages))
-    return TokensResult(deck, tuple(paths), sum(t.count for t in tokens), counts[0],
+    return TokensResult(deck, tuple(paths), sum(t.count for t in tokens), tuple(counts),
                         time.perf_counter() - started, tuple(report.warnings))

@@ -65,7 +65,9 @@ def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
     y -= 52 * MM
     square_and_ruler(canvas, MARGIN, y + 4 * MM)
     y -= 4 * MM
-    paragraph("2. Print one of these files, on A4 or Letter as the name says:", bold)
+    paragraph("2. Print the cards from one of the files of cards (the same cards, laid out "
+              "for different printers), and each other file once, on A4 or Letter as its "
+              "name says:", bold)
     for file in files:
         sheet = f", {file.per_page} cards a sheet" if file.per_page else ""
         paragraph(f"{file.name}: {file.pages} page{'s' * (file.pages != 1)}{sheet}. "
