@@ -22,7 +22,7 @@ from cardkit.cli import main
 from cardkit.pipeline.watch import watched_folders
 from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
 from conftest import card_colour, hex_colour, id_deck
-from pdfgeom import shapes
+from pdfgeom import render_page, shapes
 
 WAIT = 20  # seconds for a rebuild to show, on a busy machine
 
@@ -269,3 +269,33 @@ def test_a_deck_folder_made_again_is_followed(tmp_path, away):
         stop.set()
         watching.join(WAIT)
     assert not watching.is_alive()
+
+
+def test_watch_writes_the_components_again_when_their_layout_is_saved(tmp_path, monkeypatch):
+    """`watch --components` writes the tuck box, token sheet and boards the deck declares
+    after each build, on the --paper chosen; a save of a token's layout writes them again
+    (the tokens' front turned from gold to red, read back from the PDF)."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "lantern-market",
+                    deck)
+    layout = deck / "layouts" / "token-front.yaml"
+
+    def a_save_of_the_token_layout(path, out, rebuild, stop_event=None):
+        rebuild([])
+        save(layout, layout.read_text(encoding="utf-8").replace("{colour}", "#ff0000"))
+        rebuild(["layouts/token-front.yaml"])
+
+    monkeypatch.setattr(cardkit.pipeline.watch, "watch", a_save_of_the_token_layout)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["watch", str(deck), "--out", str(out), "--cards", "1",
+                                       "--components", "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert sum("tuck box for 21 cards" in line for line in lines) == 2
+    assert sum(line.startswith("lantern-market: 30 tokens, 2 pages -> ") for line in lines) == 2
+    assert sum("board street -> " in line for line in lines) == 2
+    made = sorted(p.name for p in (out / "lantern-market").iterdir())
+    assert "lantern-market-tokens-a4.pdf" in made and "lantern-market-tokens-letter.pdf" \
+        not in made and "lantern-market-box-a4.pdf" in made
+    image = render_page(out / "lantern-market" / "lantern-market-tokens-a4.pdf", 0, 20)
+    assert (255, 0, 0) in {colour for _, colour in image.getcolors(1 << 16)}

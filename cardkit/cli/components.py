@@ -82,17 +82,24 @@ def tokens(decks, every_deck, out, paper, strict, duplex, back_offset):
     double-sided token, a back layout; its other keys are values the layouts read. A page
     of fronts is followed by its backs, placed behind them for the printer's duplex edge.
     """
+    each_deck(decks, every_deck, None, {},
+              tokens_writer(out, _papers(paper), strict, duplex, back_offset or (0.0, 0.0)))
+
+
+def tokens_writer(out: Path, papers, strict: bool, duplex: str = "long",
+                  back_offset=(0.0, 0.0)):
+    """The ``write`` of :func:`written` that makes a deck's token sheets and says so."""
     def write(path, chosen, only_declared):
         from ..pipeline.tokens import make_tokens
 
-        result = make_tokens(path, out, _papers(paper), strict, chosen, only_declared,
-                             duplex, back_offset or (0.0, 0.0))
+        result = make_tokens(path, out, papers, strict, chosen, only_declared, duplex,
+                             back_offset)
         warn(result.warnings)
         click.echo(f"{result.deck.name}: {counted(result.tokens, 'token')}, "
                    f"{counted(result.pages[0], 'page')} -> "
                    + ", ".join(shown(p) for p in result.paths)
                    + f" ({result.seconds:.2f} s)")
-    each_deck(decks, every_deck, None, {}, write)
+    return write
 
 
 @click.command()
@@ -105,15 +112,34 @@ def board(decks, every_deck, out, paper, strict):
     shop; the tiles overlap by 10 mm, with a dashed line where the next tile's edge goes,
     after a page map saying which page goes where.
     """
+    each_deck(decks, every_deck, None, {}, boards_writer(out, _papers(paper), strict))
+
+
+def boards_writer(out: Path, papers, strict: bool):
+    """The ``write`` of :func:`written` that makes a deck's boards and says so."""
     def write(path, chosen, only_declared):
         from ..imposition.sheets import PAPER_NAMES
         from ..pipeline.boards import make_boards
 
-        result = make_boards(path, out, _papers(paper), strict, chosen, only_declared)
+        result = make_boards(path, out, papers, strict, chosen, only_declared)
         warn(result.warnings)
         for name, whole, tiled in result.made:
             click.echo(f"{result.deck.name}: board {name} -> {shown(whole)}; "
                        + ", ".join(f"{counted(tiles, 'tile')} on {PAPER_NAMES[p]} -> "
                                    f"{shown(tiles_path)}" for p, tiles_path, tiles in tiled)
                        + f" ({result.seconds:.2f} s)")
-    each_deck(decks, every_deck, None, {}, write)
+    return write
+
+
+def components_writer(out: Path, papers, strict: bool):
+    """The ``write`` of :func:`written` that makes the tuck box, token sheets and boards a
+    deck declares (``watch --components``), each as its own command does."""
+    def write(path, chosen, only_declared):
+        from ..pipeline.build import load_chosen
+
+        deck = load_chosen(path, chosen, only_declared)
+        for declared, writer in ((deck.box, box_writer), (deck.tokens, tokens_writer),
+                                 (deck.boards, boards_writer)):
+            if declared is not None:
+                writer(out, papers, strict)(path, chosen, only_declared)
+    return write

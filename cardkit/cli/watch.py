@@ -11,6 +11,7 @@ from ..common.errors import InputError
 from ..imposition.services import PREVIEW_DPI
 from ..sources.bundled import find_deck
 from .build import build_writer
+from .components import components_writer
 from .export import preview_writer
 from .options import choice_options, sheet_options
 from .output import (EXIT_BAD_INPUT, internal_error, named, report_input_error, shown,
@@ -28,8 +29,11 @@ from .rulebook import rulebook_writer
 @click.option("--rulebook", "also_rulebook", is_flag=True,
               help="Also write the rulebook from the deck's rules.md after each build, on "
                    "the --paper chosen; saving rules.md rebuilds it.")
+@click.option("--components", "also_components", is_flag=True,
+              help="Also write the tuck box, token sheets and boards the deck declares "
+                   "after each build, on the --paper chosen.")
 def watch(deck, out, strict, players, variants, which, sheet, paper, orientation, duplex,
-          back_offset, bleed, guides, ink, also_preview, also_rulebook):
+          back_offset, bleed, guides, ink, also_preview, also_rulebook, also_components):
     """Build DECK, then build it again each time a file it reads is saved: the deck, its
     layouts, spreadsheets, images, icons and fonts. Takes the options of 'cardkit build'.
 
@@ -37,6 +41,7 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
       cardkit watch my-game
       cardkit watch my-game --cards 3 --preview    proof card 3 as you work on it
       cardkit watch my-game --rulebook             the rules too, as you write them
+      cardkit watch my-game --components           its box, tokens and boards too
 
     A save with a mistake prints the problems and the last good PDF stays; the next save
     builds again. Ctrl-C stops.
@@ -59,6 +64,8 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
         writers.append(preview_writer(out, PREVIEW_DPI, strict, which))
     if also_rulebook:
         writers.append(rulebook_writer(out, (paper,), strict))
+    if also_components:
+        writers.append(components_writer(out, (paper,), strict))
 
     def rebuild(changed: list[str]) -> None:
         if changed:
