@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from starlette.testclient import TestClient
 
 from cardkit.studio.images import Options, Studio
@@ -194,10 +196,6 @@ def test_hovering_a_text_names_the_text_styles_its_spans_use(lantern):
 
 
 def test_the_toggles_draw_bleed_draft_ink_and_a_variant():
-    import io
-
-    from PIL import Image
-
     from cardkit.sources.bundled import find_deck
 
     studio = Studio(find_deck("bullet"))
@@ -258,10 +256,6 @@ def test_draft_ink_redraws_what_it_lightens(lantern):
 
 
 def test_the_sheets_tab_shows_the_pages_as_they_print(lantern):
-    import io
-
-    from PIL import Image
-
     studio = Studio(lantern / "deck.yaml")
     client = client_of(studio)
     for paper, size in (("a4", [210.0, 297.0]), ("letter", [215.9, 279.4])):
@@ -281,6 +275,28 @@ def test_the_rules_tab_shows_the_rulebook_or_says_what_to_write(lantern):
     assert client.get(f"/sheets/{pages[0]['key']}.png").headers["content-type"] == "image/png"
     problem = client_of(Studio(lantern / "deck.yaml")).get("/api/rules").json()["problem"]
     assert "rules.md" in problem and "pages" not in problem
+
+
+def test_the_components_tab_shows_the_box_tokens_and_boards_as_they_print(lantern):
+    """Lantern Market's tuck box (one A4 sheet), token sheets (fronts and backs) and street
+    board (its page map and two tiles), each page named; a deck with none says what to
+    write; a change to a token's layout draws its pages again."""
+    from cardkit.sources.bundled import DECKS_DIR
+
+    client = client_of(Studio(lantern / "deck.yaml"))
+    pages = client.get("/api/components", params={"paper": "a4"}).json()["pages"]
+    assert [(page["what"], page["page"]) for page in pages] == [
+        ("tuck box", 1), ("tokens", 1), ("tokens", 2), ("board street", 1),
+        ("board street", 2), ("board street", 3)]
+    assert {tuple(page["mm"]) for page in pages} <= {(210.0, 297.0), (297.0, 210.0)}
+    image = Image.open(io.BytesIO(client.get(f"/sheets/{pages[1]['key']}.png").content))
+    assert image.size[0] in (round(210 / 25.4 * 60), round(297 / 25.4 * 60))
+    edit(lantern / "layouts" / "token-front.yaml", "{colour}", "#ff0000")
+    again = client.get("/api/components", params={"paper": "a4"}).json()["pages"]
+    assert again[1]["key"] != pages[1]["key"] and again[0]["key"] == pages[0]["key"]
+    problem = client_of(Studio(DECKS_DIR / "blofa" / "deck.yaml")).get(
+        "/api/components").json()["problem"]
+    assert "the deck has no tuck box, tokens or boards" in problem
 
 
 def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path):

@@ -112,6 +112,10 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.click("nav button[data-view='rules']")  # Lantern Market has no rules.md: says so
     wait(page, "document.getElementById('rules-note').textContent.includes('rules.md')")
     assert page.is_visible("#paper-choice") and page.is_hidden("#pages")
+    page.click("nav button[data-view='components']")  # its box, tokens and board, named
+    wait(page, "document.querySelectorAll('#components-list img').length === 6")
+    assert page.inner_text("#components-list figure:nth-child(3) figcaption") == \
+        "tokens, page 2 (210 × 297 mm)"
     page.click("nav button[data-view='sheet']")
     assert page.is_hidden("#paper-choice")
 

@@ -24,7 +24,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.errors import InputError, Problem
+from ..common.errors import InputError, Problem, Where
 from ..common.units import INCH, MM
 from ..deck.selection import select_cards
 from ..imposition.services import PREVIEW_DPI
@@ -191,10 +191,11 @@ class Studio:
         from ..imposition.sheets import SheetOptions
         from ..pipeline.build import build_deck
 
-        def made(folder: Path) -> Path:
-            return build_deck(self.deck_path, folder, SheetOptions(paper=paper, ink=options.ink),
-                              variant=dict(options.variant) or None,
-                              which=Which(lang=options.lang)).path
+        def made(folder: Path) -> list[tuple[str, Path]]:
+            return [("", build_deck(self.deck_path, folder, SheetOptions(paper=paper,
+                                                                          ink=options.ink),
+                                    variant=dict(options.variant) or None,
+                                    which=Which(lang=options.lang)).path)]
         return self._pages(made, ("sheets", options, paper))
 
     def rules(self, paper: str, options: Options = Options()) -> list[dict]:
@@ -203,33 +204,65 @@ class Studio:
         rules.md, a card it names that the deck lacks)."""
         from ..pipeline.rulebook import make_rulebook
 
-        def made(folder: Path) -> Path:
-            return make_rulebook(self.deck_path, folder, (paper,),
-                                 variant=dict(options.variant) or None).paths[0]
+        def made(folder: Path) -> list[tuple[str, Path]]:
+            return [("", make_rulebook(self.deck_path, folder, (paper,),
+                                       variant=dict(options.variant) or None).paths[0])]
         return self._pages(made, ("rules", options, paper))
 
+    def components(self, paper: str, options: Options = Options()) -> list[dict]:
+        """The pages of the tuck box, token sheets and boards the deck declares, on
+        ``paper``, as their commands print them, each page with what it is of ('tuck box',
+        'tokens', 'board street') and its number there. Raises InputError when they cannot
+        be made, or the deck declares none."""
+        from ..pipeline.boards import make_boards
+        from ..pipeline.box import make_box
+        from ..pipeline.tokens import make_tokens
+
+        variant = dict(options.variant) or None
+
+        def made(folder: Path) -> list[tuple[str, Path]]:
+            deck = load_chosen(self.deck_path, variant)
+            found = []
+            if deck.box is not None:
+                found.append(("tuck box", make_box(self.deck_path, folder, (paper,),
+                                                   variant=variant).paths[0]))
+            if deck.tokens is not None:
+                found.append(("tokens", make_tokens(self.deck_path, folder, (paper,),
+                                                    variant=variant).paths[0]))
+            if deck.boards is not None:
+                found += [(f"board {name}", tiled[0][1]) for name, _, tiled in
+                          make_boards(self.deck_path, folder, (paper,), variant=variant).made]
+            if not found:
+                raise InputError([Problem(Where(self.deck_path), "the deck has no tuck box, "
+                                          "tokens or boards", "give it a 'box:', 'tokens:' "
+                                          "or 'boards:' entry (docs: Print at home)")])
+            return found
+        return self._pages(made, ("components", options, paper))
+
     def _pages(self, made, view: tuple) -> list[dict]:
-        """Each page of the PDF ``made(folder)`` writes, as a PNG kept under ``view``."""
+        """Each page of the PDFs ``made(folder)`` writes, (what each is of, its path), as
+        PNGs kept under ``view``."""
         import tempfile
 
         import pypdfium2
 
+        images, pages = {}, []
         with tempfile.TemporaryDirectory() as folder:
-            pdf = pypdfium2.PdfDocument(made(Path(folder)))
-            images = {}
-            try:
-                pages = []
-                for page in pdf:
-                    width, height = page.get_size()
-                    size = (round(width / 72 * SHEET_DPI), round(height / 72 * SHEET_DPI))
-                    data = page_png(page, size, SHEET_DPI)
-                    key = hashlib.sha256(data).hexdigest()[:24]
-                    images[key] = data
-                    pages.append({"key": key, "mm": [round(width / MM, 1),
-                                                     round(height / MM, 1)]})
-                    page.close()
-            finally:
-                pdf.close()
+            for what, path in made(Path(folder)):
+                pdf = pypdfium2.PdfDocument(path)
+                try:
+                    for number, page in enumerate(pdf, 1):
+                        width, height = page.get_size()
+                        size = (round(width / 72 * SHEET_DPI), round(height / 72 * SHEET_DPI))
+                        data = page_png(page, size, SHEET_DPI)
+                        key = hashlib.sha256(data).hexdigest()[:24]
+                        images[key] = data
+                        pages.append({"key": key, "mm": [round(width / MM, 1),
+                                                         round(height / MM, 1)],
+                                      "what": what, "page": number})
+                        page.close()
+                finally:
+                    pdf.close()
         with self._lock:  # the images of the pages of the last few views asked for
             self._sheets[view] = images
             self._sheets.move_to_end(view)

@@ -283,6 +283,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
               Route("/app/{name}", app_file), Route("/api/deck", deck),
               Route("/api/select", select), Route("/api/sheets", pages_of(studio.sheets)),
               Route("/api/rules", pages_of(studio.rules)),
+              Route("/api/components", pages_of(studio.components)),
               Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
               Route("/cards/{key}.png", image), Route("/events", events)]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])

@@ -228,27 +228,35 @@ for (const tab of document.querySelectorAll("nav button")) {
       other.setAttribute("aria-selected", String(other === tab));
     }
     for (const section of document.querySelectorAll(".view")) section.hidden = section.id !== view;
-    document.getElementById("paper-choice").hidden = view !== "pages" && view !== "rules";
+    document.getElementById("paper-choice").hidden = !(view in PAGES);
     redrawView();
   });
 }
 document.getElementById("paper").addEventListener("change", redrawView);
 
-async function drawPages(api, paper, view, what) {
-  // the pages of a PDF the server draws: the sheets or the rulebook
+// the views that show pages the server draws: where it asks, the list, what they are
+const PAGES = {
+  pages: ["/api/sheets", "page-list", "fronts and backs, as they print"],
+  rules: ["/api/rules", "rules-list", "the rulebook"],
+  components: ["/api/components", "components-list", "the tuck box, tokens and boards"],
+};
+
+async function drawPages(view, paper) {
+  const [api, list, what] = PAGES[view];
   const note = document.getElementById(view + "-note");
   note.textContent = "drawing…";
   const answer = await (await fetch(asked(api, {paper}))).json();
   note.textContent = answer.problem || answer.pages.length + " pages on " +
     paper.toUpperCase() + ", " + what;
-  document.getElementById(view === "pages" ? "page-list" : "rules-list").replaceChildren(
+  document.getElementById(list).replaceChildren(
     ...(answer.pages || []).map((p, i) => {
       const figure = document.createElement("figure");
       const img = new Image();
       img.src = "/sheets/" + p.key + ".png";
-      img.alt = "page " + (i + 1);
+      const name = (p.what ? p.what + ", " : "") + "page " + (p.what ? p.page : i + 1);
+      img.alt = name;
       const caption = document.createElement("figcaption");
-      caption.textContent = "page " + (i + 1) + " (" + p.mm[0] + " × " + p.mm[1] + " mm)";
+      caption.textContent = name + " (" + p.mm[0] + " × " + p.mm[1] + " mm)";
       figure.append(img, caption);
       return figure;
     }));
@@ -256,10 +264,8 @@ async function drawPages(api, paper, view, what) {
 
 async function redrawView() {
   // the sheets and the report are drawn when their tab is shown, and again after a save
-  if (view === "pages" || view === "rules") {
-    const paper = document.getElementById("paper").value;
-    await drawPages(view === "pages" ? "/api/sheets" : "/api/rules", paper, view,
-                    view === "pages" ? "fronts and backs, as they print" : "the rulebook");
+  if (view in PAGES) {
+    await drawPages(view, document.getElementById("paper").value);
   } else if (view === "playtest") {
     document.getElementById("report").src = asked("/playtest");
   }
