@@ -64,7 +64,7 @@ def test_every_game_runs_with_every_bot(game):
     rules = load_game(game)
     assert list(rules.bots)[:2] == ["random", "heuristic"]
     for bot in rules.bots:
-        games = 4 if bot == "search" else 60  # a search bot in every seat is slow
+        games = 2 if bot == "search" else 60  # a search bot in every seat is slow
         spec = "search:iterations=8" if bot == "search" else bot
         code, out = run("simulate", game, "--games", games, "--bots", spec, "--workers", 1)
         assert code == 0, out
