@@ -180,3 +180,13 @@ def test_the_entry_holds_the_box_tokens_and_boards_the_deck_declares(tmp_path):
     assert "components/tiny-tokens-letter.pdf: 1 page. The tokens" in howto
     assert f"components/tiny-board-map-letter.pdf: {tiles} pages. A board in tiles" in howto
     assert "a4" not in howto
+
+
+def test_a_deck_with_a_board_alone_packs_it(tmp_path):
+    deck = tiny(tmp_path / "deck", extra="boards:\n  - {name: map, width: 150mm, height: "
+                "100mm, layout: id-front, colour: '#00ff00'}\n")
+    result = run("pack", deck, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out" / "tiny" / "tiny-1-entry" / "components")
+                  .iterdir()) == ["tiny-board-map-a4.pdf", "tiny-board-map-letter.pdf",
+                                  "tiny-board-map.pdf"]

@@ -47,6 +47,13 @@ from .tokens import make_tokens
 PAPER_ORDER = ("a4", "letter")
 # (sheet, ink, folder in the entry): what the entry prints on each paper
 SHEETS = (("pnp", FULL_INK, ""), ("gutterfold", FULL_INK, ""), ("pnp", DRAFT_INK, "low-ink"))
+# what the how-to sheet says of how to print each component
+HOW_BOX = "The tuck box, one side only: cut the solid lines, fold the dashed ones, glue the " \
+    "grey flaps."
+HOW_TOKENS = "The tokens, each cut on its outline; a page of backs follows its fronts: both " \
+    "sides, flipping on the long edge."
+HOW_BOARD = "A board in tiles, after its page map: one side only; lay each tile's edge on " \
+    "the dashed line of the one before."
 GALLERY_DPI = 300  # a poker card is 750 x 1050 px: sharp in the gallery's full-size view
 ZIP_EPOCH_MIN = 315_532_800  # 1980-01-01, the earliest time a zip entry holds
 FILE_MODE = 0o644
@@ -145,37 +152,33 @@ def _other_components(deck_path: Path, deck: Deck, scratch: Path, entry: Path,
     warnings: list = []
     listed: list = []
 
-    def moved(path: Path) -> str:
+    def printed(paths, pages, how: str) -> list:
+        """(paper, PrintedFile) of each of ``paths``, one a paper, moved into the entry."""
         folder.mkdir(exist_ok=True)
-        shutil.move(path, folder / path.name)
-        return (folder / path.name).relative_to(entry).as_posix()
+        found = []
+        for paper, path, count in zip(PAPER_ORDER, paths, pages):
+            shutil.move(path, folder / path.name)
+            found.append((paper, PrintedFile(f"{folder.name}/{path.name}", count, 0, how)))
+        return found
 
     if deck.box is not None:
         box = make_box(deck_path, scratch, PAPER_ORDER, strict)
         warnings += box.warnings
         listed.append(f"- a {box.box.summary}")
-        made += [(paper, PrintedFile(moved(path), sheets, 0, "The tuck box, one side only: cut "
-                                     "the solid lines, fold the dashed ones, glue the grey "
-                                     "flaps."))
-                 for paper, path, sheets in zip(PAPER_ORDER, box.paths, box.sheets)]
+        made += printed(box.paths, box.sheets, HOW_BOX)
     if deck.tokens is not None:
         tokens = make_tokens(deck_path, scratch, PAPER_ORDER, strict)
         warnings += tokens.warnings
         listed.append(f"- {tokens.tokens} token{'s' * (tokens.tokens != 1)}")
-        made += [(paper, PrintedFile(moved(path), pages, 0, "The tokens, each cut on its "
-                                     "outline; a page of backs follows its fronts: both "
-                                     "sides, flipping on the long edge."))
-                 for paper, path, pages in zip(PAPER_ORDER, tokens.paths, tokens.pages)]
+        made += printed(tokens.paths, tokens.pages, HOW_TOKENS)
     if deck.boards is not None:
         boards = make_boards(deck_path, scratch, PAPER_ORDER, strict)
         warnings += boards.warnings
         for name, whole, tiled in boards.made:
             listed.append(f"- the board {name}")
-            moved(whole)
-            made += [(paper, PrintedFile(moved(path), tiles + 1, 0, "A board in tiles, after "
-                                         "its page map: one side only; lay each tile's edge "
-                                         "on the dashed line of the one before."))
-                     for paper, path, tiles in tiled]
+            made += printed([path for _, path, _ in tiled],  # a page map, then the tiles
+                            [tiles + 1 for _, _, tiles in tiled], HOW_BOARD)
+            shutil.move(whole, folder / whole.name)  # for a print shop: on no home paper
     return made, warnings, listed
 
 
