@@ -190,3 +190,13 @@ def test_a_deck_with_a_board_alone_packs_it(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out" / "tiny" / "tiny-1-entry" / "components")
                   .iterdir()) == ["tiny-board-map-a4.pdf", "tiny-board-map-letter.pdf",
                                   "tiny-board-map.pdf"]
+
+
+def test_a_broken_component_stops_the_pack_before_it_writes(tmp_path):
+    deck = tiny(tmp_path / "deck", extra="tokens:\n  - {shape: round, size: 2mm, front: "
+                "id-front}\n")
+    result = run("pack", deck, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert [line for line in result.output.splitlines() if "deck.yaml:" in line] == [
+        f"{deck}:11:26: a token 2 mm across is out of range; give 5 to 170 mm"]
+    assert not (tmp_path / "out").exists()

@@ -37,6 +37,7 @@ from ..sources.rulebook import rules_path
 from ..writers.cover_png import write_cover
 from ..writers.howto_pdf import PrintedFile, write_howto
 from .build import build_deck, load_chosen
+from .components import component_faces
 from .contest import check_contest, counted
 from .boards import make_boards
 from .box import make_box
@@ -83,6 +84,7 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
     started = time.perf_counter()
     deck = load_chosen(deck_path)
     check_contest(deck_path, deck)
+    component_faces(deck)  # a broken box, tokens or boards entry stops it before it writes
     licence = _licence(deck_path, deck)
     home = Path(out_dir) / deck.name
     name = entry_name(deck)
