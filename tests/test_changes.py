@@ -65,7 +65,8 @@ def test_diff_names_each_change_by_what_prints(two_versions):
              " ".join(words) for words in lines_of(output)}
     assert set(found) == {("count", "Spice Jar"), ("changed", "Lantern Oil"),
                           ("changed", "Captain"), ("added", "Night Fair"),
-                          ("removed", "Festival")}
+                          ("removed", "Festival"),
+                          ("changed", "tuck box")}  # its front says 20 cards, not 21
     assert "x4 -> x3" in found[("count", "Spice Jar")]
     assert found[("changed", "Lantern Oil")].endswith("front: text; fields: text")
     assert found[("changed", "Captain")].endswith("front: cost; fields: cost")
@@ -99,6 +100,23 @@ def test_a_back_that_changed_marks_every_card_with_it(tmp_path):
                                      "Night Watch", "Captain")}
     assert changes.backs == (("market", "changed"),)
     assert "  back     market: changed" in run("diff", old, new)
+
+
+def test_the_box_tokens_and_boards_are_compared_by_what_they_print(tmp_path):
+    """A token whose layout prints differently, a board taken away and one added are
+    named after the cards; a version number alone changes none of them (the test above)."""
+    old = versioned(tmp_path / "old", "1.0")
+    new = versioned(tmp_path / "new", "1.0")
+    deck_yaml = new / "deck.yaml"
+    deck_yaml.write_text(deck_yaml.read_text()
+                         .replace('colour: "#7a1f1f"', 'colour: "#000000"')  # token 4
+                         .replace("{name: street,", "{name: square,"))
+    changes = compare(load_deck(old / "deck.yaml"), load_deck(new / "deck.yaml"))
+    assert changes.cards == () and changes.components == (
+        ("token 4", "changed"), ("board square", "added"), ("board street", "removed"))
+    output = run("diff", old, new)
+    assert output.splitlines()[1:4] == ["  changed  token 4", "  added    board square",
+                                        "  removed  board street"]
 
 
 def git(folder: Path, *args: str) -> None:

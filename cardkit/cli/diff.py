@@ -86,5 +86,7 @@ def report(changes) -> str:
         lines += [f"{' ' * 13}{key}: {marked(words)}" for key, words in change.words()]
     for name, status in changes.backs:
         lines.append(f"  back     {name}: {status}")
+    for name, status in changes.components:  # a box, tokens, boards: not on the card sheet
+        lines.append(f"  {status:8} {name}")
     lines.append(summary_line(changes))
     return "\n".join(lines)

@@ -66,6 +66,8 @@ class DeckChanges:
     cards: tuple[CardChange, ...]  # in the new deck's order, removed cards last
     backs: tuple[tuple[str, str], ...]  # (back design, 'changed' / 'added' / 'removed')
     unchanged: int  # distinct cards that print as they did, in the same number
+    # (the tuck box, 'token 2', 'board street': 'changed' / 'added' / 'removed')
+    components: tuple[tuple[str, str], ...] = ()
 
     @property
     def heading(self) -> str:

@@ -23,6 +23,7 @@ from ..render.card import BACK, FRONT
 from ..render.fingerprint import Prints
 from ..sources.bundled import find_deck
 from ..sources.revision import checked_out
+from .components import component_prints
 
 SIDES = (FRONT, BACK)
 
@@ -56,7 +57,8 @@ def compare(old: Deck, new: Deck, old_label: str = "") -> DeckChanges:
             unchanged += 1
     changes += [CardChange(REMOVED, name, card, None) for name, card in removed]
     return DeckChanges(old, new, old_label or old.version or str(old.path.parent),
-                       tuple(changes), _backs(old, old_prints, new, new_prints), unchanged)
+                       tuple(changes), _backs(old, old_prints, new, new_prints), unchanged,
+                       _statuses(component_prints(old), component_prints(new)))
 
 
 def changed_since(deck: Deck, old: str, variant: dict | None = None,
@@ -98,7 +100,12 @@ def _backs(old, old_prints, new, new_prints) -> tuple:
             found[card.back.name].add(prints.keys[card.number][1])
         return found
 
-    before, after = designs(old, old_prints), designs(new, new_prints)
+    return _statuses(designs(old, old_prints), designs(new, new_prints))
+
+
+def _statuses(before: dict, after: dict) -> tuple:
+    """(name, 'changed' / 'added' / 'removed') of each name whose print in ``before`` and
+    ``after`` differs, the new order first."""
     return tuple((name, ADDED if name not in before else REMOVED if name not in after
                   else CHANGED) for name in [*after, *(n for n in before if n not in after)]
                  if before.get(name) != after.get(name))
