@@ -77,7 +77,8 @@ def test_diff_names_each_change_by_what_prints(two_versions):
     assert lines[oil + 1] == "             text: *Cheap and [-bright.*-] {+warm.*+} Score 1 {coin}."
     assert lines[captain + 1] == "             cost: [-4-] {+5+}"
     assert output.splitlines()[-1] == ("2 changed, 1 added, 1 removed, 1 in another number; "
-                                       "4 unchanged. To print: 8 cards; to pull: 9.")
+                                       "4 unchanged. To print: 8 cards; to pull: 9. "
+                                       "Components: 1 changed.")
 
 
 def test_a_new_version_number_alone_changes_no_card(tmp_path):
@@ -115,8 +116,10 @@ def test_the_box_tokens_and_boards_are_compared_by_what_they_print(tmp_path):
     assert changes.cards == () and changes.components == (
         ("token 4", "changed"), ("board square", "added"), ("board street", "removed"))
     output = run("diff", old, new)
-    assert output.splitlines()[1:4] == ["  changed  token 4", "  added    board square",
-                                        "  removed  board street"]
+    assert output.splitlines()[1:] == [
+        "  changed  token 4", "  added    board square", "  removed  board street",
+        "0 changed, 0 added, 0 removed, 0 in another number; 8 unchanged. To print: 0 cards; "
+        "to pull: 0. Components: 1 changed, 1 added, 1 removed."]
 
 
 def git(folder: Path, *args: str) -> None:

@@ -174,7 +174,8 @@ def _cut(same: list[str], first: bool, last: bool) -> list[str]:
 
 def summary_line(changes: DeckChanges) -> str:
     """'2 changed, 1 added, 1 removed, 1 in another number; 4 unchanged. To print: 7
-    cards; to pull: 9.'"""
+    cards; to pull: 9.', and what happened to the box, tokens and boards: ' Components: 1
+    changed.'"""
     counts = Counter(change.status for change in changes.cards)
     parts = [f"{counts[CHANGED]} changed", f"{counts[ADDED]} added",
              f"{counts[REMOVED]} removed", f"{counts[COUNT]} in another number"]
@@ -182,5 +183,8 @@ def summary_line(changes: DeckChanges) -> str:
         parts.append(f"{counts[DATA]} with data changes only")
     printed = sum(change.to_print for change in changes.cards)
     pulled = sum(change.to_pull for change in changes.cards)
+    others = Counter(status for _, status in changes.components)
     return (", ".join(parts) + f"; {changes.unchanged} unchanged. To print: {printed} "
-            f"card{'s' * (printed != 1)}; to pull: {pulled}.")
+            f"card{'s' * (printed != 1)}; to pull: {pulled}." + (
+                " Components: " + ", ".join(f"{count} {status}" for status, count in
+                                            others.items()) + "." if others else ""))
