@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .options import OFFSET_HELP, parse_back_offset
-from .output import counted, each_deck, shown, warn
+from .output import counted, each_deck, say_made, shown, warn
 
 
 def _component_options(command):
@@ -51,22 +51,24 @@ def box(decks, every_deck, out, paper, strict):
 def box_writer(out: Path, papers, strict: bool):
     """The ``write`` of :func:`written` that makes a deck's box and says so."""
     def write(path, chosen, only_declared):
-        from ..imposition.sheets import PAPER_NAMES
         from ..pipeline.box import make_box
 
-        result = make_box(path, out, papers, strict, chosen, only_declared)
-        warn(result.warnings)
-        for paper, sheets in zip(papers, result.sheets):
-            if sheets > 1:
-                click.echo(f"{result.box.deck.name}: the box does not fit one "
-                           f"{PAPER_NAMES[paper]} sheet, so it is split over {sheets}: glue "
-                           "the shaded flap at the right of sheet 1 behind the front's "
-                           "free edge on sheet 2")
-        click.echo(f"{result.box.deck.name}: {result.box.summary}, "
-                   f"{counted(result.sheets[0], 'sheet')} -> "
-                   + ", ".join(shown(p) for p in result.paths)
-                   + f" ({result.seconds:.2f} s)")
+        _say_box(make_box(path, out, papers, strict, chosen, only_declared), papers)
     return write
+
+
+def _say_box(result, papers) -> None:
+    from ..imposition.sheets import PAPER_NAMES
+
+    warn(result.warnings)
+    for paper, sheets in zip(papers, result.sheets):
+        if sheets > 1:
+            click.echo(f"{result.box.deck.name}: the box does not fit one "
+                       f"{PAPER_NAMES[paper]} sheet, so it is split over {sheets}: glue "
+                       "the shaded flap at the right of sheet 1 behind the front's "
+                       "free edge on sheet 2")
+    say_made(result.box.deck.name, f"{result.box.summary}, "
+             f"{counted(result.sheets[0], 'sheet')}", result.paths, result.seconds)
 
 
 @click.command()
@@ -92,14 +94,15 @@ def tokens_writer(out: Path, papers, strict: bool, duplex: str = "long",
     def write(path, chosen, only_declared):
         from ..pipeline.tokens import make_tokens
 
-        result = make_tokens(path, out, papers, strict, chosen, only_declared, duplex,
-                             back_offset)
-        warn(result.warnings)
-        click.echo(f"{result.deck.name}: {counted(result.tokens, 'token')}, "
-                   f"{counted(result.pages[0], 'page')} -> "
-                   + ", ".join(shown(p) for p in result.paths)
-                   + f" ({result.seconds:.2f} s)")
+        _say_tokens(make_tokens(path, out, papers, strict, chosen, only_declared, duplex,
+                                back_offset))
     return write
+
+
+def _say_tokens(result) -> None:
+    warn(result.warnings)
+    say_made(result.deck.name, f"{counted(result.tokens, 'token')}, "
+             f"{counted(result.pages[0], 'page')}", result.paths, result.seconds)
 
 
 @click.command()
@@ -118,28 +121,34 @@ def board(decks, every_deck, out, paper, strict):
 def boards_writer(out: Path, papers, strict: bool):
     """The ``write`` of :func:`written` that makes a deck's boards and says so."""
     def write(path, chosen, only_declared):
-        from ..imposition.sheets import PAPER_NAMES
         from ..pipeline.boards import make_boards
 
-        result = make_boards(path, out, papers, strict, chosen, only_declared)
-        warn(result.warnings)
-        for name, whole, tiled in result.made:
-            click.echo(f"{result.deck.name}: board {name} -> {shown(whole)}; "
-                       + ", ".join(f"{counted(tiles, 'tile')} on {PAPER_NAMES[p]} -> "
-                                   f"{shown(tiles_path)}" for p, tiles_path, tiles in tiled)
-                       + f" ({result.seconds:.2f} s)")
+        _say_boards(make_boards(path, out, papers, strict, chosen, only_declared))
     return write
+
+
+def _say_boards(result) -> None:
+    from ..imposition.sheets import PAPER_NAMES
+
+    warn(result.warnings)
+    for name, whole, tiled in result.made:
+        click.echo(f"{result.deck.name}: board {name} -> {shown(whole)}; "
+                   + ", ".join(f"{counted(tiles, 'tile')} on {PAPER_NAMES[p]} -> "
+                               f"{shown(tiles_path)}" for p, tiles_path, tiles in tiled)
+                   + f" ({result.seconds:.2f} s)")
 
 
 def components_writer(out: Path, papers, strict: bool):
     """The ``write`` of :func:`written` that makes the tuck box, token sheets and boards a
-    deck declares (``watch --components``), each as its own command does."""
+    deck declares (``watch --components``), and says so as their own commands do."""
     def write(path, chosen, only_declared):
-        from ..pipeline.build import load_chosen
+        from ..pipeline.components import make_declared
 
-        deck = load_chosen(path, chosen, only_declared)
-        for declared, writer in ((deck.box, box_writer), (deck.tokens, tokens_writer),
-                                 (deck.boards, boards_writer)):
-            if declared is not None:
-                writer(out, papers, strict)(path, chosen, only_declared)
+        declared = make_declared(path, out, papers, strict, chosen, only_declared)
+        if declared.box:
+            _say_box(declared.box, papers)
+        if declared.tokens:
+            _say_tokens(declared.tokens)
+        if declared.boards:
+            _say_boards(declared.boards)
     return write

@@ -130,6 +130,13 @@ def in_each_language(path: Path, which, make) -> None:
         raise error
 
 
+def say_made(name: str, what: str, paths, seconds: float) -> None:
+    """The line a command prints for what it wrote: 'blofa: rules, 3 pages -> a.pdf, b.pdf
+    (0.26 s)'."""
+    click.echo(f"{name}: {what} -> " + ", ".join(shown(p) for p in paths)
+               + f" ({seconds:.2f} s)")
+
+
 def counted(number: int, thing: str) -> str:
     """``1 card``, ``18 cards``."""
     return f"{number:,} {thing}{'s' * (number != 1)}"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .output import counted, each_deck, shown, warn
+from .output import counted, each_deck, say_made, warn
 
 
 @click.command()
@@ -48,7 +48,6 @@ def rulebook_writer(out: Path, papers, strict: bool):
 
         result = make_rulebook(path, out, papers, strict, chosen, only_declared)
         warn(result.warnings)
-        click.echo(f"{result.deck.name}: rules, {counted(result.pages, 'page')} -> "
-                   + ", ".join(shown(p) for p in result.paths)
-                   + f" ({result.seconds:.2f} s)")
+        say_made(result.deck.name, f"rules, {counted(result.pages, 'page')}", result.paths,
+                 result.seconds)
     return write

@@ -28,8 +28,9 @@ from .components import component_prints
 SIDES = (FRONT, BACK)
 
 
-def compare(old: Deck, new: Deck, old_label: str = "") -> DeckChanges:
-    """The changes from ``old`` to ``new``, card by card, by what prints."""
+def compare(old: Deck, new: Deck, old_label: str = "", components: bool = True) -> DeckChanges:
+    """The changes from ``old`` to ``new``, card by card, by what prints; and of the box,
+    tokens and boards (drawn too) unless ``components`` is False."""
     old_prints, new_prints = Prints(old), Prints(new)
     pairs, removed = _matched(old, new)
     changes = []
@@ -58,7 +59,8 @@ def compare(old: Deck, new: Deck, old_label: str = "") -> DeckChanges:
     changes += [CardChange(REMOVED, name, card, None) for name, card in removed]
     return DeckChanges(old, new, old_label or old.version or str(old.path.parent),
                        tuple(changes), _backs(old, old_prints, new, new_prints), unchanged,
-                       _statuses(component_prints(old), component_prints(new)))
+                       _statuses(component_prints(old), component_prints(new))
+                       if components else ())
 
 
 def changed_since(deck: Deck, old: str, variant: dict | None = None,
@@ -68,7 +70,7 @@ def changed_since(deck: Deck, old: str, variant: dict | None = None,
     ``note``."""
     with old_version(old, deck.path) as (old_file, label):
         before = in_language(load_deck(old_file, variant, only_declared), lang)
-        changes = compare(before, deck, label)
+        changes = compare(before, deck, label, components=False)  # a reprint is of cards
     return replace(changes.reprint(), note=tuple(changes.cover_note()))
 
 

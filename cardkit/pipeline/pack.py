@@ -37,13 +37,10 @@ from ..sources.rulebook import rules_path
 from ..writers.cover_png import write_cover
 from ..writers.howto_pdf import PrintedFile, write_howto
 from .build import build_deck, load_chosen
-from .components import component_faces
+from .components import component_faces, make_declared
 from .contest import check_contest, counted
-from .boards import make_boards
-from .box import make_box
 from .export import ExportOptions, export_deck
 from .rulebook import make_rulebook
-from .tokens import make_tokens
 
 PAPER_ORDER = ("a4", "letter")
 # (sheet, ink, folder in the entry): what the entry prints on each paper
@@ -151,7 +148,6 @@ def _other_components(deck_path: Path, deck: Deck, scratch: Path, entry: Path,
     board's whole page, for a print shop, is in the folder but printed on no home paper."""
     folder = entry / "components"
     made: list = []
-    warnings: list = []
     listed: list = []
 
     def printed(paths, pages, how: str) -> list:
@@ -163,25 +159,20 @@ def _other_components(deck_path: Path, deck: Deck, scratch: Path, entry: Path,
             found.append((paper, PrintedFile(f"{folder.name}/{path.name}", count, 0, how)))
         return found
 
-    if deck.box is not None:
-        box = make_box(deck_path, scratch, PAPER_ORDER, strict)
-        warnings += box.warnings
-        listed.append(f"- a {box.box.summary}")
-        made += printed(box.paths, box.sheets, HOW_BOX)
-    if deck.tokens is not None:
-        tokens = make_tokens(deck_path, scratch, PAPER_ORDER, strict)
-        warnings += tokens.warnings
-        listed.append(f"- {tokens.tokens} token{'s' * (tokens.tokens != 1)}")
-        made += printed(tokens.paths, tokens.pages, HOW_TOKENS)
-    if deck.boards is not None:
-        boards = make_boards(deck_path, scratch, PAPER_ORDER, strict)
-        warnings += boards.warnings
-        for name, whole, tiled in boards.made:
-            listed.append(f"- the board {name}")
-            made += printed([path for _, path, _ in tiled],  # a page map, then the tiles
-                            [tiles + 1 for _, _, tiles in tiled], HOW_BOARD)
-            shutil.move(whole, folder / whole.name)  # for a print shop: on no home paper
-    return made, warnings, listed
+    declared = make_declared(deck_path, scratch, PAPER_ORDER, strict)
+    if declared.box:
+        listed.append(f"- a {declared.box.box.summary}")
+        made += printed(declared.box.paths, declared.box.sheets, HOW_BOX)
+    if declared.tokens:
+        count = declared.tokens.tokens
+        listed.append(f"- {count} token{'s' * (count != 1)}")
+        made += printed(declared.tokens.paths, declared.tokens.pages, HOW_TOKENS)
+    for name, whole, tiled in declared.boards.made if declared.boards else ():
+        listed.append(f"- the board {name}")
+        made += printed([path for _, path, _ in tiled],  # a page map, then the tiles
+                        [tiles + 1 for _, _, tiles in tiled], HOW_BOARD)
+        shutil.move(whole, folder / whole.name)  # for a print shop: on no home paper
+    return made, declared.warnings, listed
 
 
 def _described(path: Path, pages: int, grid, sheet: str, ink: str) -> PrintedFile:

@@ -214,24 +214,16 @@ class Studio:
         ``paper``, as their commands print them, each page with what it is of ('tuck box',
         'tokens', 'board street') and its number there. Raises InputError when they cannot
         be made, or the deck declares none."""
-        from ..pipeline.boards import make_boards
-        from ..pipeline.box import make_box
-        from ..pipeline.tokens import make_tokens
-
-        variant = dict(options.variant) or None
+        from ..pipeline.components import make_declared
 
         def made(folder: Path) -> list[tuple[str, Path]]:
-            deck = load_chosen(self.deck_path, variant)
-            found = []
-            if deck.box is not None:
-                found.append(("tuck box", make_box(self.deck_path, folder, (paper,),
-                                                   variant=variant).paths[0]))
-            if deck.tokens is not None:
-                found.append(("tokens", make_tokens(self.deck_path, folder, (paper,),
-                                                    variant=variant).paths[0]))
-            if deck.boards is not None:
-                found += [(f"board {name}", tiled[0][1]) for name, _, tiled in
-                          make_boards(self.deck_path, folder, (paper,), variant=variant).made]
+            declared = make_declared(self.deck_path, folder, (paper,),
+                                     variant=dict(options.variant) or None)
+            found = [(what, result.paths[0]) for what, result in (("tuck box", declared.box),
+                                                                    ("tokens", declared.tokens))
+                     if result]
+            found += [(f"board {name}", tiled[0][1]) for name, _, tiled in
+                      (declared.boards.made if declared.boards else ())]
             if not found:
                 raise InputError([Problem(Where(self.deck_path), "the deck has no tuck box, "
                                           "tokens or boards", "give it a 'box:', 'tokens:' "
