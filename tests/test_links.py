@@ -352,4 +352,6 @@ def test_a_kept_copy_that_links_out_of_the_deck_is_not_read(server, tmp_path):
     kept.symlink_to(secret)
     result = build(deck)
     assert result.exit_code == 2
-    assert "has not been fetched yet" in result.output
+    assert f".cardkit-cache/{kept.name} (the copy kept of it): it is a symbolic link, which " \
+        "cardkit never follows" in result.output
+    assert f"remove .cardkit-cache/{kept.name}" in result.output

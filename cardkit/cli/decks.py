@@ -40,10 +40,12 @@ def validate(deck, strict, lang):
     card's text fits, and that every text stands out from what lies behind it; and its
     tuck box, tokens and boards, if it has them."""
     from ..pipeline.build import Which
+    from ..sources.links import fetching_once
 
     try:
         path = find_deck(deck)
-        in_each_language(path, Which(lang=lang), lambda one: _validated(path, strict, one))
+        with fetching_once():  # each check loads the deck: its links are fetched once
+            in_each_language(path, Which(lang=lang), lambda one: _validated(path, strict, one))
     except InputError as error:
         report_input_error(error, f"in {named(deck)}")
         sys.exit(EXIT_BAD_INPUT)

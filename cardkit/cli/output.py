@@ -152,9 +152,13 @@ def with_players(variants: dict, players: int | None) -> dict:
 
 def written(name: str, write, variants: dict, only_declared: bool) -> bool:
     """Call ``write`` for the deck ``name``; report its bad input or unwritable output and
-    return False, or return True."""
+    return False, or return True. The deck's sheet links are fetched once however often
+    the writer loads it."""
+    from ..sources.links import fetching_once
+
     try:
-        write(find_deck(name), variants, only_declared)
+        with fetching_once():
+            write(find_deck(name), variants, only_declared)
         return True
     except InputError as error:
         made = error.made
