@@ -244,7 +244,7 @@ def fetch(url: str, etag: str = "", modified: str = "") -> Fetched:
                 with client.stream("GET", url, headers=asked,
                                    timeout=max(deadline - time.monotonic(), 0.01)) as answer:
                     if answer.is_redirect and "location" in answer.headers:
-                        url = _redirected(answer)
+                        url = str(answer.url.join(answer.headers["location"]))
                         continue
                     return _answer(answer, deadline)
             except httpx.TimeoutException:
@@ -256,17 +256,6 @@ def fetch(url: str, etag: str = "", modified: str = "") -> Fetched:
                                   "that this computer is online") from None
     raise LinkError(f"it redirects more than {MAX_REDIRECTS} times",
                     "give the link the sheet is at in the end")
-
-
-def _redirected(answer) -> str:
-    """Where a redirect leads; LinkError when its Location is no web address."""
-    import httpx
-
-    try:
-        return str(answer.url.join(answer.headers["location"]))
-    except (ValueError, httpx.InvalidURL) as error:
-        raise LinkError(f"it redirects to a link that is not a valid web address ({error})",
-                        "give the link the sheet is at in the end") from None
 
 
 def _check_link(url: str) -> None:
