@@ -445,11 +445,13 @@ def test_a_fifo_in_the_cache_is_refused_not_opened(server, tmp_path, which):
 def test_a_cache_folder_that_is_a_file_is_a_problem_at_the_line(server, tmp_path):
     deck = linked_deck(tmp_path / "deck", server.url + "/cards.csv")
     (tmp_path / "deck" / ".cardkit-cache").write_bytes(b"not a folder")
-    result = build(deck, "--allow-network")
-    assert result.exit_code == 2, result.output
-    assert ".cardkit-cache (the copy kept of it): it is a file, where cardkit writes a " \
-        "folder; remove .cardkit-cache" in result.output
-    assert "Traceback" not in result.output and "internal error" not in result.output
+    for result in (build(deck, "--allow-network"),
+                   CliRunner().invoke(main, ["validate", str(deck), "--allow-network"])):
+        assert result.exit_code == 2, result.output
+        assert ".cardkit-cache (the copy kept of it): it is a file, where cardkit writes a " \
+            "folder; remove .cardkit-cache" in result.output
+        assert "Traceback" not in result.output and "internal error" not in result.output
+    assert (tmp_path / "deck" / ".cardkit-cache").read_bytes() == b"not a folder"
 
 
 @pytest.mark.parametrize("link, why", [
