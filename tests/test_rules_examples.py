@@ -102,3 +102,104 @@ def test_an_invariant_that_fails_is_named_with_the_game_and_its_line(tmp_path):
     first = out.splitlines()[0]
     assert "invariants() raised AssertionError: a hand of five; fix the error" in first
     assert "rules.py\", line" in out and "assert all(len(hand) <= 4" in out
+
+
+CAMPS = '''"""Each turn: draw, found a camp with a unit, add a unit to your latest camp, or break
+your latest camp (its cards go to the discard pile). Eight rounds; a camp of two or more
+units scores their strength."""
+
+from cardkit.toolkit import OWNER, PUBLIC, CardGame
+
+
+class Camps(CardGame):
+    player_counts = (2,)
+    fields = {"kind": ("unit", "event"), "strength": int}
+
+    def setup(self):
+        self.deck = self.pile("deck", cards=self.cards)
+        self.deck.shuffle()
+        self.hands = self.seat_piles("hand", OWNER)
+        self.discard = self.pile("discard", PUBLIC)
+        self.camps = self.seat_groups("camps", PUBLIC)
+        self.deal(self.deck, self.hands, 3)
+        self.public["round"] = 1
+
+    def moves(self):
+        units = [card for card in self.hands[self.seat] if card.kind == "unit"]
+        camps = self.camps[self.seat]
+        moves = [("found", card) for card in units]
+        moves += [("add", card) for card in units if camps]
+        moves += [("break",)] if camps else []
+        return moves + ([("draw",)] if self.deck else [("pass",)])
+
+    def play(self, move):
+        hand, camps = self.hands[self.seat], self.camps[self.seat]
+        if move[0] == "draw":
+            self.deck.move_top(hand)
+        elif move[0] == "found":
+            hand.move(move[1], camps.new())
+        elif move[0] == "add":
+            hand.move(move[1], camps[-1])
+        elif move[0] == "break":
+            broken = camps[-1]
+            broken.move_all(self.discard)
+            camps.remove(broken)
+        self.next_seat()
+        if self.seat == 0:
+            self.public["round"] += 1
+            if self.public["round"] > 8:
+                self.end()
+
+    def scores(self):
+        return [sum(card.strength for camp in camps if len(camp) > 1 for card in camp)
+                for camps in self.camps]
+'''
+
+CAMP_EXAMPLES = """examples:
+  - name: with no camp a seat may found one or draw
+    piles: {deck: [Scout], hand: [[Guard, Rally], []]}
+    legal: [found Guard, draw]
+  - name: a camp of two units scores their strength; breaking it takes it away
+    piles:
+      deck: [Scout]
+      hand: [[], [Archer]]
+      camps: [[[Guard, Knight], [Scout]], []]
+    play: [break, found Archer]
+    expect: {scores: [8, 0], seat: 0}
+"""
+
+
+def _camps(tmp_path: Path, examples: str) -> tuple[int, str, Path]:
+    folder = tmp_path / "camps"
+    if not folder.exists():
+        create_deck(folder, "camps")
+    (folder / "rules.py").write_text(CAMPS)
+    (folder / "examples.yaml").write_text(examples)
+    result = CliRunner().invoke(main, ["simulate", str(folder), "--check", "--games", "20"])
+    return result.exit_code, result.output, folder / "examples.yaml"
+
+
+def test_groups_with_examples_check_and_an_example_places_groups(tmp_path):
+    """Issue 56, item 2: --check of a game with groups stopped with an internal error as
+    soon as an examples file was beside it. Oracle, by hand: Guard 3 + Knight 5 in a camp
+    of two score 8, the lone Scout nothing; breaking the latest camp (the Scout's) leaves
+    8; the Archer's new camp of one scores nothing."""
+    code, out, path = _camps(tmp_path, CAMP_EXAMPLES)
+    assert code == 0, out
+    assert out.splitlines()[1] == f"  and the 2 examples in {path} hold"
+    wrong = CAMP_EXAMPLES.replace("scores: [8, 0]", "scores: [9, 0]")
+    code, out, path = _camps(tmp_path, wrong)
+    assert code == 2
+    assert out.splitlines()[0].startswith(f"cardkit: {path}:11:22:")
+    assert "scores is [8, 0], not [9, 0]" in out
+
+
+def test_groups_written_as_a_flat_list_say_how_to_write_them(tmp_path):
+    examples = CAMP_EXAMPLES.replace("camps: [[[Guard, Knight], [Scout]], []]",
+                                     "camps: [[Guard, Knight], []]")
+    code, out, path = _camps(tmp_path, examples)
+    assert code == 2
+    assert out.splitlines()[0] == (
+        f"{path}:9:14: groups 'camps' is written as [['Guard', 'Knight'], []]; "
+        "give one list for each of the 2 seats, each a list of groups, each a list of "
+        "cards, top last ([[Scout, Guard], [Knight]])")

@@ -210,6 +210,35 @@ class Groups:
         self.groups.append(made)
         return made
 
+    def remove(self, group: Pile) -> None:
+        """Take ``group`` away once it is empty (a meld broken up, a trick handed back):
+        its cards must have moved to another pile first, so that none is lost.
+
+        >>> sets = Groups("sets", PUBLIC)
+        >>> first = sets.new(); Pile("hand", PUBLIC, [Card(0, {"name": "A"})]).move_top(first)
+        [A]
+        >>> sets.remove(first)
+        Traceback (most recent call last):
+        ValueError: a group of 'sets' still holds [A]: move its cards to another pile before removing it
+        >>> first.move_top(Pile("discard", PUBLIC)); sets.remove(first); len(sets)
+        [A]
+        0
+        """
+        if group.cards:
+            raise ValueError(f"a group of {self.name!r} still holds {group.cards}: move its "
+                             "cards to another pile before removing it")
+        try:
+            self.groups.remove(group)
+        except ValueError:
+            raise ValueError(f"that group is not one of {self.name!r}") from None
+
+    def move_all(self, to: Pile) -> None:
+        """Move every group's cards onto ``to``, group after group, each in its order, and
+        remove the groups (the tricks of a hand gathered into the deck)."""
+        for group in self.groups:
+            group.move_all(to)
+        self.groups.clear()
+
     def __len__(self) -> int:
         return len(self.groups)
 
