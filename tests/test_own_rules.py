@@ -140,8 +140,9 @@ def _deck(tmp_path: Path, rules: str | None = BASE, name: str = "duel") -> Path:
     """The starter deck in ``tmp_path/name`` with ``rules`` as its rules.py."""
     folder = tmp_path / name
     create_deck(folder, name)
-    if rules is not None:
+    if rules is not None:  # a game of its own: the starter's rules examples do not fit it
         (folder / "rules.py").write_text(rules)
+        (folder / "examples.yaml").unlink()
     return folder
 
 

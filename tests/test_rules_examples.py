@@ -38,6 +38,8 @@ def _check(tmp_path: Path, examples: str | None, rules_change=None):
     create_deck(folder, "duel")
     if examples is not None:
         (folder / "examples.yaml").write_text(examples)
+    else:  # without the starter's own
+        (folder / "examples.yaml").unlink()
     if rules_change:
         rules = folder / "rules.py"
         text = rules.read_text()
@@ -56,16 +58,18 @@ def test_examples_that_hold_are_counted(tmp_path):
 @pytest.mark.parametrize("change, message", [
     (("points: [4, 0], coins", "points: [5, 0], coins"),
      "{path}:15:22: example 'an event scores its cost and one more': public is "
-     "{{'points': [4, 0], 'coins': [1, 0]}}, not {{'points': [5, 0], 'coins': [1, 0]}}"),
+     "{{'points': [4, 0], 'coins': [1, 0]}}, not {{'points': [5, 0], 'coins': [1, 0]}} "
+     "(rules.py:56, play())"),
     (("legal: [draw, pass]", "legal: [draw]"),
      "{path}:9:12: example 'with no coin a seat can draw or pass, not play a card that "
-     "costs three': the rules offer 'draw', 'pass', not 'draw'"),
+     "costs three': the rules offer 'draw', 'pass', not 'draw' (rules.py:49, moves())"),
     (("not legal: [play Scout]", "not legal: [pass]"),
      "{path}:13:16: example 'an event scores its cost and one more': the rules offer "
-     "'pass', which the example says is not legal"),
+     "'pass', which the example says is not legal (rules.py:49, moves())"),
     (("play: [play Truce]", "play: [play Knight]"),
      "{path}:14:12: example 'an event scores its cost and one more': 'play Knight' is not "
-     "a legal move here; the rules offer 'play Truce', 'draw', 'pass'"),
+     "a legal move here; the rules offer 'play Truce', 'draw', 'pass' (rules.py:49, "
+     "moves())"),
 ])
 def test_an_example_that_does_not_hold_is_named_with_its_line(tmp_path, change, message):
     code, out, path = _check(tmp_path, EXAMPLES.replace(*change))
@@ -191,7 +195,7 @@ def test_groups_with_examples_check_and_an_example_places_groups(tmp_path):
     code, out, path = _camps(tmp_path, wrong)
     assert code == 2
     assert out.splitlines()[0].startswith(f"cardkit: {path}:11:22:")
-    assert "scores is [8, 0], not [9, 0]" in out
+    assert "scores is [8, 0], not [9, 0] (rules.py:47, scores())" in out
 
 
 def test_groups_written_as_a_flat_list_say_how_to_write_them(tmp_path):
@@ -203,3 +207,19 @@ def test_groups_written_as_a_flat_list_say_how_to_write_them(tmp_path):
         f"{path}:9:14: groups 'camps' is written as [['Guard', 'Knight'], []]; "
         "give one list for each of the 2 seats, each a list of groups, each a list of "
         "cards, top last ([[Scout, Guard], [Knight]])")
+
+
+def test_the_passing_check_says_invariants_ran_and_which_examples_file_it_read(tmp_path):
+    """Issue 56, item 6: the passing line says the game's own invariants() held (only
+    where it writes one), and a run without examples names the file they would be read
+    from: beside the rules (--rules FILE), not the deck."""
+    change = ("    def scores(self):", "    def invariants(self):\n"
+              "        assert all(len(hand) <= 12 for hand in self.hands)\n\n"
+              "    def scores(self):")
+    code, out, path = _check(tmp_path, None, change)
+    assert code == 0, out
+    assert out.splitlines()[1] == (f"  no rules examples: none in {path} (docs/own-game.md, "
+                                   "'Rules examples')")
+    assert out.splitlines()[2].endswith("; your invariants() held")
+    code, out, _ = _check(tmp_path / "plain", EXAMPLES)
+    assert "invariants" not in out

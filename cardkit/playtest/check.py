@@ -55,6 +55,7 @@ class Checked:
     games: int = 0
     moves: list[int] = field(default_factory=list)  # each game's length
     cards_checked: bool = False  # whether piles, cards and sight were checked
+    invariants: bool = False  # whether the game writes invariants() (run after every move)
     defect: Defect | None = None
 
 
@@ -102,6 +103,7 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
                  random.Random(f"{setup.seed}:{index}"), setup.cards)
     cards = isinstance(state, CardGame)
     checked.cards_checked = cards
+    checked.invariants = cards and type(state).invariants is not CardGame.invariants
     if cards and not outside:
         outside.update(_kept_outside(state))
     for moves in range(CHECK_MOVES + 1):

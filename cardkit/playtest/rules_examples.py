@@ -39,6 +39,7 @@ from pathlib import Path
 from ..common.errors import Problems, Where, did_you_mean
 from ..rules.examples import plain, read_examples
 from ..sources.yamlfile import Map
+from ..toolkit import CardGame
 from ..toolkit.zones import Groups
 from .log import shown
 
@@ -46,6 +47,9 @@ EXAMPLES_FILE = "examples.yaml"
 KEYS = ("name", "players", "seat", "piles", "public", "private", "legal", "not legal",
         "play", "expect")
 EXPECTED = ("scores", "public", "seat", "over", "winners")
+# what the rules compute each expected value in: their method a failing example names
+EXPECTED_FROM = {"scores": "scores", "public": "play", "seat": "play", "over": "play",
+                 "winners": "winners"}
 
 
 @dataclass(frozen=True)
@@ -88,16 +92,19 @@ def _run_one(game, cards, example, problems: Problems) -> Failed | None:
     offered = [shown(move) for move in state.legal_moves()]
     if "legal" in example and sorted(map(str, example["legal"])) != sorted(offered):
         return Failed(example.at("legal"), f"example '{name}': the rules offer "
-                      f"{_listed(offered)}, not {_listed(example['legal'])}")
+                      f"{_listed(offered)}, not {_listed(example['legal'])}"
+                      + _rules_line(state, "moves"))
     for move in example.get("not legal", ()):
         if str(move) in offered:
             return Failed(example.at("not legal"), f"example '{name}': the rules offer "
-                          f"'{move}', which the example says is not legal")
+                          f"'{move}', which the example says is not legal"
+                          + _rules_line(state, "moves"))
     for index, text in enumerate(example.get("play", ())):
         legal = {shown(move): move for move in state.legal_moves()}
         if str(text) not in legal:
             return Failed(example["play"].at(index), f"example '{name}': '{text}' is not a "
-                          f"legal move here; the rules offer {_listed(legal)}")
+                          f"legal move here; the rules offer {_listed(legal)}"
+                          + _rules_line(state, "moves"))
         state.apply(legal[str(text)])
     return _expected(state, example, name, problems)
 
@@ -176,8 +183,17 @@ def _expected(state, example: Map, name: str, problems: Problems) -> Failed | No
                  "winners": state.winners}[key]() if key != "public" else \
             {k: plain(state.public.get(k)) for k in wanted}
         if found != wanted and not (key == "scores" and list(found) == wanted):
-            return Failed(expect.at(key), f"example '{name}': {key} is {found}, not {wanted}")
+            return Failed(expect.at(key), f"example '{name}': {key} is {found}, not {wanted}"
+                          + _rules_line(state, EXPECTED_FROM[key]))
     return None
+
+
+def _rules_line(state, method: str) -> str:
+    """Where the rules give what an example found: ' (rules.py:49, moves())'."""
+    if method == "winners" and type(state).winners is CardGame.winners:
+        method = "scores"  # the best score wins, as the toolkit reads it
+    code = getattr(type(state), method).__code__
+    return f" ({Path(code.co_filename).name}:{code.co_firstlineno}, {method}())"
 
 
 def _listed(moves) -> str:
