@@ -223,3 +223,23 @@ def test_the_passing_check_says_invariants_ran_and_which_examples_file_it_read(t
     assert out.splitlines()[2].endswith("; your invariants() held")
     code, out, _ = _check(tmp_path / "plain", EXAMPLES)
     assert "invariants" not in out
+
+
+def test_a_designer_game_s_length_has_no_rounds_and_its_log_sets_groups_apart(tmp_path):
+    """Issue 56, item 5: a trick-taking game of 3 rounds read '25.7 rounds' (turns over
+    players, where the turn changes hands every card): a designer's game is not given
+    rounds it does not count. --log writes a seat's groups as a list of lists, and sets
+    the seats apart with '|' (both were '|')."""
+    _camps(tmp_path, CAMP_EXAMPLES)
+    folder = tmp_path / "camps"
+    ran = CliRunner().invoke(main, ["simulate", str(folder), "--games", "20"])
+    assert ran.exit_code == 0, ran.output
+    length = next(line for line in ran.output.splitlines() if line.startswith("  length:"))
+    assert length.startswith("  length: 16.0 turns on average") and "rounds" not in length
+    logged = CliRunner().invoke(main, ["simulate", str(folder), "--log", "3"])
+    camps = [line.split("camps ")[1].split(", round")[0] for line in logged.output.splitlines()
+             if "camps [[" in line]
+    assert camps, logged.output
+    for shown in camps:  # seat 0's camps | seat 1's camps, each [[card, ...], ...] or []
+        seats = shown.split(" | ")
+        assert len(seats) == 2 and all(s == "[]" or s.startswith("[[") for s in seats), shown
