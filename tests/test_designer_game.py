@@ -87,8 +87,8 @@ def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path, monke
     assert result.output.splitlines()[0] == (
         f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 3000 moves: the game did "
         "not end within 3,000 moves; --check finds in this game with random moves, after "
-        "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table'; move "
-        "cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
+        "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table' "
+        "(rules.py:26 put it in the second); move cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
         "is still elsewhere")
 
 

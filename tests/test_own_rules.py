@@ -93,7 +93,7 @@ DEFECTS = {
         ("            self.hands[self.seat].move(move[1], self.table)",
          "            self.table.add(move[1])"),
         "game 0 (seed 1), after 1 move: Supplies is in two places: pile 'hand' of seat 0 and "
-        "pile 'table'; move cards from pile to pile (pile.move, pile.move_top) instead of "
+        "pile 'table' (rules.py:26 put it in the second); move cards from pile to pile (pile.move, pile.move_top) instead of "
         "adding a card that is still elsewhere"),
     "a leak through the observation": (
         ("    def scores(self):", "    def observation(self, seat):\n"

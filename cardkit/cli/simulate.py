@@ -359,7 +359,8 @@ def _own_rules(deck_file: str, rules, rules_path, players: int, bots):
         own = find_deck(deck_file).parent / RULES_FILE
     except InputError:  # the deck is read, and its mistake shown, with its cards
         return rules, rules_path
-    if not own.is_file() or own.resolve() == rules_path:
+    if not own.is_file() or own.resolve() == rules_path or own.read_bytes() == \
+            rules_path.read_bytes():  # a copy of A's rules file is the same rules
         return rules, rules_path
     try:
         other = load_rules(own)
