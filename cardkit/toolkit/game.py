@@ -230,12 +230,15 @@ class CardGame(State):
         >>> game.deal(deck, hands, 2); hands, deck
         ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
         """
-        held = source.cards
+        held, dealt = source.cards, [0] * len(piles)
         for _ in range(count):
-            for pile in piles:
-                if not held:
-                    return
-                pile.add(held.pop())
+            for at, pile in enumerate(piles):
+                if held:
+                    pile.cards.append(held.pop())
+                    dealt[at] += 1
+        for pile, cards in zip(piles, dealt):  # the journal told once a pile, as move_top does
+            if pile.journal is not None and cards:
+                pile.journal.arrived(pile.cards[-cards:], pile.place)
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""

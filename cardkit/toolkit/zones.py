@@ -311,13 +311,15 @@ class CardJournal:
         """Each of ``cards`` came into a pile whose ``place`` is (owner or None, private?):
         one call for all the cards a pile moves at once (a call costs what a card does)."""
         known, seat = self.place, place[0]
+        size = len(known)
         for card in cards:
             key = card.id
-            before = known[key] if key < len(known) else NOWHERE
+            before = known[key] if key < size else NOWHERE
             if before is place:
                 continue
-            if before is NOWHERE and key >= len(known):  # a token the rules made
+            if key >= size:  # a token the rules made
                 self._make_room(key)
+                known, size = self.place, len(self.place)
             known[key] = place
             if before[1] and before[0] is not None and not (place[1] and seat == before[0]):
                 self.played[before[0]].add(card.title)
