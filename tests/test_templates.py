@@ -267,3 +267,48 @@ def test_round_stickers_cut_already_print_their_art_without_outlines(tmp_path):
         for page in pdf.pages:
             assert filled(page, (0.0, 1.0, 0.0)) == [(99.0, 19.0, 27.0, 27.0)]
             assert not cut_outlines(page) and not page.lines
+
+
+def test_avery_l7160_with_bleed_keeps_each_label_s_colour_off_its_neighbours(tmp_path):
+    """21 labels in a checkerboard of red and blue, built with --bleed 3mm: rasterised at
+    10 px a millimetre, each label (rows butted, columns 2.5 mm apart) holds its own colour
+    alone up to its edges; its bleed fills half of the gap to the next column, and at the
+    sheet's outside edges as much of 3 mm as the 5 mm printable border leaves (2.25 mm at
+    the sides, the whole 3 mm above the top row)."""
+    colours = {"red": (255, 0, 0), "blue": (0, 0, 255)}
+    layouts = {name: "elements:\n  - {name: bg, kind: rect, box: card, bleed: true, "
+               "fill: '#%02x%02x%02x'}\n" % rgb for name, rgb in colours.items()}
+    def colour_of(i):
+        return "red" if (i // 3 + i % 3) % 2 == 0 else "blue"
+    cards = "".join(f"  - {{title: '{i}', layout: {colour_of(i)}}}\n" for i in range(21))
+    deck = write_deck(tmp_path, "", size="{width: 63.5mm, height: 38.1mm}", layouts=layouts,
+                      front="red", back="blue")
+    deck.write_text(deck.read_text().replace("  - {title: A, count: 1}\n", cards))
+    result = CliRunner().invoke(main, ["build", str(deck), "--template", "avery-l7160",
+                                       "--bleed", "3mm", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" / "tiny-avery-l7160-a4-bleed3mm.pdf")
+    pixels = numpy.asarray(pdf[0].render(scale=254 / 72).to_pil().convert("RGB")).astype(int)
+    pdf.close()
+
+    def at(x, y):  # mm from the top-left corner
+        return tuple(pixels[round(y * 10), round(x * 10)])
+
+    for i in range(21):
+        row, column = divmod(i, 3)
+        left, top = 7.25 + column * 66, 15.15 + row * 38.1
+        own = colours[colour_of(i)]
+        label = pixels[round((top + 0.2) * 10):round((top + 38.1 - 0.2) * 10),
+                       round((left + 0.2) * 10):round((left + 63.5 - 0.2) * 10)]
+        assert (label == own).all(axis=2).mean() > 0.999, (i, "a neighbour's colour inside")
+        middle = top + 19
+        if column < 2:
+            assert at(left + 63.5 + 1.0, middle) == own  # half the 2.5 mm gap
+        if column > 0:
+            assert at(left - 1.0, middle) == own
+        if column == 0:
+            assert at(left - 2.0, middle) == own and at(left - 2.5, middle) == (255,) * 3
+        if column == 2:
+            assert at(left + 63.5 + 2.0, middle) == own
+        if row == 0:
+            assert at(left + 30, top - 2.8) == own and at(left + 30, top - 3.3) == (255,) * 3
