@@ -166,7 +166,7 @@ def test_the_entry_holds_the_box_tokens_and_boards_the_deck_declares(tmp_path):
     assert sorted(p.name for p in (entry / "components").iterdir()) == [
         "tiny-board-map-a4.pdf", "tiny-board-map-letter.pdf", "tiny-board-map.pdf",
         "tiny-box-a4.pdf", "tiny-box-letter.pdf", "tiny-tokens-a4.pdf", "tiny-tokens-letter.pdf"]
-    whole = pypdf.PdfReader(entry / "components" / "tiny-board-map.pdf").pages[0].mediabox
+    whole = pypdf.PdfReader(entry / "components" / "tiny-board-map.pdf").pages[0].trimbox
     assert (round(float(whole.width) / 72 * 25.4), round(float(whole.height) / 72 * 25.4)) \
         == (300, 200)
     text = (entry / "tiny-components-and-changes.txt").read_text(encoding="utf-8")
