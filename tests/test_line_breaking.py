@@ -5,6 +5,7 @@ Asserted on the lines laid out, and on a built card read back with PDFium."""
 
 from __future__ import annotations
 
+import pdfplumber
 import pyphen
 import pypdfium2 as pdfium
 import pytest
@@ -273,3 +274,19 @@ def test_a_soft_hyphen_is_no_glyph_a_font_must_have(tmp_path, monkeypatch):
     report = Report()
     CardRenderer(report).resolve(deck.cards[0], FRONT)
     assert lacking and not report.warnings
+
+
+def test_break_anywhere_puts_no_hyphen_into_a_code_on_the_printed_card(tmp_path, build):
+    """A code too long for its box, on a card in English: the English dictionary found
+    'ABCDEFGHIJ' a word and printed 'Z9AB-'; read back from the PDF, the code's lines
+    join to it exactly, with no hyphen, each line inside the box."""
+    code = "Z9ABCDEFGHIJKLMNOPQR"
+    path = write_deck(tmp_path, DECK.replace("languages: [de, fr, pl]", "languages: [en]")
+                      .format(extra="").split("  - text:")[0] + f"  - text: {code}\n",
+                      {"face": FACE.replace("22mm", "14mm").format(
+                          extra="    min_size: 10pt\n    overflow: break-anywhere\n")})
+    result = build(path)
+    with pdfplumber.open(result.path) as pdf:
+        words = pdf.pages[0].extract_text().split()
+    words = words[:words.index("words")]  # the card's, not the footer's ('words · fronts')
+    assert "".join(words) == code and len(words) > 1, words
