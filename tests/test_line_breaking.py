@@ -242,6 +242,20 @@ def test_right_to_left_and_cjk_languages_are_refused_by_name(tmp_path):
         result.output
 
 
+def test_a_right_to_left_deck_title_is_refused_not_printed_blank_in_the_footers(tmp_path):
+    """A title in Arabic printed as nothing in every sheet's footer (Lato has no Arabic
+    letters), silently: refused at the title's line, by build and validate."""
+    path = write_deck(tmp_path, DECK.format(extra="title: سوق الفوانيس\n"),
+                      {"face": FACE.format(extra="")})
+    for command in (["validate", str(path)], ["build", str(path), "--out",
+                                              str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        assert "deck.yaml:5:8: the deck's title is in Arabic script, a right-to-left script" \
+            in result.output and "write the title in Latin letters for now" in result.output
+    assert not (tmp_path / "out").exists()
+
+
 # -- drawn -----------------------------------------------------------------------------------
 
 def test_the_german_card_prints_its_hyphens_and_no_soft_hyphen(tmp_path):
