@@ -335,3 +335,41 @@ def test_the_command_offers_every_page_size_the_pipeline_makes():
 
     paper = next(p for p in rulebook.params if p.name == "paper")
     assert tuple(paper.type.choices) == PAGE_CHOICES
+
+
+def test_no_text_is_smaller_than_6_pt_even_on_card_sized_pages(tmp_path):
+    """The docs promise 6 pt at least: Blófa's rules on pages of its card size set the
+    table's text at 5.4 pt and the footer at 4.8 pt; pdfplumber reads every character's
+    size on every page."""
+    result = run("rulebook", "blofa", "--out", tmp_path, "--paper", "card")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "blofa" / "blofa-rules-card.pdf") as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])]
+    # the tables' cells, the footers and the body (the cards shown are the cards' own type)
+    for text in ("announced", "dealer", "captured", "VP", "page", "Every"):
+        sizes = [round(w["size"], 2) for w in words if w["text"] == text]
+        assert sizes and min(sizes) >= 6.0, (text, sizes)
+
+
+def test_the_headings_are_the_pdf_s_outline_and_the_dialog_prints_at_actual_size(blofa):
+    """pypdf reads the outline (bookmarks): each heading of Blófa's rules.md, nested as
+    its level is, pointing at the page it is on; the catalog asks for actual size."""
+    reader = pypdf.PdfReader(blofa[0])
+    entries = []
+
+    def walk(outline, depth):
+        for entry in outline:
+            if isinstance(entry, list):
+                walk(entry, depth + 1)
+            else:
+                entries.append((depth, entry.title, reader.get_destination_page_number(entry)))
+
+    walk(reader.outline, 0)
+    headings = [line for line in (DECKS_DIR / "blofa" / "rules.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("#")]
+    assert [(depth, title) for depth, title, _ in entries] == [
+        (len(line) - len(line.lstrip("#")) - 1, line.lstrip("#").strip()) for line in headings]
+    for depth, title, page in entries:  # each on the page whose text holds it
+        assert title in reader.pages[page].extract_text()
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"

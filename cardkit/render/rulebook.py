@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
-from ..assets.catalog import Assets
+from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import bold, missing_chars, string_width
 from ..common.units import MM
 from ..deck.model import Deck
@@ -32,6 +32,7 @@ HEADING_SIZES = {1: 22.0, 2: 15.0, 3: 12.0}
 INDENT = 6 * MM  # a list level
 CARD_GAP = 5 * MM  # between the cards of a row
 CAPTION_SIZE = 8.0
+SMALLEST_SIZE = 6.0  # no text of a rulebook is set smaller, on the smallest page either
 TRIM_LINE = colors.HexColor("#b0b0b0")  # the card's edge, where a white card meets the page
 TABLE_LINE = colors.HexColor("#c8c8c8")
 INK = colors.HexColor("#1a1a1a")
@@ -130,6 +131,16 @@ def missing_glyphs(rulebook: Rulebook, look: Look) -> list[tuple[int, str, str]]
     return found
 
 
+def plain_text(text: str, font: str, assets: Assets = BUNDLED) -> str:
+    """A text in card text markup as plain words (an icon by its name), as a PDF outline
+    shows a heading.
+
+    >>> plain_text('**Setup** {cup} cards', 'Lato')
+    'Setup cup cards'
+    """
+    return "".join(" " * run.space_before + run.text for run in words(text, font, assets))
+
+
 class Text(Flowable):
     """A paragraph in card text markup, wrapped to the frame (less ``indent``), split
     between pages at its lines; ``bullet`` (a text) hangs left of its first line."""
@@ -143,6 +154,7 @@ class Text(Flowable):
         self.bullet_colour = bullet_colour or colour
         self.spaceBefore, self.spaceAfter, self.align = space_before, space_after, align
         self.block: TextBlock | None = None
+        self.outline: tuple[str, int] | None = None  # a heading's: its key and level
         self.lines: tuple | None = None  # the lines laid out, or those a part keeps
         self.part = False  # split off a longer paragraph: its lines are kept as they are
         self.width = 0.0
@@ -169,6 +181,7 @@ class Text(Flowable):
             return []
         first, rest = (self._part(lines) for lines in (self.lines[:fit], self.lines[fit:]))
         first.spaceAfter, rest.spaceBefore, rest.bullet = 0.0, 0.0, ""
+        first.outline = self.outline
         return [first, rest]
 
     def _part(self, lines) -> Text:
@@ -180,6 +193,10 @@ class Text(Flowable):
 
     def draw(self):
         block, canvas = self.block, self.canv
+        if self.outline is not None:  # an entry of the PDF's outline (bookmarks)
+            key, level = self.outline
+            canvas.bookmarkHorizontal(key, 0, self.height)
+            canvas.addOutlineEntry(plain_text(self.text, self.font, self.assets), key, level)
         width = self.width - self.indent
         origins = []
         baseline = self.height - block.ascent
@@ -268,6 +285,8 @@ class Story:
         self.assets = rulebook.assets
         self.scale = scale  # of the type and indents: less than 1 on pages smaller than A4
         self.body_size = BODY_SIZE * scale
+        self.headings = 0  # so far: each is an outline entry, keyed by its number
+        self.outline_level = -1  # the last heading's in the outline (0 at the top)
 
     def flowables(self, frame_width: float, frame_height: float) -> list:
         self.frame_width, self.frame_height = frame_width, frame_height
@@ -285,6 +304,11 @@ class Story:
             heading = Text(block.text, heading_font(look, level), size, look.accent, self.assets,
                            space_before=size * 0.8, space_after=size * 0.4)
             heading.keepWithNext = True
+            # an outline level follows the one before it or is higher: '#' then '###' nests
+            # the second once, as a PDF outline cannot skip a level
+            self.outline_level = min(block.level - 1, self.outline_level + 1)
+            self.headings += 1
+            heading.outline = (f"heading{self.headings}", self.outline_level)
             return [heading]
         if isinstance(block, md.Paragraph):
             return [self.paragraph(block.text, depth * INDENT * self.scale)]
@@ -320,7 +344,8 @@ class Story:
         aligns = list(block.aligns) + ["left"] * (columns - len(block.aligns))
 
         def cell(text, font, colour, align):
-            return Text(text, font, self.body_size * 0.9, colour, self.assets, align=align)
+            return Text(text, font, max(SMALLEST_SIZE, self.body_size * 0.9), colour,
+                        self.assets, align=align)
         rows = [[cell(text, header_font, look.accent, aligns[i])
                  for i, text in enumerate(block.header)]]
         rows += [[cell(row[i] if i < len(row) else "", look.body, INK, aligns[i])
