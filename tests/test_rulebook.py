@@ -373,3 +373,41 @@ def test_the_headings_are_the_pdf_s_outline_and_the_dialog_prints_at_actual_size
         assert title in reader.pages[page].extract_text()
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+def test_a_link_keeps_its_address_as_a_link_annotation_over_its_words(deck):
+    """A printed link showed its text only: pypdf reads a /URI annotation for each web or
+    mail link, whose rectangle covers the link's words as pdfplumber finds them (a link
+    running onto the next line gets a rectangle on each); a link to a file is text only."""
+    words = " ".join(["filler"] * 14)
+    (deck / "rules.md").write_text(
+        f"# Links\n\nRead [the designer's page](https://example.com/blofa) first. {words} "
+        "[mail the designer about the rules](mailto:rules@example.com) and "
+        "[nothing](other.md) else.\n", encoding="utf-8")
+    result = run("rulebook", deck, "--out", deck / "out", "--paper", "a4")
+    assert result.exit_code == 0, result.output
+    path = deck / "out" / "blofa" / "blofa-rules-a4.pdf"
+    page = pypdf.PdfReader(path).pages[0]
+    links = [(str(a.get_object()["/A"]["/URI"]), [float(v) for v in a.get_object()["/Rect"]])
+             for a in page["/Annots"]]
+    assert {uri for uri, _ in links} == {"https://example.com/blofa", "mailto:rules@example.com"}
+    with pdfplumber.open(path) as pdf:
+        found = pdf.pages[0].extract_words()
+        height = pdf.pages[0].height
+    for uri, link_words in (("https://example.com/blofa", ["the", "designer's", "page"]),
+                            ("mailto:rules@example.com", ["mail", "the", "designer",
+                                                          "about", "the", "rules"])):
+        rects = [rect for address, rect in links if address == uri]
+        start = next(i for i in range(len(found)) if [w["text"] for w in found[
+            i:i + len(link_words)]] == link_words)
+        for word in found[start:start + len(link_words)]:  # each word inside a rectangle
+            assert any(x0 - 0.5 <= word["x0"] and word["x1"] <= x1 + 0.5 and
+                       y0 - 0.5 <= height - word["bottom"] and height - word["top"] <= y1 + 0.5
+                       for x0, y0, x1, y1 in rects), (uri, word["text"], rects)
+        # and nothing else: the rectangles hold these words only
+        inside = [w["text"] for w in found if any(
+            x0 - 0.5 <= w["x0"] and w["x1"] <= x1 + 0.5 and
+            y0 - 0.5 <= height - w["bottom"] and height - w["top"] <= y1 + 0.5
+            for x0, y0, x1, y1 in rects)]
+        assert inside == link_words, (uri, inside)
+    assert len([uri for uri, _ in links if uri.startswith("mailto")]) == 2  # on two lines

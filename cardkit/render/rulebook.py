@@ -10,6 +10,7 @@ and colours are the deck's own: see :func:`deck_look`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -141,6 +142,35 @@ def plain_text(text: str, font: str, assets: Assets = BUNDLED) -> str:
     return "".join(" " * run.space_before + run.text for run in words(text, font, assets))
 
 
+def link_spans(lines, size: float, text: str) -> list[tuple[int, float, float]]:
+    """Where ``text`` (plain words) is set in ``lines`` at ``size``, its first time: for
+    each line it is on, (the line's index, its left and right from the line's start); none
+    when it is not there whole."""
+    chars, places = [], []  # the lines' text, one "\n" between lines; each char's place
+    for index, line in enumerate(lines):
+        if index:
+            chars.append("\n")
+            places.append(None)
+        for i, (run, offset) in enumerate(zip(line.runs, line.offsets)):
+            if i and run.space_before:
+                chars.append(" ")
+                places.append(None)
+            for j in range(len(run.text)):
+                chars.append(run.text[j])
+                places.append((index, offset + run.unit_width(run.text[:j]) * size / 1000,
+                               offset + run.unit_width(run.text[:j + 1]) * size / 1000))
+    found = re.search(r"\s+".join(map(re.escape, text.split())), "".join(chars))
+    if not text.split() or found is None:
+        return []
+    spans: dict[int, tuple[float, float]] = {}
+    for place in places[found.start():found.end()]:
+        if place is not None:
+            line, left, right = place
+            low, high = spans.get(line, (left, right))
+            spans[line] = (min(low, left), max(high, right))
+    return [(line, left, right) for line, (left, right) in spans.items()]
+
+
 class Text(Flowable):
     """A paragraph in card text markup, wrapped to the frame (less ``indent``), split
     between pages at its lines; ``bullet`` (a text) hangs left of its first line."""
@@ -155,6 +185,7 @@ class Text(Flowable):
         self.spaceBefore, self.spaceAfter, self.align = space_before, space_after, align
         self.block: TextBlock | None = None
         self.outline: tuple[str, int] | None = None  # a heading's: its key and level
+        self.links: tuple = ()  # (a link's text in card markup, its address)
         self.lines: tuple | None = None  # the lines laid out, or those a part keeps
         self.part = False  # split off a longer paragraph: its lines are kept as they are
         self.width = 0.0
@@ -189,6 +220,7 @@ class Text(Flowable):
                     self.bullet, self.bullet_colour, self.spaceBefore, self.spaceAfter,
                     self.align)
         part.block, part.lines, part.part = self.block, lines, True
+        part.links = self.links
         return part
 
     def draw(self):
@@ -206,6 +238,12 @@ class Text(Flowable):
             origins.append((self.indent + x, baseline))
             baseline -= block.leading
         set_text(canvas, block._replace(lines=self.lines), origins, self.colour)
+        for text, address in self.links:  # clickable where its words are
+            for line, left, right in link_spans(self.lines, block.size,
+                                                plain_text(text, self.font, self.assets)):
+                x, baseline = origins[line]
+                canvas.linkURL(address, (x + left, baseline - block.descent, x + right,
+                                         baseline + block.ascent), relative=1, thickness=0)
         if self.bullet:
             canvas.setFont(self.font, self.size)
             canvas.setFillColor(self.bullet_colour)
@@ -292,9 +330,13 @@ class Story:
         self.frame_width, self.frame_height = frame_width, frame_height
         return [f for block in self.rulebook.blocks for f in self.block(block, 0)]
 
-    def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", **style) -> Text:
-        return Text(text, self.look.body, self.body_size, INK, self.assets, indent, bullet,
-                    self.look.accent, **{"space_after": self.body_size * 0.6, **style})
+    def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", links=(),
+                  **style) -> Text:
+        paragraph = Text(text, self.look.body, self.body_size, INK, self.assets, indent,
+                         bullet, self.look.accent,
+                         **{"space_after": self.body_size * 0.6, **style})
+        paragraph.links = links
+        return paragraph
 
     def block(self, block, depth: int) -> list:
         look = self.look
@@ -311,7 +353,8 @@ class Story:
             heading.outline = (f"heading{self.headings}", self.outline_level)
             return [heading]
         if isinstance(block, md.Paragraph):
-            return [self.paragraph(block.text, depth * INDENT * self.scale)]
+            return [self.paragraph(block.text, depth * INDENT * self.scale,
+                                   links=block.links)]
         if isinstance(block, md.ListBlock):
             return self.list(block, depth)
         if isinstance(block, md.Table):
@@ -330,6 +373,7 @@ class Story:
             for i, inner in enumerate(item):
                 if isinstance(inner, md.Paragraph):
                     flowables.append(self.paragraph(inner.text, indent, bullet if i == 0 else "",
+                                                    inner.links,
                                                     space_after=self.body_size * 0.25))
                 else:
                     flowables += self.block(inner, depth + 1)
