@@ -158,6 +158,20 @@ def test_a_mixed_template_cuts_cards_and_tokens_at_their_slots_with_backs_behind
             for k, x, y, w, h in used if k != "square")
 
 
+def labels_rasterised(tmp_path, deck, template: str, paper: str, bleed_mm: int, dpi: int):
+    """The deck built on ``template`` with ``bleed_mm`` of bleed, its first page rasterised
+    at ``dpi`` by PDFium: an array of RGB pixels, rows from the top."""
+    result = CliRunner().invoke(main, ["build", str(deck), "--template", template, "--bleed",
+                                       f"{bleed_mm}mm", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" /
+                             f"tiny-{template}-{paper}-bleed{bleed_mm}mm.pdf")
+    try:
+        return numpy.asarray(pdf[0].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+    finally:
+        pdf.close()
+
+
 def test_avery_5160_keeps_every_label_s_ink_inside_it_and_out_of_the_5_mm_border(tmp_path):
     """Letter, 30 labels of 2.625 x 1 in whose outer columns start 4.76 mm from the edge:
     rasterised at 150 dpi, the outer 5 mm of the page is blank, each label's red lies 0.5 mm
@@ -166,12 +180,7 @@ def test_avery_5160_keeps_every_label_s_ink_inside_it_and_out_of_the_5_mm_border
                       layouts={"red": LAYOUTS["red"].replace("box: card,",
                                                              "box: card, bleed: true,")},
                       front="red", back="red")
-    result = CliRunner().invoke(main, ["build", str(deck), "--template", "avery-5160",
-                                       "--bleed", "2mm", "--out", str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" / "tiny-avery-5160-letter-bleed2mm.pdf")
-    pixels = numpy.asarray(pdf[0].render(scale=150 / 72).to_pil().convert("RGB")).astype(int)
-    pdf.close()
+    pixels = labels_rasterised(tmp_path, deck, "avery-5160", "letter", 2, 150)
     per_mm = 150 / 25.4
     ink = (pixels < 250).any(axis=2)
     near, far_x, far_y = (math.floor(5 * per_mm), math.ceil((215.9 - 5) * per_mm),
@@ -284,12 +293,7 @@ def test_avery_l7160_with_bleed_keeps_each_label_s_colour_off_its_neighbours(tmp
     deck = write_deck(tmp_path, "", size="{width: 63.5mm, height: 38.1mm}", layouts=layouts,
                       front="red", back="blue")
     deck.write_text(deck.read_text().replace("  - {title: A, count: 1}\n", cards))
-    result = CliRunner().invoke(main, ["build", str(deck), "--template", "avery-l7160",
-                                       "--bleed", "3mm", "--out", str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" / "tiny-avery-l7160-a4-bleed3mm.pdf")
-    pixels = numpy.asarray(pdf[0].render(scale=254 / 72).to_pil().convert("RGB")).astype(int)
-    pdf.close()
+    pixels = labels_rasterised(tmp_path, deck, "avery-l7160", "a4", 3, 254)
 
     def at(x, y):  # mm from the top-left corner
         return tuple(pixels[round(y * 10), round(x * 10)])
