@@ -262,3 +262,22 @@ def test_a_run_checks_the_moves_of_its_first_games_only(monkeypatch):
     runner.play_one(setup, runner.CHECKED_GAMES - 1)
     runner.play_one(setup, runner.CHECKED_GAMES)
     assert [state.checking for state in made] == [True, False]
+
+
+def test_the_changelog_says_how_to_update_a_rules_file_the_toolkit_now_refuses(tmp_path):
+    """Issue 56, item 3: 'self.stats = ...' ran last version and is refused now; the
+    refusal says what to do, and CHANGELOG.md (in the docs as 'Changes, version by
+    version', linked where the toolkit's rules are) says what changed and how to update."""
+    root = Path(__file__).resolve().parent.parent
+    rules = DUEL.replace('        self.public["points"] = [0, 0]\n',
+                         '        self.public["points"] = [0, 0]\n        self.stats = {}\n')
+    _, result = _simulated(tmp_path, rules, "--games", "1")
+    assert result.exit_code == 2 and "keeps self.stats (dict {})" in result.output
+    unreleased = (root / "CHANGELOG.md").read_text().split("## [Unreleased]")[1].split(
+        "\n## [")[0]
+    entry = next(item for item in unreleased.split("\n- ") if "self.stats" in item)
+    assert entry.startswith("Toolkit: ") and "**To update:**" in entry
+    assert 'self.public["stats"]' in entry and "ROUNDS = 4" in entry
+    assert "```{include} ../CHANGELOG.md" in (root / "docs" / "changelog.md").read_text()
+    assert "[Changes, version by version](changelog.md)" in " ".join(
+        (root / "docs" / "own-game.md").read_text().split())
