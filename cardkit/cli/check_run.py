@@ -50,7 +50,8 @@ def check(setup, count: int, replay: str) -> None:
     click.echo("  checked after every move: a legal move until the end, every move offered "
                "is taken, the returns add up"
                + ("; every card in one pile, nothing seen that the piles hide"
-                  if checked.cards_checked else ""))
+                  if checked.cards_checked else "")
+               + ("; your invariants() held" if checked.invariants else ""))
     click.echo(f"  length: {sum(lengths) / len(lengths):.1f} moves on average, the longest "
                f"{max(lengths):,} (a game must end within {CHECK_MOVES:,})")
 
@@ -65,8 +66,8 @@ def _examples(setup) -> str:
     if not setup.rules_file:
         return ""
     path = Path(setup.rules_file).parent / EXAMPLES_FILE
-    if not path.is_file():
-        return ""
+    if not path.is_file():  # where they would be read from: beside the rules, not the deck
+        return f"  no rules examples: none in {shown(path)} (docs/own-game.md, 'Rules examples')"
     try:
         held, failed = run_examples(game_of(setup), setup.cards, path)
     except InputError as error:

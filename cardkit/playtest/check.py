@@ -26,6 +26,7 @@ import pickle
 import random
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..common.processes import TimeUp, time_limit, time_limits
 from ..toolkit import Card, CardGame, IllegalMove
@@ -55,6 +56,7 @@ class Checked:
     games: int = 0
     moves: list[int] = field(default_factory=list)  # each game's length
     cards_checked: bool = False  # whether piles, cards and sight were checked
+    invariants: bool = False  # whether the game writes invariants() (run after every move)
     defect: Defect | None = None
 
 
@@ -102,12 +104,14 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
                  random.Random(f"{setup.seed}:{index}"), setup.cards)
     cards = isinstance(state, CardGame)
     checked.cards_checked = cards
+    checked.invariants = cards and type(state).invariants is not CardGame.invariants
     if cards and not outside:
         outside.update(_kept_outside(state))
+    made: list = []  # the moves applied, to play the game again (a card in two places)
     for moves in range(CHECK_MOVES + 1):
         over = _run(setup, "is_over()", state.is_over)
         if cards:
-            _check_cards(state)
+            _check_cards(state, lambda: _doubling_line(game, setup, index, made))
             _run(setup, "the game's attributes", state.refuse_undeclared)
             _run(setup, "invariants()", state.invariants)
             if moves == 0 or over:  # a value kept outside stays there: looked at twice a game
@@ -135,6 +139,7 @@ def _check_game(game, setup: Setup, index: int, history: list[str], checked: Che
                          "fix the error in your rules",
                          _their_traceback(exc, setup)) from None
         history.append(f"seat {seat}: {shown(move)}")
+        made.append(move)
     raise _Found(f"the game did not end within {CHECK_MOVES:,} moves",
                  "make sure every game ends: a last round, an empty deck")
 
@@ -166,8 +171,9 @@ def _check_returns(returns, players: int) -> None:
                      "(the win, shared by a tie) or 0 (nobody won)")
 
 
-def _check_cards(state: CardGame) -> None:
-    """Every card of the deck in exactly one pile, and nothing else in a pile."""
+def _check_cards(state: CardGame, doubling_line=lambda: "") -> None:
+    """Every card of the deck in exactly one pile, and nothing else in a pile;
+    ``doubling_line()`` names the line of the rules that put a card in a second pile."""
     where: dict[int, str] = {}
     for pile in state.all_piles():
         for card in pile.cards:
@@ -175,7 +181,8 @@ def _check_cards(state: CardGame) -> None:
                 raise _Found(f"pile {pile.name!r} holds {card!r}, which is not one of the "
                              "deck's cards", "put only the deck's cards (self.cards) in piles")
             if card.id in where:
-                raise _Found(f"{card!r} is in two places: {where[card.id]} and {_named(pile)}",
+                raise _Found(f"{card!r} is in two places: {where[card.id]} and {_named(pile)}"
+                             + doubling_line(),
                              "move cards from pile to pile (pile.move, pile.move_top) "
                              "instead of adding a card that is still elsewhere")
             where[card.id] = _named(pile)
@@ -185,6 +192,47 @@ def _check_cards(state: CardGame) -> None:
                                                       if len(gone) > 1 else ""),
                      "a card must always be in a pile: move it to another (a discard "
                      "pile, a pile of cards out of the game) instead of taking it away")
+
+
+def _doubling_line(game, setup: Setup, index: int, made: list) -> str:
+    """' (rules.py:23 put it in the second)': the line of the rules file after which a card
+    is first in two piles, found by playing game ``index`` again with the moves ``made``,
+    the last of them (or the setup, before any) traced line by line ('' if not found)."""
+    if not setup.rules_file:
+        return ""
+    path = str(Path(setup.rules_file).resolve())  # as the rules file is compiled
+    last: list = [None]  # the line of the rules file run last
+    found: list = []
+
+    def local(frame, event, arg):
+        state = frame.f_locals.get("self")
+        if not found and isinstance(state, CardGame) and "piles" in vars(state):
+            ids = [card.id for pile in state.all_piles() for card in pile.cards]
+            if len(ids) != len(set(ids)):
+                found.append(last[0])
+        if event == "line":
+            last[0] = frame.f_lineno
+        return local
+
+    def trace(frame, event, arg):
+        return local if frame.f_code.co_filename == path else None
+
+    try:
+        if not made:
+            sys.settrace(trace)
+        state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
+                               setup.cards)
+        for move in made[:-1]:
+            state.apply(move)
+        if made:
+            sys.settrace(trace)
+            state.apply(made[-1])
+    except Exception:  # the game fails again as it did: the line stays unknown
+        pass
+    finally:
+        sys.settrace(None)
+    return f" ({Path(path).name}:{found[0]} put it in the second)" if found and found[0] \
+        else ""
 
 
 def _check_sight(state: CardGame, seat: int, to_play: int) -> None:
