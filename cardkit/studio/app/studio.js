@@ -209,6 +209,7 @@ async function save(card, name, input) {
   const reply = await answer.json();
   const file = card.edit.file.split(/[\\/]/).pop();
   if (reply.saved) {
+    input.value = edited;
     state.files[card.edit.file] = reply.version;
     notes.set(key, {text: "saved to " + file, kind: "saved"});
   } else if (reply.conflict) {
@@ -218,8 +219,8 @@ async function save(card, name, input) {
     await refresh();  // the data as the file holds it now
   } else if (reply.problem) {
     const p = reply.problem;
-    notes.set(key, {kind: "problem", text: (p.where ? p.where + ": " : "") + p.what +
-                                             (p.fix ? "; " + p.fix : "")});
+    notes.set(key, {kind: "problem", edited, text: (p.where ? p.where + ": " : "") +
+                                                     p.what + (p.fix ? "; " + p.fix : "")});
   } else {
     notes.set(key, {kind: "problem", text: reply.refused || "not saved"});
   }
@@ -255,7 +256,9 @@ function fields(card) {
         row.dataset.key = card.number + "/" + name;
         const note = document.createElement("div");
         note.hidden = true;
-        td.append(fieldInput(card, name, value), note);
+        // a value refused stays in its field, to mend; a conflict shows the file's
+        const refused = notes.get(row.dataset.key);
+        td.append(fieldInput(card, name, refused?.edited ?? value), note);
         note.className = "field-note";
       } else {
         td.textContent = value;
