@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
 from ..common.errors import Problem
+from ..common.pdfium import open_pdf
 from ..common.units import MM
 from ..deck.model import Card, CardSize, Deck
 from ..render.card import BACK, FRONT, CardRenderer, Report
@@ -125,17 +126,12 @@ class ContrastCheck:
         for them."""
         if self._drawing is None:
             return
-        import pypdfium2
-
         canvas, drawing = self._drawing
         canvas.save()
-        pdf = pypdfium2.PdfDocument(drawing.getvalue())
-        try:
+        with open_pdf(drawing.getvalue()) as pdf:
             for backdrop, page in self._pages.items():
                 self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
                     .convert("RGB").resize(self.pixels)
-        finally:
-            pdf.close()
         self._drawing, self._pages = None, {}
         waiting, self._waiting = self._waiting, []
         for entry in waiting:
