@@ -217,3 +217,61 @@ def test_sigterm_stops_a_run_as_ctrl_c_does():
                               r"the figures below are of those\n", err).group(1).replace(",", ""))
     assert 0 < played < 200000
     assert out.startswith(f"shapes: {played:,} games, 4 players")
+
+
+def _group_run(args: list[str], cwd=None) -> subprocess.Popen:
+    """``cardkit ARGS`` in a process group of its own, Ctrl-C as a terminal has it."""
+    return subprocess.Popen([sys.executable, "-m", "cardkit", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=cwd,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _signalled_once_busy(child: subprocess.Popen, number: int, workers: int = 2):
+    """Send ``number`` to the child's whole group once its workers run: (out, err). The
+    wait is a safety net only: what is asserted is how the run ended."""
+    from test_workers import children
+
+    try:
+        deadline = time.monotonic() + 60
+        while len(children(child.pid)) < workers:
+            assert time.monotonic() < deadline and child.poll() is None
+            time.sleep(0.05)
+        time.sleep(1.5)  # games under way
+        os.killpg(child.pid, number)
+        return child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("game", ["blofa", "stuck"])
+def test_sigterm_to_the_whole_group_says_stopped_with_143(tmp_path, game):
+    """Issue 54: ``timeout`` and a CI cancel send SIGTERM to the whole process group; the
+    workers died of it first and a bundled deck was told to look for os._exit()."""
+    folder = _stuck_deck(tmp_path, NEVER_RETURNS["a Python loop"]) if game == "stuck" \
+        else None
+    child = _group_run(["simulate", str(folder) if folder else game, "--games", "100000",
+                        "--workers", "2", "--game-timeout", "0"])
+    out, err = _signalled_once_busy(child, signal.SIGTERM)
+    assert child.returncode == 143, err
+    assert err.startswith("cardkit: stopped (SIGTERM) ") and "os._exit" not in err, err
+
+
+def test_tune_stops_on_ctrl_c_without_waiting_for_a_game_that_never_ends(tmp_path):
+    """Issue 54: --tune waited for the per-game limit (about a minute) before it stopped.
+    A game that never ends, a limit of 1,000 s: stopping waits for it STOP_GRACE seconds,
+    then ends it (the two-minute wait below is a safety net)."""
+    folder = _stuck_deck(tmp_path, NEVER_RETURNS["a Python loop"])
+    rules = (folder / "rules.py").read_text()
+    (folder / "rules.py").write_text(
+        rules.replace("self.deal(self.deck, self.hands, 2)",
+                      "self.deal(self.deck, self.hands, HAND)")
+        .replace("class Duel(CardGame):", "HAND = 2\n\n\nclass Duel(CardGame):"))
+    for number, code, said in ((signal.SIGINT, 130, "Ctrl-C"), (signal.SIGTERM, 143, "SIGTERM")):
+        child = _group_run(["simulate", folder.name, "--tune", "--target", "seats=5",
+                            "--vary", "HAND=2..4", "--workers", "2", "--game-timeout", "1000"],
+                           cwd=folder.parent)
+        out, err = _signalled_once_busy(child, number)
+        assert child.returncode == code, err
+        assert err == f"cardkit: stopped ({said}) before the search was done; nothing to " \
+                      "suggest yet\n"
