@@ -6,9 +6,10 @@ the same seed gives the same games whatever the number of worker processes. A wo
 a :class:`Setup` (plain data) and a range of indexes, and returns plain results, so any
 executor that can pickle them could take the work.
 
-A game may take ``Setup.game_timeout`` seconds (in the process that plays it, where it
-can set a timer); with worker processes, the parent also ends a worker whose game runs
-half as long again (and a second), and names the game of a worker that died.
+A game may take ``Setup.game_timeout`` seconds of CPU time (in the process that plays it,
+where it can set a timer; CPU time, so that a busy machine slows a game without ending it);
+with worker processes, the parent also ends a worker whose game takes half as long again
+(and a second), and names the game of a worker that died.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class Setup:
     bots: tuple[BotSpec, ...]  # one a seat
     cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
     rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
-    game_timeout: float | None = None  # seconds a game may take; None: no bound
+    game_timeout: float | None = None  # seconds of CPU time a game may take; None: no bound
     rotate: bool = False  # the bots move round the seats from game to game (seat_bots)
     constants: tuple = ()  # (name, value) set in a designer's rules file: a sweep's point
 
@@ -499,9 +500,9 @@ class _Watch:
         self.pool, self.slots, self.setups = pool, slots, setups
 
     def check(self) -> None:
-        """End the workers and raise RulesFileError if a game has run KILL_AFTER times
-        its bound and KILL_GRACE more: its worker could not stop it (a loop in code that
-        no timer reaches)."""
+        """End the workers and raise RulesFileError if a game has taken KILL_AFTER times
+        its bound of CPU time and KILL_GRACE more: its worker could not stop it (a loop in
+        code that no timer reaches)."""
         for _, (seed, index), seconds in self.slots.busy():
             setup = self._setup(seed)
             if setup.game_timeout and \
