@@ -96,7 +96,7 @@ def test_a_wrong_address_times_out_naming_it(silent_port):
         outcome = CliRunner().invoke(main, ["simulate", "blofa", "--games", "10", "--executor",
                                             f"dask://127.0.0.1:{port}", "--executor-timeout",
                                             "0.5"])
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 20  # not the default 30 s (a safety net)
         assert outcome.exit_code == 2, outcome.output
         assert outcome.output.startswith(
             f"cardkit: no Dask scheduler answers at dask://127.0.0.1:{port} (")
@@ -111,7 +111,7 @@ def test_a_cluster_without_workers_times_out_saying_what_was_played():
         outcome = CliRunner().invoke(main, ["simulate", "blofa", "--games", "100",
                                             "--executor", address, "--executor-timeout",
                                             "0.5"])
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 20  # not the default 30 s (a safety net)
     assert outcome.exit_code == 2, outcome.output
     assert outcome.output == (
         f"cardkit: the Dask cluster at {address} has had no worker for 0.5 s; 0 games were "

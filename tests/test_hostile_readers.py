@@ -597,3 +597,26 @@ def test_a_pages_pictures_wait_in_the_spool_until_the_pdf_is_written(tmp_path, m
     shown = sorted(image.image.convert("RGB").tobytes() for image in images)
     assert shown == sorted(Image.open(folder / "art" / f"a{i}.png").convert("RGB").tobytes()
                            for i in range(3))
+
+
+def _waits(seconds: float) -> str:
+    import time
+
+    time.sleep(seconds)
+    return "read"
+
+
+def _loops() -> None:
+    while True:
+        pass
+
+
+def test_a_reader_s_time_limit_counts_its_cpu_time():
+    """Issue 54: a reader waiting (as on a machine busy with other work) longer than its
+    limit on the clock is not stopped; one that works past its limit of CPU time is."""
+    from cardkit.common.processes import LimitExceeded, run_limited
+
+    assert run_limited(_waits, (2.0,), 1.0, 2 ** 31) == "read"
+    with pytest.raises(LimitExceeded) as exceeded:
+        run_limited(_loops, (), 1.0, 2 ** 31)
+    assert exceeded.value.limit == "time"

@@ -74,9 +74,7 @@ def test_ctrl_c_on_worker_processes_keeps_their_finished_games(tmp_path):
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(4)
     os.killpg(child.pid, signal.SIGINT)
-    started = time.monotonic()
-    out, err = child.communicate(timeout=60)
-    assert time.monotonic() - started < 15  # it stops now, not when the work is done
+    out, err = child.communicate(timeout=120)  # a safety net: the games say when it stopped
     assert child.returncode == 130, err
     played = json.loads((tmp_path / "r" / "summary.json").read_text())["games"]
     assert 0 < played < 200000 and f"after {played:,} of 200,000 games" in err
@@ -132,10 +130,8 @@ def _stuck_deck(tmp_path, loop: str):
                                            ("one long C call", "2")])
 def test_a_game_that_never_ends_stops_at_its_timeout_naming_the_game(tmp_path, loop, workers):
     folder = _stuck_deck(tmp_path, NEVER_RETURNS[loop])
-    started = time.monotonic()
     outcome = CliRunner().invoke(main, ["simulate", str(folder), "--games", "60", "--workers",
                                         workers, "--game-timeout", "0.3"])
-    assert time.monotonic() - started < 10
     assert outcome.exit_code == 2, outcome.output
     rules = str(folder / "rules.py")
     first = outcome.output.splitlines()[0]
@@ -150,10 +146,8 @@ def test_a_game_that_never_ends_stops_at_its_timeout_naming_the_game(tmp_path, l
 
 def test_the_rules_checker_stops_a_game_that_never_ends_at_its_timeout(tmp_path):
     folder = _stuck_deck(tmp_path, NEVER_RETURNS["a Python loop"])
-    started = time.monotonic()
     outcome = CliRunner().invoke(main, ["simulate", str(folder), "--check", "--games", "20",
                                         "--game-timeout", "0.3"])
-    assert time.monotonic() - started < 10
     assert outcome.exit_code == 2, outcome.output
     rules = str(folder / "rules.py")
     assert outcome.output.splitlines()[0].startswith(
@@ -206,12 +200,10 @@ def test_sigterm_stops_a_run_as_ctrl_c_does():
             time.sleep(0.05)
         time.sleep(1)  # some games played
         child.send_signal(signal.SIGTERM)
-        started = time.monotonic()
-        out, err = child.communicate(timeout=60)
+        out, err = child.communicate(timeout=120)  # a safety net: the games played say when
     finally:
         if child.poll() is None:
             child.kill()
-    assert time.monotonic() - started < 10  # not after the 200,000 games
     assert child.returncode == 143, err
     played = int(re.fullmatch(r"cardkit: stopped \(SIGTERM\) after ([\d,]+) of 200,000 games; "
                               r"the figures below are of those\n", err).group(1).replace(",", ""))
@@ -275,3 +267,19 @@ def test_tune_stops_on_ctrl_c_without_waiting_for_a_game_that_never_ends(tmp_pat
         assert child.returncode == code, err
         assert err == f"cardkit: stopped ({said}) before the search was done; nothing to " \
                       "suggest yet\n"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_the_game_timeout_counts_cpu_time_not_the_clock(tmp_path, workers):
+    """Issue 54: on a loaded machine --game-timeout aborted whole runs. A game that waits
+    (sleeps 0.06 s a move, as a game would on a machine busy with other work) takes far
+    longer than its 0.3 s on the clock, and little CPU time: it is played, not stopped."""
+    from test_own_rules import BASE, _deck
+
+    old = '        if move[0] == "draw":'
+    folder = _deck(tmp_path, "import time\n" + BASE.replace(
+        old, "        time.sleep(0.06)\n" + old))
+    outcome = CliRunner().invoke(main, ["simulate", str(folder), "--games", "2", "--workers",
+                                        workers, "--game-timeout", "0.3"])
+    assert outcome.exit_code == 0, outcome.output
+    assert "2 games, 2 players" in outcome.output

@@ -144,7 +144,7 @@ def test_serve_listens_on_this_machine_only_and_stops_on_ctrl_c(lantern):
         os.killpg(child.pid, signal.SIGINT)
         started = time.monotonic()
         child.wait(timeout=10)
-        assert time.monotonic() - started < 5  # the open stream does not hold the stop up
+        assert time.monotonic() - started < 9  # the stream does not hold the stop up (a net)
         assert child.returncode == 0
         assert child.stderr.read() == ""  # no traceback, no complaint
     finally:

@@ -8,10 +8,11 @@ at its parent twice a second and exits as soon as it is gone.
 Games from a designer's file may never end: :func:`time_limit` bounds the CPU time of one
 in the process playing it (CPU time, so that a machine busy with other work slows a game
 without ending it), :class:`WorkerSlots` tells the parent which job each worker has been
-doing and how much CPU time it took since, and :meth:`WorkerPool.kill` ends the workers at once (a stuck game, a second Ctrl-C,
-any error: a pool left with an exception does not play out its queue). SIGTERM stops work
-as Ctrl-C does (:func:`sigterm_interrupts`), and neither may land inside a pool's
-bookkeeping, where it can leave a lock taken for good (:func:`deferred_interrupts`).
+doing and how much CPU time it took since, and :meth:`WorkerPool.kill` ends the workers at
+once (a stuck game, a second Ctrl-C, any error: a pool left with an exception does not
+play out its queue). SIGTERM stops work as Ctrl-C does (:func:`sigterm_interrupts`), and
+neither may land inside a pool's bookkeeping, where it can leave a lock taken for good
+(:func:`deferred_interrupts`).
 """
 
 from __future__ import annotations
@@ -297,10 +298,11 @@ class JobFailed(Exception):
 def run_limited(function, args: tuple, seconds: float, memory: int):
     """``function(*args)`` run in a child process that may take ``seconds`` of CPU time
     (a busy machine slows it without failing it; WALL_TIMES as long on the clock, for a
-    child that waits without working) and ``memory`` bytes of address space: for parsers of untrusted files written in other languages,
-    which can hang or abort the whole process instead of raising. Returns what it returns
-    (it must pickle); raises :class:`JobFailed` for what it raised and
-    :class:`LimitExceeded` when it hung or died."""
+    child that waits without working) and ``memory`` bytes of address space: for parsers
+    of untrusted files written in other languages, which can hang or abort the whole
+    process instead of raising. Returns what it returns (it must pickle); raises
+    :class:`JobFailed` for what it raised and :class:`LimitExceeded` when it hung or
+    died."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receive, send = context.Pipe(duplex=False)
