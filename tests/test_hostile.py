@@ -478,8 +478,9 @@ WORST = {
         "the text is 1,100,000 characters long"),
 }
 MEASURED = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], "
-            "capture_output=True, text=True); print(done.returncode, resource.getrusage("
-            "resource.RUSAGE_CHILDREN).ru_maxrss); print(done.stderr)")
+            "capture_output=True, text=True); used = resource.getrusage("
+            "resource.RUSAGE_CHILDREN); print(done.returncode, used.ru_maxrss, "
+            "used.ru_utime + used.ru_stime); print(done.stderr)")
 
 
 @pytest.mark.parametrize("case", WORST)
@@ -487,15 +488,14 @@ def test_the_worst_small_inputs_are_refused_quickly_in_little_memory(tmp_path, c
     make, message = WORST[case]
     deck = make(tmp_path / "deck")
     assert deck.stat().st_size < 1_200_000
-    started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "cardkit",
                            "build", str(deck), "--out", str(tmp_path / "out")],
-                          capture_output=True, text=True, timeout=60)
-    seconds = time.monotonic() - started
+                          capture_output=True, text=True, timeout=300)  # a safety net
     first, err = done.stdout.split("\n", 1)
-    code, peak_kb = map(int, first.split())
+    code, peak_kb, seconds = first.split()
+    code, peak_kb, seconds = int(code), int(peak_kb), float(seconds)
     assert code == 2 and message in err
-    assert seconds < 10
+    assert seconds < 10  # of CPU time: a busy machine does not fail it
     assert peak_kb < 500_000
 
 
