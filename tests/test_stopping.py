@@ -72,9 +72,8 @@ def test_ctrl_c_on_worker_processes_keeps_their_finished_games(tmp_path):
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, start_new_session=True,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(4)
-    os.killpg(child.pid, signal.SIGINT)
-    out, err = child.communicate(timeout=120)  # a safety net: the games say when it stopped
+    # once its workers play (on a busy machine, starting may take longer than a few seconds)
+    out, err = _signalled_once_busy(child, signal.SIGINT, playing=4)
     assert child.returncode == 130, err
     played = json.loads((tmp_path / "r" / "summary.json").read_text())["games"]
     assert 0 < played < 200000 and f"after {played:,} of 200,000 games" in err
@@ -218,9 +217,11 @@ def _group_run(args: list[str], cwd=None) -> subprocess.Popen:
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def _signalled_once_busy(child: subprocess.Popen, number: int, workers: int = 2):
-    """Send ``number`` to the child's whole group once its workers run: (out, err). The
-    wait is a safety net only: what is asserted is how the run ended."""
+def _signalled_once_busy(child: subprocess.Popen, number: int, workers: int = 2,
+                         playing: float = 1.5):
+    """Send ``number`` to the child's whole group ``playing`` seconds after its workers
+    started: (out, err). The waits are safety nets only: what is asserted is how the run
+    ended."""
     from test_workers import children
 
     try:
@@ -228,7 +229,7 @@ def _signalled_once_busy(child: subprocess.Popen, number: int, workers: int = 2)
         while len(children(child.pid)) < workers:
             assert time.monotonic() < deadline and child.poll() is None
             time.sleep(0.05)
-        time.sleep(1.5)  # games under way
+        time.sleep(playing)  # games under way
         os.killpg(child.pid, number)
         return child.communicate(timeout=120)
     finally:
