@@ -100,6 +100,9 @@ class CardGame(State):
     fields: dict = {}
     bots: dict = {}
     distinct_copies = False  # True: each identical copy of a card is a move of its own
+    # the class the search's samples are of (None: this one): for a rules file, the file
+    # imported again as a module of its own, which shares no module state with this game
+    samples_class: type | None = None
 
     def __init__(self, players: int, rng: random.Random, cards):
         self.players, self.rng = players, rng
@@ -293,7 +296,7 @@ class CardGame(State):
                 piles[name] = [_copied(holder, rng, copies) for holder in kept]
             else:
                 piles[name] = _copied(kept, rng, copies)
-        world = object.__new__(type(self))
+        world = object.__new__(type(self).samples_class or type(self))
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
         # the live game's memory of moves offered never reaches a bot: a sample's own

@@ -128,6 +128,17 @@ class SearchBot(Bot):
         return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
                                            "PARAMS": {**cls.PARAMS, **defaults}})
 
+    @classmethod
+    def on_bots(cls, fixed: dict) -> type[SearchBot]:
+        """This bot taking its guide and playout from ``fixed`` whatever it is handed: a
+        designer's game gives those of the separate copy of its rules that its samples
+        are made of (:attr:`~cardkit.toolkit.game.CardGame.samples_class`), so that a bot
+        reading the rules file's module state reads the copy's, never the real game's."""
+        def __init__(self, bots: dict | None = None, **params):
+            cls.__init__(self, fixed, **params)
+        return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
+                                           "__init__": __init__})
+
     def _bot(self, param: str, nobody: str, bots: dict | None):
         """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
         name = self.params[param]

@@ -1,0 +1,81 @@
+"""The search's samples run on the declared state only (issue 57): a guess-the-hidden-card
+game whose rules keep the answer outside the piles and values they declare, in each place
+a designer's code could, and a search that is right no more often than chance.
+
+An honest player of the game is right half the time. Each place is played for GAMES
+games; at chance the number right is Binomial(GAMES, 1/2), and a count outside
+[LOW, HIGH] is called a leak: over the PLACES places together that is a false alarm at
+most FALSE_ALARM of the time (a two-sided exact binomial bound, Bonferroni over places).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cardkit.playtest.runner import BotSpec, Setup, play_many
+from test_peek import CARDS, GUESS, SETUP_END, _rules
+
+READ = "self.mystery.top.id % 2\n        self.end()"  # what play() compares the guess with
+TRUTH = "self.mystery.top.id % 2"
+
+# place -> (module-level lines, what setup adds to keep the answer there, how play reads it)
+PLACES = {
+    "a module global": ("ANSWER = 0\n", f"        global ANSWER\n        ANSWER = {TRUTH}\n",
+                        "ANSWER"),
+    "a class attribute": ("", f"        type(self).answer = {TRUTH}\n", "getattr(type(self), 'answer', 0)"),
+    "a closure": ("def _box():\n    kept = [0]\n\n    def put(value):\n        kept[0] = value\n\n"
+                  "    return put, lambda: kept[0]\n\n\nPUT, GET = _box()\n",
+                  f"        PUT({TRUTH})\n", "GET()"),
+    "a default argument": ("def remember(value=None, kept={}):\n    if value is not None:\n"
+                           "        kept['answer'] = value\n    return kept.get('answer', 0)\n",
+                           f"        remember({TRUTH})\n", "remember()"),
+    "a module attribute": ("import sys\n", f"        setattr(sys.modules[__name__], 'answer', "
+                           f"{TRUTH})\n", "getattr(sys.modules[__name__], 'answer', 0)"),
+    "a function attribute": ("", f"        type(self).play.answer = {TRUTH}\n",
+                             "getattr(type(self).play, 'answer', 0)"),
+}
+GAMES = 40
+FALSE_ALARM = 0.001
+
+
+def _bounds(games: int, alarm: float) -> tuple[int, int]:
+    """The counts right that chance (p = 1/2) leaves each side with at most alarm / 2."""
+    tail = 0.0
+    for low in range(games + 1):
+        tail += math.comb(games, low) / 2 ** games
+        if tail > alarm / 2:
+            return low, games - low
+    raise AssertionError
+
+
+LOW, HIGH = _bounds(GAMES, FALSE_ALARM / len(PLACES))
+
+
+def hiding(place: str) -> str:
+    """GUESS with its answer kept in ``place`` too, and read from there."""
+    top, kept, read = PLACES[place]
+    rules = GUESS.replace("from cardkit.toolkit", top + "from cardkit.toolkit", 1)
+    rules = rules.replace(SETUP_END, SETUP_END + kept)
+    return rules.replace("int(move[1] == " + TRUTH + ")", f"int(move[1] == {read})")
+
+
+def _right(path, games: int, bot: str = "search") -> float:
+    """How many of ``games`` the search (20 samples a move: plenty for two moves) got right."""
+    setup = Setup("guess", 1, 1, (BotSpec(bot, (("iterations", 20.0),)),), CARDS, str(path))
+    return sum(result.scores[0] for result in play_many(setup, games))
+
+
+def test_the_bounds_are_what_chance_allows():
+    assert (LOW, HIGH) == (8, 32)  # P(X <= 7) = 2.1e-5 <= 0.001 / 6 / 2
+    assert all(hiding(place) != GUESS for place in PLACES)
+
+
+@pytest.mark.parametrize("place", sorted(PLACES))
+def test_a_search_is_right_by_chance_only_whatever_the_rules_keep_outside(tmp_path, place):
+    """Before: the samples ran the real game's module, class and functions and read the
+    answer there: right in 40 of 40 games."""
+    path = _rules(tmp_path, hiding(place))
+    right = _right(path, GAMES)
+    assert LOW <= right <= HIGH, (place, right)
