@@ -11,11 +11,12 @@ most FALSE_ALARM of the time (a two-sided exact binomial bound, Bonferroni over 
 from __future__ import annotations
 
 import math
+import sys
 
 import pytest
 
 from cardkit.playtest.runner import BotSpec, Setup, play_many
-from test_peek import CARDS, GUESS, SETUP_END, _rules
+from test_peek import CARDS, GUESS, SETUP_END, _rules, _simulated
 
 READ = "self.mystery.top.id % 2\n        self.end()"  # what play() compares the guess with
 TRUTH = "self.mystery.top.id % 2"
@@ -79,3 +80,67 @@ def test_a_search_is_right_by_chance_only_whatever_the_rules_keep_outside(tmp_pa
     path = _rules(tmp_path, hiding(place))
     right = _right(path, GAMES)
     assert LOW <= right <= HIGH, (place, right)
+
+
+# places a process shares with every copy of the rules: the search cannot be kept from
+# them, so the checker, and a simulation with a search bot before it plays, names them
+SHARED = {
+    "sys.modules": ("import sys\n", f"        sys.modules['guess_answer'] = {TRUTH}\n",
+                    "sys.modules.get('guess_answer', 0)"),
+    "os.environ": ("import os\n", f"        os.environ['GUESS_ANSWER'] = str({TRUTH})\n",
+                   "int(os.environ.get('GUESS_ANSWER', '0'))"),
+}
+NAMED = {"a module global": "module global ANSWER", "a class attribute": "Guess.answer",
+         "a closure": "GET() (its closure)", "a default argument": "remember",
+         "a module attribute": "module global answer",
+         "a function attribute": "Guess.play() (an attribute set on it)",
+         "sys.modules": "sys.modules['guess_answer']", "os.environ": "os.environ['GUESS_ANSWER']"}
+
+
+@pytest.fixture
+def shared_places(monkeypatch):
+    """sys.modules and os.environ as they were after the test, whatever the rules set."""
+    monkeypatch.setitem(sys.modules, "guess_answer", None)
+    monkeypatch.setenv("GUESS_ANSWER", "")
+    PLACES.update(SHARED)
+    yield
+    for place in SHARED:
+        PLACES.pop(place)
+
+
+@pytest.mark.parametrize("place", sorted(NAMED))
+def test_check_names_each_place_the_rules_keep_the_answer(tmp_path, shared_places, place):
+    """Before: --check found 2 of these 8 (a class attribute and a default argument, which
+    it saw change); a module global, closure, module or function attribute, sys.modules
+    and os.environ passed."""
+    _, result = _simulated(tmp_path, hiding(place), "--check", "--games", "20")
+    assert result.exit_code == 2, result.output
+    assert f"the rules keep a value of the game in {NAMED[place]}" in result.output
+
+
+@pytest.mark.parametrize("place", sorted(NAMED))
+def test_a_simulation_with_a_search_bot_names_the_place_first(tmp_path, shared_places, place):
+    """Before: a plain simulate with a search bot said nothing, and the search was right
+    in every game."""
+    _, result = _simulated(tmp_path, hiding(place), "--bots", "search:iterations=5",
+                           "--games", "4")
+    assert result.exit_code == 2, result.output
+    assert f"the rules keep a value of the game in {NAMED[place]}" in result.output
+    assert "see the game: cardkit simulate" in result.output
+
+
+def test_the_honest_guess_game_is_replayed_and_simulated_with_a_search(tmp_path):
+    _, checked = _simulated(tmp_path, GUESS, "--check", "--games", "30")
+    assert checked.exit_code == 0, checked.output
+    assert "replayed: 30 games move by move in a separate copy of the rules" in checked.output
+    _, result = _simulated(tmp_path / "again", GUESS, "--bots", "search:iterations=5",
+                           "--games", "4")
+    assert result.exit_code == 0, result.output
+
+
+def test_the_card_class_cannot_be_given_the_answer(tmp_path):
+    """Before: ``Card.answer = ...`` in setup reached every sample (Card is shared)."""
+    rules = GUESS.replace(SETUP_END, SETUP_END + f"        Card.answer = {TRUTH}\n")
+    _, result = _simulated(tmp_path, rules, "--games", "2")
+    assert result.exit_code == 2, result.output
+    assert "the Card class cannot be changed (here 'answer')" in result.output
