@@ -64,7 +64,8 @@ def hiding(place: str) -> str:
 
 def _right(path, games: int, bot: str = "search") -> float:
     """How many of ``games`` the search (20 samples a move: plenty for two moves) got right."""
-    setup = Setup("guess", 1, 1, (BotSpec(bot, (("iterations", 20.0),)),), CARDS, str(path))
+    params = (("iterations", 20.0),) if bot == "search" else ()
+    setup = Setup("guess", 1, 1, (BotSpec(bot, params),), CARDS, str(path))
     return sum(result.scores[0] for result in play_many(setup, games))
 
 
@@ -144,3 +145,52 @@ def test_the_card_class_cannot_be_given_the_answer(tmp_path):
     _, result = _simulated(tmp_path, rules, "--games", "2")
     assert result.exit_code == 2, result.output
     assert "the Card class cannot be changed (here 'answer')" in result.output
+
+
+DEBUG = '''
+
+class Debug(Bot):
+    """A designer's debugging aid: reads the answer off the game it is played in."""
+
+    def choose(self, observation, moves, rng):
+        frame = sys._getframe(1)
+        while frame is not None:
+            for value in list(frame.f_locals.values()):
+                if type(value).__name__ == "Guess" and value.journal is not None:
+                    return ("guess", value.mystery.top.id % 2)
+            frame = frame.f_back
+        return moves[0]
+
+
+class Steady(Bot):
+    """Always guesses 0."""
+
+    fair = FAIR
+
+    def choose(self, observation, moves, rng):
+        return moves[0]
+'''
+
+
+def _with_bots(fair: bool) -> str:
+    rules = GUESS.replace("from cardkit.toolkit", "import sys\n\nfrom cardkit.toolkit", 1)
+    rules = rules.replace("\n\nclass Guess(CardGame):", DEBUG.replace("FAIR", str(fair))
+                          + "\n\nclass Guess(CardGame):")
+    return rules.replace('bots = {"peek": Peek, "vandal": Vandal}',
+                         'bots = {"debug": Debug, "steady": Steady}')
+
+
+@pytest.mark.parametrize("fair", [True, False])
+def test_the_search_follows_a_bot_marked_fair_never_simply_the_first(tmp_path, fair):
+    """Before: the search followed ``debug``, the first bot in the file, which reads the
+    live game off the call stack: right in 40 of 40 games. Now it follows the bot marked
+    fair (``steady``), or none."""
+    path = _rules(tmp_path, _with_bots(fair))
+    assert _right(path, 4, "debug") == 4  # the debugging aid does read the answer
+    right = _right(path, GAMES)
+    assert LOW <= right <= HIGH, right
+    from cardkit.playtest.rules_file import load_rules
+
+    search = load_rules(path).bots["search"](bots={})
+    assert (type(search.guide).__name__ if search.guide else None) == \
+        ("Steady" if fair else None)

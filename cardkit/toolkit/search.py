@@ -79,6 +79,22 @@ def own_bot(bots: dict) -> str | None:
     return "heuristic" if "heuristic" in own else own[0] if own else None
 
 
+def fair_guide(bots: dict) -> str | None:
+    """The bot the search follows by default (``guide=auto``): the game's own bot that
+    its author marked ``fair = True`` (the ``heuristic`` first), else none. Never simply
+    the first bot of a rules file, which may be a debugging aid that reads the game.
+
+    >>> from cardkit.toolkit.state import RandomBot
+    >>> class Debug(RandomBot): pass
+    >>> class Builder(RandomBot): fair = True
+    >>> fair_guide({"debug": Debug, "builder": Builder}), fair_guide({"debug": Debug})
+    ('builder', None)
+    """
+    fair = [name for name, made in bots.items()
+            if name != "random" and not made.searches and made.fair]
+    return "heuristic" if "heuristic" in fair else fair[0] if fair else None
+
+
 class _Node:
     __slots__ = ("move", "player", "children", "visits", "reward", "avail")
 
@@ -95,7 +111,7 @@ class SearchBot(Bot):
     the game's bots (``heuristic``, a designer's own), each move of it random with chance
     ``epsilon``; ``guide``: a bot of the game whose move the root favours, by ``bias``
     (progressive bias, Chaslot et al. 2008: a bonus of ``bias`` / (1 + trials) that more
-    samples wash out), ``auto`` (the default) for the game's own (:func:`own_bot`), ``none``
+    samples wash out), ``auto`` (the default) for the game's own bot marked fair (:func:`fair_guide`), ``none``
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
     best other score (the rest is the win); ``trust``: how likely the search believes a
     lie of another seat is against the truth (1: claims tell it nothing), by which it
@@ -143,7 +159,7 @@ class SearchBot(Bot):
         """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
         name = self.params[param]
         if name == "auto" and param == "guide":
-            name = own_bot(bots or {}) or nobody
+            name = fair_guide(bots or {}) or nobody
         if name == nobody:
             return None
         others = [n for n, made in (bots or {}).items() if n != "random" and not made.searches]
