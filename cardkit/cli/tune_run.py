@@ -147,14 +147,33 @@ def _sweep(knob):
     return Sweep(knob.kind, knob.key, knob.values)
 
 
+def distance_said(distance: float, result: dict) -> str:
+    """How far a setting falls outside the targets, with its unit: '0.6 points outside
+    the targets'; where its figures are only within chance of them, that.
+
+    >>> result = {"targets": [{"target": "seats"}], "length_unit": "turns"}
+    >>> distance_said(0.6, result), distance_said(0.0, result)
+    ('0.6 points outside the targets', 'within chance of the targets')
+    >>> distance_said(2.0, {"targets": [{"target": "seats"}, {"target": "length"}],
+    ...                     "length_unit": "turns"})
+    '2.0 outside the targets (points and turns added up)'
+    """
+    if distance == 0:
+        return "within chance of the targets"
+    units = sorted({result["length_unit"] if t["target"] == "length" else "points"
+                    for t in result["targets"]})
+    if len(units) == 1:
+        return f"{distance:.1f} {units[0]} outside the targets"
+    return f"{distance:.1f} outside the targets ({' and '.join(units)} added up)"
+
+
 def tune_lines(result: dict) -> list[str]:
     """The answer in the terminal: today's figures, then each suggestion with its fresh
     figures and one-step check."""
     from ..playtest.tune import step_said
 
     def figures(found: dict) -> str:
-        return "; ".join(f"{f['said']} {'met' if f['met'] else 'MISSED'}"
-                         for f in found.values())
+        return "; ".join(f"{f['said']} {f['verdict']}" for f in found.values())
 
     lines = [f"  searched {len(result['points'])} settings in {result['games_searched']:,} "
              f"games; checked with {result['fresh_games']:,} fresh games each (seed "
@@ -163,13 +182,13 @@ def tune_lines(result: dict) -> list[str]:
              "  today (" + ", ".join(f"{k} {v:g}" if v is not None else f"{k} mixed"
                                      for k, v in result["today"]["values"].items())
              + "): " + figures(result["today"]["figures"])]
-    if result["today"]["distance"] == 0:
+    if result["today"]["within"]:
         lines.append("Today's setting already meets every target: nothing needs to change "
                      "(the settings below meet them too, or come closest).")
     for number, suggestion in enumerate(result["suggestions"], 1):
         lines.append(f"Suggestion {number}: {', '.join(suggestion['changes'])}"
                      + ("  (meets every target)" if suggestion["within"] else
-                        f"  ({suggestion['distance']:.1f} outside the targets)"))
+                        "  (" + distance_said(suggestion["distance"], result) + ")"))
         lines.append(f"  {figures(suggestion['figures'])}")
         for step in suggestion["one_step"]:
             lines.append(f"  one step back, {step_said(step)}")

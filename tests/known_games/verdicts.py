@@ -137,11 +137,47 @@ def planted_tuning(seed: int, trials: int = 27, games: int = 400, rungs=(50, 100
                           workers, executor, rungs=rungs)
 
 
+EDGE_TARGET = 5.0  # seats within 5 points: FIRST_BONUS 0 to 5 truly meets it
+
+
+def edge_tuning(seed: int, trials: int = 27, games: int = 1000, rungs=(50, 100, 300),
+                workers: int = 1, executor=None) -> dict:
+    """``--tune`` on the known game of one constant: the planted game without Dragons,
+    where FIRST_BONUS is seat 0's edge in points (0 is fair), from today's 10 over 0..20
+    toward seats within EDGE_TARGET points; the answer as ``simulate --tune`` gives it."""
+    from cardkit.playtest.tune import parse_target, parse_vary, tune_and_check
+
+    from . import planted
+
+    base = Setup("planted", 2, seed, (BotSpec("random"),) * 2, planted.cards(0),
+                 str(HERE / "planted.py"))
+
+    def setups_for(values):
+        return [replace(base, constants=(("FIRST_BONUS", int(values[0])),))]
+
+    return tune_and_check(setups_for, (10,), [parse_vary("FIRST_BONUS=0..20")],
+                          [parse_target(f"seats={EDGE_TARGET:g}")], trials, games, base,
+                          workers, executor, rungs=rungs)
+
+
+def edge_tuning_right(answer: dict) -> tuple[bool, int]:
+    """Whether suggestion 1 truly meets the seats target (its FIRST_BONUS is at most
+    EDGE_TARGET), and how many suggestions that truly miss it are labelled as meeting
+    every target."""
+    def fair(suggestion):
+        return suggestion["values"]["FIRST_BONUS"] <= EDGE_TARGET
+
+    suggestions = answer["suggestions"]
+    return (bool(suggestions) and fair(suggestions[0]),
+            sum(s["within"] and not fair(s) for s in suggestions))
+
+
 def tuning_found(answer: dict) -> tuple[bool, bool]:
-    """Whether the best suggestion meets the targets, and whether its one-step check
-    names both planted parts (the bonus and the Dragon) as mattering."""
+    """Whether the best suggestion misses no target (each met, or within chance of it:
+    "meets every target" is said only where every 95% interval lies within), and whether
+    its one-step check names both planted parts (the bonus and the Dragon) as mattering."""
     best = answer["suggestions"][0] if answer["suggestions"] else None
     if best is None:
         return False, False
     named = {step["knob"] for step in best["one_step"] if step["matters"]}
-    return best["within"], named == {"FIRST_BONUS", "count[name=Dragon]"}
+    return not best["missed"], named == {"FIRST_BONUS", "count[name=Dragon]"}
