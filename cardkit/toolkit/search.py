@@ -7,9 +7,11 @@ iteration:
 
 1. **determinize**: sample a whole game the seat might be in, dealing again every card it
    cannot see (:meth:`~cardkit.toolkit.state.State.determinized`, which the runner hands
-   over as ``worlds``); the real game is never read. With ``trust`` below 1, samples in
-   which the other seats lied are drawn again as often as the lies are unlikely
-   (:meth:`SearchBot.believed`);
+   over as ``worlds``); the real game is never read, and a designer's samples are games of
+   the rules file imported a second time (``CardGame.samples_class``), so that what the
+   real game keeps in the file's module, classes and functions is not in them. With
+   ``trust`` below 1, samples in which the other seats lied are drawn again as often as
+   the lies are unlikely (:meth:`SearchBot.believed`);
 2. **select**: from the root, while every legal move of this sample has been tried, take
    the move whose node scores best by UCB1, counting a node's trials only among the
    samples in which its move was legal ("availability");
