@@ -205,3 +205,19 @@ def test_tune_on_the_known_game_of_one_constant_suggests_a_fair_setting_honestly
         figure = suggestion["figures"]["seats"]
         assert figure["verdict"] == ("MISSED" if figure["interval"][0] > 5 else "met"
                                      if figure["interval"][1] <= 5 else "within chance")
+
+
+def test_the_one_step_check_compares_the_two_settings_game_by_game():
+    """FIRST_BONUS 4 suggested, 6 today, toward seats within 1 point: both miss, and moving
+    back to 6 puts seat 0 two points further off. Played from the same seeds, the pairs
+    differ only where the weighted coin falls between the two: the paired check finds it.
+    Before: the two figures' intervals were taken as independent (about 4 points wide
+    together at 1,000 games) and the step was said not to matter."""
+    from known_games.verdicts import edge_tuning
+
+    answer = edge_tuning(seed=2, trials=2, games=1000, rungs=(20, 20, 20),
+                         vary="FIRST_BONUS=4,6", today=6, target=1.0)
+    best = answer["suggestions"][0]
+    assert best["values"]["FIRST_BONUS"] == 4
+    step, = best["one_step"]
+    assert step["lost"] == [] and step["matters"], step

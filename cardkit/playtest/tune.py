@@ -257,11 +257,15 @@ def sure_distance(targets, found: dict) -> float:
                    found[target.name].interval[1] - target.high) for target in targets)
 
 
-def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
+def matters(targets, suggested: dict, moved: dict,
+            rows: dict | None = None) -> tuple[list[str], bool]:
     """The one-step check of a changed value: the targets the suggestion meets and the
     setting with the value moved back misses, and whether moving it back matters: it
-    misses a target, or falls further outside them beyond chance (the distances'
-    difference beyond 1.96 standard errors, each figure's from its interval).
+    misses a target, or falls further outside them beyond chance. With ``rows`` (the
+    paired comparison of the two settings' games, played from the same seeds: what
+    :func:`paired_rows` gives), a figure falls further outside beyond chance when its
+    paired interval says it moved away from the target; without, when the distances'
+    difference is beyond 1.96 standard errors, each figure's from its interval.
 
     >>> seats = [Target("seats", 0, 5.0)]
     >>> def off(points):
@@ -271,11 +275,54 @@ def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
     """
     lost = [t.name for t in targets
             if miss(t, suggested[t.name].value) == 0 < miss(t, moved[t.name].value)]
+    if rows is not None and all(t.name in PAIRED for t in targets):
+        return lost, bool(lost) or any(
+            miss(t, moved[t.name].value) > miss(t, suggested[t.name].value)
+            and _moved_away(t, rows) for t in targets)
     apart = distance(targets, moved) - distance(targets, suggested)
     halves = [(found[t.name].interval[1] - found[t.name].interval[0]) / 2
               for t in targets if miss(t, suggested[t.name].value) or
               miss(t, moved[t.name].value) for found in (suggested, moved)]
     return lost, bool(lost) or apart > math.sqrt(sum(h * h for h in halves))
+
+
+PAIRED = ("seats", "length", "nobody")  # the targets the paired one-step check reads
+
+
+def paired_rows(setup, suggested: Point, moved: Point) -> dict | None:
+    """The figures of the setting ``moved`` back against the ``suggested`` one, their fresh
+    games paired by index (the same seeds, as ``--compare`` pairs two decks): the change
+    of each seat's share (``seats``, with the fair share), of nobody winning and of the
+    length, each with its paired 95% interval; None where the games cannot be paired."""
+    from .compare import Pairs, compare
+    from .summary import summarise
+
+    if not suggested.games or sorted(suggested.games) != sorted(moved.games):
+        return None
+    pairs = Pairs(setup.players)
+    for start in sorted(suggested.games):
+        pairs.add(suggested.games[start], moved.games[start])
+    summaries = [summarise(setup, point.tallies[0], 0.0) for point in (suggested, moved)]
+    rows = compare(*summaries, pairs)["rows"]
+    return {"seats": rows[:setup.players], "fair": summaries[0]["fair_share"],
+            "nobody": next((row for row in rows if row["what"] == "nobody wins"), None),
+            "length": next(row for row in rows if row["what"] == "length")}
+
+
+def _moved_away(target: Target, rows: dict) -> bool:
+    """Whether the paired comparison says the moved-back setting's figure for ``target``
+    went away from it beyond chance: the seat furthest from a fair share further from it,
+    more games nobody wins, a length further outside the range."""
+    if target.name == "seats":
+        fair = rows["fair"] if len(rows["seats"]) > 1 else 0.5
+        seat = max(rows["seats"], key=lambda row: abs(row["b"] - fair))
+        return seat["significant"] and abs(seat["b"] - fair) > abs(seat["a"] - fair)
+    row = rows[target.name]
+    if row is None or not row["significant"]:
+        return False
+    if target.name == "nobody":
+        return row["change"] > 0
+    return miss(target, row["b"]) > miss(target, row["a"])
 
 
 @dataclass
@@ -289,6 +336,7 @@ class Point:
     rung: int = -1  # the deepest rung played
     distance: float = math.inf
     figures: dict = field(default_factory=dict)
+    games: dict = field(default_factory=dict)  # fresh games only: start -> the game's chunk
 
 
 def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, seed: int,
@@ -419,10 +467,17 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
 
     played, rungs = [0], rungs or RUNGS
 
-    def play(points, count, seeds):
+    def play(points, count, seeds, keep=False):
         """``count`` more games of each point, from its seed in ``seeds``, into its
-        tallies."""
+        tallies (``keep``: and its games, for the one-step check's pairs)."""
         seed_of = {point.values: seed for point, seed in zip(points, seeds)}
+
+        def take(run, start, chunk):
+            point, index = runs[run]
+            point.tallies[index].add(chunk)
+            if keep and index == 0:
+                point.games[start] = chunk
+
         runs = [(point, index) for point in points
                 for index in range(len(setups_for(point.values)))]
         for point in points:
@@ -431,8 +486,7 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         with (progress or (lambda n: nullcontext(None)))(count * len(runs)) as bar:
             play_into([replace(setups_for(p.values)[i], seed=seed_of[p.values])
                        for p, i in runs], count,
-                      lambda run, start, chunk: runs[run][0].tallies[runs[run][1]].add(chunk),
-                      workers, bar.update if bar else None, executor)
+                      take, workers, bar.update if bar else None, executor)
         played[0] += count * len(runs)
 
     def measure(point):
@@ -450,7 +504,7 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         new = [fresh.setdefault(values, Point(values)) for values in settings
                if values not in fresh]
         if new:  # all from the same seed: the one-step check compares them game by game
-            play(new, games, [setup.seed] * len(new))
+            play(new, games, [setup.seed] * len(new), keep=True)
         for point in new:
             point.figures = measure(point)
             point.distance = distance(targets, point.figures)
@@ -480,7 +534,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         steps = []
         for k, back in one_step(point.values, today):
             moved = fresh[back]
-            lost, mattering = matters(targets, checked.figures, moved.figures)
+            lost, mattering = matters(targets, checked.figures, moved.figures,
+                                      paired_rows(setups_for(today)[0], checked, moved))
             steps.append({"knob": knobs[k].what,
                           "back": change_text(knobs[k], point.values[k], today[k]),
                           "distance": moved.distance, "figures": shown(moved), "lost": lost,

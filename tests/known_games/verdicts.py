@@ -141,10 +141,12 @@ EDGE_TARGET = 5.0  # seats within 5 points: FIRST_BONUS 0 to 5 truly meets it
 
 
 def edge_tuning(seed: int, trials: int = 27, games: int = 1000, rungs=(50, 100, 300),
-                workers: int = 1, executor=None) -> dict:
+                workers: int = 1, executor=None, vary: str = "FIRST_BONUS=0..20",
+                today: int = 10, target: float = EDGE_TARGET) -> dict:
     """``--tune`` on the known game of one constant: the planted game without Dragons,
     where FIRST_BONUS is seat 0's edge in points (0 is fair), from today's 10 over 0..20
-    toward seats within EDGE_TARGET points; the answer as ``simulate --tune`` gives it."""
+    toward seats within EDGE_TARGET points (or as ``vary``, ``today`` and ``target``
+    say); the answer as ``simulate --tune`` gives it."""
     from cardkit.playtest.tune import parse_target, parse_vary, tune_and_check
 
     from . import planted
@@ -155,8 +157,8 @@ def edge_tuning(seed: int, trials: int = 27, games: int = 1000, rungs=(50, 100, 
     def setups_for(values):
         return [replace(base, constants=(("FIRST_BONUS", int(values[0])),))]
 
-    return tune_and_check(setups_for, (10,), [parse_vary("FIRST_BONUS=0..20")],
-                          [parse_target(f"seats={EDGE_TARGET:g}")], trials, games, base,
+    return tune_and_check(setups_for, (today,), [parse_vary(vary)],
+                          [parse_target(f"seats={target:g}")], trials, games, base,
                           workers, executor, rungs=rungs)
 
 
