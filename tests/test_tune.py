@@ -221,3 +221,24 @@ def test_the_one_step_check_compares_the_two_settings_game_by_game():
     assert best["values"]["FIRST_BONUS"] == 4
     step, = best["one_step"]
     assert step["lost"] == [] and step["matters"], step
+
+
+def test_a_suggestion_that_breaks_the_deck_s_contest_says_so(duel, monkeypatch):
+    """Issue 58: a deck in the 18-card contest was suggested 'Scout x5 -> x6' (19 cards)
+    without a word."""
+    monkeypatch.setattr("cardkit.playtest.tune.RUNGS", (10, 10, 10))
+    cards = duel / "duel" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Scout,unit,1,1,3,", "Scout,unit,1,1,5,"))
+    deck = duel / "duel" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("  total: 16", "  total: 18")
+                    .replace("size: poker", "size: poker\ncontest: bgg-18-card"))
+    result = CliRunner().invoke(main, [
+        "simulate", "duel", "--players", "2", "--tune", "--target", "length=1..100",
+        "--vary", "count[name=Scout]=4..6", "--trials", "3", "--games", "20",
+        "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    first = lines.index(next(line for line in lines if line.startswith("Suggestion 1: ")))
+    copies = 17 if "Scout x5 -> x4" in lines[first] else 19
+    assert f"  breaks the contest: the 18-card contest asks for 18 cards; this deck would " \
+           f"have {copies}" in lines[first:first + 3]

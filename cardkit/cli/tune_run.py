@@ -50,6 +50,9 @@ def tune(setup, rules, deck_file: str, rules_path, target_texts, vary_texts, tri
                    "nothing to suggest yet", err=True)
         sys.exit(stop_cause()[1])
     result["seconds"] = round(time.perf_counter() - started, 1)
+    for suggestion in result["suggestions"]:
+        suggestion["breaks"] = settings.breaks(
+            tuple(suggestion["values"][knob.what] for knob in knobs))
     for line in tune_lines(result):
         click.echo(printable(line))
     if report_dir:
@@ -94,11 +97,34 @@ class _Settings:
             for end in (min(knob.values), max(knob.values)):
                 self.setups(self.today[:k] + (end,) + self.today[k + 1:])
 
-    def _fields(self):
+    def _deck(self):
         from ..deck.loader import load_deck
         from ..sources.bundled import find_deck
 
-        return load_deck(find_deck(self.deck_file)).for_rules()
+        return load_deck(find_deck(self.deck_file))
+
+    def _fields(self):
+        return self._deck().for_rules()
+
+    def breaks(self, values: tuple) -> str | None:
+        """What the setting ``values`` breaks of the deck's contest: 'the 18-card contest
+        asks for 18 cards; this deck would have 19' (None: nothing, or no contest)."""
+        from functools import reduce
+
+        from ..playtest.sweep import with_count
+
+        counts = [(knob.key, value) for knob, value in zip(self.knobs, values)
+                  if knob.kind == "count"]
+        if not counts:
+            return None
+        deck = self._deck()
+        wanted = deck.contest.cards if deck.contest else None
+        if wanted is None:
+            return None
+        copies = len(reduce(lambda fields, count: with_count(fields, *count), counts,
+                            deck.for_rules()))
+        return None if copies == wanted else \
+            f"{deck.contest.title} asks for {wanted} cards; this deck would have {copies}"
 
     def _today_param(self, knob):
         if knob.key in self.rules.constants:
@@ -190,6 +216,8 @@ def tune_lines(result: dict) -> list[str]:
                      + ("  (meets every target)" if suggestion["within"] else
                         "  (" + distance_said(suggestion["distance"], result) + ")"))
         lines.append(f"  {figures(suggestion['figures'])}")
+        if suggestion.get("breaks"):
+            lines.append(f"  breaks the contest: {suggestion['breaks']}")
         for step in suggestion["one_step"]:
             lines.append(f"  one step back, {step_said(step)}")
     if not result["suggestions"]:
