@@ -174,6 +174,23 @@ def edge_tuning_right(answer: dict) -> tuple[bool, int]:
             sum(s["within"] and not fair(s) for s in suggestions))
 
 
+def edge_labels_wrong(answer: dict) -> tuple[int, int, int, int]:
+    """Of the suggestions' seats labels, how many say the opposite of the truth (met for
+    a setting beyond EDGE_TARGET, MISSED for one within), and of how many; of the one-step
+    checks (each moving FIRST_BONUS back to today's 10, which truly misses the target),
+    how many a truly fair suggestion's said not to matter, and of how many."""
+    labels = wrong_labels = steps = wrong_steps = 0
+    for suggestion in answer["suggestions"]:
+        fair = suggestion["values"]["FIRST_BONUS"] <= EDGE_TARGET
+        said = suggestion["figures"]["seats"]["verdict"]
+        labels += 1
+        wrong_labels += said == ("MISSED" if fair else "met")
+        for step in suggestion["one_step"] if fair else ():
+            steps += 1
+            wrong_steps += not step["matters"]
+    return wrong_labels, labels, wrong_steps, steps
+
+
 def tuning_found(answer: dict) -> tuple[bool, bool]:
     """Whether the best suggestion misses no target (each met, or within chance of it:
     "meets every target" is said only where every 95% interval lies within), and whether
