@@ -79,8 +79,7 @@ def run(kind: str, deck: Path, out: Path) -> None:
     else:
         import baselines
 
-        {"plain-text": baselines.run_plain_text, "minimal": baselines.run_minimal}[kind](
-            deck, out)
+        baselines.PLAIN[kind](deck, out)
 
 
 def measure_one(kind: str, deck: str, out: str) -> None:
