@@ -15,6 +15,7 @@ from PIL import ImageStat
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..assets.icons import BuiltinIcon
 from ..common.errors import Problem
 from ..common.units import MM
 from ..deck.model import Card, CardSize, Deck
@@ -104,10 +105,15 @@ class ContrastCheck:
         """Measure the texts of ``card``'s ``side``, resolved as ``items``: now if its
         backdrop was rasterised already, else once a batch of backdrops is (or at
         :meth:`finish`)."""
-        texts = [item for item in items if item.text is not None and item.props.get("text")]
-        if all(id(item.element) in self._found for item in texts):
-            return
+        texts = [item for item in items if item.text is not None and item.props.get("text")
+                 and id(item.element) not in self._found]
         layout = card.front if side == FRONT else card.back.layout
+        if texts:
+            _, held, _ = self._layout(layout)
+            behind = [item for item in items if id(item.element) in held]
+            texts = [item for item in texts if not _clear_of(behind, item)]
+        if not texts:
+            return
         backdrop = self._backdrop(card, layout)
         if backdrop in self._backdrops:
             self._backdrops[backdrop] = self._backdrops.pop(backdrop)  # the newest now
@@ -190,15 +196,9 @@ class ContrastCheck:
         key = (backdrop, id(item.element), colour.rgb(), least)
         if key not in self._clear_boxes:
             area = self._pixels(_box_area(item))
-            clear = False
-            if area is not None:
-                extrema = self._backdrops[backdrop].crop(area).getextrema()
-                darkest, lightest = (luminance([e[end] / 255 for e in extrema])
-                                     for end in (0, 1))
-                text = luminance(colour.rgb())
-                nearest = darkest if text < darkest else lightest if text > lightest else None
-                clear = nearest is not None and _ratio(text, nearest) >= least
-            self._clear_boxes[key] = clear
+            extrema = None if area is None else self._backdrops[backdrop].crop(area).getextrema()
+            self._clear_boxes[key] = extrema is not None and _stands_out(
+                colour.rgb(), *([e[end] / 255 for e in extrema] for end in (0, 1)), least)
         return self._clear_boxes[key]
 
     def _behind(self, backdrop: int, item):
@@ -246,6 +246,56 @@ class ContrastCheck:
                       which=lambda i: id(items[i].element) in held)
         canvas.showPage()  # a page even when nothing lies near the texts
         self._pages[backdrop] = len(self._pages)
+
+
+def _stands_out(text, darkest, lightest, least: float) -> bool:
+    """Whether opaque ``text`` (an sRGB colour) stands out at least ``least``:1 from every
+    colour whose channels lie between those of ``darkest`` and ``lightest``: luminance
+    grows with each channel, so it is darker (or lighter) than all of them by that much."""
+    text, low, high = luminance(text), luminance(darkest), luminance(lightest)
+    nearest = low if text < low else high if text > high else None
+    return nearest is not None and _ratio(text, nearest) >= least
+
+
+PAINTED = ("rect", "ellipse", "polygon", "line")  # kinds drawn in their fill and stroke only
+
+
+def _inks(items, box) -> tuple | None:
+    """The lowest and the highest of each channel of the colours ``items`` paint with,
+    and of the white paper, unless an opaque rectangle covers ``box`` (then of it and what
+    is drawn over it); None when one draws a picture or an SVG icon. Whatever the backdrop
+    shows in ``box`` (edges, translucent ink over other ink) mixes these colours, so its
+    channels lie between the two."""
+    colours = [(1.0, 1.0, 1.0)]
+    for item in items:
+        kind, props, element = item.element.kind, item.props, item.element
+        if kind not in PAINTED and not (kind == "icon" and isinstance(props["icon"],
+                                                                      BuiltinIcon)):
+            return None
+        fill = props.get("fill")
+        if kind == "rect" and fill is not None and fill.alpha in (None, 1) and \
+                props["opacity"] == 1 and not element.rotate and not props["radius"] and \
+                _covers(element.box, box):
+            colours = []  # it hides what lies under it
+        colours += [c.rgb() for c in (fill, props.get("stroke")) if c is not None]
+    return tuple(map(min, zip(*colours))), tuple(map(max, zip(*colours)))
+
+
+def _covers(outer, inner) -> bool:
+    return outer.x <= inner.x and outer.y <= inner.y and \
+        inner.x + inner.width <= outer.x + outer.width and \
+        inner.y + inner.height <= outer.y + outer.height
+
+
+def _clear_of(behind, item) -> bool:
+    """Whether an opaque text stands out enough from anything the items ``behind`` it
+    paint (:func:`_inks`) that its backdrop need not be drawn."""
+    colour = item.props["colour"]
+    if item.props["opacity"] != 1 or colour.alpha not in (None, 1):
+        return False
+    inks = _inks(behind, item.element.box)
+    return inks is not None and _stands_out(colour.rgb(), *inks, LARGE
+                                            if item.text.size >= LARGE_SIZE else BODY)
 
 
 def _finding(behind, colour, least: float) -> str | None:
