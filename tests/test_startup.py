@@ -14,12 +14,13 @@ import pytest
 DRAWING = ("reportlab", "PIL")  # loading a deck checks its colours and fonts with these
 HEAVY = DRAWING + ("pypdf", "pypdfium2", "matplotlib", "svglib", "watchfiles",
                    "python_calamine")
-# what only some commands need, each slower to import than Python takes to start: the
-# network (a deck's sheet links), process pools (simulate, export), the studio's server,
-# the rulebook's Markdown, search and statistics (issue 62)
+# what only some commands or decks need, each slow to import: the network (a deck's sheet
+# links), process pools (simulate, export), a PDF rasteriser, the studio's server, the
+# rulebook's Markdown, search, statistics, spreadsheets and hyphenation (issue 62)
 UNUSED = ("httpx", "httpcore", "socket", "ssl", "http", "multiprocessing", "concurrent",
           "pypdfium2", "pypdf", "dask", "optuna", "matplotlib", "numpy", "scipy",
-          "starlette", "uvicorn", "markdown_it", "watchfiles", "python_calamine")
+          "starlette", "uvicorn", "markdown_it", "watchfiles", "python_calamine", "csv",
+          "pyphen")
 
 # runs cardkit with the arguments given, then prints the top-level packages it imported
 RUN = """
