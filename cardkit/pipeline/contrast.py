@@ -19,7 +19,7 @@ from ..assets.icons import BuiltinIcon
 from ..common.errors import Problem
 from ..common.units import MM
 from ..deck.model import Card, CardSize, Deck
-from ..render.card import BACK, FRONT, CardRenderer, Report
+from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, CardRenderer, Report
 from ..render.paint import line_origins
 from ..sources.checks import faded
 
@@ -108,10 +108,16 @@ class ContrastCheck:
         texts = [item for item in items if item.text is not None and item.props.get("text")
                  and id(item.element) not in self._found]
         layout = card.front if side == FRONT else card.back.layout
-        if texts:
+        if texts:  # most texts are told by the colours of the shapes behind them
             _, held, _ = self._layout(layout)
             behind = [item for item in items if id(item.element) in held]
             texts = [item for item in texts if not _clear_of(behind, item)]
+            told = [(item, _flat(behind, item, self.size)) for item in texts]
+            texts = [item for item, flat in told if flat is None]
+            for item, flat in told:
+                if flat is not None:  # after what waits, as its backdrop would have been
+                    entry = (None, card, layout, item, flat)
+                    self._waiting.append(entry) if self._waiting else self._measure(*entry)
         if not texts:
             return
         backdrop = self._backdrop(card, layout)
@@ -129,36 +135,39 @@ class ContrastCheck:
     def finish(self) -> None:
         """Rasterise the backdrops drawn so far, in one PDF, and measure the texts waiting
         for them."""
-        if self._drawing is None:
-            return
-        import pypdfium2
+        if self._drawing is not None:
+            import pypdfium2
 
-        canvas, drawing = self._drawing
-        canvas.save()
-        pdf = pypdfium2.PdfDocument(drawing.getvalue())
-        try:
-            for backdrop, page in self._pages.items():
-                self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
-                    .convert("RGB").resize(self.pixels)
-        finally:
-            pdf.close()
-        self._drawing, self._pages = None, {}
+            canvas, drawing = self._drawing
+            canvas.save()
+            pdf = pypdfium2.PdfDocument(drawing.getvalue())
+            try:
+                for backdrop, page in self._pages.items():
+                    self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
+                        .convert("RGB").resize(self.pixels)
+            finally:
+                pdf.close()
+            self._drawing, self._pages = None, {}
         waiting, self._waiting = self._waiting, []
         for entry in waiting:
             self._measure(*entry)
         while len(self._backdrops) > KEEP_BACKDROPS:
             del self._backdrops[next(iter(self._backdrops))]  # the oldest
 
-    def _measure(self, backdrop: int, card: Card, layout, item) -> None:
+    def _measure(self, backdrop: int | None, card: Card, layout, item,
+                 behind: tuple | None = None) -> None:
+        """Measure a text against its backdrop, or against ``behind``, the one colour
+        its box shows, when that is known without drawing (backdrop None)."""
         if id(item.element) in self._found:
             return  # warned of already
         colour = faded(item.props["colour"], item.props["opacity"])
         least = LARGE if item.text.size >= LARGE_SIZE else BODY
-        if self._clear(backdrop, item, colour, least):
-            return
-        behind = self._behind(backdrop, item)
         if behind is None:
-            return  # its lines lie wholly outside the card
+            if self._clear(backdrop, item, colour, least):
+                return
+            behind = self._behind(backdrop, item)
+            if behind is None:
+                return  # its lines lie wholly outside the card
         key = (behind, colour.rgb(), colour.alpha, least)
         if key not in self._measured:
             self._measured[key] = _finding(behind, colour, least)
@@ -281,10 +290,37 @@ def _inks(items, box) -> tuple | None:
     return tuple(map(min, zip(*colours))), tuple(map(max, zip(*colours)))
 
 
-def _covers(outer, inner) -> bool:
-    return outer.x <= inner.x and outer.y <= inner.y and \
-        inner.x + inner.width <= outer.x + outer.width and \
-        inner.y + inner.height <= outer.y + outer.height
+def _covers(outer, area) -> bool:
+    """Whether box ``outer`` holds ``area`` (left, top, right, bottom)."""
+    return outer.x <= area[0] and outer.y <= area[1] and area[2] <= outer.x + outer.width \
+        and area[3] <= outer.y + outer.height
+
+
+EDGE = 72 / DPI  # how far past a shape's edge its colour blends into the backdrop's pixels
+
+
+def _flat(behind, item, size: CardSize) -> tuple | None:
+    """The one colour the backdrop of the items ``behind`` a text shows over the text's
+    whole box (the paper's white, or an opaque rectangle's fill covering the box a pixel
+    past it, within the card), when nothing else drawn reaches the box; else None."""
+    left, top, right, bottom = _box_area(item)
+    area = (max(0.0, left - EDGE), max(0.0, top - EDGE), min(size.width, right + EDGE),
+            min(size.height, bottom + EDGE))
+    if area[0] >= area[2] or area[1] >= area[3]:
+        return None  # off the card
+    colour, reached = (1.0, 1.0, 1.0), False
+    for other in behind:
+        element, props = other.element, other.props
+        fill, stroke = props.get("fill"), props.get("stroke")
+        if element.kind == "rect" and fill is not None and fill.alpha in (None, 1) and \
+                stroke is None and props["opacity"] == 1 and not element.rotate and \
+                not props["radius"] and _covers(element.box, area):
+            colour, reached = fill.rgb(), False  # it hides what lies under it
+        else:  # a picture may reach past its box by a bleed
+            reach = (props.get("stroke_width") or 0) / 2 if element.kind in PAINTED + (
+                "icon",) else BLEED_ALLOWANCE
+            reached = reached or _overlap(_extent(element, EDGE + reach), area)
+    return None if reached else colour
 
 
 def _clear_of(behind, item) -> bool:
@@ -293,7 +329,7 @@ def _clear_of(behind, item) -> bool:
     colour = item.props["colour"]
     if item.props["opacity"] != 1 or colour.alpha not in (None, 1):
         return False
-    inks = _inks(behind, item.element.box)
+    inks = _inks(behind, _box_area(item))
     return inks is not None and _stands_out(colour.rgb(), *inks, LARGE
                                             if item.text.size >= LARGE_SIZE else BODY)
 
