@@ -100,6 +100,7 @@ class ContrastCheck:
         self._medians: dict = {}  # (backdrop, area in pixels) -> the colour behind it
         self._measured: dict = {}  # (behind, colour, the least) -> finding or None
         self._found: set = set()  # id()s of the elements warned of (kept by their layouts)
+        self._told_texts: dict = {}  # (backdrop, id(element), its colour...) -> _told()
 
     def side(self, renderer: CardRenderer, card: Card, side: str, items) -> None:
         """Measure the texts of ``card``'s ``side``, resolved as ``items``: now if its
@@ -107,20 +108,21 @@ class ContrastCheck:
         :meth:`finish`)."""
         texts = [item for item in items if item.text is not None and item.props.get("text")
                  and id(item.element) not in self._found]
-        layout = card.front if side == FRONT else card.back.layout
-        if texts:  # most texts are told by the colours of the shapes behind them
-            _, held, _ = self._layout(layout)
-            behind = [item for item in items if id(item.element) in held]
-            texts = [item for item in texts if not _clear_of(behind, item)]
-            told = [(item, _flat(behind, item, self.size)) for item in texts]
-            texts = [item for item, flat in told if flat is None]
-            for item, flat in told:
-                if flat is not None:  # after what waits, as its backdrop would have been
-                    entry = (None, card, layout, item, flat)
-                    self._waiting.append(entry) if self._waiting else self._measure(*entry)
         if not texts:
             return
+        layout = card.front if side == FRONT else card.back.layout
         backdrop = self._backdrop(card, layout)
+        drawn = []  # most texts are told by the colours of the shapes behind them instead
+        for item in texts:
+            told = self._told(backdrop, layout, items, item)
+            if told is None:
+                drawn.append(item)
+            elif told is not CLEAR:  # after what waits, as its backdrop would have been
+                entry = (None, card, layout, item, told)
+                self._waiting.append(entry) if self._waiting else self._measure(*entry)
+        texts = drawn
+        if not texts:
+            return
         if backdrop in self._backdrops:
             self._backdrops[backdrop] = self._backdrops.pop(backdrop)  # the newest now
             for item in texts:
@@ -153,6 +155,19 @@ class ContrastCheck:
             self._measure(*entry)
         while len(self._backdrops) > KEEP_BACKDROPS:
             del self._backdrops[next(iter(self._backdrops))]  # the oldest
+
+    def _told(self, backdrop: int, layout, items, item):
+        """What the colours of the shapes behind a text tell without drawing them: CLEAR
+        (it stands out from all of them), the one colour its box shows, or None."""
+        colour, props = item.props["colour"], item.props
+        key = (backdrop, id(item.element), colour.rgb(), colour.alpha, props["opacity"],
+               item.text.size >= LARGE_SIZE)
+        if key not in self._told_texts:
+            _, held, _ = self._layout(layout)
+            behind = [other for other in items if id(other.element) in held]
+            self._told_texts[key] = CLEAR if _clear_of(behind, item) else \
+                _flat(behind, item, self.size)
+        return self._told_texts[key]
 
     def _measure(self, backdrop: int | None, card: Card, layout, item,
                  behind: tuple | None = None) -> None:
@@ -296,6 +311,7 @@ def _covers(outer, area) -> bool:
         and area[3] <= outer.y + outer.height
 
 
+CLEAR = "clear"  # what _told() says of a text that stands out from every colour behind it
 EDGE = 72 / DPI  # how far past a shape's edge its colour blends into the backdrop's pixels
 
 
