@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from text_deck import WORDS
+from text_deck import WORDS, deck_folder
 
 SEED = 62
 SUITS = {"heart": "#b3261e", "diamond": "#c25e00"}  # built-in icons, and their colours
@@ -100,10 +100,7 @@ elements:
 
 def write_deck(folder: Path, count: int) -> Path:
     """cardkit's deck file for ``deck_cards(count)``, with its layouts, in ``folder``."""
-    deck = folder / f"cards-{count}"
-    (deck / "layouts").mkdir(parents=True)
-    (deck / "layouts" / "cards-front.yaml").write_text(FRONT_LAYOUT, encoding="utf-8")
-    (deck / "layouts" / "cards-back.yaml").write_text(BACK_LAYOUT, encoding="utf-8")
+    deck = deck_folder(folder, f"cards-{count}", FRONT_LAYOUT, BACK_LAYOUT)
     lines = [f"name: cards-{count}", "title: Cards bench", "size: poker",
              "fields: {title: text, number: integer, suit: text, colour: text, text: text}",
              "backs:", "  plain:", "    layout: cards-back", "    name: Tales"]
