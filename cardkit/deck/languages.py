@@ -94,6 +94,8 @@ def right_to_left(text: str) -> str:
     >>> right_to_left('Draw שלום'), right_to_left('مرحبا'), right_to_left('Zug')
     ('Hebrew', 'Arabic script', '')
     """
+    if text.isascii():  # most texts, told at once (the search takes 60 us a card's text)
+        return ""
     found = _RIGHT_TO_LEFT.search(text)
     if found is None:
         return ""

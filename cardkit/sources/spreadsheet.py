@@ -24,11 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..common.errors import InputError, Problem, Where, did_you_mean
-from .files import MB, why_unreadable
+from .files import CSV_SUFFIXES, MB, SPREADSHEET_SUFFIXES, WORKBOOK_SUFFIXES, why_unreadable
 
-CSV_SUFFIXES = {".csv": None, ".tsv": "\t", ".tab": "\t"}  # None: detect the separator
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
-SUFFIXES = tuple(CSV_SUFFIXES) + WORKBOOK_SUFFIXES
+SUFFIXES = SPREADSHEET_SUFFIXES
 SEPARATORS = ",;\t"
 MAX_BYTES = 50 * MB
 MAX_UNPACKED = 500 * MB  # a workbook's contents, uncompressed (10,000 cards take a few MB)
