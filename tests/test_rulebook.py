@@ -235,6 +235,15 @@ def deck(tmp_path):
      "a rulebook's) reads every '*' as markup", "reword it, or write '×' for times"),
     ("![](card:value=2) and text\n", 1, "a card shown amid text", "give the card (or a row "
      "of cards) a paragraph of its own: an empty line before and after it"),
+    # a name with a space is text to CommonMark: it printed as written, without a word
+    ("# Setup\n\n![](card:Rules 1/3: Setup)\n", 3, "'![](card:Rules 1/3: Setup)' is not read "
+     "as a card: a name with a space ends the link at the space", "put the card's name in "
+     "angle brackets: '![](<card:Rules 1/3: Setup>)'"),
+    # beside a card that was read, it said 'a card shown amid text'
+    ("Cards\n\n![](card:value=2) ![Rules](card:Rules 1/3: Setup \"back\")\n", 3,
+     "'![Rules](card:Rules 1/3: Setup \"back\")' is not read as a card: a name with a space "
+     "ends the link at the space", "put the card's name in angle brackets: "
+     "'![Rules](<card:Rules 1/3: Setup> \"back\")'"),
 ])
 def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, problem, fix):
     (deck / "rules.md").write_text(rules, encoding="utf-8")

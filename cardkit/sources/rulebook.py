@@ -28,6 +28,9 @@ RULES_FILE = "rules.md"
 MAX_RULES_BYTES = 2_000_000  # a rulebook of some 300 pages
 CARD_SCHEME = "card:"
 _DIRECTIVE = re.compile(r"\{\s*(table|components)\s*(?::(.*))?\}", re.S)
+# what a card with a space in its name looks like when it is not in angle brackets:
+# CommonMark reads it as text, not as an image
+_SPACED_CARD = re.compile(r'!\[([^\]]*)\]\(\s*(card:[^)<>"]*?\s[^)<>"]*?)\s*("[^"]*")?\s*\)')
 
 
 @dataclass(frozen=True)
@@ -274,6 +277,15 @@ def _inline(inline, rules: RulesText, problems: Problems) -> str:
     """An inline token's content in card text markup."""
     line = inline.map[0] + 1 if inline.map else 0
     parts = []
+    spaced = [found for child in inline.children or [] if child.type == "text"
+              for found in _SPACED_CARD.finditer(child.content)]
+    for found in spaced:
+        caption, source, title = found.groups()
+        title = f" {title}" if title else ""
+        problems.add(Where(rules.path, line_of(rules, line, found.group(0))),
+                     f"'{found.group(0)}' is not read as a card: a name with a space ends the "
+                     "link at the space", "put the card's name in angle brackets: "
+                     f"'![{caption}](<{source.strip()}>{title})'")
     for child in inline.children or []:
         kind = child.type
         if kind in ("text", "code_inline"):
@@ -293,7 +305,7 @@ def _inline(inline, rules: RulesText, problems: Problems) -> str:
             parts.append("**")
         elif kind in ("em_open", "em_close"):
             parts.append("*")
-        elif kind == "image":
+        elif kind == "image" and not spaced:  # a row of cards, one of them not read
             problems.add(Where(rules.path, line_of(rules, line, child.attrs.get("src", ""))),
                          "a card shown amid text", "give the card (or a row of cards) a "
                          "paragraph of its own: an empty line before and after it")
