@@ -298,6 +298,17 @@ def test_a_new_deck_has_rules_that_show_its_cards_and_table(tmp_path, monkeypatc
     assert "name kind cost strength count text" in text
     assert "Knight unit 4 5 1 Charge: the Knight may fight on the turn you play it." in text
     assert "Scout" in text and "Rules 0.1." in text
+    # an event prints no strength: its cell is blank, as on the card (it printed 0, the
+    # field's default)
+    words = pdf_words(path)
+    assert ("Rally", "event", "1", "2", "Your") in words and \
+        not any(row[:3] == ("Rally", "event", "1") and row[3] == "0" for row in words)
+
+
+def pdf_words(path) -> list[tuple]:
+    """Each line of the first page as its words."""
+    with pdfplumber.open(path) as pdf:
+        return [tuple(line.split()[:5]) for line in pdf.pages[0].extract_text().splitlines()]
 
 
 def test_watch_writes_the_rulebook_again_when_rules_md_is_saved(deck, monkeypatch):

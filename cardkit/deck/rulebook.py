@@ -16,6 +16,7 @@ from ..common.units import to_mm
 from ..sources import rulebook as md
 from ..sources.checks import quoted
 from .model import Card, Deck
+from .rules_text import layout_fields
 from .selection import SpecError, field_text, parse_spec, picks
 from .template import fields_in, fill_text
 
@@ -114,7 +115,8 @@ class _Resolver:
 
     def table(self, block: md.DeckTable) -> md.Table:
         """One row for each distinct row of the fields asked for, in deck order; with a
-        ``count`` column, the copies of the cards a row stands for are added up."""
+        ``count`` column, the copies of the cards a row stands for are added up. A card
+        whose layouts do not print a field that other cards print shows it blank."""
         unknown = [name for name in block.fields if name not in self.fields]
         for name in unknown:
             self.problems.add(self.where(block.line, name), f"'{{table}}' names the field "
@@ -123,9 +125,16 @@ class _Resolver:
         if unknown:
             return md.Table(block.fields, (), ("left",) * len(block.fields), block.line)
         rows: dict[tuple, int] = {}
+        printed = {(card.front.name, card.back.name): layout_fields(card.front)
+                   | layout_fields(card.back.layout) for card in self.deck.cards}
+        somewhere = set().union(*printed.values())
         for card in self.deck.cards:
             values = card.values()
-            row = tuple("" if name == COUNT else _cell(values.get(name)) for name in block.fields)
+            # a field other cards print and this one does not (an event's strength, left
+            # to its default) is blank, as on the card
+            hidden = somewhere - printed[card.front.name, card.back.name]
+            row = tuple("" if name == COUNT or name in hidden else _cell(values.get(name))
+                        for name in block.fields)
             rows[row] = rows.get(row, 0) + card.count
         index = block.fields.index(COUNT) if COUNT in block.fields else None
         shown = [row if index is None else row[:index] + (str(count),) + row[index + 1:]
