@@ -199,7 +199,7 @@ def test_the_entry_holds_the_box_tokens_and_boards_the_deck_declares(tmp_path):
     assert (round(float(whole.width) / 72 * 25.4), round(float(whole.height) / 72 * 25.4)) \
         == (300, 200)
     text = (entry / "tiny-components-and-changes.txt").read_text(encoding="utf-8")
-    assert "- 1 card, poker size (63.5 x 88.9 mm)\n  - 1 with the plain back\n- a tuck box " \
+    assert "- 1 card, poker size (63.5 x 88.9 mm)\n- a tuck box " \
            "for 1 card (stock 0.3 mm), inside 64.5 x 89.9 x 1.3 mm\n- 3 tokens\n- the " \
            "board map\n" in text
     howto = " ".join(pypdf.PdfReader(entry / "tiny-how-to-print-letter.pdf").pages[0]

@@ -16,7 +16,6 @@ from ..common.units import to_mm
 from ..sources import rulebook as md
 from ..sources.checks import quoted
 from .model import Card, Deck
-from .rules_text import layout_fields
 from .selection import SpecError, field_text, parse_spec, picks
 from .template import fields_in, fill_text
 
@@ -125,8 +124,8 @@ class _Resolver:
         if unknown:
             return md.Table(block.fields, (), ("left",) * len(block.fields), block.line)
         rows: dict[tuple, int] = {}
-        printed = {(card.front.name, card.back.name): layout_fields(card.front)
-                   | layout_fields(card.back.layout) for card in self.deck.cards}
+        printed = {(card.front.name, card.back.name): card.front.fields_read()
+                   | card.back.layout.fields_read() for card in self.deck.cards}
         somewhere = set().union(*printed.values())
         for card in self.deck.cards:
             values = card.values()
@@ -145,7 +144,8 @@ class _Resolver:
                         aligns, block.line)
 
     def components(self, block: md.Components) -> md.ListBlock:
-        """The deck's printed cards, counted by back (or by ``block.by``), as a list."""
+        """The deck's printed cards, counted by back (or by ``block.by``), as a list: backs
+        that print the same are one, and a deck of one back needs no count by back."""
         deck, by = self.deck, block.by
         if by not in self.fields - {COUNT}:
             self.problems.add(self.where(block.line, by), f"'{{components}}' counts by "
@@ -154,10 +154,10 @@ class _Resolver:
         size = deck.size
         total = (f"{deck.total()} card{'s' * (deck.total() != 1)}, {size.name} size "
                  f"({to_mm(size.width):g} × {to_mm(size.height):g} mm)")
-        counts = deck.tally(by)
+        counts = deck.tally_backs() if by == "back" else deck.tally(by)
         items = [(md.Paragraph(f"{count} with the {value} back" if by == "back" else
                                f"{count} of {by} {value}", block.line),)
-                 for value, count in counts.items()]
+                 for value, count in counts.items() if by != "back" or len(counts) > 1]
         nested = md.ListBlock(False, 1, tuple(items), block.line)
         return md.ListBlock(False, 1, ((md.Paragraph(total, block.line), nested),), block.line)
 

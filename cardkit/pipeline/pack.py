@@ -244,7 +244,9 @@ def _components(deck: Deck, listed: list[str]) -> str:
     lines = [f"{deck.title}" + (f", {deck.stamp}" if deck.stamp else ""), "",
              "Components", f"- {counted(deck.total())}, {size.name} size "
              f"({to_mm(size.width):g} x {to_mm(size.height):g} mm)"]
-    lines += [f"  - {count} with the {back} back" for back, count in deck.tally("back").items()]
+    backs = deck.tally_backs()  # a deck of one back needs no count by back
+    lines += [f"  - {count} with the {back} back" for back, count in backs.items()
+              if len(backs) > 1]
     lines += listed
     lines += [f"- {count} {name}" for name, count in deck.components.items()]
     if deck.contest:
