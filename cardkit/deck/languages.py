@@ -30,6 +30,7 @@ from ..sources.yamlfile import Map
 CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: de, pt-BR
 CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
 MISSING = ("error", "original")  # what a missing translation does
+NAMED_CARDS = 3  # the cards a message that counts those lacking a translation names
 # Languages cardkit cannot set yet: right-to-left ones need their letters reordered and
 # joined (bidi, shaping), CJK ones breaking between characters by their own rules
 UNSUPPORTED = {"ar": "Arabic", "he": "Hebrew", "fa": "Persian", "ur": "Urdu",
@@ -160,12 +161,13 @@ def _strings(data: Map, problems: Problems, codes: list[str]) -> dict:
     return table
 
 
-def in_language(deck, lang: str):
+def in_language(deck, lang: str, each_card: bool = False):
     """``deck`` as printed in ``lang``: each translated field holds its translation, the
     strings theirs, and the deck's files are named with the language ('blofa-de-...').
     A missing translation is an error, or with ``missing_translation: original`` a
-    warning in the deck's ``warnings`` (the original is printed). ``lang`` '' is the
-    deck as written."""
+    warning in the deck's ``warnings`` (the original is printed): one a card when
+    ``each_card`` (validate lists them), else one for all the cards that lack one, so
+    that every other command says it once. ``lang`` '' is the deck as written."""
     languages = deck.languages
     if not lang:
         return deck
@@ -179,7 +181,9 @@ def in_language(deck, lang: str):
     missing = []
     cards = deck.cards
     if lang != languages.codes[0]:
-        cards = tuple(_translated(card, languages, lang, missing) for card in deck.cards)
+        untranslated: list = []
+        cards = tuple(_translated(card, languages, lang, untranslated) for card in deck.cards)
+        missing += _untranslated(deck, untranslated, lang, each_card)
         if not languages.translated and not languages.strings:
             missing.append(Problem(languages.where or Where(deck.path), f"nothing in the "
                                    f"deck is translated into '{lang}'", "add translations "
@@ -199,17 +203,56 @@ def in_language(deck, lang: str):
                    variant="-".join(filter(None, [deck.variant, lang])))
 
 
-def _translated(card, languages: Languages, lang: str, missing: list):
+def _translated(card, languages: Languages, lang: str, untranslated: list):
+    """``card`` with its translated fields in ``lang``; (card, the fields it has and
+    lacks a translation of) appended to ``untranslated`` when there are some."""
     fields = dict(card.fields)
+    lacking = []
     for name in languages.translated:
         text = card.fields.get(languages.translation(name, lang))
         if text:
             fields[name] = text
         elif card.fields.get(name) not in (None, ""):
-            key = languages.translation(name, lang)
-            fix = f"write it in '{key}' beside '{name}'"
-            if languages.missing != "original":
-                fix += ", or let the original print with 'missing_translation: original'"
-            missing.append(Problem(card.where, f"{card.label()} has no '{key}', the '{lang}' "
-                                   f"text of '{name}'", fix))
+            lacking.append(name)
+    if lacking:
+        untranslated.append((card, lacking))
     return replace(card, fields=fields)
+
+
+def _untranslated(deck, untranslated: list, lang: str, each_card: bool) -> list[Problem]:
+    """What the cards that lack a translation say: one problem a card (``each_card``, or
+    when one card does), else one for them all, naming the first few."""
+    languages = deck.languages
+    allow = ("" if languages.missing == "original" else
+             ", or let the original print with 'missing_translation: original'")
+
+    def keys(names) -> list[str]:
+        return [f"'{languages.translation(name, lang)}'" for name in names]
+
+    if each_card or len(untranslated) == 1:
+        return [Problem(card.where, f"{card.label()} has no {' or '.join(keys(names))}, "
+                        f"the '{lang}' text{'s' * (len(names) > 1)} of {_listed(names)}",
+                        f"write {'them' if len(names) > 1 else 'it'} in "
+                        f"{_listed(keys(names), quoted=False)} beside {_listed(names)}"
+                        + allow) for card, names in untranslated]
+    if not untranslated:
+        return []
+    names = [name for name in languages.translated
+             if any(name in lacking for _, lacking in untranslated)]
+    shown = [deck.name_of(card) for card, _ in untranslated[:NAMED_CARDS]]
+    more = len(untranslated) - len(shown)
+    return [Problem(untranslated[0][0].where, f"{len(untranslated)} cards have no '{lang}' "
+                    f"text of {_listed(names, 'or')}: "
+                    + _listed(shown + [f"{more} more"] * (more > 0), quoted=False),
+                    f"write their {_listed(keys(names), quoted=False)} (validate lists "
+                    "each card)" + allow)]
+
+
+def _listed(names, joined: str = "and", quoted: bool = True) -> str:
+    """Names in a sentence.
+
+    >>> _listed(["name", "text", "kind"])
+    "'name', 'text' and 'kind'"
+    """
+    names = [f"'{name}'" if quoted else name for name in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joined} " + names[-1]
