@@ -217,7 +217,7 @@ def _converted(data: bytes) -> bytes:
         pass
     converted = truetype_outlines(data)
     try:
-        with atomic_path(kept) as temporary:
+        with atomic_path(kept, under=folder) as temporary:
             temporary.write_bytes(converted)
     except OSError:  # a cache that cannot be written: converted again next time
         pass
