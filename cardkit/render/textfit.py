@@ -24,6 +24,7 @@ from typing import NamedTuple
 from ..assets import fonts
 from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import ascent_descent
+from ..assets.shaping import base_rtl
 from .hyphenation import patterns
 from .textmarkup import Run, is_plain, words
 
@@ -42,6 +43,7 @@ class Line(NamedTuple):
     runs: tuple[Run, ...]
     offsets: tuple[float, ...]  # where each run starts, from the line's start
     width: float  # at the block's size
+    rtl: bool = False  # its paragraph runs right to left (its first letter is Hebrew, Arabic)
 
 
 class TextBlock(NamedTuple):
@@ -189,7 +191,11 @@ def _expanded(pieces: list[Piece], room: float, breaking: Breaking):
 
 
 def _hyphen_width(run: Run) -> float:
-    return run.unit_width("-")
+    """What a hyphen after ``run`` adds to its line at 1000 pt: the word is shaped with it
+    (a font kerns some letters with a hyphen)."""
+    if run.icon:
+        return run.unit_width("-")
+    return run.unit_width(run.text + "-") - run.unit_width()
 
 
 def _wrap(pieces: list[Piece], width: float, size: float,
@@ -306,10 +312,12 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     'ellipsis' cut to the lines that fit. ``{name}``s are the icons of ``assets``;
     ``language`` picks the hyphenation dictionary ('' none).
     """
+    written = text.split("\n")
     paragraphs = [_plain(p, font) if is_plain(p) and not _NOT_PLAIN.search(p)
-                  else _pieces(words(p, font, assets)) for p in text.split("\n")]
+                  else _pieces(words(p, font, assets)) for p in written]
+    directions = tuple(map(base_rtl, written))
     for breaking, shrinks in _stages(language, overflow):
-        block = _shrunk(paragraphs, font, width, height, size,
+        block = _shrunk(paragraphs, directions, font, width, height, size,
                         min_size if shrinks else None, leading, breaking)
         if block.fits:
             return block
@@ -318,12 +326,12 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     return block
 
 
-def _shrunk(paragraphs, font, width, height, size, min_size, leading,
+def _shrunk(paragraphs, directions, font, width, height, size, min_size, leading,
             breaking: Breaking) -> TextBlock:
     """The text at the largest size down to ``min_size`` at which it fits, or at
     ``min_size`` if none."""
     steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
-    block = _layout(paragraphs, font, width, height, size, leading, breaking)
+    block = _layout(paragraphs, directions, font, width, height, size, leading, breaking)
     if block.fits or not steps:  # most texts fit at their size
         return block
     # Text that fits at one size fits at every smaller one: search the steps by halves.
@@ -331,26 +339,27 @@ def _shrunk(paragraphs, font, width, height, size, min_size, leading,
     best = None
     while low <= high:
         middle = (low + high) // 2
-        block = _layout(paragraphs, font, width, height, size - middle * SHRINK_STEP,
+        block = _layout(paragraphs, directions, font, width, height, size - middle * SHRINK_STEP,
                         leading, breaking)
         if block.fits:
             best, high = block, middle - 1
         else:
             low = middle + 1
-    return best or _layout(paragraphs, font, width, height, size - steps * SHRINK_STEP,
+    return best or _layout(paragraphs, directions, font, width, height, size - steps * SHRINK_STEP,
                            leading, breaking)
 
 
-def _layout(paragraphs, font, width, height, size, leading, breaking: Breaking) -> TextBlock:
+def _layout(paragraphs, directions, font, width, height, size, leading,
+            breaking: Breaking) -> TextBlock:
     lines, fits = [], True
-    for paragraph in paragraphs:
+    for paragraph, rtl in zip(paragraphs, directions):
         if isinstance(paragraph, Plain):
             wrapped, ok = _wrap_plain(paragraph, width, size)
             if not ok and breaking != Breaking():  # a word too long: the pieces can break
                 wrapped, ok = _wrap(paragraph.pieces(), width, size, breaking)
         else:
             wrapped, ok = _wrap(paragraph, width, size, breaking)
-        lines.extend(wrapped)
+        lines.extend([line._replace(rtl=True) for line in wrapped] if rtl else wrapped)
         fits = fits and ok
     ascent, descent = ascent_descent(font, size)
     block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
@@ -388,7 +397,8 @@ def _ellipsized(block: TextBlock, width: float, height: float) -> TextBlock:
     else:
         runs[-1] = last._replace(text=last.text.rstrip(" ,;:-") + ELLIPSIS)
     last = runs[-1]
-    lines[-1] = Line(tuple(runs), tuple(offsets), offsets[-1] + last.unit_width() * scale)
+    lines[-1] = lines[-1]._replace(runs=tuple(runs), offsets=tuple(offsets),
+                                   width=offsets[-1] + last.unit_width() * scale)
     cut = block._replace(lines=tuple(lines), cut=True)
     return cut._replace(fits=held >= 1 and cut.height <= height + 1e-6 and
                         lines[-1].width <= width + 1e-6)
