@@ -15,9 +15,10 @@ about 15 µs; runs are cached by text, font and direction.
 
 HarfBuzz draws some glyphs that have no character of their own (a ligature, an Arabic
 letter's joined form in a font that maps no presentation form): reportlab gives them
-private-use code points, and text extracted from the page would read those. Such a run, and
-every right-to-left run (drawn in visual order), is marked with the text it stands for
-(``/ActualText``), so that the page still reads and searches as the text written.
+private-use code points, or the presentation form's, and text extracted from the page would
+read those. Such a run is marked with the text it stands for (``/ActualText``), so that the
+page still reads and searches as the text written. Right-to-left text is drawn in visual
+order, as PDF readers expect it (they reorder it for extraction and search).
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from reportlab.pdfbase import pdfmetrics
 # letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko...), and
 # their presentation forms
 RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+# a bracket in right-to-left text is drawn as its mirror image: '(' as ')'
+_MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
 
 
 class Glyph(NamedTuple):
@@ -97,24 +102,35 @@ def width(text: str, font: str) -> float:
 
 
 @lru_cache(maxsize=16384)
-def drawn(text: str, font: str, rtl: bool | None = None):
-    """What a reportlab text object draws for ``text`` in ``font``: the shaped glyphs as
-    a :class:`~reportlab.pdfbase.ttfonts.ShapedStr` (a character per glyph, with its
-    place), and the text that the page must read as where the characters drawn differ
-    from ``text`` (None where they do not). Each word is shaped on its own, as it is
-    measured (:func:`width`): a font's kerning across a space is left out; the words of
-    a right-to-left run are shown last first."""
-    parts = [_drawn_word(word, font, rtl) for word in text.split(" ")]
-    if len(parts) > 1:
-        space = _drawn_word(" ", font, rtl)
-        if rtl:
-            parts.reverse()
-        glyphs = parts[0]
-        for part in parts[1:]:
-            glyphs = glyphs + space + part
-    else:
-        glyphs = parts[0]
-    return glyphs, (None if str(glyphs) == text else text)
+def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[tuple, ...]:
+    """What a reportlab text object draws for ``text`` in ``font``, in pieces drawn one
+    after the other: each the shaped glyphs as a
+    :class:`~reportlab.pdfbase.ttfonts.ShapedStr` (a character per glyph, with its place),
+    and the text the page must read as where the characters drawn differ from the word
+    written (None where they do not). Each word is shaped on its own, as it is measured
+    (:func:`width`): a font's kerning across a space is left out; the words of a
+    right-to-left run are shown last first, each in visual order."""
+    words = text.split(" ")
+    if rtl:
+        words.reverse()
+    pieces: list[list] = []  # [glyphs, actual]
+    for i, word in enumerate(words):
+        glyphs = _drawn_word(word, font, rtl)
+        # readers put right-to-left letters drawn in visual order back in the order they
+        # are written (PDFium, Acrobat): what glyphs stand for is given in the order drawn
+        shown = word[::-1].translate(_MIRRORED) if rtl else word
+        actual = None if str(glyphs) == shown else shown
+        if i:
+            space = _drawn_word(" ", font, rtl)
+            if pieces[-1][1] is None:
+                pieces[-1][0] = pieces[-1][0] + space
+            else:
+                pieces.append([space, None])
+        if actual is None and pieces and pieces[-1][1] is None:
+            pieces[-1][0] = pieces[-1][0] + glyphs
+        else:
+            pieces.append([glyphs, actual])
+    return tuple((glyphs, actual) for glyphs, actual in pieces)
 
 
 @lru_cache(maxsize=16384)

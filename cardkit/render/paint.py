@@ -436,12 +436,13 @@ def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = 
     cursor to the next line). Where the glyphs drawn are not the characters written (a
     ligature, joined Arabic letters, right-to-left text in visual order), they are marked
     as standing for ``string``, which text extraction and search then read."""
-    glyphs, actual = drawn(string, font, rtl)
-    if actual is not None:  # reportlab's text objects have no call for marked content
-        text._code.append(f"/Span <</ActualText <{_utf16(actual)}>>> BDC")
-    (text.textLine if last else text.textOut)(glyphs)
-    if actual is not None:
-        text._code.append("EMC")
+    pieces = drawn(string, font, rtl)
+    for i, (glyphs, actual) in enumerate(pieces):
+        if actual is not None:  # reportlab's text objects have no call for marked content
+            text._code.append(f"/Span <</ActualText <{_utf16(actual)}>>> BDC")
+        (text.textLine if last and i == len(pieces) - 1 else text.textOut)(glyphs)
+        if actual is not None:
+            text._code.append("EMC")
 
 
 def _utf16(string: str) -> str:
