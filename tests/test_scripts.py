@@ -1,0 +1,257 @@
+"""Text in every script, set as a typesetter sets it (issue 61): the font's kerning and
+ligatures, Hebrew and Arabic right to left with Arabic letters joined, and the page still
+reading as the text written.
+
+Checked from the built PDF with libraries that share no code with the shaper (HarfBuzz,
+through reportlab): pdfplumber (pdfminer) for where each character stands, fontTools for
+the font's own kerning and the outlines of the glyphs embedded, PDFium for the text read
+back and searched. HarfBuzz itself is the oracle only for which glyphs an Arabic word takes.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from fontTools.pens.recordingPen import DecomposingRecordingPen
+from fontTools.ttLib import TTFont
+from pdfminer.converter import PDFLayoutAnalyzer
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pypdf import PdfReader
+
+from cardkit.cli import main
+from cardkit.common.units import MM
+from conftest import RIGHT_TO_LEFT_FONT, font_file, write_deck
+
+FONT = RIGHT_TO_LEFT_FONT.stem
+
+DECK = """\
+name: scripts
+size: poker
+front: face
+languages: [en, he, ar]
+backs:
+  plain: {{layout: face}}
+fields: {{title: text, text: text}}
+cards:
+  - title: "{title}"
+    title_he: "לפיד"
+    title_ar: "مشعل"
+    text: "Draw two cards (then discard one). Costs 3 gold."
+    text_he: "שלפו שני קלפים (ואז השליכו אחד). עולה 3 זהב, כמו Torch."
+    text_ar: "اسحب بطاقتين ثم تخلص من واحدة. الكلفة 3 ذهب، مثل Torch."
+"""
+FACE = """\
+elements:
+  - {{name: title, kind: text, box: [5mm, 5mm, 53mm, 12mm], text: "{{title}}", size: 11pt,
+     align: {align}, font: {font}}}
+  - {{name: body, kind: text, box: [5mm, 20mm, 53mm, 40mm], text: "{{text}}", size: 11pt,
+     align: {align}, font: {font}}}
+"""
+
+
+def build(tmp_path, lang: str = "en", title: str = "To", font: str = FONT,
+          align: str = "start"):
+    """The first page of the deck built in ``lang``."""
+    path = write_deck(tmp_path, DECK.format(title=title),
+                      {"face": FACE.format(font=font, align=align)})
+    (tmp_path / "fonts").mkdir(exist_ok=True)
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
+    return pdf
+
+
+def rows(pdf) -> list[list[dict]]:
+    """The characters of the first page, by line (top to bottom), each line left to right,
+    as pdfplumber places them."""
+    with pdfplumber.open(pdf) as document:
+        chars = document.pages[0].chars
+    lines: dict[int, list] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"]), []).append(char)
+    return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())]
+
+
+def gpos_kerning(font: TTFont, left: str, right: str) -> int:
+    """The x-advance adjustment the font's 'kern' feature makes between two glyphs, in
+    font units, read from its GPOS pair positioning with fontTools."""
+    gpos = font["GPOS"].table
+    lookups = {index for record in gpos.FeatureList.FeatureRecord
+               if record.FeatureTag == "kern" for index in record.Feature.LookupListIndex}
+    for index in sorted(lookups):
+        for table in gpos.LookupList.Lookup[index].SubTable:
+            table = getattr(table, "ExtSubTable", table)
+            if getattr(table, "LookupType", 2) != 2 or left not in table.Coverage.glyphs:
+                continue
+            if table.Format == 1:
+                pairs = table.PairSet[table.Coverage.glyphs.index(left)].PairValueRecord
+                for pair in pairs:
+                    if pair.SecondGlyph == right:
+                        return getattr(pair.Value1, "XAdvance", 0) or 0
+            else:
+                first = table.ClassDef1.classDefs.get(left, 0)
+                second = table.ClassDef2.classDefs.get(right, 0)
+                value = table.Class1Record[first].Class2Record[second].Value1
+                if value is not None and getattr(value, "XAdvance", 0):
+                    return value.XAdvance
+    return 0
+
+
+def test_to_in_lato_is_kerned_by_the_fonts_own_value(tmp_path):
+    pdf = build(tmp_path, title="To", font="Lato", align="left")
+    [t, o] = rows(pdf)[0]
+    assert (t["text"], o["text"]) == ("T", "o") and t["size"] == pytest.approx(11)
+    lato = TTFont(font_file("Lato"))
+    cmap = lato.getBestCmap()
+    kern = gpos_kerning(lato, cmap[ord("T")], cmap[ord("o")])
+    advance = lato["hmtx"][cmap[ord("T")]][0]
+    upem = lato["head"].unitsPerEm
+    assert kern < 0 and -kern * 11 / upem > 0.2 * MM  # the issue's 0.2-0.5 mm, so worth it
+    assert o["x0"] - t["x0"] == pytest.approx((advance + kern) * 11 / upem, abs=0.01)
+
+
+def test_ligatures_are_joined_and_the_page_reads_the_letters(tmp_path):
+    pdf = build(tmp_path, title="Office find", font="Lato", align="left")
+    title = "".join(char["text"] for char in rows(pdf)[0])
+    assert "\ufb03" in title and "\ufb01" in title  # drawn as the ffi and fi ligatures
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        page = document[0].get_textpage()
+        assert page.get_text_range().startswith("Office find")
+        assert page.search("Office").get_next() is not None
+    finally:
+        document.close()
+
+
+def test_a_hebrew_word_reads_from_the_right(tmp_path):
+    pdf = build(tmp_path, "he")
+    title, first, second = rows(pdf)[:3]
+    # left to right on the page: the word's last letter first, its first letter rightmost
+    assert "".join(char["text"] for char in title) == "לפיד"[::-1]
+    line = "".join(char["text"] for char in first)
+    # the words of the line in reading order, right to left
+    assert line.split()[::-1][:3] == ["שלפו"[::-1], "שני"[::-1], "קלפים"[::-1]]
+    # '(ואז': the bracket that opens before the word, to its right, drawn mirrored
+    assert "זאו)" in line.split()
+    # an English word in Hebrew text reads left to right, the full stop at the line's left
+    assert "".join(char["text"] for char in second).startswith(".Torch ")
+
+
+def test_right_to_left_text_is_set_against_the_right_edge(tmp_path):
+    pdf = build(tmp_path, "he")
+    title, first, second = rows(pdf)[:3]
+    right = max(char["x1"] for char in first)
+    assert max(char["x1"] for char in title) == pytest.approx(right, abs=0.6)
+    assert max(char["x1"] for char in second) == pytest.approx(right, abs=0.6)
+    left = rows(build(tmp_path / "left", "he", align="left"))
+    assert min(char["x0"] for char in left[0]) < min(char["x0"] for char in title) - 20
+    assert max(char["x1"] for char in left[0]) < right - 20
+
+
+def embedded_outlines(pdf) -> dict[str, dict[str, list]]:
+    """Each embedded font subset's glyph outlines by character code: subset name -> {code
+    (a one-character string) -> the outline, its components decomposed}."""
+    found = {}
+    for page in PdfReader(pdf).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            data = descriptor["/FontFile2"].get_object().get_data()
+            subset = TTFont(__import__("io").BytesIO(data))
+            glyphs = subset.getGlyphSet()
+            outlines = {}
+            for table in subset["cmap"].tables:
+                for code, name in table.cmap.items():
+                    pen = DecomposingRecordingPen(glyphs)
+                    glyphs[name].draw(pen)
+                    outlines[chr(code & 0xFF)] = pen.value
+            found[str(font["/BaseFont"])[1:]] = outlines
+    return found
+
+
+class _Codes(PDFLayoutAnalyzer):
+    """pdfminer's reading of a page, keeping each character's code in its font."""
+
+    def __init__(self, manager):
+        super().__init__(manager)
+        self.drawn: list[tuple[str, int, float]] = []  # (font, code, x)
+
+    def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
+        self.drawn.append((font.fontname, cid, matrix[4], matrix[5]))
+        return super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs,
+                                   graphicstate)
+
+
+def test_arabic_letters_are_drawn_in_harfbuzzs_joined_forms(tmp_path):
+    import uharfbuzz
+
+    pdf = build(tmp_path, "ar")
+    manager = PDFResourceManager()
+    reader = _Codes(manager)
+    with open(pdf, "rb") as file:
+        page = next(PDFPage.get_pages(file))
+        PDFPageInterpreter(manager, reader).process_page(page)
+    top = max(y for _, _, _, y in reader.drawn)
+    title = sorted((x, font, code) for font, code, x, y in reader.drawn if y == top)
+    outlines = embedded_outlines(pdf)
+    drawn = [outlines[font][chr(code)] for _, font, code in title]
+    # HarfBuzz's own glyphs for the word, left to right, from the font file
+    original = TTFont(RIGHT_TO_LEFT_FONT)
+    face = uharfbuzz.Face(RIGHT_TO_LEFT_FONT.read_bytes())
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str("مشعل")
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(uharfbuzz.Font(face), buffer, {})
+    order = original.getGlyphOrder()
+    names = [order[info.codepoint] for info in buffer.glyph_infos]
+    glyphs = original.getGlyphSet()
+
+    def outline(name):
+        pen = DecomposingRecordingPen(glyphs)
+        glyphs[name].draw(pen)
+        return pen.value
+
+    assert drawn == [outline(name) for name in names]
+    # and they are joined forms, not the letters' isolated ones
+    isolated = [outline(original.getBestCmap()[ord(letter)]) for letter in "مشعل"[::-1]]
+    assert sum(a != b for a, b in zip(drawn, isolated)) >= 3
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("he", ["לפיד", "שלפו שני קלפים", "(ואז", "כמו Torch."]),
+    ("ar", ["مشعل", "اسحب بطاقتين", "الكلفة 3", "مثل"])])
+def test_right_to_left_text_reads_and_searches_as_written(tmp_path, lang, words):
+    pdf = build(tmp_path, lang)
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        page = document[0].get_textpage()
+        for phrase in words:
+            assert page.search(phrase).get_next() is not None, (phrase, page.get_text_range())
+    finally:
+        document.close()
+
+
+def test_right_to_left_languages_are_accepted(tmp_path):
+    path = write_deck(tmp_path, DECK.format(title="To").replace(
+        "[en, he, ar]", "[en, he, ar, fa]\nmissing_translation: original"),
+        {"face": FACE.format(font=FONT, align="start")})
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "cannot set" not in result.output
+
+
+def test_a_font_without_hebrew_letters_is_named(tmp_path):
+    path = write_deck(tmp_path, DECK.format(title="To"),
+                      {"face": FACE.format(font="Lato", align="start")})
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "o"),
+                                       "--lang", "he"])
+    assert "font Lato has no glyph for 'לפיד'" in result.output
