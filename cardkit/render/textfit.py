@@ -33,7 +33,11 @@ SOFT_HYPHEN = "\xad"
 ELLIPSIS = "\u2026"
 # what a plain paragraph (one measured by the fast path) must not have: a place to break
 # inside a word, a no-break space, punctuation a space parts from its word
-_NOT_PLAIN = re.compile(r"[\xad\xa0\u202f\u2007/\-\u2010\u2013\u2014]|\s[!?:;.,…»)\]%]|«\s")
+_NOT_PLAIN = re.compile(r"[\xad\xa0\u202f\u2007/\-\u2010\u2013\u2014]|\s[!?:;.,…»)\]%]|«\s|"
+                        + "[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+# Chinese, Japanese and Korean letters and punctuation: lines break between them, by the
+# Unicode line breaking algorithm (UAX #14, uniseg's)
+_CJK = re.compile("[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 _INNER_BREAK = re.compile(r"(?<=\w[/\-\u2010\u2013\u2014])(?=\w)|\xad")  # after a dash, a slash
 _CLOSING = tuple("!?:;.,…»)]%")  # never starts a line after a space
 _LETTERS = re.compile(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
@@ -131,18 +135,37 @@ def _pieces(runs: list[Run]) -> list[Piece]:
 def _inner_breaks(run: Run):
     """``run`` cut where a line may break inside its word, each part with what follows
     it there: a soft hyphen (dropped; the line then ends in a hyphen), a dash or a slash
-    ('' : the line ends in it), or None for the run's last part."""
+    ('' : the line ends in it), a break between Chinese, Japanese or Korean characters
+    (''), or None for the run's last part."""
     text = run.text
+    cuts = [(match.start(), match.end(), match.group()) for match in _INNER_BREAK.finditer(text)]
+    if _CJK.search(text):
+        taken = {end for _, end, _ in cuts}
+        cuts = sorted(cuts + [(at, at, "") for at in _line_breaks(text) if at not in taken])
     start, first = 0, True
-    for match in _INNER_BREAK.finditer(text):
-        part = text[start:match.start()]
+    for cut, end, after in cuts:
+        part = text[start:cut]
         if part:
-            yield run._replace(text=part, space_before=run.space_before and first), \
-                match.group()
+            yield run._replace(text=part, space_before=run.space_before and first), after
             first = False
-        start = match.end()
+        start = end
     if start < len(text):
         yield run._replace(text=text[start:], space_before=run.space_before and first), None
+
+
+@lru_cache(maxsize=4096)
+def _line_breaks(text: str) -> tuple[int, ...]:
+    """Where a line may break inside ``text`` (a word with no space), by the Unicode line
+    breaking algorithm (UAX #14): between most Chinese, Japanese and Korean characters,
+    never before a closing bracket or full stop ('。', '」'), after an opening bracket, nor
+    inside a Latin word (the kinsoku rules).
+
+    >>> _line_breaks('二枚引く。「山札」')
+    (1, 2, 3, 5, 7)
+    """
+    from uniseg.linebreak import line_break_boundaries
+
+    return tuple(at for at in line_break_boundaries(text) if 0 < at < len(text))
 
 
 def _split_piece(piece: Piece, points) -> list[Piece]:
