@@ -27,6 +27,7 @@ elements:
 
 FONT_DATA = Path(__file__).parent / "data" / "fonts"
 RIGHT_TO_LEFT_FONT = FONT_DATA / "DejaVuSans-HebrewArabic.ttf"  # Latin, Hebrew, Arabic
+CJK_FONT = FONT_DATA / "DroidSansFallback-CJK.ttf"  # kana and the tests' Han, no Latin
 
 
 def font_file(font: str) -> Path:

@@ -15,6 +15,8 @@ import shutil
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.ttLib import TTFont
@@ -25,7 +27,7 @@ from pypdf import PdfReader
 
 from cardkit.cli import main
 from cardkit.common.units import MM
-from conftest import RIGHT_TO_LEFT_FONT, font_file, write_deck
+from conftest import CJK_FONT, RIGHT_TO_LEFT_FONT, font_file, write_deck
 
 FONT = RIGHT_TO_LEFT_FONT.stem
 
@@ -255,3 +257,93 @@ def test_a_font_without_hebrew_letters_is_named(tmp_path):
     result = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "o"),
                                        "--lang", "he"])
     assert "font Lato has no glyph for 'לפיד'" in result.output
+
+
+# -- Chinese, Japanese, Korean ---------------------------------------------------------------
+
+CJK_DECK = """\
+name: cjk
+size: poker
+front: face
+languages: [ja, zh, ko]
+missing_translation: original
+backs:
+  plain: {{layout: face}}
+fields: {{text: text}}
+cards:
+  - text: "{text}"
+    text_zh: "抽两张牌，然后弃一张。「牌堆」用完时，洗混弃牌堆。"
+"""
+CJK_FACE = """\
+elements:
+  - {{name: body, kind: text, box: [5mm, 20mm, {width}, {height}], text: "{{text}}",
+     size: 11pt, align: left, valign: top, font: {font}{extra}}}
+"""
+JAPANESE = "カードを二枚引き、一枚を捨てる。「山札」が尽きたら、捨て札を混ぜて新しい山札にする。"
+
+
+def build_cjk(tmp_path, lang="ja", text=JAPANESE, width="30mm", height="40mm",
+              font=CJK_FONT.stem, extra=""):
+    path = write_deck(tmp_path, CJK_DECK.format(text=text),
+                      {"face": CJK_FACE.format(width=width, height=height, font=font,
+                                               extra=extra)})
+    (tmp_path / "fonts").mkdir(exist_ok=True)
+    shutil.copy(CJK_FONT, tmp_path / "fonts")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
+    return pdf, result.output
+
+
+@pytest.mark.parametrize("lang, text", [("ja", JAPANESE),
+                                        ("zh", "抽两张牌，然后弃一张。「牌堆」用完时，洗混弃牌堆。")])
+def test_cjk_text_breaks_between_characters_inside_its_box(tmp_path, lang, text):
+    pdf, output = build_cjk(tmp_path, lang)
+    assert "warning" not in output
+    lines = [line for line in rows(pdf) if line[0]["size"] == pytest.approx(11)]
+    assert len(lines) >= 4
+    read = ["".join(char["text"] for char in line) for line in lines]
+    assert "".join(read) == text  # every character, in order, none lost or added
+    left = min(char["x0"] for line in lines for char in line)
+    for line in lines:  # each line inside the 30 mm box
+        assert max(char["x1"] for char in line) <= left + 30 * MM + 0.01
+    # the kinsoku rules: no line starts with a closing mark or a full stop, none ends with
+    # an opening bracket
+    assert not any(line[0] in "。、」，" for line in read[1:]), read
+    assert not any(line[-1] == "「" for line in read), read
+
+
+def test_cjk_text_shrinks_and_overflows_as_latin_text_does(tmp_path):
+    text = JAPANESE * 2
+    shrunk, output = build_cjk(tmp_path / "shrunk", text=text, height="25mm",
+                               extra=", min_size: 6pt")
+    assert "warning" not in output
+    sizes = {round(line[0]["size"], 2) for line in rows(shrunk)[:-1]}
+    assert len(sizes) == 1 and 6 <= sizes.pop() < 11
+    _, output = build_cjk(tmp_path / "over", text=text * 3, height="25mm",
+                          extra=", min_size: 8pt")
+    assert "text does not fit its box even at 8pt" in output
+
+
+def test_cjk_languages_are_accepted_and_a_font_without_their_letters_is_named(tmp_path):
+    path = write_deck(tmp_path, CJK_DECK.format(text=JAPANESE),
+                      {"face": CJK_FACE.format(width="30mm", height="40mm", font="Lato",
+                                               extra="")})
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert "cannot set" not in result.output
+    assert "font Lato has no glyph for 'カ" in result.output
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text("かなカナ山札枚引。、「」ー", min_size=1, max_size=60), st.floats(12, 80))
+def test_no_cjk_line_starts_with_a_closing_mark_nor_ends_with_an_opening_one(text, width):
+    from cardkit.render.textfit import fit_text
+
+    block = fit_text(text, "Lato", width, 10_000.0, 10)
+    lines = ["".join(run.text for run in line.runs) for line in block.lines]
+    assert "".join(lines) == text
+    for line in lines[1:]:
+        assert line[0] not in "。、」ー", lines
+    for line in lines[:-1]:
+        assert line[-1] != "「", lines
