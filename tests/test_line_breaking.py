@@ -223,14 +223,6 @@ def test_overflow_fail_stops_the_build_naming_card_field_and_fix(tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_cjk_languages_are_refused_by_name(tmp_path):
-    japanese = write_deck(tmp_path / "ja", DECK.format(extra="").replace(
-        "[de, fr, pl]", "[de, fr, pl, ja]"), {"face": FACE.format(extra="")})
-    result = CliRunner().invoke(main, ["validate", str(japanese)])
-    assert result.exit_code == 2 and "cannot set Japanese ('ja') yet: its lines must " \
-        "break between characters by its own rules" in result.output
-
-
 # -- drawn -----------------------------------------------------------------------------------
 
 def test_the_german_card_prints_its_hyphens_and_no_soft_hyphen(tmp_path):

@@ -101,42 +101,66 @@ def width(text: str, font: str) -> float:
         (len(words) - 1) * shape(" ", font).width
 
 
+class Piece(NamedTuple):
+    """Glyphs drawn in one go: a character for each (what reportlab's font encodes it by:
+    its own character, or a private-use one), and either where the glyphs' advances differ
+    from the characters' own (kerning, a ligature): after which character the next one
+    moves back by how much, in thousandths of the size, written as a PDF ``TJ`` array's
+    numbers; or, where glyphs sit off their line (marks), reportlab's
+    :class:`~reportlab.pdfbase.ttfonts.ShapedStr` of them. ``actual`` is the text the page
+    must read as where the characters drawn differ from the words written, else None."""
+
+    characters: str
+    kerning: tuple[tuple[int, str], ...] | None
+    glyphs: object
+    actual: str | None
+    width: float  # at 1000 pt
+
+
 @lru_cache(maxsize=16384)
-def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[tuple, ...]:
-    """What a reportlab text object draws for ``text`` in ``font``, in pieces drawn one
-    after the other: each the shaped glyphs as a
-    :class:`~reportlab.pdfbase.ttfonts.ShapedStr` (a character per glyph, with its place),
-    and the text the page must read as where the characters drawn differ from the word
-    written (None where they do not). Each word is shaped on its own, as it is measured
-    (:func:`width`): a font's kerning across a space is left out; the words of a
-    right-to-left run are shown last first, each in visual order."""
+def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
+    """What is drawn for ``text`` in ``font``, in pieces drawn one after the other. Each
+    word is shaped on its own, as it is measured (:func:`width`): a font's kerning across
+    a space is left out; the words of a right-to-left run are shown last first, each in
+    visual order."""
     words = text.split(" ")
     if rtl:
         words.reverse()
-    pieces: list[list] = []  # [glyphs, actual]
+    pieces: list[Piece] = []
+    characters: list[str] = []  # the piece on its line being gathered
+    kerning: list[tuple[int, str]] = []
+    count, width = 0, 0.0
+
+    def gathered():
+        if characters:
+            pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
+
+    space = _drawn_word(" ", font, rtl)
     for i, word in enumerate(words):
-        glyphs = _drawn_word(word, font, rtl)
-        # readers put right-to-left letters drawn in visual order back in the order they
-        # are written (PDFium, Acrobat): what glyphs stand for is given in the order drawn
-        shown = word[::-1].translate(_MIRRORED) if rtl else word
-        actual = None if str(glyphs) == shown else shown
-        if i:
-            space = _drawn_word(" ", font, rtl)
-            if pieces[-1][1] is None:
-                pieces[-1][0] = pieces[-1][0] + space
-            else:
-                pieces.append([space, None])
-        if actual is None and pieces and pieces[-1][1] is None:
-            pieces[-1][0] = pieces[-1][0] + glyphs
-        else:
-            pieces.append([glyphs, actual])
-    return tuple((glyphs, actual) for glyphs, actual in pieces)
+        piece = _drawn_word(word, font, rtl) if i == 0 else None
+        for part in ((piece,) if i == 0 else (space, _drawn_word(word, font, rtl))):
+            # readers put right-to-left letters drawn in visual order back in the order
+            # they are written (PDFium, Acrobat): the text glyphs stand for is in the
+            # order drawn
+            shown = part.characters if part is space else \
+                word[::-1].translate(_MIRRORED) if rtl else word
+            if part.kerning is not None and part.characters == shown:
+                characters.append(part.characters)
+                kerning.extend((count + at, shift) for at, shift in part.kerning)
+                count += len(part.characters)
+                width += part.width
+                continue
+            gathered()
+            characters, kerning, count, width = [], [], 0, 0.0
+            pieces.append(part._replace(actual=None if part.characters == shown else shown))
+    gathered()
+    return tuple(pieces)
 
 
 @lru_cache(maxsize=16384)
-def _drawn_word(text: str, font: str, rtl: bool | None):
+def _drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     """:func:`drawn` of one word."""
-    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+    from reportlab.lib.rl_accel import fp_str
 
     shaped = shape(text, font, rtl)
     ttf = pdfmetrics.getFont(font)
@@ -144,15 +168,23 @@ def _drawn_word(text: str, font: str, rtl: bool | None):
     if not hasattr(ttf, "hbAddPrivate"):
         ttf.hbFont()  # sets up reportlab's private-use code points for unmapped glyphs
     units = 1000 / face.unitsPerEm
-    characters, data = [], []
+    codes = []
     for glyph in shaped.glyphs:
         mapped = face.glyphToChar.get(glyph.gid)
-        code = mapped[0] if mapped else ttf.hbAddPrivate(
-            f"gid{glyph.gid}", glyph.gid, round(glyph.advance / units))
-        characters.append(chr(code))
-        data.append(ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy,
-                              face.charWidths.get(code, 0)))
-    return ShapedStr("".join(characters), shapeData=data)
+        codes.append(mapped[0] if mapped else ttf.hbAddPrivate(
+            f"gid{glyph.gid}", glyph.gid, round(glyph.advance / units)))
+    characters = "".join(map(chr, codes))
+    widths = [face.charWidths.get(code, 0) for code in codes]
+    if not any(glyph.dx or glyph.dy for glyph in shaped.glyphs):
+        shifts = [(at, width - glyph.advance)
+                  for at, (width, glyph) in enumerate(zip(widths, shaped.glyphs))]
+        return Piece(characters, tuple((at, fp_str(shift)) for at, shift in shifts
+                                       if abs(shift) > 1e-6), None, None, shaped.width)
+    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+
+    return Piece(characters, None, ShapedStr(characters, shapeData=[
+        ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
+        for glyph, width in zip(shaped.glyphs, widths)]), None, shaped.width)
 
 
 def has_right_to_left(text: str) -> bool:
