@@ -126,34 +126,30 @@ def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
     words = text.split(" ")
     if rtl:
         words.reverse()
+    parts = [_drawn_word(word, font, rtl) for word in words]
+    space = _drawn_word(" ", font, rtl)
     pieces: list[Piece] = []
     characters: list[str] = []  # the piece on its line being gathered
     kerning: list[tuple[int, str]] = []
     count, width = 0, 0.0
-
-    def gathered():
+    for i, part in enumerate(parts):
+        if i:
+            characters.append(space.characters)
+            count += 1
+            width += space.width
+        if part.kerning is not None and part.actual is None:
+            characters.append(part.characters)
+            if part.kerning:
+                kerning.extend([(count + at, shift) for at, shift in part.kerning])
+            count += len(part.characters)
+            width += part.width
+            continue
         if characters:
             pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
-
-    space = _drawn_word(" ", font, rtl)
-    for i, word in enumerate(words):
-        piece = _drawn_word(word, font, rtl) if i == 0 else None
-        for part in ((piece,) if i == 0 else (space, _drawn_word(word, font, rtl))):
-            # readers put right-to-left letters drawn in visual order back in the order
-            # they are written (PDFium, Acrobat): the text glyphs stand for is in the
-            # order drawn
-            shown = part.characters if part is space else \
-                word[::-1].translate(_MIRRORED) if rtl else word
-            if part.kerning is not None and part.characters == shown:
-                characters.append(part.characters)
-                kerning.extend((count + at, shift) for at, shift in part.kerning)
-                count += len(part.characters)
-                width += part.width
-                continue
-            gathered()
-            characters, kerning, count, width = [], [], 0, 0.0
-            pieces.append(part._replace(actual=None if part.characters == shown else shown))
-    gathered()
+        pieces.append(part)
+        characters, kerning, count, width = [], [], 0, 0.0
+    if characters:
+        pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
     return tuple(pieces)
 
 
@@ -174,17 +170,21 @@ def _drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
         codes.append(mapped[0] if mapped else ttf.hbAddPrivate(
             f"gid{glyph.gid}", glyph.gid, round(glyph.advance / units)))
     characters = "".join(map(chr, codes))
+    # readers put right-to-left letters drawn in visual order back in the order they are
+    # written (PDFium, Acrobat): the text the glyphs stand for is given in the order drawn
+    shown = text[::-1].translate(_MIRRORED) if rtl else text
+    actual = None if characters == shown else shown
     widths = [face.charWidths.get(code, 0) for code in codes]
     if not any(glyph.dx or glyph.dy for glyph in shaped.glyphs):
         shifts = [(at, width - glyph.advance)
                   for at, (width, glyph) in enumerate(zip(widths, shaped.glyphs))]
         return Piece(characters, tuple((at, fp_str(shift)) for at, shift in shifts
-                                       if abs(shift) > 1e-6), None, None, shaped.width)
+                                       if abs(shift) > 1e-6), None, actual, shaped.width)
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     return Piece(characters, None, ShapedStr(characters, shapeData=[
         ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
-        for glyph, width in zip(shaped.glyphs, widths)]), None, shaped.width)
+        for glyph, width in zip(shaped.glyphs, widths)]), actual, shaped.width)
 
 
 def has_right_to_left(text: str) -> bool:
