@@ -1,5 +1,5 @@
 """Text set as a typesetter sets it: HarfBuzz shapes each run of text in its font (the
-font's kerning and ligatures, Arabic letters in their joined forms, marks placed), and the
+font's kerning, Arabic letters in their joined forms and required ligatures, marks placed), and the
 Unicode bidirectional algorithm orders a line's runs, right to left where the text is
 Hebrew or Arabic.
 
@@ -36,6 +36,12 @@ RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 
 # a bracket in right-to-left text is drawn as its mirror image: '(' as ')'
 _MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
+
+
+# Latin's optional ligatures (fi, ffi, ft) are left out: reportlab's fonts read a ligature
+# back as one private-use character, and readers that ignore /ActualText (pdfminer's) would
+# find 'wri\ue000en' for 'written'. Arabic's required ligatures and joined forms stay.
+_FEATURES = {"liga": False, "clig": False}
 
 
 class Glyph(NamedTuple):
@@ -83,7 +89,7 @@ def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     buffer.guess_segment_properties()
     if rtl is not None:
         buffer.direction = "rtl" if rtl else "ltr"
-    uharfbuzz.shape(hb_font, buffer, {})
+    uharfbuzz.shape(hb_font, buffer, _FEATURES)
     glyphs = tuple(Glyph(info.codepoint, info.cluster, place.x_advance * scale,
                          place.x_offset * scale, place.y_offset * scale)
                    for info, place in zip(buffer.glyph_infos, buffer.glyph_positions))
