@@ -348,3 +348,28 @@ def test_no_cjk_line_starts_with_a_closing_mark_nor_ends_with_an_opening_one(tex
         assert line[0] not in "。、」ー", lines
     for line in lines[:-1]:
         assert line[-1] != "「", lines
+
+
+def test_an_icon_in_hebrew_text_stands_between_its_words_right_to_left(tmp_path):
+    path = write_deck(tmp_path, DECK.format(title="To").replace(
+        'text_he: "שלפו שני קלפים (ואז', 'text_he: "שלפו שני קלפים {star} (ואז'),
+        {"face": FACE.format(font=FONT, align="start")})
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", "he"])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob("*-he-pnp-a4.pdf")
+    line = rows(pdf)[1]
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        shapes = [shape for shape in page.curves + page.rects
+                  if line[0]["top"] - 2 < shape["top"] < line[0]["bottom"]]
+    [star] = shapes
+    text = "".join(char["text"] for char in line)
+    words = text.split()
+    # reading from the right: 'קלפים' (read as drawn: reversed), then the star, then '(ואז'
+    cards = text.index("קלפים"[::-1])
+    then = text.index("זאו)")
+    assert then < cards
+    assert line[then + 3]["x1"] <= star["x0"] and star["x1"] <= line[cards]["x0"], words
