@@ -39,14 +39,15 @@ def font_file(font: str) -> Path:
 
 def harfbuzz_width(text: str, font: str = "Lato", size: float = 10.0) -> float:
     """The oracle of a text's width, in points: HarfBuzz's own advances for it, set in the
-    font's file (kerned, ligatures joined), read here without cardkit."""
+    font's file (kerned; Latin's optional ligatures left out, as cardkit sets text), read
+    here without cardkit."""
     import uharfbuzz
 
     face, hb_font = _harfbuzz(font)
     buffer = uharfbuzz.Buffer()
     buffer.add_str(text)
     buffer.guess_segment_properties()
-    uharfbuzz.shape(hb_font, buffer, {})
+    uharfbuzz.shape(hb_font, buffer, {"liga": False, "clig": False})  # kerned, as cardkit
     return sum(place.x_advance for place in buffer.glyph_positions) * size / face.upem
 
 
