@@ -98,6 +98,15 @@ def test_the_how_to_sheet_says_what_the_pdfs_are(blofa):
     assert "letter" not in text  # the A4 sheet names the A4 files
 
 
+def test_the_how_to_sheet_says_gutterfold_cards_are_cut_apart(blofa):
+    """The gutterfold sheet's cards stand apart, their bleed between them, so 'one cut
+    separates two' is said of the two-sided sheets only."""
+    text = " ".join(pypdf.PdfReader(blofa / "blofa-how-to-print-a4.pdf").pages[0]
+                    .extract_text().split())
+    assert "On the two-sided sheets the cards touch, so one cut separates two of them; on " \
+           "the gutterfold sheets they stand a few millimetres apart" in text
+
+
 def test_the_gallery_images_are_sized_for_the_game_page(blofa):
     with Image.open(blofa / "gallery" / "blofa-cover.png") as cover:
         assert cover.size == (1200, 900)
@@ -166,7 +175,7 @@ def test_the_entry_holds_the_box_tokens_and_boards_the_deck_declares(tmp_path):
     assert sorted(p.name for p in (entry / "components").iterdir()) == [
         "tiny-board-map-a4.pdf", "tiny-board-map-letter.pdf", "tiny-board-map.pdf",
         "tiny-box-a4.pdf", "tiny-box-letter.pdf", "tiny-tokens-a4.pdf", "tiny-tokens-letter.pdf"]
-    whole = pypdf.PdfReader(entry / "components" / "tiny-board-map.pdf").pages[0].mediabox
+    whole = pypdf.PdfReader(entry / "components" / "tiny-board-map.pdf").pages[0].trimbox
     assert (round(float(whole.width) / 72 * 25.4), round(float(whole.height) / 72 * 25.4)) \
         == (300, 200)
     text = (entry / "tiny-components-and-changes.txt").read_text(encoding="utf-8")

@@ -336,7 +336,8 @@ def _contest_schema(size: dict) -> dict:
     paper = {"enum": list(PAPER_CHOICES)}
     values = {"name": _ref("text"), "cards": count, "size": size, "per_sheet": count,
               "papers": {"anyOf": [paper, {"type": "array", "minItems": 1, "items": paper}]},
-              "rules_pages": count, "components": {"type": "integer", "minimum": 0}}
+              "rules_pages": count, "components": {"type": "integer", "minimum": 0},
+              "tokens": {"type": "boolean"}, "boards": {"type": "boolean"}}
     return {"type": "object", "additionalProperties": False,
             "properties": {key: values[key] for key in CONTEST_KEYS}}
 

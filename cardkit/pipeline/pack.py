@@ -190,8 +190,10 @@ def _described(path: Path, pages: int, grid, sheet: str, ink: str) -> PrintedFil
 
 def _cutting(deck: Deck) -> str:
     size = deck.size
-    return (f"each card is {to_mm(size.width):g} x {to_mm(size.height):g} mm. The cards "
-            "touch, so one cut separates two of them: cut along the lines the marks at the "
+    return (f"each card is {to_mm(size.width):g} x {to_mm(size.height):g} mm. On the "
+            "two-sided sheets the cards touch, so one cut separates two of them; on the "
+            "gutterfold sheets they stand a few millimetres apart, their art running into "
+            "the gap, so each card has cuts of its own. Cut along the lines the marks at the "
             "sheet's edges give, with a ruler and a knife or a paper trimmer.")
 
 

@@ -93,13 +93,14 @@ class Breaking(NamedTuple):
 
 @lru_cache(maxsize=8192)
 def _hyphenation_points(text: str, language: str) -> tuple[int, ...]:
-    """Where the dictionary may break ``text`` with a hyphen, as offsets into it.
+    """Where the dictionary may break ``text`` with a hyphen, as offsets into it; nowhere
+    in a code (a word with a digit in it), which is no word of the language.
 
-    >>> _hyphenation_points('Schwarmangriff,', 'de')
-    (7, 9)
+    >>> _hyphenation_points('Schwarmangriff,', 'de'), _hyphenation_points('Z9ABCDEFGH', 'en')
+    ((7, 9), ())
     """
     found = patterns(language)
-    if found is None:
+    if found is None or any(character.isdigit() for character in text):
         return ()
     return tuple(match.start() + point for match in _LETTERS.finditer(text)
                  for point in found.points(match.group()))

@@ -28,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, cap_height, register, string_width
 from ..common.units import MM
 from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
+from .metadata import at_actual_size
 
 SCALE_RANGE = 8  # millimetres each way from zero
 POINTER = colors.HexColor("#e00000")
@@ -50,6 +51,7 @@ def write_calibration(path: Path, paper: str, duplex: str, orientation: str = "p
     canvas = Canvas(str(path), pagesize=(width, height), initialFontName=register(DEFAULT_FONT),
                     invariant=1, pageCompression=1)
     canvas.setTitle(f"cardkit calibration sheet ({PAPER_NAMES[paper]}, {duplex}-edge duplex)")
+    at_actual_size(canvas)
     canvas.setCreator("cardkit")
     register("Lato-Bold")
     _front(canvas, width, height, paper, duplex, columns, back_offset)
