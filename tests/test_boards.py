@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 import pdfplumber
+import pypdf
 import pypdfium2 as pdfium
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
@@ -32,12 +34,13 @@ def make_deck(tmp_path, boards=BOARD):
                       layouts={"map": MAP})
 
 
-def raster(path, page_index):
-    """The page at one pixel a millimetre, as an array (rows from the top)."""
+def raster(path, page_index, crop=0):
+    """The page at one pixel a millimetre, as an array (rows from the top), less ``crop``
+    mm round it."""
     document = pdfium.PdfDocument(str(path))
-    try:
-        return np.asarray(document[page_index].render(scale=1 / MM).to_pil().convert("RGB"),
-                          dtype=int)
+    try:  # a hair under 1 px a mm: 506.0001 px would round up to 507, stretching the page
+        page = document[page_index].render(scale=(1 - 1e-5) / MM, crop=(crop * MM,) * 4)
+        return np.asarray(page.to_pil().convert("RGB"), dtype=int)
     finally:
         document.close()
 
@@ -80,9 +83,8 @@ def test_the_tiles_rebuild_the_whole_board(tmp_path):
     assert result.exit_code == 0, result.output
     assert "4 tiles on A4" in result.output
     folder = tmp_path / "out" / "boardy"
-    whole = raster(folder / "boardy-board-main.pdf", 0)
-    assert whole.shape[:2] in ((300, 500), (300, 501))  # PDFium rounds the size up
-    whole = whole[:300, :500]
+    whole = raster(folder / "boardy-board-main.pdf", 0, crop=3)  # less its 3 mm bleed
+    assert whole.shape[:2] == (300, 500)
     tiles = folder / "boardy-board-main-a4.pdf"
     with pdfplumber.open(tiles) as pdf:
         assert len(pdf.pages) == 5
@@ -101,3 +103,30 @@ def test_a_board_mistake_exits_2_naming_its_line(tmp_path):
     assert result.exit_code == 2, result.output
     assert "deck.yaml:11:25: a board 20 mm wide is out of range; give 50 to 2000 mm" \
         in result.output
+
+
+def test_the_whole_board_has_3mm_bleed_and_a_trim_box_for_a_print_shop(tmp_path):
+    """The board's page is 3 mm larger each way than the board: pypdf reads its TrimBox at
+    the board (500 x 300 mm, 3 mm in) and its BleedBox at the page; PDFium finds the
+    background, a bleed element, on every edge of the page, and the road (not one) ending at
+    the trim."""
+    deck = make_deck(tmp_path)
+    layouts = tmp_path / "layouts" / "map.yaml"
+    layouts.write_text(MAP.replace("box: card,", "box: card, bleed: true,"))
+    result = CliRunner().invoke(main, ["board", str(deck), "--out", str(tmp_path / "out"),
+                                       "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "out" / "boardy" / "boardy-board-main.pdf"
+    page = pypdf.PdfReader(path).pages[0]
+    boxes = {name: [float(v) / MM for v in getattr(page, name)]
+             for name in ("mediabox", "bleedbox", "trimbox")}
+    assert boxes["mediabox"] == pytest.approx([0, 0, 506, 306], abs=0.01)
+    assert boxes["bleedbox"] == pytest.approx([0, 0, 506, 306], abs=0.01)
+    assert boxes["trimbox"] == pytest.approx([3, 3, 503, 303], abs=0.01)
+    image = raster(path, 0)[:306, :506]
+    background = np.array([0x20, 0x40, 0x60])
+    for edge in (image[0, 10:-10], image[305, 10:-10], image[10:-10, 0], image[10:-10, 505]):
+        assert (np.abs(edge - background).max(axis=1) <= 8).all()
+    road_row = 3 + round(300 * 0.49)  # the road, 45% to 53% down the board, not bleeding
+    assert (np.abs(image[road_row, 1] - background).max() <= 8)
+    assert (np.abs(image[road_row, 4] - [0xc0, 0x30, 0x30]).max() <= 8)

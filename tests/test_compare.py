@@ -24,7 +24,7 @@ from cardkit.playtest.runner import Result
 from cardkit.playtest.stats import Z95
 from cardkit.sources.bundled import find_deck
 
-SUMMARY = {"players": 4, "length_unit": "turns", "figures": {"captures": {"kind": "number"}}}
+SUMMARY = {"players": 4, "length_unit": "turns", "score_unit": "points", "figures": {"captures": {"kind": "number"}}}
 
 
 def _games(rng, games: int, alike: float, players: int = 4, shift: float = 0.0):
@@ -47,9 +47,9 @@ def _games(rng, games: int, alike: float, players: int = 4, shift: float = 0.0):
 
 def _results(returns, lengths, captures) -> list[Result]:
     """Results from arrays; a game with no capture does not have the figure at all."""
-    scores = [0.0] * returns.shape[1]
-    return [Result(i, r, scores, 0, {"captures": c} if c else {}, None, n) for i, (r, n, c)
-            in enumerate(zip(returns.tolist(), lengths.tolist(), captures.tolist()))]
+    return [Result(i, r, [10 * share for share in r], 0, {"captures": c} if c else {}, None,
+                   n) for i, (r, n, c) in enumerate(zip(returns.tolist(), lengths.tolist(),
+                                                          captures.tolist()))]
 
 
 def _compared(a, b, players: int = 4, summary=SUMMARY) -> dict:
@@ -80,7 +80,9 @@ def test_each_row_s_interval_is_numpy_s_paired_interval_of_the_games(players):
         assert row["interval"] == pytest.approx([change - Z95 * error, change + Z95 * error],
                                                 abs=1e-12)
 
-    for what, x_a, x_b in [("length", len_a, len_b), ("captures", cap_a, cap_b)] + (
+    score = "the player's mean score" if players == 1 else "seat 0 mean score"
+    for what, x_a, x_b in [("length", len_a, len_b), ("captures", cap_a, cap_b),
+                           (score, 10 * ret_a[:, 0], 10 * ret_b[:, 0])] + (
             [("nobody wins", ~ret_a.any(1), ~ret_b.any(1))] if players > 1 else []):
         diff = x_b.astype(float) - x_a
         assert_interval(rows[what], diff.mean(), np.std(diff, ddof=1) / np.sqrt(len(diff)))
@@ -138,10 +140,10 @@ def test_a_deck_compared_with_a_copy_of_itself_changes_nothing(tmp_path, monkeyp
                         "B my-blofa")
     assert lines[1].startswith("  seat 0 wins: ")
     assert lines[1].endswith(", +0.0 percentage points (95%: +0.0 to +0.0)")
-    assert lines[6] == "  length: 22.05 -> 22.05, +0.00 turns (95%: +0.00 to +0.00)"
+    assert lines[10] == "  length: 22.05 -> 22.05, +0.00 turns (95%: +0.00 to +0.00)"
     assert "Paired by seed: all 200 games played out the same, so every change is exactly " \
         "0." in lines
-    assert "Nothing changes beyond what chance explains with these games (11 figures tested " \
+    assert "Nothing changes beyond what chance explains with these games (15 figures tested " \
         "together)." in lines
     saved = json.loads((tmp_path / "r" / "summary.json").read_text())
     assert all(row["change"] == 0 and row["interval"] == [0, 0]
@@ -174,8 +176,9 @@ def test_a_real_change_is_found_with_intervals_narrower_than_separate_runs_give(
     lines = _played_out(["--compare", deck.name], "r")
     assert any(line.startswith("Paired by seed: ") and "the decks deal the same games" in line
                for line in lines), lines
-    assert "B changes, beyond what chance explains (11 figures tested together): " \
-        "captures +0.17; eliminations +0.14." in lines
+    assert "B changes, beyond what chance explains (15 figures tested together): " \
+        "seat 1 mean score +0.69 points; seat 3 mean score +0.60 points; captures +0.17; " \
+        "eliminations +0.14." in lines
     with (tmp_path / "r" / "games.csv").open() as rows:
         table = list(csv.DictReader(rows))
     for what in ("captures", "eliminations"):
@@ -218,9 +221,17 @@ def test_a_deck_with_rules_of_its_own_plays_them_as_a_rule_variant(tmp_path, mon
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[1] == "  B plays its own rules, duel2/rules.py: a rule variant"
-    assert lines[-1].startswith("B changes, beyond what chance explains (5 figures tested "
+    assert lines[-1].startswith("B changes, beyond what chance explains (7 figures tested "
                                 "together): seat 0 wins -")
     assert "B's rules play the same seeds to other games" in lines[-2]
+    assert any(line.startswith("  seat 0 mean score: ") and line.endswith("beyond chance")
+               for line in lines), lines  # events that score nothing: fewer points
     same = CliRunner().invoke(main, ["simulate", "duel", "--compare", "duel", "--games",
                                      "50", "--workers", "1"])
     assert "rule variant" not in same.output
+    rules.write_text(text)  # a copy of A's rules file, unchanged: the same rules
+    copy = CliRunner().invoke(main, ["simulate", "duel", "--compare", "duel2", "--games",
+                                     "50", "--workers", "1"])
+    assert copy.exit_code == 0, copy.output
+    assert "rule variant" not in copy.output
+    assert "all 50 games played out the same" in copy.output

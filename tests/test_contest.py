@@ -113,3 +113,39 @@ def test_a_contest_written_wrongly_is_told_how_to_write_it(tmp_path, contest, me
     assert result.exit_code == 2
     assert len(problems(result.output)) == 1
     assert message in result.output
+
+
+TOKENS_AND_BOARD = ("tokens:\n  - {shape: round, size: 20mm, count: 30, front: id-front, "
+                    "colour: '#0000ff'}\nboards:\n  - {name: map, width: 300mm, height: 200mm, "
+                    "layout: id-front, colour: '#00ff00'}\ncomponents: {coin: 10}\n")
+
+
+def test_the_component_limit_counts_the_printed_tokens_and_boards(tmp_path):
+    """30 tokens, a board and 10 coins are 41 components: the 9-card contest allows 24,
+    and the message names each thing counted."""
+    deck = contest_deck(tmp_path, "bgg-9-card", count=9, extra=TOKENS_AND_BOARD)
+    result = run("validate", deck)
+    assert result.exit_code == 2, result.output
+    assert problems(result.output) == [
+        f"{deck}:4:10: the game needs 41 components besides its cards (30 tokens, 1 board, "
+        "10 coin), the 9-card contest allows 24; print fewer tokens or print fewer boards or "
+        "list fewer under 'components:'"]
+    fits = contest_deck(tmp_path, "bgg-9-card", count=9,
+                        extra=TOKENS_AND_BOARD.replace("count: 30", "count: 13"))
+    result = run("validate", fits)
+    assert result.exit_code == 0, result.output  # 13 + 1 + 10 = 24
+
+
+def test_a_contest_may_allow_no_tokens_or_boards(tmp_path):
+    deck = contest_deck(tmp_path, "{cards: 9, tokens: false, boards: false}", count=9,
+                        extra=TOKENS_AND_BOARD)
+    result = run("validate", deck)
+    assert result.exit_code == 2, result.output
+    assert problems(result.output) == [
+        f"{deck}:4:10: the deck prints 30 tokens ('tokens:'), the contest allows no tokens; "
+        "leave out 'tokens:', or print them as cards",
+        f"{deck}:4:10: the deck prints 1 board ('boards:'), the contest allows no boards; "
+        "leave out 'boards:'"]
+    result = run("validate", contest_deck(tmp_path, "{cards: 9, tokens: maybe}", count=9))
+    assert result.exit_code == 2
+    assert ":4:29: 'tokens' must be true or false, not text" in result.output

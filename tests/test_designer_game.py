@@ -52,6 +52,7 @@ def _simulated(tmp_path: Path, rules: str, *args: str):
     folder = tmp_path / "duel"
     create_deck(folder, "duel")
     (folder / "rules.py").write_text(rules)
+    (folder / "examples.yaml").unlink()  # the starter's: of its own game
     return folder, CliRunner().invoke(main, ["simulate", str(folder), *args])
 
 
@@ -86,8 +87,8 @@ def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path, monke
     assert result.output.splitlines()[0] == (
         f"cardkit: {folder / 'rules.py'}: game 0 (seed 1), after 3000 moves: the game did "
         "not end within 3,000 moves; --check finds in this game with random moves, after "
-        "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table'; move "
-        "cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
+        "1 move: Supplies is in two places: pile 'hand' of seat 0 and pile 'table' "
+        "(rules.py:26 put it in the second); move cards from pile to pile (pile.move, pile.move_top) instead of adding a card that "
         "is still elsewhere")
 
 
@@ -170,6 +171,7 @@ def test_groups_made_during_play_are_piles_every_seat_sees_as_their_visibility_s
     folder = tmp_path / "sets"
     create_deck(folder, "sets")
     (folder / "rules.py").write_text(SETS)
+    (folder / "examples.yaml").unlink()  # the starter's: of its own game
     result = CliRunner().invoke(main, ["simulate", str(folder), "--check", "--games", "30"])
     assert result.exit_code == 0, result.output
     game = load_rules(folder / "rules.py")
@@ -190,3 +192,92 @@ def test_groups_made_during_play_are_piles_every_seat_sees_as_their_visibility_s
     assert sorted(world.tricks[0].cards + world.deck.cards + world.hands[1].cards) == unseen
     world.tricks.new()  # the sample's groups grow apart from the game's
     assert (len(world.tricks), len(state.tricks)) == (2, 1)
+
+
+def _bench_module(name: str):
+    import importlib
+    import sys
+
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, bench)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(bench)
+
+
+def test_the_trick_taking_game_through_the_runner_plays_as_its_plain_python_twin():
+    """Issue 56: make bench's trick-taking game (bench/tricks_game.py) through the runner,
+    random bots, and the same game written in plain Python with a card as an index, play
+    the same games from the same seeds, score for score; both sides of the checked
+    games and the rest (runner.CHECKED_GAMES) alike."""
+    tricks = _bench_module("tricks_game")
+    path = Path(tricks.__file__)
+    printed = tricks.deck()
+    cards = load_rules(path).cards_from_deck(printed)
+    setup = runner.Setup("tricks", 4, 7, (runner.BotSpec("random"),) * 4, cards, str(path))
+    for index in (*range(12), runner.CHECKED_GAMES, runner.CHECKED_GAMES + 1):
+        result = runner.play_one(setup, index)
+        assert result.scores == tricks.play_plain(4, 7, index, printed)
+        assert result.moves == 4 * (1 + tricks.HAND) * tricks.HANDS  # a bid and 8 cards
+
+
+def test_a_deck_without_identical_copies_offers_the_moves_as_given_and_checks_the_first_games():
+    """No two cards look the same: moves() is offered as it is, with no look-up of copies
+    (the run keeps no memory of lists of moves); a move outside them is refused while the
+    game checks its moves (a run's first games, --check), and later plays unchecked."""
+    cards = [Card(i, {"name": name}) for i, name in enumerate(["Scout", "Guard", "Archer"])]
+    game = _hand_game(cards)
+    moves = game.legal_moves()
+    assert game.offered is None and moves == [("play", cards[0]), ("play", cards[1]),
+                                              ("play", cards[2]),
+                                              ("meld", tuple(cards))]
+    try:
+        game.apply(("play", Card(5, {"name": "Knight"})))
+    except Exception as error:
+        assert "is not a legal move for seat 0" in str(error)
+    else:
+        raise AssertionError("an illegal move was played in a checked game")
+    twins = _hand_game([Card(0, {"name": "Scout"}), Card(1, {"name": "Scout"})])
+    assert twins.offered == {}  # copies: offered once, through the run's memory
+
+
+def test_a_run_checks_the_moves_of_its_first_games_only(monkeypatch):
+    """The run's first CHECKED_GAMES games check every move against moves(); later games
+    play without that check (the bench's 2x, issue 56); --check checks every game."""
+    from dataclasses import replace
+
+    tricks = _bench_module("tricks_game")
+    path = Path(tricks.__file__)
+    game = load_rules(path)
+    setup = runner.Setup("tricks", 4, 1, (runner.BotSpec("random"),) * 4,
+                         game.cards_from_deck(tricks.deck()), str(path))
+    made = []
+
+    def recording(*args):
+        made.append(game.new_state(*args))
+        return made[-1]
+
+    monkeypatch.setattr(runner, "game_of", lambda _: replace(game, new_state=recording))
+    runner.play_one(setup, runner.CHECKED_GAMES - 1)
+    runner.play_one(setup, runner.CHECKED_GAMES)
+    assert [state.checking for state in made] == [True, False]
+
+
+def test_the_changelog_says_how_to_update_a_rules_file_the_toolkit_now_refuses(tmp_path):
+    """Issue 56, item 3: 'self.stats = ...' ran last version and is refused now; the
+    refusal says what to do, and CHANGELOG.md (in the docs as 'Changes, version by
+    version', linked where the toolkit's rules are) says what changed and how to update."""
+    root = Path(__file__).resolve().parent.parent
+    rules = DUEL.replace('        self.public["points"] = [0, 0]\n',
+                         '        self.public["points"] = [0, 0]\n        self.stats = {}\n')
+    _, result = _simulated(tmp_path, rules, "--games", "1")
+    assert result.exit_code == 2 and "keeps self.stats (dict {})" in result.output
+    unreleased = (root / "CHANGELOG.md").read_text().split("## [Unreleased]")[1].split(
+        "\n## [")[0]
+    entry = next(item for item in unreleased.split("\n- ") if "self.stats" in item)
+    assert entry.startswith("Toolkit: ") and "**To update:**" in entry
+    assert 'self.public["stats"]' in entry and "ROUNDS = 4" in entry
+    assert "```{include} ../CHANGELOG.md" in (root / "docs" / "changelog.md").read_text()
+    assert "[Changes, version by version](changelog.md)" in " ".join(
+        (root / "docs" / "own-game.md").read_text().split())

@@ -93,7 +93,7 @@ DEFECTS = {
         ("            self.hands[self.seat].move(move[1], self.table)",
          "            self.table.add(move[1])"),
         "game 0 (seed 1), after 1 move: Supplies is in two places: pile 'hand' of seat 0 and "
-        "pile 'table'; move cards from pile to pile (pile.move, pile.move_top) instead of "
+        "pile 'table' (rules.py:26 put it in the second); move cards from pile to pile (pile.move, pile.move_top) instead of "
         "adding a card that is still elsewhere"),
     "a leak through the observation": (
         ("    def scores(self):", "    def observation(self, seat):\n"
@@ -140,8 +140,9 @@ def _deck(tmp_path: Path, rules: str | None = BASE, name: str = "duel") -> Path:
     """The starter deck in ``tmp_path/name`` with ``rules`` as its rules.py."""
     folder = tmp_path / name
     create_deck(folder, name)
-    if rules is not None:
+    if rules is not None:  # a game of its own: the starter's rules examples do not fit it
         (folder / "rules.py").write_text(rules)
+        (folder / "examples.yaml").unlink()
     return folder
 
 

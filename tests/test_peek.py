@@ -300,6 +300,7 @@ def _simulated(tmp_path: Path, rules: str, *args: str):
     folder = tmp_path / "duel"
     create_deck(folder, "duel")
     (folder / "rules.py").write_text(rules)
+    (folder / "examples.yaml").unlink()  # the starter's: of its own game
     return folder, CliRunner().invoke(main, ["simulate", str(folder), "--players", "1", *args])
 
 
@@ -333,7 +334,8 @@ def test_a_copy_of_a_game_holds_no_part_of_the_runs_memory_of_moves(tmp_path):
 
     from cardkit.playtest.rules_file import load_rules
 
-    game = load_rules(_rules(tmp_path)).new_state(1, random.Random(1), CARDS)
+    twins = [Card(i, {"name": f"card {i % 4}"}, back="plain") for i in range(8)]
+    game = load_rules(_rules(tmp_path)).new_state(1, random.Random(1), twins)
     game.legal_moves()
     assert game.offered and copy.deepcopy(game).offered == {}
     assert pickle.loads(pickle.dumps(game)).offered == {}

@@ -235,6 +235,15 @@ def deck(tmp_path):
      "a rulebook's) reads every '*' as markup", "reword it, or write '×' for times"),
     ("![](card:value=2) and text\n", 1, "a card shown amid text", "give the card (or a row "
      "of cards) a paragraph of its own: an empty line before and after it"),
+    # a name with a space is text to CommonMark: it printed as written, without a word
+    ("# Setup\n\n![](card:Rules 1/3: Setup)\n", 3, "'![](card:Rules 1/3: Setup)' is not read "
+     "as a card: a name with a space ends the link at the space", "put the card's name in "
+     "angle brackets: '![](<card:Rules 1/3: Setup>)'"),
+    # beside a card that was read, it said 'a card shown amid text'
+    ("Cards\n\n![](card:value=2) ![Rules](card:Rules 1/3: Setup \"back\")\n", 3,
+     "'![Rules](card:Rules 1/3: Setup \"back\")' is not read as a card: a name with a space "
+     "ends the link at the space", "put the card's name in angle brackets: "
+     "'![Rules](<card:Rules 1/3: Setup> \"back\")'"),
 ])
 def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, problem, fix):
     (deck / "rules.md").write_text(rules, encoding="utf-8")
@@ -289,6 +298,17 @@ def test_a_new_deck_has_rules_that_show_its_cards_and_table(tmp_path, monkeypatc
     assert "name kind cost strength count text" in text
     assert "Knight unit 4 5 1 Charge: the Knight may fight on the turn you play it." in text
     assert "Scout" in text and "Rules 0.1." in text
+    # an event prints no strength: its cell is blank, as on the card (it printed 0, the
+    # field's default)
+    words = pdf_words(path)
+    assert ("Rally", "event", "1", "2", "Your") in words and \
+        not any(row[:3] == ("Rally", "event", "1") and row[3] == "0" for row in words)
+
+
+def pdf_words(path) -> list[tuple]:
+    """Each line of the first page as its words."""
+    with pdfplumber.open(path) as pdf:
+        return [tuple(line.split()[:5]) for line in pdf.pages[0].extract_text().splitlines()]
 
 
 def test_watch_writes_the_rulebook_again_when_rules_md_is_saved(deck, monkeypatch):
@@ -381,3 +401,79 @@ def test_a_long_table_takes_time_in_proportion_to_its_rows(tmp_path):
                            capture_output=True, text=True, timeout=600, check=True)
     _, few, many = map(float, child.stdout.split())  # the first warms the caches up
     assert many / few < 11, (few, many)
+
+
+def test_no_text_is_smaller_than_6_pt_even_on_card_sized_pages(tmp_path):
+    """The docs promise 6 pt at least: Blófa's rules on pages of its card size set the
+    table's text at 5.4 pt and the footer at 4.8 pt; pdfplumber reads every character's
+    size on every page."""
+    result = run("rulebook", "blofa", "--out", tmp_path, "--paper", "card")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "blofa" / "blofa-rules-card.pdf") as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])]
+    # the tables' cells, the footers and the body (the cards shown are the cards' own type)
+    for text in ("announced", "dealer", "captured", "VP", "page", "Every"):
+        sizes = [round(w["size"], 2) for w in words if w["text"] == text]
+        assert sizes and min(sizes) >= 6.0, (text, sizes)
+
+
+def test_the_headings_are_the_pdf_s_outline_and_the_dialog_prints_at_actual_size(blofa):
+    """pypdf reads the outline (bookmarks): each heading of Blófa's rules.md, nested as
+    its level is, pointing at the page it is on; the catalog asks for actual size."""
+    reader = pypdf.PdfReader(blofa[0])
+    entries = []
+
+    def walk(outline, depth):
+        for entry in outline:
+            if isinstance(entry, list):
+                walk(entry, depth + 1)
+            else:
+                entries.append((depth, entry.title, reader.get_destination_page_number(entry)))
+
+    walk(reader.outline, 0)
+    headings = [line for line in (DECKS_DIR / "blofa" / "rules.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("#")]
+    assert [(depth, title) for depth, title, _ in entries] == [
+        (len(line) - len(line.lstrip("#")) - 1, line.lstrip("#").strip()) for line in headings]
+    for depth, title, page in entries:  # each on the page whose text holds it
+        assert title in reader.pages[page].extract_text()
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+def test_a_link_keeps_its_address_as_a_link_annotation_over_its_words(deck):
+    """A printed link showed its text only: pypdf reads a /URI annotation for each web or
+    mail link, whose rectangle covers the link's words as pdfplumber finds them (a link
+    running onto the next line gets a rectangle on each); a link to a file is text only."""
+    words = " ".join(["filler"] * 14)
+    (deck / "rules.md").write_text(
+        f"# Links\n\nRead [the designer's page](https://example.com/blofa) first. {words} "
+        "[mail the designer about the rules](mailto:rules@example.com) and "
+        "[nothing](other.md) else.\n", encoding="utf-8")
+    result = run("rulebook", deck, "--out", deck / "out", "--paper", "a4")
+    assert result.exit_code == 0, result.output
+    path = deck / "out" / "blofa" / "blofa-rules-a4.pdf"
+    page = pypdf.PdfReader(path).pages[0]
+    links = [(str(a.get_object()["/A"]["/URI"]), [float(v) for v in a.get_object()["/Rect"]])
+             for a in page["/Annots"]]
+    assert {uri for uri, _ in links} == {"https://example.com/blofa", "mailto:rules@example.com"}
+    with pdfplumber.open(path) as pdf:
+        found = pdf.pages[0].extract_words()
+        height = pdf.pages[0].height
+    for uri, link_words in (("https://example.com/blofa", ["the", "designer's", "page"]),
+                            ("mailto:rules@example.com", ["mail", "the", "designer",
+                                                          "about", "the", "rules"])):
+        rects = [rect for address, rect in links if address == uri]
+        start = next(i for i in range(len(found)) if [w["text"] for w in found[
+            i:i + len(link_words)]] == link_words)
+        for word in found[start:start + len(link_words)]:  # each word inside a rectangle
+            assert any(x0 - 0.5 <= word["x0"] and word["x1"] <= x1 + 0.5 and
+                       y0 - 0.5 <= height - word["bottom"] and height - word["top"] <= y1 + 0.5
+                       for x0, y0, x1, y1 in rects), (uri, word["text"], rects)
+        # and nothing else: the rectangles hold these words only
+        inside = [w["text"] for w in found if any(
+            x0 - 0.5 <= w["x0"] and w["x1"] <= x1 + 0.5 and
+            y0 - 0.5 <= height - w["bottom"] and height - w["top"] <= y1 + 0.5
+            for x0, y0, x1, y1 in rects)]
+        assert inside == link_words, (uri, inside)
+    assert len([uri for uri, _ in links if uri.startswith("mailto")]) == 2  # on two lines

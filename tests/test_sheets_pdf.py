@@ -482,3 +482,30 @@ def test_gutterfold_cards_without_bleed_do_not_touch(tmp_path, build, paper):
     lefts = sorted({round(s.left, 2) for s in fronts if s.right < page_sizes(result.path)[0][0] / 2})
     assert len(lefts) == 2 and lefts[1] - lefts[0] >= 63.5 + 2.0  # a gap between the trims
     assert result.grid.per_page == 4
+
+
+def test_every_sheet_asks_the_print_dialog_for_actual_size(tmp_path):
+    """Print dialogs default to 'fit to page', which shrinks every card: each PDF cardkit
+    prints from (card sheets, tuck box, tokens, board tiles and whole, calibration) says
+    /ViewerPreferences << /PrintScaling /None >>, read back with pypdf."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from componentdeck import write_deck as component_deck
+
+    deck = component_deck(tmp_path, "box: {stock: standard}\ntokens:\n"
+                          "  - {shape: round, size: 20mm, front: plain}\n"
+                          "boards:\n  - {name: map, width: 300mm, height: 200mm, "
+                          "layout: plain}\n", layouts={"plain": "elements:\n  - {name: bg, "
+                                                       "kind: rect, box: card, fill: red}\n"})
+    out = tmp_path / "out"
+    for command in (["build", deck], ["box", deck], ["tokens", deck], ["board", deck],
+                    ["calibrate"]):
+        result = CliRunner().invoke(main, [*map(str, command), "--out", str(out), "--paper",
+                                           "a4"])
+        assert result.exit_code == 0, (command, result.output)
+    made = sorted(out.rglob("*.pdf"))
+    assert len(made) == 6, made  # sheets, box, tokens, board whole and tiled, calibration
+    for path in made:
+        catalog = PdfReader(path).trailer["/Root"]
+        assert catalog["/ViewerPreferences"]["/PrintScaling"] == "/None", path.name

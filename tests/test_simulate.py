@@ -534,3 +534,12 @@ def test_rest_gives_the_seats_bots_leaves_one_bot():
                     "search", "--games", 10)
     assert (code, out) == (2, "cardkit: --rest is the bot of the seats --bots leaves, once; "
                               "give --rest once, with fewer --bots than players\n")
+
+
+def test_a_slow_run_says_games_a_minute_not_0_games_a_second():
+    """Issue 56, item 6: 30 games of a searching bot in two minutes read '0 games/s'."""
+    from cardkit.cli.run_summary import pace
+
+    assert pace(30, 120.0) == "15 games/min"
+    assert pace(2, 300.0) == "2.5 min a game"
+    assert pace(1000, 2.0) == "500 games/s"

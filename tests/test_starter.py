@@ -30,8 +30,8 @@ from cardkit.starter import TEMPLATE, create_deck
 from cardkit.writers.card_pdf import write_card_pdf
 
 FILES = ["deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",
-         "layouts/front-event.yaml", "layouts/back-unit.yaml", "layouts/back-event.yaml",
-         "rules.py", "rules.md", "README.md", ".gitignore", "schemas/deck.json", "schemas/layout.json"]
+         "layouts/front-event.yaml", "layouts/back.yaml", "rules.py", "examples.yaml",
+         "rules.md", "README.md", ".gitignore", "schemas/deck.json", "schemas/layout.json"]
 # A4 pages of the 16 printed cards, fronts and backs: cards a page (the build's choice of
 # orientation) -> sheets. Poker and bridge 9 (2 sheets), square 8 (2), tarot 6 (3: four in
 # a row and two turned below), both minis 16 (1).
@@ -54,9 +54,12 @@ def test_the_starter_builds_clean_at_every_size(tmp_path, build, size):
     deck = load_deck(deck_path)
     assert (deck.name, deck.title, deck.size.name) == ("my-game", "My Game", size)
     assert len(deck.cards) == 8 and deck.total() == 16
-    assert deck.tally("back") == {"unit": 9, "event": 7}
+    # one back for every card (a back a kind told a hand's cards apart); the fronts take
+    # their kind's colours from the layout's styles
+    assert deck.tally("back") == {"card": 9 + 7}
+    assert deck.tally("kind") == {"unit": 9, "event": 7}
     assert {card.front.name for card in deck.cards} == {"front-unit", "front-event"}
-    assert {card.back.layout.name for card in deck.cards} == {"back-unit", "back-event"}
+    assert {card.back.layout.name for card in deck.cards} == {"back"}
     check_cards(deck, strict=True)  # no warning: text fits, nothing in the unsafe band
     layouts = [layout for card in deck.cards for layout in (card.front, card.back.layout)]
     for layout in layouts:  # only bled backgrounds come nearer the trim than 4 mm
@@ -106,8 +109,8 @@ def _turned_difference(image) -> float:
 def test_backs_look_the_same_upside_down(tmp_path, size):
     deck_path = _new(tmp_path, size)
     backs = _faces(deck_path, BACK, tmp_path / "backs.pdf")
-    assert len(backs) == 2
-    assert [_turned_difference(back) for back in backs] == [0.0, 0.0]
+    assert len(backs) == 1  # one back design, every card's
+    assert _turned_difference(backs[0]) == 0.0
     fronts = _faces(deck_path, FRONT, tmp_path / "fronts.pdf")
     assert min(_turned_difference(front) for front in fronts) > 0.01  # the check can fail
 
@@ -141,9 +144,9 @@ def test_every_text_contrasts_with_what_is_behind_it(tmp_path):
                 if item.element.kind == "text" and item.props["text"]:
                     behind = _fill_behind(items, index)
                     assert behind is not None, item.element.name
-                    contrasts[(card.back.name, side, item.element.name)] = contrast(
+                    contrasts[(card.fields["kind"], side, item.element.name)] = contrast(
                         _rgb(item.props["colour"]), _rgb(behind))
-    assert len(contrasts) == 15  # 6 texts a unit front, 5 an event front, 2 on each back
+    assert len(contrasts) == 15  # 6 texts a unit front, 5 an event front, 2 on the backs
     assert min(contrasts.values()) >= 4.5, contrasts
     assert contrasts[("unit", FRONT, "cost")] == pytest.approx(
         contrast(WHITE, (0x2a / 255, 0x5b / 255, 0x84 / 255)))  # white on the unit blue
@@ -162,7 +165,7 @@ def test_the_files_written_are_listed_in_order(tmp_path):
 
 def test_the_template_is_valid_yaml_before_it_is_filled():
     yaml_files = sorted(TEMPLATE.rglob("*.yaml"))
-    assert len(yaml_files) == 6
+    assert len(yaml_files) == 6  # the deck, four layouts and the rules examples
     for path in yaml_files:
         text = path.read_text(encoding="utf-8")
         assert isinstance(yaml.safe_load(text), dict), path
@@ -181,7 +184,7 @@ def test_editors_get_the_schemas_and_the_files_follow_them(tmp_path):
         json.dumps(deck_schema(), indent=2) + "\n"
     jsonschema.validate(yaml.safe_load(deck_text), schemas["deck"])
     layouts = sorted((folder / "layouts").glob("*.yaml"))
-    assert len(layouts) == 5
+    assert len(layouts) == 4
     for layout in layouts:
         text = layout.read_text(encoding="utf-8")
         assert text.splitlines()[0] == "# yaml-language-server: $schema=../schemas/layout.json"
@@ -305,7 +308,7 @@ def test_new_then_build_through_the_click_runner(tmp_path, monkeypatch):
     assert made.exit_code == 0, made.output
     assert made.output.splitlines()[0] == (
         "card-duel: a new deck of square cards in card-duel/ (deck.yaml, cards.csv, "
-        "rules.py, rules.md, README.md, .gitignore, layouts/, schemas/)")
+        "rules.py, examples.yaml, rules.md, README.md, .gitignore, layouts/, schemas/)")
     built = runner.invoke(main, ["build", "card-duel", "--strict"])
     assert built.exit_code == 0, built.output
     assert built.output.startswith("card-duel: 16 cards, 4 pages (A4 ")
@@ -356,5 +359,58 @@ def test_a_count_left_empty_is_caught_by_the_total_the_starter_writes(tmp_path):
     with pytest.raises(InputError) as caught:
         load_deck(tmp_path / "my-game" / "deck.yaml")
     assert [str(p) for p in caught.value.problems] == [
-        f"{tmp_path}/my-game/deck.yaml:29:10: the deck promises 16 cards but has 14; fix the "
+        f"{tmp_path}/my-game/deck.yaml:25:10: the deck promises 16 cards but has 14; fix the "
         f"cards' counts or the total (the count is empty at {cards}:3: one copy each)"]
+
+
+# five mistakes a designer makes in the starter's rules, none of which random games can
+# see: each is caught by the examples the starter ships (issue 56, item 7)
+PLANTED = {
+    "an event without its bonus point": ("card.cost + 1", "card.cost"),
+    "no coin this turn in moves()": ("coins = self.public[\"coins\"][self.seat] + 1",
+                                     "coins = self.public[\"coins\"][self.seat]"),
+    "a unit discarded, not put in the line": ("self.hands[self.seat].move(card, self.lines[self.seat])",
+                                              "self.hands[self.seat].move(card, self.discard)"),
+    "a game of seven rounds": ('if self.public["round"] > ROUNDS:',
+                               'if self.public["round"] >= ROUNDS:'),
+    "a draw offered from an empty deck": ("        if self.deck:\n            moves.append((\"draw\",))",
+                                          "        moves.append((\"draw\",))"),
+}
+
+
+@pytest.mark.parametrize("mistake", [None, *PLANTED])
+def test_the_starter_ships_examples_that_catch_mistakes_random_games_miss(tmp_path, mistake):
+    """Oracle: the starter's rules as its docstring states them, worked by hand into
+    examples.yaml. The unchanged rules pass all six; each planted mistake fails one,
+    named with its line of examples.yaml, and passes --check's random games without them
+    (the examples are what catches it)."""
+    folder = tmp_path / "duel"
+    create_deck(folder, "duel")
+    if mistake:
+        rules = folder / "rules.py"
+        old, new = PLANTED[mistake]
+        assert old in rules.read_text()
+        rules.write_text(rules.read_text().replace(old, new))
+    run = ["simulate", str(folder), "--check", "--games", "30"]
+    result = CliRunner().invoke(main, run)
+    if mistake is None:
+        assert result.exit_code == 0, result.output
+        assert f"and the 6 examples in {folder / 'examples.yaml'} hold" in result.output
+        return
+    assert result.exit_code == 2
+    assert result.output.startswith(f"cardkit: {folder / 'examples.yaml'}:"), result.output
+    (folder / "examples.yaml").unlink()
+    without = CliRunner().invoke(main, run)
+    assert without.exit_code == 0, without.output
+
+
+def test_the_starter_rulebook_says_a_card_name_with_a_space_goes_in_angle_brackets(tmp_path):
+    """Issue 56, item 6: a designer copies '![](card:Scout)' for 'Fire Ball' and gets no
+    card; the rulebook they start from shows the angle brackets (read in the built PDF)."""
+    create_deck(tmp_path / "duel", "duel")
+    result = CliRunner().invoke(main, ["rulebook", str(tmp_path / "duel"), "--out",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    text = pypdf.PdfReader(next((tmp_path / "out").rglob("*-a4.pdf"))).pages[0].extract_text()
+    assert "a name with a space goes in angle brackets: ![](<card:Fire Ball>)" in \
+        " ".join(text.split())

@@ -70,3 +70,28 @@ def test_bold_svg_text_in_a_family_with_no_bold_face_is_a_warning(tmp_path, buil
     assert "image 'art.svg' has bold text in font family 'Gentium Basic', which has no bold " \
            "face: it prints in the family's face as it is; add the family's bold TTF to the " \
            "deck's fonts/ folder" in warning
+
+
+def test_right_to_left_svg_text_is_refused_naming_the_file_the_text_and_the_fix(tmp_path):
+    """A title set in Inkscape in Hebrew printed left to right, unjoined, silently: it is
+    refused like a card field in Hebrew, exit code 2, with the file, the text and the fix.
+    Left-to-right text in the same file is fine."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    deck = _deck_with(tmp_path, FACE)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120"><text x="5" '
+           'y="15">Market</text><text x="5" y="40">%s</text></svg>')
+    (tmp_path / "art.svg").write_text(svg % "שוק הפנסים", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "image 'art.svg' has text in Hebrew, a right-to-left script, 'שוק הפנסים': " \
+           "cardkit cannot set it yet" in result.output
+    assert "convert the text to paths (Inkscape: Path > Object to Path" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+    (tmp_path / "art.svg").write_text(svg % "سوق", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(deck)])
+    assert result.exit_code == 2 and "has text in Arabic script" in result.output
+    (tmp_path / "art.svg").write_text(svg % "Lanterns", encoding="utf-8")
+    assert CliRunner().invoke(main, ["validate", str(deck)]).exit_code == 0

@@ -207,3 +207,21 @@ def test_a_sweep_varies_a_constant_of_the_rules_file(tmp_path, monkeypatch):
     assert wrong.exit_code == 2
     assert "ROUNDS is a whole number in the rules (8), not 2.5; sweep whole numbers" in \
         wrong.output
+
+
+def test_a_sweep_s_last_line_names_the_values_beyond_chance(tmp_path, monkeypatch):
+    """Issue 56, item 6: the builder against random play wins far more than half at every
+    ROUNDS (a known answer: seat 0 is off a fair share); the last line named only the
+    fairest value."""
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "duel", "--sweep", "ROUNDS=4..5",
+                                       "--games", "200", "--workers", "1", "--bots", "builder",
+                                       "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    last = result.output.splitlines()[-1]
+    assert last.startswith("Fairest: ROUNDS=")
+    assert last.endswith("; a seat is off a fair share beyond chance at ROUNDS=4, 5 (each "
+                         "value's seats tested together)."), last

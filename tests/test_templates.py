@@ -158,6 +158,20 @@ def test_a_mixed_template_cuts_cards_and_tokens_at_their_slots_with_backs_behind
             for k, x, y, w, h in used if k != "square")
 
 
+def labels_rasterised(tmp_path, deck, template: str, paper: str, bleed_mm: int, dpi: int):
+    """The deck built on ``template`` with ``bleed_mm`` of bleed, its first page rasterised
+    at ``dpi`` by PDFium: an array of RGB pixels, rows from the top."""
+    result = CliRunner().invoke(main, ["build", str(deck), "--template", template, "--bleed",
+                                       f"{bleed_mm}mm", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" /
+                             f"tiny-{template}-{paper}-bleed{bleed_mm}mm.pdf")
+    try:
+        return numpy.asarray(pdf[0].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+    finally:
+        pdf.close()
+
+
 def test_avery_5160_keeps_every_label_s_ink_inside_it_and_out_of_the_5_mm_border(tmp_path):
     """Letter, 30 labels of 2.625 x 1 in whose outer columns start 4.76 mm from the edge:
     rasterised at 150 dpi, the outer 5 mm of the page is blank, each label's red lies 0.5 mm
@@ -166,12 +180,7 @@ def test_avery_5160_keeps_every_label_s_ink_inside_it_and_out_of_the_5_mm_border
                       layouts={"red": LAYOUTS["red"].replace("box: card,",
                                                              "box: card, bleed: true,")},
                       front="red", back="red")
-    result = CliRunner().invoke(main, ["build", str(deck), "--template", "avery-5160",
-                                       "--bleed", "2mm", "--out", str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    pdf = pdfium.PdfDocument(tmp_path / "out" / "tiny" / "tiny-avery-5160-letter-bleed2mm.pdf")
-    pixels = numpy.asarray(pdf[0].render(scale=150 / 72).to_pil().convert("RGB")).astype(int)
-    pdf.close()
+    pixels = labels_rasterised(tmp_path, deck, "avery-5160", "letter", 2, 150)
     per_mm = 150 / 25.4
     ink = (pixels < 250).any(axis=2)
     near, far_x, far_y = (math.floor(5 * per_mm), math.ceil((215.9 - 5) * per_mm),
@@ -267,3 +276,43 @@ def test_round_stickers_cut_already_print_their_art_without_outlines(tmp_path):
         for page in pdf.pages:
             assert filled(page, (0.0, 1.0, 0.0)) == [(99.0, 19.0, 27.0, 27.0)]
             assert not cut_outlines(page) and not page.lines
+
+
+def test_avery_l7160_with_bleed_keeps_each_label_s_colour_off_its_neighbours(tmp_path):
+    """21 labels in a checkerboard of red and blue, built with --bleed 3mm: rasterised at
+    10 px a millimetre, each label (rows butted, columns 2.5 mm apart) holds its own colour
+    alone up to its edges; its bleed fills half of the gap to the next column, and at the
+    sheet's outside edges as much of 3 mm as the 5 mm printable border leaves (2.25 mm at
+    the sides, the whole 3 mm above the top row)."""
+    colours = {"red": (255, 0, 0), "blue": (0, 0, 255)}
+    layouts = {name: "elements:\n  - {name: bg, kind: rect, box: card, bleed: true, "
+               "fill: '#%02x%02x%02x'}\n" % rgb for name, rgb in colours.items()}
+    def colour_of(i):
+        return "red" if (i // 3 + i % 3) % 2 == 0 else "blue"
+    cards = "".join(f"  - {{title: '{i}', layout: {colour_of(i)}}}\n" for i in range(21))
+    deck = write_deck(tmp_path, "", size="{width: 63.5mm, height: 38.1mm}", layouts=layouts,
+                      front="red", back="blue")
+    deck.write_text(deck.read_text().replace("  - {title: A, count: 1}\n", cards))
+    pixels = labels_rasterised(tmp_path, deck, "avery-l7160", "a4", 3, 254)
+
+    def at(x, y):  # mm from the top-left corner
+        return tuple(pixels[round(y * 10), round(x * 10)])
+
+    for i in range(21):
+        row, column = divmod(i, 3)
+        left, top = 7.25 + column * 66, 15.15 + row * 38.1
+        own = colours[colour_of(i)]
+        label = pixels[round((top + 0.2) * 10):round((top + 38.1 - 0.2) * 10),
+                       round((left + 0.2) * 10):round((left + 63.5 - 0.2) * 10)]
+        assert (label == own).all(axis=2).mean() > 0.999, (i, "a neighbour's colour inside")
+        middle = top + 19
+        if column < 2:
+            assert at(left + 63.5 + 1.0, middle) == own  # half the 2.5 mm gap
+        if column > 0:
+            assert at(left - 1.0, middle) == own
+        if column == 0:
+            assert at(left - 2.0, middle) == own and at(left - 2.5, middle) == (255,) * 3
+        if column == 2:
+            assert at(left + 63.5 + 2.0, middle) == own
+        if row == 0:
+            assert at(left + 30, top - 2.8) == own and at(left + 30, top - 3.3) == (255,) * 3

@@ -122,7 +122,11 @@ def test_short_edge_backs_mirror_the_rows_clear_of_the_footer_and_take_the_offse
                                        str(tmp_path / "out"), "--paper", "a4", "--duplex",
                                        "short", "--back-offset", "1,0.5"])
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "out" / "chits" / "chits-tokens-a4.pdf") as pdf:
+    # named for its backs, beside (not over) the plain file
+    assert [p.name for p in (tmp_path / "out" / "chits").iterdir()] == [
+        "chits-tokens-a4-short-offset1,0.5mm.pdf"]
+    with pdfplumber.open(tmp_path / "out" / "chits" / "chits-tokens-a4-short-offset1,0.5mm.pdf"
+                         ) as pdf:
         fronts, backs = (cut_outlines(page) for page in pdf.pages)  # points read top down
         height = pdf.pages[0].height / MM
         footer = min(o["top"] for o in pdf.pages[1].chars) / MM
@@ -149,3 +153,25 @@ def test_a_mistake_in_a_token_exits_2_naming_its_line_and_fix(tmp_path, tokens, 
     assert result.exit_code == 2, result.output
     assert expected in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_footer_stays_5mm_inside_the_paper_and_an_offset_build_names_its_own_file(
+        tmp_path):
+    """pdfplumber's boxes of the footer's characters (descenders and brackets included:
+    'sheet 1/1 · print at 100% (actual size)') lie at least 5 mm above the paper's edge;
+    a build with --back-offset writes its own file and leaves the plain one as it was."""
+    deck = make_deck(tmp_path)
+    assert run_tokens(tmp_path, deck).exit_code == 0
+    folder = tmp_path / "out" / "chits"
+    plain = (folder / "chits-tokens-a4.pdf").read_bytes()
+    with pdfplumber.open(folder / "chits-tokens-a4.pdf") as pdf:
+        for page in pdf.pages:
+            footer = [c for c in page.chars if c["bottom"] > page.height - 15 * MM]
+            assert "(" in "".join(c["text"] for c in footer)
+            assert min(page.height - c["bottom"] for c in footer) / MM >= BORDER - 0.005
+    result = CliRunner().invoke(main, ["tokens", str(deck), "--out", str(tmp_path / "out"),
+                                       "--paper", "a4", "--back-offset", "0.5,-0.3"])
+    assert result.exit_code == 0, result.output
+    assert "chits-tokens-a4-offset0.5,-0.3mm.pdf" in result.output
+    assert (folder / "chits-tokens-a4.pdf").read_bytes() == plain
+    assert (folder / "chits-tokens-a4-offset0.5,-0.3mm.pdf").is_file()

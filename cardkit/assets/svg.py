@@ -73,6 +73,13 @@ def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str,
     return result, tuple(sorted(missing)), tuple(sorted(lacking))
 
 
+def svg_texts(drawing: Drawing) -> list[str]:
+    """The live texts the drawing sets (its ``<text>`` elements), in document order."""
+    from reportlab.graphics.shapes import String
+
+    return [node.text for node in _nodes(drawing) if isinstance(node, String)]
+
+
 class SvgError(ValueError):
     """An SVG file that cannot be drawn: ``what`` is wrong, ``fix`` says what to do."""
 

@@ -54,7 +54,8 @@ def outcome_lines(summary: dict) -> list[str]:
                      "the win)")
     lines += [f"  {sentence[0].upper()}{sentence[1:]}." for sentence in summary["edges"]]
     if not summary["edges"]:
-        lines.append("  No seat is further from a fair share than chance explains.")
+        lines.append("  No seat is further from a fair share than chance explains "
+                     f"({summary['players']} seats tested together).")
     for bot in summary.get("bot_shares") or ():
         low, high = bot["interval"]
         lines.append(f"  bot {bot['bot']}: won {bot['share']:.1%} of the decided games "
@@ -67,14 +68,29 @@ def outcome_lines(summary: dict) -> list[str]:
     return lines
 
 
+def pace(games: int, seconds: float) -> str:
+    """How fast games went, in a unit that shows it: games a second, else a minute, else
+    minutes a game (a slow search bot).
+
+    >>> pace(1000, 2), pace(30, 120), pace(2, 300)
+    ('500 games/s', '15 games/min', '2.5 min a game')
+    """
+    per_second = games / seconds if seconds else 0
+    if per_second >= 1 or not games:
+        return f"{per_second:,.0f} games/s"
+    if per_second * 60 >= 1:
+        return f"{per_second * 60:,.0f} games/min"
+    return f"{seconds / games / 60:,.1f} min a game"
+
+
 def summary_lines(summary: dict) -> list[str]:
     """The run in a few lines for the terminal."""
     from ..playtest.summary import length_sentence
 
-    per_second = summary["games"] / summary["seconds"] if summary["seconds"] else 0
     lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} "
              f"player{'s' * (summary['players'] != 1)}, {summary['deck']}, seed "
-             f"{summary['seed']} ({summary['seconds']:.1f} s, {per_second:,.0f} games/s)"]
+             f"{summary['seed']} ({summary['seconds']:.1f} s, "
+             f"{pace(summary['games'], summary['seconds'])})"]
     lines += [f"  {note}" for note in (summary.get("bots_note"), summary.get("random_play"))
               if note]
     if summary.get("card_verdict"):

@@ -253,14 +253,18 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
             default = ctx.get_parameter_source("count").name == "DEFAULT"
             _skill(setup, SKILL_GAMES if default else count, workers, report_dir, executor)
             return
+        replay = [game, f"--players {players}", f"--seed {seed}"]
+        replay += [f"--deck {given_deck}"] if given_deck else []
+        replay += [f"--rules {rules_file}"] if rules_file else []
         if check:
-            replay = [game, f"--players {players}", f"--seed {seed}"]
-            replay += [f"--deck {given_deck}"] if given_deck else []
-            replay += [f"--rules {rules_file}"] if rules_file else []
             from .check_run import check
 
             check(setup, count, " ".join(replay))
             return
+        if setup.rules_file and any(rules.bots[spec.name].searches for spec in bots):
+            from .check_run import refuse_kept_outside
+
+            refuse_kept_outside(setup, " ".join(replay))
         started = time.perf_counter()
         stopped = False
         tally = Tally(players, GameRows() if report_dir else None, rotate)
@@ -360,7 +364,8 @@ def _own_rules(deck_file: str, rules, rules_path, players: int, bots):
         own = find_deck(deck_file).parent / RULES_FILE
     except InputError:  # the deck is read, and its mistake shown, with its cards
         return rules, rules_path
-    if not own.is_file() or own.resolve() == rules_path:
+    if not own.is_file() or own.resolve() == rules_path or own.read_bytes() == \
+            rules_path.read_bytes():  # a copy of A's rules file is the same rules
         return rules, rules_path
     try:
         other = load_rules(own)
@@ -452,10 +457,12 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     if fairest["players"] == 1 and sweep.kind != "players":
         click.echo(f"Closest to winning half the games: {what}={value:g}.")
     else:
-        fair = all(not summary["edges"] for _, summary in rows)
-        click.echo(("Every value is within chance of a fair share; the closest: " if fair
+        off = [f"{point:g}" for point, summary in rows if summary["edges"]]
+        click.echo(("Every value is within chance of a fair share; the closest: " if not off
                     else "Fairest: ") + f"{what}={value:g}, no seat further than "
-                   f"{unfairness(fairest) * 100:.1f} percentage points from a fair share.")
+                   f"{unfairness(fairest) * 100:.1f} percentage points from a fair share"
+                   + (f"; a seat is off a fair share beyond chance at {what}="
+                      f"{', '.join(off)} (each value's seats tested together)." if off else "."))
     if report_dir:
         from ..playtest.report_runs import write_sweep_report
 

@@ -2,7 +2,9 @@
 layout drawn on each face of the box, which reads the deck's stamps like a card does.
 
 The box's inside is the card size plus :data:`CLEARANCE` each way, and the stack height
-(cards x stock thickness) plus :data:`CLEARANCE` deep: the fold lines lie that far apart.
+(cards x stock thickness) plus :data:`CLEARANCE` deep. The fold lines across the front and
+up it lie that far apart; a side's lie further, by the box's own stock that its folds and
+the flaps inside take (:func:`fold_depth`), so that the clearance remains once folded.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ BOX_KEYS = ("stock", "logo", "faces")
 STOCKS_MM = {"standard": 0.30, "premium": 0.32, "linen": 0.35}  # card thickness by name
 MIN_STOCK, MAX_STOCK = 0.1 * MM, 2 * MM  # thinner is paper, thicker is board, not cards
 CLEARANCE = 1 * MM  # room each way, so that the cards slide in and out
+BOX_STOCK = 0.3 * MM  # the box's own card (about 300 gsm): each fold and flap inside takes it
+MIN_GLUE = 5 * MM  # a narrower glue flap behind a side holds badly: it goes behind the back
+GLUE_SPARE = 1 * MM  # a glue flap behind a side stops this short of the front, to square up
 # the faces and the layouts they get unless the deck names others; 'bottom' is blank
 DEFAULT_FACES = {"front": "box-front", "back": "box-back", "side": "box-side",
                  "top": "box-top", "bottom": None}
@@ -33,7 +38,7 @@ class Box:
     stock: float  # one card's thickness, points
     width: float  # inside, across the front
     height: float  # inside, from the bottom to the top
-    depth: float  # inside, front to back: the stack and its clearance
+    depth: float  # inside, front to back: the stack and its clearance (not the folds')
     faces: dict  # face name -> Layout
     values: dict  # what the faces' layouts read
 
@@ -52,8 +57,24 @@ class Box:
                        self.values)
 
 
+def glued_to_back(depth: float) -> bool:
+    """Whether a box ``depth`` deep inside is too thin for a glue flap behind its side (at
+    least :data:`MIN_GLUE` and :data:`GLUE_SPARE` short of the front): its flap then goes
+    on the side's free edge and is glued behind the back."""
+    return depth + 2 * BOX_STOCK - GLUE_SPARE < MIN_GLUE
+
+
+def fold_depth(depth: float) -> float:
+    """How far apart a side's fold lines lie for ``depth`` to remain inside once folded:
+    one thickness of the box's stock for the two folds, one for the lid's tuck flap inside,
+    and one more for the glue flap when it lies behind the back."""
+    return depth + (3 if glued_to_back(depth) else 2) * BOX_STOCK
+
+
 def face_size(face: str, width: float, height: float, depth: float) -> tuple[float, float]:
-    """A face's width and height as it stands on the box (points)."""
+    """A face's width and height as it stands on the box (points), of a box ``depth`` deep
+    inside: a side, the top and the bottom span its fold depth."""
+    depth = fold_depth(depth)
     return {"front": (width, height), "back": (width, height), "side": (depth, height),
             "top": (width, depth), "bottom": (width, depth)}[face]
 

@@ -31,20 +31,26 @@ class Contest:
     per_sheet: int | None = None  # cards on each print-and-play sheet
     papers: tuple[str, ...] = PAPER_CHOICES  # the papers the sheets must print on
     rules_pages: int | None = None  # the most pages the rulebook may take on A4
-    components: int | None = None  # the most components besides the cards
+    components: int | None = None  # the most components besides the cards, printed or not
+    tokens: bool = True  # whether the entry may print tokens ('tokens:')
+    boards: bool = True  # whether the entry may print boards ('boards:')
 
 
 # BoardGameGeek's recurring print-and-play contests, as their threads state them (see
 # docs/print-services.md, "Contest profiles", for the sources): poker cards, both sides
-# usable, 9 a sheet.
+# usable, 9 a sheet. The 9-card contest's 24 components count printed tokens and boards
+# with the others; none of the three forbids tokens or boards outright.
 _POKER = CardSize.preset("poker")
 PROFILES = {
     "bgg-9-card": dict(title="the 9-card contest", cards=9, size=_POKER, per_sheet=9,
-                       components=24),
-    "bgg-18-card": dict(title="the 18-card contest", cards=18, size=_POKER, per_sheet=9),
-    "bgg-54-card": dict(title="the 54-card contest", cards=54, size=_POKER, per_sheet=9),
+                       components=24, tokens=True, boards=True),
+    "bgg-18-card": dict(title="the 18-card contest", cards=18, size=_POKER, per_sheet=9,
+                        tokens=True, boards=True),
+    "bgg-54-card": dict(title="the 54-card contest", cards=54, size=_POKER, per_sheet=9,
+                        tokens=True, boards=True),
 }
-CONTEST_KEYS = ("name", "cards", "size", "per_sheet", "papers", "rules_pages", "components")
+CONTEST_KEYS = ("name", "cards", "size", "per_sheet", "papers", "rules_pages", "components",
+                "tokens", "boards")
 
 
 def read_contest(data: Map, problems: Problems, read_size) -> Contest | None:
@@ -70,6 +76,7 @@ def read_contest(data: Map, problems: Problems, read_size) -> Contest | None:
     counts = {key: checks.get_int(problems, raw, key, minimum=minimum)
               for key, minimum in (("cards", 1), ("per_sheet", 1), ("rules_pages", 1),
                                    ("components", 0))}
+    allowed = {key: checks.get_bool(problems, raw, key, True) for key in ("tokens", "boards")}
     size = read_size(raw["size"], raw.at("size")) if "size" in raw else None
     papers = raw.get("papers", list(PAPER_CHOICES))
     if isinstance(papers, str):
@@ -82,7 +89,7 @@ def read_contest(data: Map, problems: Problems, read_size) -> Contest | None:
     if len(problems.items) > before:
         return None
     return Contest(name, f"the contest ({name})" if "name" in raw else "the contest", where,
-                   size=size, papers=tuple(dict.fromkeys(papers)), **counts)
+                   size=size, papers=tuple(dict.fromkeys(papers)), **counts, **allowed)
 
 
 def read_components(data: Map, problems: Problems) -> dict[str, int]:
@@ -97,3 +104,18 @@ def read_components(data: Map, problems: Problems) -> dict[str, int]:
         if count is not None:
             result[str(name)] = count
     return result
+
+
+def printed_components(deck) -> dict[str, int]:
+    """The tokens and boards the deck prints, as a contest counts them: 'token' -> every
+    copy, 'board' -> how many, those it has. Read leniently (an entry's mistakes are the
+    token and board readers' to say): a token without a whole ``count`` counts once."""
+    def copies(entry) -> int:
+        count = entry.get("count", 1) if isinstance(entry, dict) else 1
+        return count if isinstance(count, int) and not isinstance(count, bool) \
+            and count > 0 else 1
+
+    found = {"token": sum(copies(entry) for entry in deck.tokens)
+             if isinstance(deck.tokens, list) else 0,
+             "board": len(deck.boards) if isinstance(deck.boards, list) else 0}
+    return {kind: count for kind, count in found.items() if count}

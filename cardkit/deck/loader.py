@@ -29,7 +29,7 @@ from ..sources.files import REACH_FIX, why_outside
 from ..sources.yamlfile import Map, Seq, joined, load_yaml, merged
 from .composition import check_composition, choose_variant, dropped, read_variants
 from .contest import read_components, read_contest
-from .languages import read_languages
+from .languages import read_languages, right_to_left
 from .layout import Layout, load_layout
 from .model import SIZE_PRESETS_MM, BackDesign, Card, CardSize, Deck
 from .properties import KINDS
@@ -233,7 +233,11 @@ class _DeckLoader:
         # broken ones and report their mistake again
         whole = not problems
         title = checks.get_text(problems, data, "title", name)
+        refuse_right_to_left_title(problems, data, title)
         version = checks.get_text(problems, data, "version", "")
+        if version and not checks.check_name_part(problems, version, data.at("version"),
+                                                  "the version"):
+            version = ""
         self.stamps.update({"deck.title": title, "deck.version": version})
         deck = Deck(name, title, checks.get_text(problems, data, "author", ""), version,
                     size, tuple(cards), self.path, backs,
@@ -715,3 +719,14 @@ _IS_TYPE = {  # field type -> whether a value is of it (bool is an int to Python
     "flag": lambda v: isinstance(v, bool),
     "colour": _is_colour,
 }
+
+
+def refuse_right_to_left_title(problems: Problems, data: Map, title: str | None) -> None:
+    """A title in a right-to-left script is refused: every sheet's footer, the rulebook and
+    the box print it, and cardkit does not shape text yet (the check to replace once it
+    does): its letters would print in the wrong order, unjoined, or not at all."""
+    script = right_to_left(title or "")
+    if script:
+        problems.add(data.at("title"), f"the deck's title is in {script}, a right-to-left "
+                     "script, which cardkit cannot print yet (the sheets' footers would show "
+                     "it wrong or blank)", "write the title in Latin letters for now")

@@ -70,7 +70,9 @@ class Slot:
     index: int  # position in the deck's printed order
     side: str  # "front" or "back"
     turned: int = 0  # degrees the card is turned anticlockwise: 0, 90, -90 or 180
-    inset: float = 0.0  # the card's ink is kept this far inside the trim (a label's)
+    # how far the card's ink may reach past the trim's left, bottom, right and top edges
+    # (less than 0: kept inside, as a label's inset); None: to the bleed, as on the grid
+    reach: tuple[float, float, float, float] | None = None
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -292,9 +294,14 @@ def back_slot(s, columns: bool, paper_w: float, paper_h: float,
     the paper turns over, mirrored across the columns (``columns``) or the rows, moved by
     ``offset`` (right, down)."""
     dx, dy = offset
+    reach = getattr(s, "reach", None)  # a card slot's, mirrored with it
     if columns:
+        if reach:
+            s = replace(s, reach=(reach[2], reach[1], reach[0], reach[3]))
         return replace(s, x=paper_w - s.x - s.width + dx, y=s.y - dy, side="back",
                        turned={180: 180}.get(s.turned, -s.turned))
+    if reach:
+        s = replace(s, reach=(reach[0], reach[3], reach[2], reach[1]))
     turned = {0: 180, 90: 90, -90: -90, 180: 0}[s.turned]  # 180 - turned, in -90..180
     return replace(s, x=s.x + dx, y=paper_h - s.y - s.height - dy, side="back",
                    turned=turned)

@@ -9,7 +9,9 @@ behind its front; a token is cut on its own outline, as on a token sheet
 
 What a slot inks lies inside the printable border: a card slot's trim, less its inset
 (a label's ink is kept that far inside it); a token slot's outline grown by the token's
-bleed. No cut guide of the cards crosses a token."""
+bleed. No cut guide of the cards crosses a token. A card's bleed reaches past its slot only
+as far as the gap to its neighbours allows, half of it each, and the printable border: on
+butted labels not at all, so that no label carries its neighbour's colour."""
 
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ def template_pages(count: int, width: float, height: float, template: SheetTempl
         if slot.shape is None and _fits(slot, *size):
             _check_border(slot, template)
             x, y = _corner(slot, paper_h)
-            cards.append(Slot(x, y, slot.width, slot.height, 0, "front", turned, slot.inset))
+            cards.append(Slot(x, y, slot.width, slot.height, 0, "front", turned,
+                              _reach(slot, template, options.bleed)))
     if not cards:
         raise SheetError(f"sheet template {template.name} has no slot of "
                          f"{width / MM:g} x {height / MM:g} mm, the deck's card size",
@@ -66,7 +69,7 @@ def template_pages(count: int, width: float, height: float, template: SheetTempl
     def page(index: int) -> Page:
         sheet, side = divmod(index, sides)
         first = sheet * len(cards)
-        slots = tuple(Slot(s.x, s.y, s.width, s.height, i, "front", s.turned, s.inset)
+        slots = tuple(Slot(s.x, s.y, s.width, s.height, i, "front", s.turned, s.reach)
                       for s, i in zip(cards, range(first, min(first + len(cards), count))))
         placed = tuple(TokenSlot(s.x, s.y, s.width, s.height, s.shape, i, "front")
                        for spots, queue, _ in queues
@@ -92,6 +95,31 @@ def _corner(slot: TemplateSlot, paper_h: float) -> tuple[float, float]:
     """The slot's lower-left corner from the paper's (PDF's), its top-left given from the
     paper's top-left."""
     return slot.x, paper_h - slot.y - slot.height
+
+
+def _reach(slot: TemplateSlot, template: SheetTemplate, bleed: float) -> tuple:
+    """How far a card's ink may reach past each edge of its slot (left, bottom, right,
+    top): its inset inside, or the bleed as far as half the gap to the nearest slot on that
+    side (or any slot whose bleed could meet it) and the printable border allow."""
+    if slot.inset:
+        return (-slot.inset,) * 4
+    paper_w, paper_h = PAPERS[template.paper]
+    left, bottom = _corner(slot, paper_h)
+    right, top = left + slot.width, bottom + slot.height
+    room = [left - PRINTABLE_BORDER, bottom - PRINTABLE_BORDER,
+            paper_w - PRINTABLE_BORDER - right, paper_h - PRINTABLE_BORDER - top]
+    for other in template.slots:
+        if other is slot:
+            continue
+        x1, y1 = _corner(other, paper_h)
+        x2, y2 = x1 + other.width, y1 + other.height
+        across = y1 < top + 2 * bleed and y2 > bottom - 2 * bleed  # beside it
+        along = x1 < right + 2 * bleed and x2 > left - 2 * bleed  # above or below it
+        for side, gap, near in ((0, left - x2, across), (1, bottom - y2, along),
+                                (2, x1 - right, across), (3, y1 - top, along)):
+            if near and gap >= -FIT:
+                room[side] = min(room[side], gap / 2)
+    return tuple(max(0.0, min(bleed, r)) for r in room)
 
 
 def _check_border(slot: TemplateSlot, template: SheetTemplate) -> None:

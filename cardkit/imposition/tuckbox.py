@@ -4,8 +4,15 @@ in points, the origin at the lower-left corner.
 The dieline is one row of panels, each as high as the box: a glue flap, the back, a side,
 the front and the other side. The back carries the lid and its tuck flap, which close the
 top; the front carries the bottom lid and its tuck flap; each side a dust flap at either
-end. Folded, the glue flap goes behind the last side. The fold lines between the panels
-lie exactly the box's inside apart (its width, depth and height).
+end. Folded, the glue flap goes behind the last side, so it is at most the side's depth
+less :data:`~cardkit.deck.box.GLUE_SPARE`; a side too shallow for a flap of
+:data:`~cardkit.deck.box.MIN_GLUE` (a thin deck) has the flap on its free edge instead,
+glued behind the back. The fold lines across the front and up it lie the box's inside
+apart (its width and height); across a side, the inside depth plus the box's own stock
+where it folds (:func:`~cardkit.deck.box.fold_depth`).
+
+Each printed face's art runs :data:`BLEED` past its edges, so a cut a little off shows
+art, not paper; where two faces meet at a fold, each face is drawn over the other's bleed.
 
 When the whole row does not fit the paper inside the printable border (with the legend
 below it), it is cut in two after the first side, which gets a second glue flap ('join')
@@ -18,9 +25,11 @@ import math
 from dataclasses import dataclass
 
 from ..common.units import MM
+from ..deck.box import GLUE_SPARE, fold_depth, glued_to_back
 from .sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, SheetError
 
 GLUE = 8 * MM  # a glue flap's width: room for a line of glue
+BLEED = 2 * MM  # how far a face's art runs past its edges
 GLUE_TAPER = 3 * MM  # its ends cut at a slant, so that it folds clear of the flaps
 TUCK = 15 * MM  # how deep a tuck flap reaches into the box
 TUCK_CORNER = 4 * MM  # its corners cut off, so that it slides in
@@ -68,12 +77,20 @@ class BoxSheet:
     label: str  # 'sheet 1/2'
 
 
+def glue_width(depth: float) -> float:
+    """The glue flap's width: :data:`GLUE`, and behind a side at most its fold depth less
+    :data:`GLUE_SPARE`."""
+    return GLUE if glued_to_back(depth) else min(GLUE, fold_depth(depth) - GLUE_SPARE)
+
+
 def _columns(split: bool, width: float, depth: float) -> list[list[tuple[str, float]]]:
-    whole = [("glue", GLUE), ("back", width), ("side", depth), ("front", width),
-             ("side", depth)]
+    side, glue = fold_depth(depth), ("glue", glue_width(depth))
+    panels = [("back", width), ("side", side), ("front", width), ("side", side)]
+    whole = panels + [glue] if glued_to_back(depth) else [glue] + panels
     if not split:
         return [whole]
-    return [whole[:3] + [("join", GLUE)], whole[3:]]
+    cut = whole.index(("side", side)) + 1  # after the first side, which gets a join flap
+    return [whole[:cut] + [("join", GLUE)], whole[cut:]]
 
 
 def dust_flap(depth: float, width: float) -> float:
@@ -82,7 +99,8 @@ def dust_flap(depth: float, width: float) -> float:
 
 
 def _piece(columns, width: float, height: float, depth: float) -> Piece:
-    """The piece of the given columns, with its lowest point at y = 0."""
+    """The piece of the given columns, with its lowest point at y = 0; ``depth`` is the
+    side's fold depth."""
     below = max(depth + TUCK if kind == "front" else dust_flap(depth, width)
                 if kind == "side" else 0 for kind, _ in columns)
     y0, y1 = below, below + height
@@ -93,7 +111,7 @@ def _piece(columns, width: float, height: float, depth: float) -> Piece:
         if i:
             folds.append((x, y0, x, y1))
         if kind in ("glue", "join"):
-            near, far = (x2, x) if kind == "glue" else (x, x2)  # the fold, the free edge
+            near, far = (x, x2) if i else (x2, x)  # the fold, the free edge
             shape = [(near, y0), (far, y0 + GLUE_TAPER), (far, y1 - GLUE_TAPER), (near, y1)]
             glue.append(tuple(shape))
             bottom += sorted(shape[:2])
@@ -130,16 +148,16 @@ def _notch(centre: float, edge: float, radius: float, steps: int = 16) -> list:
 
 
 def _place(piece: Piece, paper: str, label: str) -> BoxSheet | None:
-    """The piece centred above the legend on the paper, upright or landscape, whichever
-    holds it (upright first); None if neither does."""
+    """The piece and its bleed centred above the legend on the paper, upright or landscape,
+    whichever holds it (upright first); None if neither does."""
     short, long = PAPERS[paper]
     for width, height in ((short, long), (long, short)):
-        room_w = width - 2 * PRINTABLE_BORDER
-        room_h = height - 2 * PRINTABLE_BORDER - LEGEND - LEGEND_GAP
+        room_w = width - 2 * PRINTABLE_BORDER - 2 * BLEED
+        room_h = height - 2 * PRINTABLE_BORDER - LEGEND - LEGEND_GAP - 2 * BLEED
         if piece.width <= room_w and piece.height <= room_h:
             x = (width - piece.width) / 2
-            y = PRINTABLE_BORDER + LEGEND + LEGEND_GAP + (room_h - piece.height) / 2
-            legend = (PRINTABLE_BORDER, PRINTABLE_BORDER, room_w, LEGEND)
+            y = PRINTABLE_BORDER + LEGEND + LEGEND_GAP + BLEED + (room_h - piece.height) / 2
+            legend = (PRINTABLE_BORDER, PRINTABLE_BORDER, width - 2 * PRINTABLE_BORDER, LEGEND)
             return BoxSheet(width, height, piece, x, y, legend, label)
     return None
 
@@ -148,7 +166,8 @@ def box_sheets(width: float, height: float, depth: float, paper: str) -> list[Bo
     """The sheets of a box whose inside is ``width`` x ``height`` x ``depth``: one, or two
     when the dieline does not fit one; SheetError when it does not fit even then."""
     for split in (False, True):
-        pieces = [_piece(c, width, height, depth) for c in _columns(split, width, depth)]
+        pieces = [_piece(c, width, height, fold_depth(depth))
+                  for c in _columns(split, width, depth)]
         sheets = [_place(piece, paper, f"sheet {i + 1}/{len(pieces)}")
                   for i, piece in enumerate(pieces)]
         if all(sheets):

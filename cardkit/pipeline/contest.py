@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..common.errors import InputError, Problem
 from ..common.units import MM, to_mm
+from ..deck.contest import printed_components
 from ..deck.model import Deck
 from ..imposition.sheets import PAPER_NAMES, SheetError, SheetOptions, pnp_grid
 from ..sources.rulebook import rules_path
@@ -50,11 +51,20 @@ def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: boo
                   f"{{width: {_mm(wanted.width)}mm, height: {_mm(wanted.height)}mm}}") + "'")
     if sheets:
         found += sheet_problems(deck, options)
-    needed = sum(deck.components.values())
-    if contest.components is not None and needed > contest.components:
-        listed = ", ".join(f"{count} {name}" for name, count in deck.components.items())
-        broken(f"the game needs {needed} components besides its cards ({listed})",
-               f"allows {contest.components}", "list fewer under 'components:'")
+    printed = printed_components(deck)
+    for kind, allowed in (("token", contest.tokens), ("board", contest.boards)):
+        if kind in printed and not allowed:
+            broken(f"the deck prints {_many(printed[kind], kind)} ('{kind}s:')",
+                   f"allows no {kind}s", f"leave out '{kind}s:'" + (
+                       ", or print them as cards" if kind == "token" else ""))
+    needed = [_many(count, kind) for kind, count in printed.items()] + \
+        [f"{count} {name}" for name, count in deck.components.items()]
+    total_needed = sum(printed.values()) + sum(deck.components.values())
+    if contest.components is not None and total_needed > contest.components:
+        fixes = [f"print fewer {kind}s" for kind in printed]
+        broken(f"the game needs {total_needed} components besides its cards "
+               f"({', '.join(needed)})", f"allows {contest.components}", " or ".join(
+                   fixes + ["list fewer under 'components:'"] * bool(deck.components)))
     if rules_pages is not None and contest.rules_pages is not None \
             and rules_pages > contest.rules_pages:
         broken(f"the rulebook takes {rules_pages} A4 pages",
@@ -139,7 +149,12 @@ def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | N
 
 
 def counted(cards: int) -> str:
-    return f"{cards} card{'s' * (cards != 1)}"
+    return _many(cards, "card")
+
+
+def _many(count: int, thing: str) -> str:
+    """'1 token', '30 tokens'."""
+    return f"{count} {thing}{'s' * (count != 1)}"
 
 
 def _mm(points: float) -> str:

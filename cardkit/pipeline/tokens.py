@@ -7,13 +7,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem
 from ..deck.model import Deck
 from ..deck.tokens import Token, read_tokens
 from ..imposition.sheets import SheetError
 from ..imposition.tokens import token_pages
 from ..writers.token_pdf import write_token_pdf
+from .build import offset_part
 from .components import check_faces, load_component
 from .rulebook import RULEBOOK_PAPERS
 
@@ -40,6 +41,16 @@ def drawn_tokens(deck: Deck, tokens: list[Token], strict: bool) -> tuple:
     return asked, cards, renderer, report
 
 
+def tokens_name(deck: Deck, paper: str, duplex: str = "long",
+                back_offset=(0.0, 0.0)) -> str:
+    """``chits-tokens-a4.pdf``; backs for short-edge duplex or moved by an offset are named
+    as the card sheets name them (``chits-tokens-a4-short-offset1,0.5mm.pdf``), so that no
+    such build overwrites the plain one."""
+    parts = [deck.name, "tokens", paper] + (["short"] if duplex == "short" else []) \
+        + ([offset_part(back_offset)] if any(back_offset) else [])
+    return "-".join(parts) + ".pdf"
+
+
 def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: bool = False,
                 variant: dict | None = None, only_declared: bool = False,
                 duplex: str = "long", back_offset=(0.0, 0.0)) -> TokensResult:
@@ -56,8 +67,8 @@ def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: 
         except SheetError as error:
             where = max(tokens, key=lambda t: max(t.extent)).where  # the one too big
             raise InputError([Problem(where, error.what, error.fix)]) from None
-        path = Path(out_dir) / deck.name / f"{deck.name}-tokens-{paper}.pdf"
-        with atomic_path(path) as temporary:
+        path = Path(out_dir) / deck.name / tokens_name(deck, paper, duplex, back_offset)
+        with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
             write_token_pdf(temporary, deck, pages, cards, renderer)
         paths.append(path)
         counts.append(len(pages))

@@ -113,6 +113,8 @@ class Pairs:
         for seat in range(self.players):
             self._row("seat", seat).add([r.returns[seat] for r in chunk_a], decided_a,
                                         [r.returns[seat] for r in chunk_b], decided_b)
+            self._row("score", seat).add([float(r.scores[seat]) for r in chunk_a], ones,
+                                         [float(r.scores[seat]) for r in chunk_b], ones)
         self._row("length").add([r.length for r in chunk_a], ones,
                                 [r.length for r in chunk_b], ones)
         for name in {name for r in chunk_a + chunk_b for name in r.figures}:
@@ -145,6 +147,9 @@ def compare(summary_a: dict, summary_b: dict, pairs: Pairs) -> dict:
     alone = summary_a["players"] == 1
     keyed = [("the player wins" if alone else f"seat {seat} wins", "share", ("seat", seat))
              for seat in range(summary_a["players"])]
+    # a scoring change moves the scores before (if ever) it moves who wins
+    keyed += [("the player's mean score" if alone else f"seat {seat} mean score",
+               summary_a["score_unit"], ("score", seat)) for seat in range(summary_a["players"])]
     if not alone:
         keyed.append(("nobody wins", "share", ("nobody",)))
     keyed.append(("length", summary_a["length_unit"], ("length",)))

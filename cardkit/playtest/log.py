@@ -18,7 +18,8 @@ def game_log(setup: Setup, index: int, say) -> None:
         f"player{'s' * (setup.players != 1)} ({bots})")
 
     def watch(state, seat, move):
-        say(f"{state.moves_made + 1}. seat {seat} sees {seen(state.observation(seat))}")
+        say(f"{state.moves_made + 1}. seat {seat} sees "
+            f"{seen(state.observation(seat), getattr(state, 'piles', None))}")
         say(f"   and plays {shown(move)}")
 
     result = play_one(setup, index, watch)
@@ -29,17 +30,23 @@ def game_log(setup: Setup, index: int, say) -> None:
            "seats " + ", ".join(map(str, won)) + " share the win"))
 
 
-def seen(observation: dict) -> str:
+def seen(observation: dict, holders: dict | None = None) -> str:
     """An observation in one line: each pile, then the public and private values, by name
-    (a bundled game's observation: each of its keys).
+    (a bundled game's observation: each of its keys). A seat's piles are set apart by
+    ``|``; groups (tricks, sets) are lists of lists: ``holders``, a toolkit game's piles
+    by name, says which name is a seat's piles and which groups.
 
     >>> seen({"seat": 1, "to_play": 1, "public": {"round": 2}, "private": {},
     ...       "piles": {"deck": 9, "hand": ((), ("a", "b")), "discard": ()}})
     'deck 9, hand [] | [a, b], discard [], round 2'
+    >>> seen({"piles": {"sets": ((("a", "b"), ("c",)), ()), "melds": (("d", "e"), ("f",))}},
+    ...      {"sets": [None, None], "melds": None})
+    'sets [[a, b], [c]] | [], melds [[d, e], [f]]'
     """
     parts, handled = [], {"seat", "to_play"}
     if isinstance(observation.get("piles"), dict):  # a toolkit game's piles, by name
-        parts += [f"{name} {_pile(view)}" for name, view in observation["piles"].items()]
+        parts += [f"{name} {_pile(view, holders.get(name, ()) if holders else ())}"
+                  for name, view in observation["piles"].items()]
         handled.add("piles")
     for key in ("public", "private"):
         if isinstance(observation.get(key), dict):
@@ -55,10 +62,13 @@ def shown(move) -> str:
     return " ".join(map(str, move)) if isinstance(move, tuple) else str(move)
 
 
-def _pile(view) -> str:
-    """A pile as a seat sees it; a seat's piles (a tuple of views) one after another."""
-    if isinstance(view, tuple) and view and all(isinstance(v, (tuple, int)) for v in view):
-        return " | ".join(_pile(v) for v in view)
+def _pile(view, holder=()) -> str:
+    """A pile as a seat sees it; a seat's piles (a tuple of views, ``holder`` a list)
+    one after another. Where ``holder`` is not known (``()``), a tuple of views is taken
+    for a seat's piles."""
+    if isinstance(holder, list) or holder == () and isinstance(view, tuple) and view and all(
+            isinstance(v, (tuple, int)) for v in view):
+        return " | ".join(_value(v) for v in view)
     return _value(view)
 
 

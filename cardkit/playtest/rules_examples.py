@@ -20,6 +20,11 @@ offered, a bonus not scored).
         play: [play Knight]           # made in turn, each by the seat to play
         expect: {public: {points: [3, 0]}, seat: 1, over: false}
 
+Groups (``self.groups``, ``self.seat_groups``) are written as a list of groups, each a
+list of cards (``melds: [[Scout, Guard], [Knight]]``; one such list a seat for a seat's
+groups: ``tricks: [[[Scout, Guard]], []]``); an example that does not name them starts
+with none.
+
 Cards are named as the figures name them (a card's ``card_name``, else its ``name``);
 cards an example does not place are out of its game. ``expect`` may hold ``scores``,
 ``public`` (the values given), ``seat`` (to play), ``over`` and ``winners``.
@@ -34,12 +39,17 @@ from pathlib import Path
 from ..common.errors import Problems, Where, did_you_mean
 from ..rules.examples import plain, read_examples
 from ..sources.yamlfile import Map
+from ..toolkit import CardGame
+from ..toolkit.zones import Groups
 from .log import shown
 
 EXAMPLES_FILE = "examples.yaml"
 KEYS = ("name", "players", "seat", "piles", "public", "private", "legal", "not legal",
         "play", "expect")
 EXPECTED = ("scores", "public", "seat", "over", "winners")
+# what the rules compute each expected value in: their method a failing example names
+EXPECTED_FROM = {"scores": "scores", "public": "play", "seat": "play", "over": "play",
+                 "winners": "winners"}
 
 
 @dataclass(frozen=True)
@@ -82,16 +92,19 @@ def _run_one(game, cards, example, problems: Problems) -> Failed | None:
     offered = [shown(move) for move in state.legal_moves()]
     if "legal" in example and sorted(map(str, example["legal"])) != sorted(offered):
         return Failed(example.at("legal"), f"example '{name}': the rules offer "
-                      f"{_listed(offered)}, not {_listed(example['legal'])}")
+                      f"{_listed(offered)}, not {_listed(example['legal'])}"
+                      + _rules_line(state, "moves"))
     for move in example.get("not legal", ()):
         if str(move) in offered:
             return Failed(example.at("not legal"), f"example '{name}': the rules offer "
-                          f"'{move}', which the example says is not legal")
+                          f"'{move}', which the example says is not legal"
+                          + _rules_line(state, "moves"))
     for index, text in enumerate(example.get("play", ())):
         legal = {shown(move): move for move in state.legal_moves()}
         if str(text) not in legal:
             return Failed(example["play"].at(index), f"example '{name}': '{text}' is not a "
-                          f"legal move here; the rules offer {_listed(legal)}")
+                          f"legal move here; the rules offer {_listed(legal)}"
+                          + _rules_line(state, "moves"))
         state.apply(legal[str(text)])
     return _expected(state, example, name, problems)
 
@@ -109,8 +122,8 @@ def _position(game, cards, example: Map, problems: Problems):
     for card in cards:
         left.setdefault(str(card), []).append(card)
     for kept in state.piles.values():
-        for pile in kept if isinstance(kept, list) else [kept]:
-            pile.cards.clear()
+        for holder in kept if isinstance(kept, list) else [kept]:
+            holder.groups.clear() if isinstance(holder, Groups) else holder.cards.clear()
     written = example.get("piles") or Map()
     for name, cards_written in written.items():
         if name not in state.piles:
@@ -119,26 +132,43 @@ def _position(game, cards, example: Map, problems: Problems):
             return None
         kept = state.piles[name]
         lists = cards_written if isinstance(kept, list) else [cards_written]
-        piles = kept if isinstance(kept, list) else [kept]
-        if not isinstance(lists, list) or len(lists) != len(piles) or not all(
-                isinstance(each, list) for each in lists):
-            problems.add(written.at(name), f"pile '{name}' is written as {plain(lists)}",
-                         f"give one list of cards for each of the {players} seats"
-                         if isinstance(kept, list) else "give a list of cards, top last")
+        holders = kept if isinstance(kept, list) else [kept]
+        if not _written_as(lists, len(holders), isinstance(holders[0], Groups)):
+            problems.add(written.at(name), f"{'groups' if isinstance(holders[0], Groups) else 'pile'} "
+                         f"'{name}' is written as {plain(cards_written)}",
+                         _how_written(kept, holders[0], players))
             return None
-        for pile, titles in zip(piles, lists):
-            for title in map(str, titles):
-                if not left.get(title):
-                    problems.add(written.at(name), f"pile '{name}': no card '{title}' is "
-                                 "left in the deck", did_you_mean(title, left))
-                    return None
-                pile.cards.append(left[title].pop())
+        for holder, titles in zip(holders, lists):
+            piles = [holder.new() for _ in titles] if isinstance(holder, Groups) else [holder]
+            for pile, group in zip(piles, titles if isinstance(holder, Groups) else [titles]):
+                for title in map(str, group):
+                    if not left.get(title):
+                        problems.add(written.at(name), f"pile '{name}': no card '{title}' is "
+                                     "left in the deck", did_you_mean(title, left))
+                        return None
+                    pile.cards.append(left[title].pop())
     state.public.update(plain(example.get("public") or {}))
     for seat, values in enumerate(plain(example.get("private") or [])):
         state.private[seat].update(values)
     state.seat = example.get("seat", 0)
     state._legal = None
     return state
+
+
+def _written_as(lists, holders: int, groups: bool) -> bool:
+    """Whether ``lists`` gives one list of cards a pile (a list of such lists, one a group,
+    for groups), ``holders`` of them."""
+    return isinstance(lists, list) and len(lists) == holders and all(
+        isinstance(each, list) and (not groups or all(isinstance(g, list) for g in each))
+        for each in lists)
+
+
+def _how_written(kept, holder, players: int) -> str:
+    """How to write the cards of ``kept`` (a pile or groups, or one a seat)."""
+    one = ("a list of groups, each a list of cards, top last ([[Scout, Guard], [Knight]])"
+           if isinstance(holder, Groups) else "a list of cards, top last")
+    return f"give one list for each of the {players} seats, each {one}" \
+        if isinstance(kept, list) else f"give {one}"
 
 
 def _expected(state, example: Map, name: str, problems: Problems) -> Failed | None:
@@ -153,8 +183,17 @@ def _expected(state, example: Map, name: str, problems: Problems) -> Failed | No
                  "winners": state.winners}[key]() if key != "public" else \
             {k: plain(state.public.get(k)) for k in wanted}
         if found != wanted and not (key == "scores" and list(found) == wanted):
-            return Failed(expect.at(key), f"example '{name}': {key} is {found}, not {wanted}")
+            return Failed(expect.at(key), f"example '{name}': {key} is {found}, not {wanted}"
+                          + _rules_line(state, EXPECTED_FROM[key]))
     return None
+
+
+def _rules_line(state, method: str) -> str:
+    """Where the rules give what an example found: ' (rules.py:49, moves())'."""
+    if method == "winners" and type(state).winners is CardGame.winners:
+        method = "scores"  # the best score wins, as the toolkit reads it
+    code = getattr(type(state), method).__code__
+    return f" ({Path(code.co_filename).name}:{code.co_firstlineno}, {method}())"
 
 
 def _listed(moves) -> str:

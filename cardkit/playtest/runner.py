@@ -10,6 +10,10 @@ A game may take ``Setup.game_timeout`` seconds of CPU time (in the process that 
 where it can set a timer; CPU time, so that a busy machine slows a game without ending it);
 with worker processes, the parent also ends a worker whose game takes half as long again
 (and a second), and names the game of a worker that died.
+
+Why one module: playing a game, handing chunks of them to workers, watching the workers
+and stopping (Ctrl-C, SIGTERM, a game past its time) share one protocol (Setup,
+play_range, the workers' slots, Stopped); split, each part would need the others' insides.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore
                                 worker_pool)
 from ..games import load_game
 from ..rules.errors import RulesError
-from ..toolkit import Game, State
+from ..toolkit import CardGame, Game, State
 from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
 from ..toolkit.state import param_text
@@ -37,6 +41,7 @@ from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_tra
                          error_text, kept_outside, load_rules)
 
 MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
+CHECKED_GAMES = 50  # a run's first games check every move against moves(); --check, all
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
 WATCH_EVERY = 0.25  # seconds between the parent's looks at its workers while it waits
 KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL_GRACE
@@ -139,6 +144,8 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
         with time_limit(setup.game_timeout):
             state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
                                    setup.cards)
+            if index >= CHECKED_GAMES and isinstance(state, CardGame):
+                state.checking = False  # the run's first games have checked every move
             return _play(game, state, setup, index, watch)
     except (RulesFileError, BrokenPipeError):  # the log's reader went away: not the rules'
         raise
@@ -207,16 +214,26 @@ def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> Ru
 def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
     bots = [new_bot(game, spec) for spec in seat_bots(setup, index)]
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
+    # a bot that neither looks nor searches (random play) is asked without a word more:
+    # this loop runs every move, and a game of many cheap decisions feels each step
+    blind = [not bot.observes and not bot.searches and not watch for bot in bots]
+    chooses = [bot.choose for bot in bots]
+    is_over, current_player, legal_moves, apply = (state.is_over, state.current_player,
+                                                   state.legal_moves, state.apply)
     moves = 0
     try:
-        while not state.is_over():
+        while not is_over():
             if moves == MAX_MOVES:
                 raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
                                 f"{MAX_MOVES:,} moves without ending")
-            seat = state.current_player()
-            legal = state.legal_moves()
+            seat = current_player()
+            legal = legal_moves()
             if not legal:
                 raise NoLegalMove(f"seat {seat} has no legal move, but the game is not over")
+            if blind[seat]:
+                apply(chooses[seat](None, legal, rngs[seat]))
+                moves += 1
+                continue
             bot = bots[seat]
             seen = state.observation(seat) if bot.observes else None
             if bot.searches:  # samples of what the seat may believe, never the game itself
@@ -225,7 +242,7 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 move = bot.choose(seen, legal, rngs[seat])
             if watch:
                 watch(state, seat, move)
-            state.apply(move)
+            apply(move)
             moves += 1
         given = {}  # what the report adds up, as the game gave it; a designer's checked
         for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores

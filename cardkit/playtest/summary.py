@@ -40,10 +40,11 @@ def spread(counts: Counter) -> dict:
             "max": ordered[-1][0]}
 
 
-def lengths(results, players: int) -> dict:
+def lengths(results, players: int, rounds: bool = True) -> dict:
     """How long games last: ``length`` as the players count it (``length_unit``: turns
     where the game counts them, else moves), ``rounds`` (turns over players: every seat
-    had a turn) and ``moves`` (each claim, answer and pass), each a :func:`spread`.
+    had a turn; None without ``rounds``) and ``moves`` (each claim, answer and pass), each
+    a :func:`spread`.
     ``results``: a Tally or a list of Results.
 
     >>> from cardkit.playtest.runner import Result
@@ -58,7 +59,7 @@ def lengths(results, players: int) -> dict:
             "length_unit": "turns" if counted else "moves",
             "rounds": spread(Counter({turns / players: count for turns, count
                                       in tally.turns.items()}))
-            if counted and players > 1 else None,
+            if rounds and counted and players > 1 else None,
             "moves": spread(tally.moves)}
 
 
@@ -324,7 +325,9 @@ def summarise(setup: Setup, results, seconds: float) -> dict:
         "bots_note": bots_note(setup), "random_play": random_play(game, setup.bots),
         "rotated": setup.rotate,
         "bot_shares": bot_shares(setup, tally) if setup.rotate else None,
-        **lengths(tally, setup.players),
+        # a designer's game says what it calls a round in its figures, if anything: turns
+        # over players is a round only where each seat has one turn a round
+        **lengths(tally, setup.players, rounds=not setup.rules_file),
         "figures": figures,
         "rulings": list(game.rulings),
         "rulings_from": "rules file" if setup.rules_file else "cardkit",

@@ -10,13 +10,14 @@ and colours are the deck's own: see :func:`deck_look`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
-from ..assets.catalog import Assets
+from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import bold, missing_chars, string_width
 from ..common.units import MM
 from ..deck.model import Deck
@@ -32,6 +33,7 @@ HEADING_SIZES = {1: 22.0, 2: 15.0, 3: 12.0}
 INDENT = 6 * MM  # a list level
 CARD_GAP = 5 * MM  # between the cards of a row
 CAPTION_SIZE = 8.0
+SMALLEST_SIZE = 6.0  # no text of a rulebook is set smaller, on the smallest page either
 TRIM_LINE = colors.HexColor("#b0b0b0")  # the card's edge, where a white card meets the page
 TABLE_LINE = colors.HexColor("#c8c8c8")
 INK = colors.HexColor("#1a1a1a")
@@ -130,6 +132,45 @@ def missing_glyphs(rulebook: Rulebook, look: Look) -> list[tuple[int, str, str]]
     return found
 
 
+def plain_text(text: str, font: str, assets: Assets = BUNDLED) -> str:
+    """A text in card text markup as plain words (an icon by its name), as a PDF outline
+    shows a heading.
+
+    >>> plain_text('**Setup** {cup} cards', 'Lato')
+    'Setup cup cards'
+    """
+    return "".join(" " * run.space_before + run.text for run in words(text, font, assets))
+
+
+def link_spans(lines, size: float, text: str) -> list[tuple[int, float, float]]:
+    """Where ``text`` (plain words) is set in ``lines`` at ``size``, its first time: for
+    each line it is on, (the line's index, its left and right from the line's start); none
+    when it is not there whole."""
+    chars, places = [], []  # the lines' text, one "\n" between lines; each char's place
+    for index, line in enumerate(lines):
+        if index:
+            chars.append("\n")
+            places.append(None)
+        for i, (run, offset) in enumerate(zip(line.runs, line.offsets)):
+            if i and run.space_before:
+                chars.append(" ")
+                places.append(None)
+            for j in range(len(run.text)):
+                chars.append(run.text[j])
+                places.append((index, offset + run.unit_width(run.text[:j]) * size / 1000,
+                               offset + run.unit_width(run.text[:j + 1]) * size / 1000))
+    found = re.search(r"\s+".join(map(re.escape, text.split())), "".join(chars))
+    if not text.split() or found is None:
+        return []
+    spans: dict[int, tuple[float, float]] = {}
+    for place in places[found.start():found.end()]:
+        if place is not None:
+            line, left, right = place
+            low, high = spans.get(line, (left, right))
+            spans[line] = (min(low, left), max(high, right))
+    return [(line, left, right) for line, (left, right) in spans.items()]
+
+
 class Text(Flowable):
     """A paragraph in card text markup, wrapped to the frame (less ``indent``), split
     between pages at its lines; ``bullet`` (a text) hangs left of its first line."""
@@ -143,6 +184,8 @@ class Text(Flowable):
         self.bullet_colour = bullet_colour or colour
         self.spaceBefore, self.spaceAfter, self.align = space_before, space_after, align
         self.block: TextBlock | None = None
+        self.outline: tuple[str, int] | None = None  # a heading's: its key and level
+        self.links: tuple = ()  # (a link's text in card markup, its address)
         self.lines: tuple | None = None  # the lines laid out, or those a part keeps
         self.part = False  # split off a longer paragraph: its lines are kept as they are
         self.width = 0.0
@@ -169,6 +212,7 @@ class Text(Flowable):
             return []
         first, rest = (self._part(lines) for lines in (self.lines[:fit], self.lines[fit:]))
         first.spaceAfter, rest.spaceBefore, rest.bullet = 0.0, 0.0, ""
+        first.outline = self.outline
         return [first, rest]
 
     def _part(self, lines) -> Text:
@@ -176,10 +220,15 @@ class Text(Flowable):
                     self.bullet, self.bullet_colour, self.spaceBefore, self.spaceAfter,
                     self.align)
         part.block, part.lines, part.part = self.block, lines, True
+        part.links = self.links
         return part
 
     def draw(self):
         block, canvas = self.block, self.canv
+        if self.outline is not None:  # an entry of the PDF's outline (bookmarks)
+            key, level = self.outline
+            canvas.bookmarkHorizontal(key, 0, self.height)
+            canvas.addOutlineEntry(plain_text(self.text, self.font, self.assets), key, level)
         width = self.width - self.indent
         origins = []
         baseline = self.height - block.ascent
@@ -189,6 +238,12 @@ class Text(Flowable):
             origins.append((self.indent + x, baseline))
             baseline -= block.leading
         set_text(canvas, block._replace(lines=self.lines), origins, self.colour)
+        for text, address in self.links:  # clickable where its words are
+            for line, left, right in link_spans(self.lines, block.size,
+                                                plain_text(text, self.font, self.assets)):
+                x, baseline = origins[line]
+                canvas.linkURL(address, (x + left, baseline - block.descent, x + right,
+                                         baseline + block.ascent), relative=1, thickness=0)
         if self.bullet:
             canvas.setFont(self.font, self.size)
             canvas.setFillColor(self.bullet_colour)
@@ -268,14 +323,20 @@ class Story:
         self.assets = rulebook.assets
         self.scale = scale  # of the type and indents: less than 1 on pages smaller than A4
         self.body_size = BODY_SIZE * scale
+        self.headings = 0  # so far: each is an outline entry, keyed by its number
+        self.outline_level = -1  # the last heading's in the outline (0 at the top)
 
     def flowables(self, frame_width: float, frame_height: float) -> list:
         self.frame_width, self.frame_height = frame_width, frame_height
         return [f for block in self.rulebook.blocks for f in self.block(block, 0)]
 
-    def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", **style) -> Text:
-        return Text(text, self.look.body, self.body_size, INK, self.assets, indent, bullet,
-                    self.look.accent, **{"space_after": self.body_size * 0.6, **style})
+    def paragraph(self, text: str, indent: float = 0.0, bullet: str = "", links=(),
+                  **style) -> Text:
+        paragraph = Text(text, self.look.body, self.body_size, INK, self.assets, indent,
+                         bullet, self.look.accent,
+                         **{"space_after": self.body_size * 0.6, **style})
+        paragraph.links = links
+        return paragraph
 
     def block(self, block, depth: int) -> list:
         look = self.look
@@ -285,9 +346,15 @@ class Story:
             heading = Text(block.text, heading_font(look, level), size, look.accent, self.assets,
                            space_before=size * 0.8, space_after=size * 0.4)
             heading.keepWithNext = True
+            # an outline level follows the one before it or is higher: '#' then '###' nests
+            # the second once, as a PDF outline cannot skip a level
+            self.outline_level = min(block.level - 1, self.outline_level + 1)
+            self.headings += 1
+            heading.outline = (f"heading{self.headings}", self.outline_level)
             return [heading]
         if isinstance(block, md.Paragraph):
-            return [self.paragraph(block.text, depth * INDENT * self.scale)]
+            return [self.paragraph(block.text, depth * INDENT * self.scale,
+                                   links=block.links)]
         if isinstance(block, md.ListBlock):
             return self.list(block, depth)
         if isinstance(block, md.Table):
@@ -306,6 +373,7 @@ class Story:
             for i, inner in enumerate(item):
                 if isinstance(inner, md.Paragraph):
                     flowables.append(self.paragraph(inner.text, indent, bullet if i == 0 else "",
+                                                    inner.links,
                                                     space_after=self.body_size * 0.25))
                 else:
                     flowables += self.block(inner, depth + 1)
@@ -320,7 +388,8 @@ class Story:
         aligns = list(block.aligns) + ["left"] * (columns - len(block.aligns))
 
         def cell(text, font, colour, align):
-            return Text(text, font, self.body_size * 0.9, colour, self.assets, align=align)
+            return Text(text, font, max(SMALLEST_SIZE, self.body_size * 0.9), colour,
+                        self.assets, align=align)
         rows = [[cell(text, header_font, look.accent, aligns[i])
                  for i, text in enumerate(block.header)]]
         rows += [[cell(row[i] if i < len(row) else "", look.body, INK, aligns[i])

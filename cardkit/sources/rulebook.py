@@ -27,7 +27,11 @@ from .files import why_unreadable
 RULES_FILE = "rules.md"
 MAX_RULES_BYTES = 2_000_000  # a rulebook of some 300 pages
 CARD_SCHEME = "card:"
+LINK_SCHEMES = ("https://", "http://", "mailto:")  # the addresses a printed link keeps
 _DIRECTIVE = re.compile(r"\{\s*(table|components)\s*(?::(.*))?\}", re.S)
+# what a card with a space in its name looks like when it is not in angle brackets:
+# CommonMark reads it as text, not as an image
+_SPACED_CARD = re.compile(r'!\[([^\]]*)\]\(\s*(card:[^)<>"]*?\s[^)<>"]*?)\s*("[^"]*")?\s*\)')
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class Heading:
 class Paragraph:
     text: str  # card markup: **bold**, *italic*, {icon}, line breaks as "\n"
     line: int
+    links: tuple[tuple[str, str], ...] = ()  # (a link's text in card markup, its address)
 
 
 @dataclass(frozen=True)
@@ -243,7 +248,8 @@ def _paragraph(inline, line: int, rules: RulesText, problems: Problems):
     if images and all(c.type == "image" or (c.type in ("text", "softbreak")
                                              and not c.content.strip()) for c in children):
         return CardRow(tuple(_card(image, line, rules, problems) for image in images), line)
-    return Paragraph(_inline(inline, rules, problems), line)
+    links: list = []
+    return Paragraph(_inline(inline, rules, problems, links), line, tuple(links))
 
 
 def _card(image, line: int, rules: RulesText, problems: Problems) -> CardShown:
@@ -270,12 +276,29 @@ def line_of(rules: RulesText, first: int, text: str) -> int:
     return first
 
 
-def _inline(inline, rules: RulesText, problems: Problems) -> str:
-    """An inline token's content in card text markup."""
+def _inline(inline, rules: RulesText, problems: Problems, links: list | None = None) -> str:
+    """An inline token's content in card text markup; each link to a web or mail address
+    added to ``links`` as (its text, the address), when given."""
     line = inline.map[0] + 1 if inline.map else 0
     parts = []
+    spaced = [found for child in inline.children or [] if child.type == "text"
+              for found in _SPACED_CARD.finditer(child.content)]
+    for found in spaced:
+        caption, source, title = found.groups()
+        title = f" {title}" if title else ""
+        problems.add(Where(rules.path, line_of(rules, line, found.group(0))),
+                     f"'{found.group(0)}' is not read as a card: a name with a space ends the "
+                     "link at the space", "put the card's name in angle brackets: "
+                     f"'![{caption}](<{source.strip()}>{title})'")
+    link = None  # (where its text starts in parts, its address)
     for child in inline.children or []:
         kind = child.type
+        if kind == "link_open":
+            address = str(child.attrs.get("href", ""))
+            link = (len(parts), address) if address.startswith(LINK_SCHEMES) else None
+        elif kind == "link_close" and link is not None and links is not None:
+            links.append(("".join(parts[link[0]:]).strip(), link[1]))
+            link = None
         if kind in ("text", "code_inline"):
             text = child.content
             if "*" in text:  # a literal one: the card text's markup has no escape for it
@@ -293,7 +316,7 @@ def _inline(inline, rules: RulesText, problems: Problems) -> str:
             parts.append("**")
         elif kind in ("em_open", "em_close"):
             parts.append("*")
-        elif kind == "image":
+        elif kind == "image" and not spaced:  # a row of cards, one of them not read
             problems.add(Where(rules.path, line_of(rules, line, child.attrs.get("src", ""))),
                          "a card shown amid text", "give the card (or a row of cards) a "
                          "paragraph of its own: an empty line before and after it")
@@ -301,5 +324,5 @@ def _inline(inline, rules: RulesText, problems: Problems) -> str:
             problems.add(Where(rules.path, line_of(rules, line, child.content)),
                          f"HTML ({child.content}) cannot be printed in a rulebook",
                          "use **bold** and *italic*, or write literal < as &lt;")
-        # link_open and link_close: a printed page shows the link's text only
+        # a link's text is printed; its address is a link annotation over it (render)
     return "".join(parts).strip()

@@ -100,6 +100,9 @@ class CardGame(State):
     fields: dict = {}
     bots: dict = {}
     distinct_copies = False  # True: each identical copy of a card is a move of its own
+    # the class the search's samples are of (None: this one): for a rules file, the file
+    # imported again as a module of its own, which shares no module state with this game
+    samples_class: type | None = None
 
     def __init__(self, players: int, rng: random.Random, cards):
         self.players, self.rng = players, rng
@@ -113,6 +116,9 @@ class CardGame(State):
         self.turns_taken = 0
         self.ended = False
         self._legal: tuple | None = None
+        # whether each move is checked against moves() (and each list of moves for a value
+        # that can change): the runner leaves it on for --check and a run's first games
+        self.checking = True
         self.journal: CardJournal | None = None  # the deal is read at once, after setup()
         self._attributes = 0  # how many the game has: one more is a value the rules keep
         self.setup()
@@ -227,12 +233,15 @@ class CardGame(State):
         >>> game.deal(deck, hands, 2); hands, deck
         ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
         """
-        held = source.cards
+        held, dealt = source.cards, [0] * len(piles)
         for _ in range(count):
-            for pile in piles:
-                if not held:
-                    return
-                pile.add(held.pop())
+            for at, pile in enumerate(piles):
+                if held:
+                    pile.cards.append(held.pop())
+                    dealt[at] += 1
+        for pile, cards in zip(piles, dealt):  # the journal told once a pile, as move_top does
+            if pile.journal is not None and cards:
+                pile.journal.arrived(pile.cards[-cards:], pile.place)
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
@@ -286,6 +295,23 @@ class CardGame(State):
             raise RulesError(f"{type(self).__name__} keeps private values the search bot "
                              "cannot guess", "write resample(seat, rng) to give the other "
                              "seats' private values guesses, or keep secrets in piles")
+        world = self._declared(type(self).samples_class or type(self), rng, seat)
+        world._deal_unseen(seat, rng)
+        world.resample(seat, rng)
+        return world
+
+    def declared(self, into: type[CardGame]) -> CardGame:
+        """This game as its declared state alone holds it, a game of class ``into`` (the
+        rules' separate copy: ``--check`` replays each move there): its piles, ``public``
+        and every seat's ``private``, the seat to play, the counts of moves and turns, and
+        its chance where it stands; it shares nothing that can change with this game."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return self._declared(into, rng, None)
+
+    def _declared(self, into: type[CardGame], rng: random.Random, seat: int | None):
+        """A game of class ``into`` made of this one's declared state, with chance from
+        ``rng``; the other seats' private values left empty where ``seat`` is given."""
         copies: dict = {}  # id(pile or groups, or a group in them) -> its copy in the world
         piles: dict = {}
         for name, kept in self.piles.items():
@@ -293,19 +319,19 @@ class CardGame(State):
                 piles[name] = [_copied(holder, rng, copies) for holder in kept]
             else:
                 piles[name] = _copied(kept, rng, copies)
-        world = object.__new__(type(self))
+        world = object.__new__(into)
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
         # the live game's memory of moves offered never reaches a bot: a sample's own
-        world.offered = {} if self.journal is not None else self.offered
+        world.offered = {} if self.journal is not None and self.offered is not None \
+            else self.offered
         world.public = copied(self.public)
-        world.private = [copied(values) if other == seat else {}
+        world.private = [copied(values) if seat is None or other == seat else {}
                          for other, values in enumerate(self.private)]
         world.piles, world.moves_made, world.turns_taken = piles, self.moves_made, self.turns_taken
         world.ended, world._legal, world.journal = self.ended, None, None
+        world.checking = self.checking
         world._attributes = len(world.__dict__) + 1
-        world._deal_unseen(seat, rng)
-        world.resample(seat, rng)
         return world
 
     def samples(self, seat: int):
@@ -366,7 +392,7 @@ class CardGame(State):
         """A copy or a pickle of a game leaves out the run's memory of moves offered: it
         is the run's, shared by its games (and large); a copy starts a memory of its own."""
         state = dict(self.__dict__)
-        state["offered"] = {}
+        state["offered"] = None if self.offered is None else {}
         return state
 
     # -- the State every player and bot sees ----------------------------------------------
@@ -394,6 +420,11 @@ class CardGame(State):
         """
         if self._legal is None:
             moves = () if self.ended else tuple(self.moves())
+            if self.offered is None:  # no identical copies: offered as given
+                if self.checking:
+                    offered_once(moves, True, type(self))  # names a move that can change
+                self._legal = moves
+                return list(moves)
             try:  # this runs every move: a list met before is looked up, not walked
                 kept = self.offered.get(moves)
             except TypeError:
@@ -410,8 +441,8 @@ class CardGame(State):
 
     def apply(self, move) -> None:
         legal = self._legal if self._legal is not None else self.legal_moves()
-        if move not in legal:  # another identical copy plays as the one offered
-            move = self._offered_as(move, legal)
+        if (self.checking or self.offered is not None) and move not in legal:
+            move = self._offered_as(move, legal)  # another identical copy: the one offered
         self._legal = None
         self.moves_made += 1
         seat = self.seat
@@ -461,8 +492,8 @@ class CardGame(State):
 
 
 TOOLKIT_ATTRIBUTES = frozenset({"players", "rng", "cards", "offered", "seat", "public", "private", "piles",
-                                "moves_made", "turns_taken", "ended", "_legal", "journal",
-                                "_attributes"})  # every other attribute is the rules' own
+                                "moves_made", "turns_taken", "ended", "_legal", "checking",
+                                "journal", "_attributes"})  # every other attribute is the rules' own
 
 
 class KeptOutside(RulesError):

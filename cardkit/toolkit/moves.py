@@ -23,10 +23,21 @@ REMEMBERED = 20_000  # lists of moves a run remembers the moves offered of (a fe
 
 
 @lru_cache(maxsize=64)
-def offered_in_run(cards: tuple, distinct_copies: bool) -> dict:
+def offered_in_run(cards: tuple, distinct_copies: bool) -> dict | None:
     """The memory the games of a run share (their deck is the same tuple): each list of
     moves ``moves()`` gave -> the moves offered of it. A run meets the same lists again and
-    again (a hand, a few coins), and looking one up costs less than walking it."""
+    again (a hand, a few coins), and looking one up costs less than walking it. None where
+    no two cards of the deck look the same (or every copy is offered): then every list is
+    offered as ``moves()`` gives it, with nothing to look up (a deck of playing cards).
+
+    >>> from cardkit.toolkit.cards import Card
+    >>> offered_in_run((Card(0, {"name": "Scout"}), Card(1, {"name": "Guard"})), False) is None
+    True
+    >>> offered_in_run((Card(0, {"name": "Scout"}), Card(1, {"name": "Scout"})), False)
+    {}
+    """
+    if distinct_copies or len({card.look for card in cards}) == len(cards):
+        return None
     return {}
 
 

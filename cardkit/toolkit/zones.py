@@ -91,7 +91,7 @@ class Pile:
         else:
             self.cards.append(card)
         if self.journal is not None:
-            self.journal.arrived(card, self.place)
+            self.journal.arrived((card,), self.place)
 
     def draw(self):
         """Take the top card off and return it (then :meth:`add` it to another pile).
@@ -121,19 +121,18 @@ class Pile:
         else:
             to.cards.append(card)
         if to.journal is not None:  # add()'s work, without its call: this runs every move
-            to.journal.arrived(card, to.place)
+            to.journal.arrived((card,), to.place)
         return card
 
     def move_top(self, to: Pile, count: int = 1) -> list:
         """Move the top ``count`` cards, one at a time, onto ``to``; returns them, in the
         order moved. Fewer when this pile runs out."""
-        moved, held, journal = [], to.cards, to.journal
-        for _ in range(min(count, len(self.cards))):
-            card = self.cards.pop()
-            moved.append(card)
-            held.append(card)
-            if journal is not None:  # as add() does, without its call
-                journal.arrived(card, to.place)
+        cards = self.cards
+        moved = cards[:-count - 1:-1] if count > 0 else []  # the top first
+        del cards[len(cards) - len(moved):]
+        to.cards += moved
+        if to.journal is not None:
+            to.journal.arrived(moved, to.place)
         return moved
 
     def move_all(self, to: Pile) -> None:
@@ -144,10 +143,9 @@ class Pile:
         >>> deck.move_all(discard); len(deck), discard
         (0, discard: [A, B, C, D])
         """
-        to.cards.extend(self.cards)
+        to.cards += self.cards
         if to.journal is not None:
-            for card in self.cards:
-                to.journal.arrived(card, to.place)
+            to.journal.arrived(self.cards, to.place)
         self.cards.clear()
 
     def copied(self, rng: random.Random | None) -> Pile:
@@ -209,6 +207,35 @@ class Groups:
         made.journal = self.journal
         self.groups.append(made)
         return made
+
+    def remove(self, group: Pile) -> None:
+        """Take ``group`` away once it is empty (a meld broken up, a trick handed back):
+        its cards must have moved to another pile first, so that none is lost.
+
+        >>> sets = Groups("sets", PUBLIC)
+        >>> first = sets.new(); Pile("hand", PUBLIC, [Card(0, {"name": "A"})]).move_top(first)
+        [A]
+        >>> sets.remove(first)
+        Traceback (most recent call last):
+        ValueError: a group of 'sets' still holds [A]: move its cards to another pile before removing it
+        >>> first.move_top(Pile("discard", PUBLIC)); sets.remove(first); len(sets)
+        [A]
+        0
+        """
+        if group.cards:
+            raise ValueError(f"a group of {self.name!r} still holds {group.cards}: move its "
+                             "cards to another pile before removing it")
+        try:
+            self.groups.remove(group)
+        except ValueError:
+            raise ValueError(f"that group is not one of {self.name!r}") from None
+
+    def move_all(self, to: Pile) -> None:
+        """Move every group's cards onto ``to``, group after group, each in its order, and
+        remove the groups (the tricks of a hand gathered into the deck)."""
+        for group in self.groups:
+            group.move_all(to)
+        self.groups.clear()
 
     def __len__(self) -> int:
         return len(self.groups)
@@ -280,22 +307,24 @@ class CardJournal:
             if pile.owner is not None:
                 self.drawn[pile.owner].update(map(_TITLE, pile.cards))
 
-    def arrived(self, card: Card, place: tuple) -> None:
-        """``card`` came into a pile whose ``place`` is (owner or None, private?)."""
-        key = card.id
-        try:
-            before = self.place[key]
-        except IndexError:  # a card not of the deck: a token the rules made
-            self._make_room(key)
-            before = NOWHERE
-        if place is before:
-            return
-        self.place[key] = place
-        seat, private = before
-        if private and seat is not None and not (place[1] and place[0] == seat):
-            self.played[seat].add(card.title)
-        if place[0] is not None and place[0] != seat:
-            self.drawn[place[0]].add(card.title)
+    def arrived(self, cards, place: tuple) -> None:
+        """Each of ``cards`` came into a pile whose ``place`` is (owner or None, private?):
+        one call for all the cards a pile moves at once (a call costs what a card does)."""
+        known, seat = self.place, place[0]
+        size = len(known)
+        for card in cards:
+            key = card.id
+            before = known[key] if key < size else NOWHERE
+            if before is place:
+                continue
+            if key >= size:  # a token the rules made
+                self._make_room(key)
+                known, size = self.place, len(self.place)
+            known[key] = place
+            if before[1] and before[0] is not None and not (place[1] and seat == before[0]):
+                self.played[before[0]].add(card.title)
+            if seat is not None and seat != before[0]:
+                self.drawn[seat].add(card.title)
 
     def _make_room(self, key: int) -> None:
         if key >= len(self.place):

@@ -23,14 +23,22 @@ from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, draw_scaled
 MARK_COLOUR = colors.HexColor("#e0008c")  # seen on any art
 MARK_WIDTH = 0.5  # points
 MAP_MARGIN = 20 * MM
+WHOLE_BLEED = 3 * MM  # round the whole board, as board printers ask (1/8 in)
 
 
 def write_whole_board(path: Path, deck: Deck, board: Board, card, renderer) -> None:
-    """The board on one page of its own size."""
-    canvas = Canvas(str(path), pagesize=(board.width, board.height),
+    """The board on one page of its own size and :data:`WHOLE_BLEED` round it, as board
+    printers ask: its bleed elements run to the page's edge, its TrimBox and BleedBox say
+    where it is cut and how far its art runs."""
+    width, height = board.width + 2 * WHOLE_BLEED, board.height + 2 * WHOLE_BLEED
+    canvas = Canvas(str(path), pagesize=(width, height),
                     initialFontName=register(DEFAULT_FONT), invariant=1, pageCompression=1)
     describe(canvas, deck, f"board {board.name}")
-    renderer.draw(canvas, card, FRONT, 0, 0, board.width, board.height)
+    canvas.setTrimBox([WHOLE_BLEED, WHOLE_BLEED, WHOLE_BLEED + board.width,
+                       WHOLE_BLEED + board.height])
+    canvas.setBleedBox([0, 0, width, height])
+    renderer.draw(canvas, card, FRONT, WHOLE_BLEED, WHOLE_BLEED, board.width, board.height,
+                  WHOLE_BLEED)
     canvas.showPage()
     canvas.save()
 

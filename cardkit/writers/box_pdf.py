@@ -1,6 +1,6 @@
 """Write a tuck box's sheets (:mod:`cardkit.imposition.tuckbox`) as a PDF: each face drawn
-from its layout, the glue areas shaded, the fold lines dashed, the cut line solid, and a
-legend below naming the three."""
+from its layout, its bleed elements run 2 mm past its edges, the glue areas shaded, the fold
+lines dashed, the cut line solid, and a legend below naming the three."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, register, string_width
 from ..common.units import MM
 from ..deck.box import Box
-from ..imposition.tuckbox import BoxSheet
+from ..imposition.tuckbox import BLEED, BoxSheet
 from ..render.card import FRONT, CardRenderer
 from .metadata import describe
 
@@ -49,18 +49,28 @@ def write_box_pdf(path: Path, box: Box, sheets: list[BoxSheet],
 
 
 def _faces(canvas, sheet: BoxSheet, cards: dict, renderer: CardRenderer) -> None:
-    for panel in sheet.piece.panels:
-        if panel.face not in cards:
-            continue
-        if panel.turned:  # upside down: its top edge along the panel's bottom
-            canvas.saveState()
-            canvas.translate(panel.x + panel.width, panel.y + panel.height)
-            canvas.rotate(180)
-            renderer.draw(canvas, cards[panel.face], FRONT, 0, 0, panel.width, panel.height)
-            canvas.restoreState()
-        else:
-            renderer.draw(canvas, cards[panel.face], FRONT, panel.x, panel.y, panel.width,
-                          panel.height)
+    """Every face's bleed elements grown by the bleed first, then every face whole over
+    them: where two faces meet at a fold, neither's bleed shows on the other, as under a
+    dieline's neighbouring panel; past a cut edge or onto a flap, it does."""
+    printed = [panel for panel in sheet.piece.panels if panel.face in cards]
+    for panel in printed:
+        items = renderer.resolve(cards[panel.face], FRONT)
+        _face(canvas, panel, cards[panel.face], renderer, BLEED,
+              lambda i, items=items: items[i].element.bleed)
+    for panel in printed:
+        _face(canvas, panel, cards[panel.face], renderer, 0.0, None)
+
+
+def _face(canvas, panel, card, renderer: CardRenderer, bleed: float, which) -> None:
+    if panel.turned:  # upside down: its top edge along the panel's bottom
+        canvas.saveState()
+        canvas.translate(panel.x + panel.width, panel.y + panel.height)
+        canvas.rotate(180)
+        renderer.draw(canvas, card, FRONT, 0, 0, panel.width, panel.height, bleed, which)
+        canvas.restoreState()
+    else:
+        renderer.draw(canvas, card, FRONT, panel.x, panel.y, panel.width, panel.height,
+                      bleed, which)
 
 
 def _polygon(canvas, points, fill: bool, stroke: bool) -> None:

@@ -1,5 +1,5 @@
-"""What a PDF says of itself: its title, author, subject (the deck's version) and the day
-it was made."""
+"""What a PDF says of itself: its title, author, subject (the deck's version), the day
+it was made, and that it prints at actual size."""
 
 from __future__ import annotations
 
@@ -16,6 +16,13 @@ def describe(canvas, deck: Deck, what: str) -> None:
     canvas.setCreator("cardkit")
     canvas.setSubject(", ".join(filter(None, [deck.title, deck.stamp])))
     dated(canvas)
+    at_actual_size(canvas)
+
+
+def at_actual_size(canvas) -> None:
+    """Ask the print dialog to print at actual size, not fitted to the paper
+    (``/ViewerPreferences << /PrintScaling /None >>``): every cardkit PDF is measured."""
+    canvas.setViewerPreference("PrintScaling", "None")
 
 
 def dated(canvas) -> None:

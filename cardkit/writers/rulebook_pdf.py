@@ -15,8 +15,8 @@ from ..common.units import MM
 from ..imposition.sheets import PRINTABLE_BORDER
 from ..deck.rulebook import Rulebook
 from ..render.card import CardRenderer
-from ..render.rulebook import Look, Story
-from .metadata import dated
+from ..render.rulebook import SMALLEST_SIZE, Look, Story
+from .metadata import at_actual_size, dated
 
 MARGIN = 20 * MM  # on A4: inside any home printer's border, with room for the footer
 SMALLEST_MARGIN = 8 * MM  # room for the footer, 5 mm inside even a card-sized page
@@ -35,7 +35,7 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
     # pages smaller than A4 (A5, an index card, a card) get smaller margins and type
     scale = min(1.0, min(page_size) / A4_SHORT_SIDE)
     margin = max(SMALLEST_MARGIN, MARGIN * scale)
-    footer_size = FOOTER_SIZE * max(scale, SMALLEST_SCALE)
+    footer_size = max(SMALLEST_SIZE, FOOTER_SIZE * scale)
     footer_y = max(margin / 2, PRINTABLE_BORDER + 1 * MM)  # its descenders 5 mm inside too
     register(DEFAULT_FONT)
     footer = " · ".join(filter(None, [deck.title, deck.stamp, "rules"]))
@@ -55,6 +55,8 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
         def on_page(canvas, doc):
             if doc.page == 1:
                 dated(canvas)
+                at_actual_size(canvas)
+                canvas.showOutline()  # the headings' bookmarks open beside the pages
             canvas.saveState()
             canvas.setFont(look.body, footer_size)
             canvas.setFillColor(FOOTER_COLOUR)

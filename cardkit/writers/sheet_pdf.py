@@ -186,14 +186,15 @@ class _SpooledImage(PDFImageXObject):
 
 
 def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None:
-    """Draw a card in its slot, its ink clipped to the slot's inset when it has one."""
-    if not slot.inset:
+    """Draw a card in its slot, its ink clipped to the slot's reach when it has one."""
+    if slot.reach is None:
         draw_turned(canvas, renderer, card, slot.side, slot, bleed)
         return
+    left, bottom, right, top = slot.reach
     canvas.saveState()
     inside = canvas.beginPath()
-    inside.rect(slot.x + slot.inset, slot.y + slot.inset, slot.width - 2 * slot.inset,
-                slot.height - 2 * slot.inset)
+    inside.rect(slot.x - left, slot.y - bottom, slot.width + left + right,
+                slot.height + bottom + top)
     canvas.clipPath(inside, stroke=0, fill=0)
     draw_turned(canvas, renderer, card, slot.side, slot, bleed)
     canvas.restoreState()

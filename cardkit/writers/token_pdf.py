@@ -10,7 +10,7 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, register, string_width
+from ..assets.fonts import DEFAULT_FONT, ascent_descent, register, string_width
 from ..deck.model import Deck
 from ..imposition.sheets import PRINTABLE_BORDER, TOKEN_BLEED
 from ..imposition.tokens import TokenPage, TokenSlot
@@ -78,4 +78,6 @@ def _footer(canvas, page: TokenPage, deck: Deck) -> None:
         return
     canvas.setFillColor(LABEL_COLOUR)
     canvas.setFont(DEFAULT_FONT, FOOTER_SIZE)
-    canvas.drawCentredString(page.width / 2, PRINTABLE_BORDER + 0.6, text)
+    # the baseline high enough that the descenders stay inside the border too
+    descent = ascent_descent(DEFAULT_FONT, FOOTER_SIZE)[1]
+    canvas.drawCentredString(page.width / 2, PRINTABLE_BORDER + descent + 0.1, text)
