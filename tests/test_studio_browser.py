@@ -225,7 +225,7 @@ def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(serv
     assert page.inner_text("#status") == \
         "the deck has problems: mend them and save to draw its cards"
     assert page.inner_text("#no-cards") == (
-        "No cards to show yet: the deck does not load. Mend the problems above and save; "
+        "No cards to show yet: the deck does not load. Mend the problem above and save; "
         "its cards are drawn as soon as it loads.")
 
     (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("\nsize: [\n", ""))

@@ -58,8 +58,9 @@ function show(next) {
   // no cards at all (a deck broken since it was first drawn): what to do, not a blank page
   const noCards = document.getElementById("no-cards");
   noCards.hidden = next.cards.length > 0;
-  noCards.textContent = "No cards to show yet: the deck does not load. Mend the problems " +
-    "above and save; its cards are drawn as soon as it loads.";
+  noCards.textContent = "No cards to show yet: the deck does not load. Mend the " +
+    (next.problems.length === 1 ? "problem" : "problems") + " above and save; its cards " +
+    "are drawn as soon as it loads.";
   document.getElementById("status").textContent = !next.broken
     ? "drawn in " + next.seconds.toFixed(2) + " s"
     : stale ? "the last save has problems: the last good cards are shown"
