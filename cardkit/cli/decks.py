@@ -40,14 +40,16 @@ def validate(deck, strict, lang):
     card's text fits, and that every text stands out from what lies behind it; and its
     tuck box, tokens and boards, if it has them."""
     from ..pipeline.build import Which
+    from ..sources.links import fetching_once
 
     said = []  # each language's verdict, said once every language is OK: an 'OK' above
     # the problems of another language read as if the deck were fine
     try:
         path = find_deck(deck)
-        in_each_language(path, Which(lang=lang),
-                         lambda one: said.append(_validated(path, strict, one)),
-                         each_card=True)
+        with fetching_once():  # each check loads the deck: its links are fetched once
+            in_each_language(path, Which(lang=lang),
+                             lambda one: said.append(_validated(path, strict, one)),
+                             each_card=True)
     except InputError as error:
         fine = error.made  # --lang all: the languages without problems
         report_input_error(error, f"in {named(deck)}" + (

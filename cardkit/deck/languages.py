@@ -31,11 +31,6 @@ CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: d
 CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
 MISSING = ("error", "original")  # what a missing translation does
 NAMED_CARDS = 3  # the cards a message that counts those lacking a translation names
-# Languages cardkit cannot set yet: right-to-left ones need their letters reordered and
-# joined (bidi, shaping), CJK ones breaking between characters by their own rules
-UNSUPPORTED = {"ar": "Arabic", "he": "Hebrew", "fa": "Persian", "ur": "Urdu",
-               "yi": "Yiddish", "ps": "Pashto", "sd": "Sindhi", "ug": "Uyghur",
-               "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}
 _RIGHT_TO_LEFT = re.compile("[\u0590-\u05ff\ufb1d-\ufb4f]|([\u0600-\u08ff\ufb50-\ufdff"
                             "\ufe70-\ufeff])")  # Hebrew, or (Arabic script)
 
@@ -114,15 +109,6 @@ def read_languages(data: Map, problems: Problems) -> Languages:
                 problems.add(where, f"{checks.quoted(code)} is not a language code", CODE_HELP)
             elif code in codes:
                 problems.add(where, f"language '{code}' is named twice", "name it once")
-            elif code.split("-")[0] in UNSUPPORTED:
-                name = UNSUPPORTED[code.split("-")[0]]
-                problems.add(where, f"cardkit cannot set {name} ('{code}') yet: its "
-                             + ("letters must be reordered right to left and joined"
-                                if code.split("-")[0] not in ("zh", "ja", "ko") else
-                                "lines must break between characters by its own rules")
-                             + ", which cardkit does not do, and it will not print it wrong",
-                             "leave it out of 'languages' for now (see docs/playtest-rounds.md, "
-                             "'One deck in several languages')")
             else:
                 codes.append(code)
     missing = checks.get_choice(problems, data, "missing_translation", MISSING, "error")

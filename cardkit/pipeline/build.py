@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem, Problems, Where
 from ..common.units import to_mm
 from ..deck.languages import in_language
@@ -189,7 +189,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         _resolve_all(deck, renderer)
         renderer.share_group_sizes()
     try:
-        with atomic_path(path) as temporary:
+        with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
             write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
                       renderer, drawn)
             check.finish()

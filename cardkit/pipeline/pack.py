@@ -23,7 +23,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_folder, atomic_path
+from ..common.atomic import atomic_folder, atomic_path, output_root, read_below
 from ..common.build_time import build_epoch
 from ..common.errors import Problem, Where
 from ..common.units import to_mm
@@ -87,11 +87,11 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
     home = Path(out_dir) / deck.name
     name = entry_name(deck)
     folder = home / name
-    warnings: list[Problem] = []
+    root = output_root(out_dir, deck.path)
     history_path = home / f"{deck.name}-packed.json"
-    history = _history(history_path)
+    history, warnings = _history(history_path, root)
     fingerprints = _fingerprints(deck)
-    with atomic_folder(folder) as entry, tempfile.TemporaryDirectory() as scratch:
+    with atomic_folder(folder, under=root) as entry, tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         printed = []
         orientations = {}  # paper -> the way up the two-sided sheets print
@@ -143,10 +143,10 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
         files = tuple(sorted(p.relative_to(entry).as_posix() for p in entry.rglob("*")
                              if p.is_file()))
         zip_path = home / f"{name}.zip"
-        with atomic_path(zip_path) as temporary:
+        with atomic_path(zip_path, under=root) as temporary:
             write_zip(temporary, entry, name, files)
     history = [h for h in history if h["version"] != str(deck.version)]
-    with atomic_path(history_path) as temporary:
+    with atomic_path(history_path, under=root) as temporary:
         temporary.write_text(json.dumps(history + [{"version": str(deck.version),
                                                     "cards": fingerprints}], indent=1),
                              encoding="utf-8")
@@ -262,14 +262,31 @@ def _fingerprints(deck: Deck) -> list[list]:
     return [[deck.name_of(card), card.count, *keys[card.number]] for card in deck.cards]
 
 
-def _history(path: Path) -> list[dict]:
-    """The fingerprints of the versions packed before; [] when none (or unreadable: a
-    changelog is no reason to refuse a pack)."""
+def _history(path: Path, root: Path) -> tuple[list[dict], list[Problem]]:
+    """The fingerprints of the versions packed before, [] when none; and a warning when
+    the file is damaged (not JSON, or not as :func:`pack_deck` writes it): a changelog is
+    no reason to refuse a pack, so the history starts afresh. The file is read without
+    following a link or opening a FIFO (NotReplaced: refused before anything is made)."""
     try:
-        history = json.loads(path.read_text(encoding="utf-8"))
-        return [h for h in history if isinstance(h.get("cards"), list)]
-    except (OSError, ValueError, AttributeError):
-        return []
+        history = json.loads(read_below(path, root).decode("utf-8"))
+    except FileNotFoundError:
+        return [], []
+    except (ValueError, RecursionError):  # not UTF-8 or not JSON (UnicodeError among them)
+        history = None
+    if not isinstance(history, list) or not all(map(_a_packed_version, history)):
+        return [], [Problem(Where(path), "the history of the versions packed is damaged, so "
+                            "the changes are listed as of a first version", "nothing to do: "
+                            "this pack writes the history afresh")]
+    return history, []
+
+
+def _a_packed_version(entry) -> bool:
+    """Whether ``entry`` is one version of the history as :func:`pack_deck` writes it."""
+    return isinstance(entry, dict) and isinstance(entry.get("version"), str) and \
+        isinstance(entry.get("cards"), list) and all(
+            isinstance(card, list) and len(card) == 4 and isinstance(card[0], str) and
+            type(card[1]) is int and all(isinstance(key, str) for key in card[2:])
+            for card in entry["cards"])
 
 
 def _changelog(history: list[dict], deck: Deck, now: list[list]) -> str:
@@ -318,7 +335,10 @@ def write_zip(path: Path, folder: Path, top: str, files) -> None:
     stamp = time.gmtime(epoch)[:6]
     with zipfile.ZipFile(path, "w") as archive:
         for relative in sorted(files):
-            info = zipfile.ZipInfo(f"{top}/{relative}", date_time=stamp)
+            member = f"{top}/{relative}"
+            if member.startswith("/") or ".." in member.split("/") or "\\" in member:
+                raise ValueError(f"{member!r} cannot be a zip member's name")  # a last check
+            info = zipfile.ZipInfo(member, date_time=stamp)
             info.external_attr = (0o100000 | FILE_MODE) << 16  # a regular file, rw-r--r--
             info.create_system = 3  # Unix, so the mode is read
             info.compress_type = zipfile.ZIP_DEFLATED
