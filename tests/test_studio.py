@@ -307,6 +307,7 @@ def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path)
     client = client_of(studio, report_folders=(tmp_path / "output",), deck_named="lantern")
     empty = client.get("/playtest")
     assert "No simulation report for this deck yet" in empty.text
+    assert client.get("/api/playtest").json() == {"report": None}
     # the command that makes one, for this deck, into a folder the tab looks in
     command = f"cardkit simulate lantern --report {tmp_path}/output/lantern-market-sim"
     assert f"<pre>{command}</pre>" in empty.text
@@ -316,6 +317,10 @@ def test_the_playtest_tab_shows_the_newest_report_of_the_deck(lantern, tmp_path)
     assert outcome.exit_code == 0, outcome.output
     page = client.get("/playtest")
     assert "<h1>Lantern Market: 50 simulated games</h1>" in page.text
+    # the tab names the report it shows and when it was written (issue 58)
+    report = tmp_path / "output" / "sim" / "report.html"
+    assert client.get("/api/playtest").json() == {"report": str(report), "written": time.strftime(
+        "%Y-%m-%d %H:%M", time.localtime(report.stat().st_mtime))}
     # shown sandboxed, without script: its own <style> and data: images only
     assert page.headers["content-security-policy"] == REPORT_POLICY
     assert "<script" not in page.text and 'src="data:image/png;base64,' in page.text
@@ -546,3 +551,27 @@ def test_the_german_view_says_once_how_many_cards_lack_german_text(lantern):
         "8 cards have no 'de' text of 'name', 'kind' or 'text': Silk Bolt, Spice Jar, "
         "Lantern Oil and 5 more; the original is printed",
         "write their 'name_de', 'kind_de' and 'text_de' (validate lists each card)")]
+
+
+@pytest.mark.parametrize("text", ["Queen", "name=Spice Jarr", "99", "kind=Octopus",
+                                  "colour=red", "9-3", ",", "name=Spice Jarr, 40"])
+def test_the_page_says_why_a_filter_picks_nothing_in_its_own_words(lantern, text):
+    """Issue 58: the page said '--cards: ... did you mean 'Octopus'?.' in the command line's
+    words; the command line's messages stay its own."""
+    from cardkit.common.errors import InputError
+    from cardkit.deck.selection import select_cards
+
+    studio = Studio(lantern / "deck.yaml")
+    said = client_of(studio).get("/api/select", params={"cards": text}).json()["problem"]
+    assert not re.search(r"--|FIELD|cardkit|\?\.|\.\.|; [A-Z]", said), said
+    assert said[-1] in ".?" and said[0] == said[0].lower()
+    with pytest.raises(InputError) as raised:
+        select_cards(studio.deck(), text)
+    assert all(problem.what.startswith("--cards: ") for problem in raised.value.problems)
+
+
+def test_a_language_the_deck_dropped_is_a_problem_in_the_pages_words(lantern):
+    """A bookmarked address keeps ?lang=de after the deck dropped German."""
+    problems = client_of(Studio(lantern / "deck.yaml")).get("/api/deck?lang=fr").json()[
+        "problems"]
+    assert [p["what"] for p in problems] == ["the deck is not in 'fr'"]
