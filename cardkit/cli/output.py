@@ -92,9 +92,9 @@ def each_deck(decks, every_deck, players, variants, write) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def in_each_language(path: Path, which, make) -> None:
+def in_each_language(path: Path, which, make, each_card: bool = False) -> None:
     """Call ``make(which)`` for each language ``which`` asks for (``--lang all``: every
-    one of the deck's). Each language is made and checked on its own: the problems of all
+    one of the deck's); ``each_card``: a missing translation is said for each card. Each language is made and checked on its own: the problems of all
     of them are raised together, so a mistake in one does not hide another's. The
     translations are checked before anything is made, so that one missing stops them
     all; a language whose cards fail later leaves the others made, as the error's
@@ -116,7 +116,7 @@ def in_each_language(path: Path, which, make) -> None:
     problems, warnings, made = [], [], []
     for one in languages:
         try:
-            in_language(deck, one.lang)
+            in_language(deck, one.lang, each_card)
         except InputError as error:
             problems += error.problems
     if problems:

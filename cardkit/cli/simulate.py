@@ -113,8 +113,9 @@ def _bot_specs(ctx, param, value):
               show_default=True, metavar="SECONDS", help="How long to wait for the Dask "
               "cluster to answer, or during a run to have a worker again.")
 @click.option("--game-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
-              metavar="SECONDS", help="Stop when a game takes longer (a loop in your rules "
-              "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
+              metavar="SECONDS", help="Stop when a game takes more CPU time (a loop in your "
+              "rules that never ends), naming it and its seed; 0: no bound. CPU time, so a "
+              "machine busy with other work slows games without stopping them. Not on Dask.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, compare_deck,
              sweep_text, tune, targets, vary, trials, rules_file, check, skill, log_game,
@@ -252,14 +253,18 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
             default = ctx.get_parameter_source("count").name == "DEFAULT"
             _skill(setup, SKILL_GAMES if default else count, workers, report_dir, executor)
             return
+        replay = [game, f"--players {players}", f"--seed {seed}"]
+        replay += [f"--deck {given_deck}"] if given_deck else []
+        replay += [f"--rules {rules_file}"] if rules_file else []
         if check:
-            replay = [game, f"--players {players}", f"--seed {seed}"]
-            replay += [f"--deck {given_deck}"] if given_deck else []
-            replay += [f"--rules {rules_file}"] if rules_file else []
             from .check_run import check
 
             check(setup, count, " ".join(replay))
             return
+        if setup.rules_file and any(rules.bots[spec.name].searches for spec in bots):
+            from .check_run import refuse_kept_outside
+
+            refuse_kept_outside(setup, " ".join(replay))
         started = time.perf_counter()
         stopped = False
         tally = Tally(players, GameRows() if report_dir else None, rotate)

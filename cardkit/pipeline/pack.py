@@ -34,6 +34,7 @@ from ..render.card import DRAFT_INK, FULL_INK
 from ..render.fingerprint import Prints
 from ..sources.files import why_outside
 from ..sources.rulebook import rules_path
+from ..writers.calibration_pdf import write_calibration
 from ..writers.cover_png import write_cover
 from ..writers.howto_pdf import PrintedFile, write_howto
 from .build import build_deck, load_chosen
@@ -93,6 +94,7 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
     with atomic_folder(folder, under=root) as entry, tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         printed = []
+        orientations = {}  # paper -> the way up the two-sided sheets print
         for sheet, ink, subfolder in SHEETS:
             for paper in PAPER_ORDER:
                 options = SheetOptions(sheet=sheet, paper=paper, ink=ink)
@@ -103,6 +105,8 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
                 shutil.move(result.path, target)
                 printed.append((paper, _described(target.relative_to(entry), result.pages,
                                                   result.grid, sheet, ink)))
+                if sheet == "pnp":
+                    orientations[paper] = result.grid.orientation
         if rules_path(deck_path).is_file():  # a deck whose rules are all on its cards has none
             rules = make_rulebook(deck_path, scratch, PAPER_ORDER, strict)
             for path in rules.paths:
@@ -114,13 +118,23 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
         printed += made
         warnings += found
         for paper in PAPER_ORDER:
+            calibration = f"{deck.name}-printer-test-{paper}.pdf"
+            write_calibration(entry / calibration, paper, "long", orientations[paper],
+                              for_players=True)
             write_howto(entry / f"{deck.name}-how-to-print-{paper}.pdf", deck, PAPERS[paper],
-                        [f for on, f in printed if on == paper], _cutting(deck))
+                        [f for on, f in printed if on == paper], _cutting(deck), calibration)
         _gallery(deck_path, deck, scratch, entry / "gallery", strict)
         tts = export_deck(deck_path, scratch, ExportOptions(
             TTS, base_url=base_url or (folder / "tabletop-simulator").resolve().as_uri()),
             strict)
         shutil.move(tts.path, entry / "tabletop-simulator")
+        if not base_url:  # TTS reads a web address or a path on this computer, nothing else
+            warnings.append(Problem(Where(deck_path), "the entry's Tabletop Simulator deck "
+                                    f"finds its images by file:// paths on this computer "
+                                    f"({(folder / 'tabletop-simulator').resolve()}), so it "
+                                    "opens here only", "before you share the entry, put the "
+                                    "images of tabletop-simulator/ online and pack again with "
+                                    "--base-url and their web address"))
         changes = _changelog(history, deck, fingerprints)
         (entry / f"{deck.name}-components-and-changes.txt").write_text(
             _components(deck, listed) + "\n" + changes, encoding="utf-8")
@@ -232,7 +246,9 @@ def _components(deck: Deck, listed: list[str]) -> str:
     lines = [f"{deck.title}" + (f", {deck.stamp}" if deck.stamp else ""), "",
              "Components", f"- {counted(deck.total())}, {size.name} size "
              f"({to_mm(size.width):g} x {to_mm(size.height):g} mm)"]
-    lines += [f"  - {count} with the {back} back" for back, count in deck.tally("back").items()]
+    backs = deck.tally_backs()  # a deck of one back needs no count by back
+    lines += [f"  - {count} with the {back} back" for back, count in backs.items()
+              if len(backs) > 1]
     lines += listed
     lines += [f"- {count} {name}" for name, count in deck.components.items()]
     if deck.contest:

@@ -1,220 +1,46 @@
 """What should I change? Search what the designer lets vary (``--vary``: card counts,
 constants of the rules file, bot parameters) for settings that meet the targets they name
-(``--target``), then check the best few with fresh games.
+(``--target``; :mod:`.tune_targets` says how each is written and judged), then check the
+best few with fresh games.
 
-A target is written ``NAME=BOUND``, each name with one direction, so that no ``<`` or
-``>`` needs quoting from the shell:
-
-- ``seats=5``: every seat's share of the decided games within 5 percentage points of fair;
-- ``length=8..12``: the mean length (turns where the game counts them, else moves);
-- ``nobody=5``: nobody wins at most 5% of the games;
-- ``card-edge=5``: no card stands out (the card verdict) by more than 5 points;
-- ``skill=10``: search (25 iterations a move) wins at least 10 points more than a fair
-  share against random play, the bots moved round the seats.
-
-A setting's distance is how far its figures fall outside the targets, summed (points, or
-the length's unit): 0 meets them all; the search ranks by it with each figure at the
-far end of its 95% interval (:func:`sure_distance`). optuna's TPE sampler proposes the points, in
-batches; each batch is played by successive halving (every point RUNGS[0] games, the best
-third RUNGS[1] more, the best third of those RUNGS[2] more), so that promising points get
-more games, and optuna is told each point's distance at the deepest rung it reached. The
-best few settings are then played again from seeds the search never used, with today's
-setting, and each changed value moved back alone (the one-step check), so the figures and
-intervals of the answer are not the lucky draws that made them win the search.
-
->>> parse_target("length=8..12")
-Target(name='length', low=8.0, high=12.0)
->>> miss(Target("seats", 0, 5.0), 7.5), miss(Target("skill", 10.0, 100), 12.0)
-(2.5, 0.0)
+The search ranks settings by their distance from the targets with each figure at the far
+end of its 95% interval (:func:`~.tune_targets.sure_distance`). optuna's TPE sampler
+proposes the points, in batches; each batch is played, each point from seeds of its own,
+by successive halving (every point RUNGS[0] games, the best third RUNGS[1] more, the best
+third of those RUNGS[2] more), so that promising points get more games, and optuna is
+told each point's distance at the deepest rung it reached. The best few settings are
+then played again from seeds the search never used, with today's setting, and each
+changed value moved back alone (the one-step check, paired on the same seeds as
+``--compare`` pairs two decks), so the figures and intervals of the answer are not the
+lucky draws that made them win the search.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections import Counter
 from dataclasses import dataclass, field
 
-from .stats import mean_interval, wilson
-from .sweep import SweepError, parse
+from .tune_targets import (MET, MISSED, Knob, Target, distance, figures, miss, sure_distance,
+                           verdict)
 
 RUNGS = (50, 100, 300)  # games a rung adds to a point: 50, then 150 and 450 in all
 BATCH = 27  # points a batch: a third go on at each of the three rungs (27, 9, 3)
 FINALISTS = 3  # settings checked with fresh games
-SEARCH_SEED = 1000  # the search plays from seed + this + rung; the fresh games from seed
-SKILL_BOT = ("search", (("iterations", 25.0),))
-TARGETS = {  # name -> (what it bounds, its unit, whether the bound is a range)
-    "seats": ("each seat within {high:g} points of a fair share", "points", False),
-    "length": ("a mean length of {low:g} to {high:g} {unit}", "", True),
-    "nobody": ("nobody wins at most {high:g}% of the games", "points", False),
-    "card-edge": ("no card stands out by more than {high:g} points", "points", False),
-    "skill": ("search beats random play by at least {low:g} points", "points", False),
-}
-_RANGE = re.compile(r"^(\d+(?:\.\d+)?)\.\.(\d+(?:\.\d+)?)$")
+SEARCH_SEED = 1000  # the search plays from seeds past seed + this (point_seed); fresh games from seed
 
 
-class TuneError(SweepError):
-    """A target or a range that cannot be used: what, and how to write it."""
 
-
-@dataclass(frozen=True)
-class Target:
-    name: str
-    low: float  # skill and length: the least wanted
-    high: float  # the most wanted (length, seats, nobody, card-edge)
-
-    def said(self, unit: str = "turns") -> str:
-        return TARGETS[self.name][0].format(low=self.low, high=self.high, unit=unit)
-
-
-def parse_target(text: str) -> Target:
-    """The target ``text`` names; TuneError says what is wrong and how to write it."""
-    name, equals, bound = text.partition("=")
-    if name not in TARGETS:
-        from ..common.errors import did_you_mean
-
-        raise TuneError(f"--target {text!r}: no target '{name}'",
-                        did_you_mean(name, TARGETS, "use one of: " + ", ".join(TARGETS))
-                        + " (e.g. seats=5, length=8..12, nobody=5, card-edge=5, skill=10)")
-    if name == "length":
-        found = _RANGE.match(bound)
-        if not found:
-            raise TuneError(f"--target {text!r}: {bound!r} is not a range of lengths",
-                            "write length=LOW..HIGH, e.g. length=8..12")
-        low, high = float(found[1]), float(found[2])
-        if low > high:
-            raise TuneError(f"--target {text!r}: {bound} is empty (it runs backwards)",
-                            f"write the smaller number first: length={found[2]}..{found[1]}")
-        return Target(name, low, high)
-    try:
-        value = float(bound)
-    except ValueError:
-        value = math.nan
-    if not equals or not 0 <= value <= 100:
-        raise TuneError(f"--target {text!r}: {bound!r} is not a number of points from 0 "
-                        "to 100", f"write {name}=NUMBER, e.g. {name}=5")
-    return Target(name, value, 100.0) if name == "skill" else Target(name, 0.0, value)
-
-
-@dataclass(frozen=True)
-class Knob:
-    """One thing the search may vary: a sweep's WHAT (its kind and key) and values."""
-
-    text: str  # as given, e.g. 'count[name=Dragon]=0..3'
-    what: str  # 'count[name=Dragon]'
-    kind: str  # 'count' or 'param' (a constant of the rules, or a bot parameter)
-    key: object
-    values: tuple
-
-
-def parse_vary(text: str) -> Knob:
-    """A ``--vary`` as a sweep is written, with at least two values and not the player
-    count (every target is a figure of one player count)."""
-    try:
-        sweep = parse(text)
-    except SweepError as error:
-        raise TuneError(error.what.replace("--sweep", "--vary", 1), error.fix) from None
-    what = text.rsplit("=", 1)[0]
-    if sweep.kind == "players":
-        raise TuneError(f"--vary {text!r}: the player count is not tuned (each target is "
-                        "of one player count)", "tune at each count with --players P, or "
-                        "compare counts with --sweep players=2..5")
-    if len(set(sweep.values)) < 2:
-        raise TuneError(f"--vary {text!r}: one value, so nothing to vary",
-                        f"give a range or a list, e.g. {what}=1..4 or {what}=0.1,0.3")
-    return Knob(text, what, sweep.kind, sweep.key, tuple(sweep.values))
-
-
-def miss(target: Target, value: float) -> float:
-    """How far ``value`` falls outside ``target`` (0 within it)."""
-    return max(0.0, target.low - value, value - target.high)
-
-
-@dataclass
-class Figure:
-    """A target's figure in a setting's games: its value, 95% interval and a phrase."""
-
-    value: float
-    interval: tuple[float, float]
-    said: str
-
-
-def figures(targets, summary: dict, lengths: Counter, skill_summary: dict | None) -> dict:
-    """Each target's :class:`Figure` from a setting's summary (and the lengths of its
-    games; ``skill_summary``: its search-against-random games)."""
-    found = {}
-    for target in targets:
-        if target.name == "seats":
-            fair = summary["fair_share"] if summary["players"] > 1 else 0.5
-            seat = max(summary["seats"], key=lambda s: abs(s["share"] - fair))
-            low, high = (abs(b - fair) * 100 for b in seat["share_interval"])
-            inside = seat["share_interval"][0] <= fair <= seat["share_interval"][1]
-            value, interval = abs(seat["share"] - fair) * 100, \
-                (0.0 if inside else min(low, high), max(low, high))
-            found["seats"] = Figure(value, interval, f"seats: seat {seat['seat']} wins "
-                                    f"{seat['share']:.1%}, {value:.1f} points from a fair "
-                                    f"{fair:.0%}{_within(interval)}")
-        elif target.name == "length":
-            centre, low, high = mean_interval(lengths)
-            found["length"] = Figure(centre, (low, high),
-                                     f"length: {centre:.1f} {summary['length_unit']}"
-                                     + _within((low, high)))
-        elif target.name == "nobody":
-            games = summary["games"]
-            low, high = wilson(games - summary["decided"], games)
-            found["nobody"] = Figure(summary["nobody_won"] * 100, (low * 100, high * 100),
-                                     f"nobody wins {summary['nobody_won']:.1%} of the games"
-                                     + _within((low * 100, high * 100), "%"))
-        elif target.name == "card-edge":
-            found["card-edge"] = _card_edge(summary.get("cards") or [])
-        else:
-            bot = next(b for b in skill_summary["bot_shares"] if b["bot"].startswith("search"))
-            value = (bot["share"] - bot["fair_share"]) * 100
-            interval = tuple((b - bot["fair_share"]) * 100 for b in bot["interval"])
-            found["skill"] = Figure(value, interval, f"skill: search wins {bot['share']:.1%} "
-                                    f"against random, {value:+.1f} points over a fair "
-                                    f"{bot['fair_share']:.0%}{_within(interval)}")
-    return found
-
-
-def _card_edge(cards: list[dict]) -> Figure:
-    """The card that stands out most beyond chance (the card verdict), by how many points
-    a seat with it wins more (or less) than with another card; 0 when none does."""
-    named = [(abs(card[event]["change"]), card["card"], event, card[event])
-             for card in cards for event in ("drawn", "played", "held")
-             if card[event]["significant"]]
-    if not named:
-        return Figure(0.0, (0.0, 0.0), "card edge: no card stands out beyond chance")
-    size, name, event, figure = max(named, key=lambda n: n[0])
-    low, high = sorted(abs(b) * 100 for b in figure["interval"])
-    return Figure(size * 100, (low, high), f"card edge: a seat that has {name} {event} wins "
-                  f"{figure['change'] * 100:+.1f} points against another card"
-                  + _within(tuple(b * 100 for b in figure["interval"])))
-
-
-def _within(interval, unit: str = "") -> str:
-    return f" (95%: {interval[0]:.1f}{unit} to {interval[1]:.1f}{unit})"
-
-
-def distance(targets, found: dict) -> float:
-    """How far a setting's figures fall outside the targets, summed (0: within all)."""
-    return sum(miss(target, found[target.name].value) for target in targets)
-
-
-def sure_distance(targets, found: dict) -> float:
-    """As :func:`distance`, each figure taken at the end of its 95% interval furthest
-    into the miss: what the search ranks by, so that of two settings that both look
-    within the targets the one surely within wins, not the luckier draw."""
-    return sum(max(0.0, target.low - found[target.name].interval[0],
-                   found[target.name].interval[1] - target.high) for target in targets)
-
-
-def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
+def matters(targets, suggested: dict, moved: dict,
+            rows: dict | None = None) -> tuple[list[str], bool]:
     """The one-step check of a changed value: the targets the suggestion meets and the
     setting with the value moved back misses, and whether moving it back matters: it
-    misses a target, or falls further outside them beyond chance (the distances'
-    difference beyond 1.96 standard errors, each figure's from its interval).
+    misses a target, or falls further outside them beyond chance. With ``rows`` (the
+    paired comparison of the two settings' games, played from the same seeds: what
+    :func:`paired_rows` gives), a figure falls further outside beyond chance when its
+    paired interval says it moved away from the target; without, when the distances'
+    difference is beyond 1.96 standard errors, each figure's from its interval.
 
+    >>> from cardkit.playtest.tune_targets import Figure
     >>> seats = [Target("seats", 0, 5.0)]
     >>> def off(points):
     ...     return {"seats": Figure(points, (points - 2, points + 2), "")}
@@ -223,11 +49,54 @@ def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
     """
     lost = [t.name for t in targets
             if miss(t, suggested[t.name].value) == 0 < miss(t, moved[t.name].value)]
+    if rows is not None and all(t.name in PAIRED for t in targets):
+        return lost, bool(lost) or any(
+            miss(t, moved[t.name].value) > miss(t, suggested[t.name].value)
+            and _moved_away(t, rows) for t in targets)
     apart = distance(targets, moved) - distance(targets, suggested)
     halves = [(found[t.name].interval[1] - found[t.name].interval[0]) / 2
               for t in targets if miss(t, suggested[t.name].value) or
               miss(t, moved[t.name].value) for found in (suggested, moved)]
     return lost, bool(lost) or apart > math.sqrt(sum(h * h for h in halves))
+
+
+PAIRED = ("seats", "length", "nobody")  # the targets the paired one-step check reads
+
+
+def paired_rows(setup, suggested: Point, moved: Point) -> dict | None:
+    """The figures of the setting ``moved`` back against the ``suggested`` one, their fresh
+    games paired by index (the same seeds, as ``--compare`` pairs two decks): the change
+    of each seat's share (``seats``, with the fair share), of nobody winning and of the
+    length, each with its paired 95% interval; None where the games cannot be paired."""
+    from .compare import Pairs, compare
+    from .summary import summarise
+
+    if not suggested.games or sorted(suggested.games) != sorted(moved.games):
+        return None
+    pairs = Pairs(setup.players)
+    for start in sorted(suggested.games):
+        pairs.add(suggested.games[start], moved.games[start])
+    summaries = [summarise(setup, point.tallies[0], 0.0) for point in (suggested, moved)]
+    rows = compare(*summaries, pairs)["rows"]
+    return {"seats": rows[:setup.players], "fair": summaries[0]["fair_share"],
+            "nobody": next((row for row in rows if row["what"] == "nobody wins"), None),
+            "length": next(row for row in rows if row["what"] == "length")}
+
+
+def _moved_away(target: Target, rows: dict) -> bool:
+    """Whether the paired comparison says the moved-back setting's figure for ``target``
+    went away from it beyond chance: the seat furthest from a fair share further from it,
+    more games nobody wins, a length further outside the range."""
+    if target.name == "seats":
+        fair = rows["fair"] if len(rows["seats"]) > 1 else 0.5
+        seat = max(rows["seats"], key=lambda row: abs(row["b"] - fair))
+        return seat["significant"] and abs(seat["b"] - fair) > abs(seat["a"] - fair)
+    row = rows[target.name]
+    if row is None or not row["significant"]:
+        return False
+    if target.name == "nobody":
+        return row["change"] > 0
+    return miss(target, row["b"]) > miss(target, row["a"])
 
 
 @dataclass
@@ -241,6 +110,7 @@ class Point:
     rung: int = -1  # the deepest rung played
     distance: float = math.inf
     figures: dict = field(default_factory=dict)
+    games: dict = field(default_factory=dict)  # fresh games only: start -> the game's chunk
 
 
 def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, seed: int,
@@ -268,7 +138,10 @@ def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, 
                    (chosen[i] for i in alive)}
             behind = [point for point in due.values() if point.rung < rung]
             if behind:
-                play(behind, games, seed + SEARCH_SEED + rung)
+                # each point from seeds of its own: one seed's luck would shift every
+                # estimate of a rung together, and drop settings near the truth with it
+                play(behind, games, [point_seed(seed, rung, list(points).index(point.values))
+                                     for point in behind])
                 for point in behind:
                     point.rung, point.figures = rung, measure(point)
                     point.distance = sure_distance(targets, point.figures)
@@ -284,6 +157,16 @@ def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, 
             study.tell(batch_trials[i], points[chosen[i]].distance)
     return sorted(points.values(), key=lambda p: (-p.rung, p.distance,
                                                   changes(knobs, today, p.values)))
+
+
+def point_seed(seed: int, rung: int, number: int) -> int:
+    """The seed the search plays rung ``rung`` of its ``number``-th point from: one no
+    other point, rung or the fresh games (``seed``) play.
+
+    >>> len({point_seed(1, rung, number) for rung in range(3) for number in range(500)})
+    1500
+    """
+    return seed + SEARCH_SEED + rung * 1_000_003 + number * 3 + 1
 
 
 def _suggest(trial, knob: Knob):
@@ -358,17 +241,26 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
 
     played, rungs = [0], rungs or RUNGS
 
-    def play(points, count, seed):
-        """``count`` more games of each point, from ``seed``, into its tallies."""
+    def play(points, count, seeds, keep=False):
+        """``count`` more games of each point, from its seed in ``seeds``, into its
+        tallies (``keep``: and its games, for the one-step check's pairs)."""
+        seed_of = {point.values: seed for point, seed in zip(points, seeds)}
+
+        def take(run, start, chunk):
+            point, index = runs[run]
+            point.tallies[index].add(chunk)
+            if keep and index == 0:
+                point.games[start] = chunk
+
         runs = [(point, index) for point in points
                 for index in range(len(setups_for(point.values)))]
         for point in points:
             point.tallies = point.tallies or [Tally(s.players, rotated=s.rotate)
                                               for s in setups_for(point.values)]
         with (progress or (lambda n: nullcontext(None)))(count * len(runs)) as bar:
-            play_into([replace(setups_for(p.values)[i], seed=seed) for p, i in runs], count,
-                      lambda run, start, chunk: runs[run][0].tallies[runs[run][1]].add(chunk),
-                      workers, bar.update if bar else None, executor)
+            play_into([replace(setups_for(p.values)[i], seed=seed_of[p.values])
+                       for p, i in runs], count,
+                      take, workers, bar.update if bar else None, executor)
         played[0] += count * len(runs)
 
     def measure(point):
@@ -385,8 +277,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         the search never played."""
         new = [fresh.setdefault(values, Point(values)) for values in settings
                if values not in fresh]
-        if new:
-            play(new, games, setup.seed)
+        if new:  # all from the same seed: the one-step check compares them game by game
+            play(new, games, [setup.seed] * len(new), keep=True)
         for point in new:
             point.figures = measure(point)
             point.distance = distance(targets, point.figures)
@@ -404,7 +296,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         return {t.name: {"value": point.figures[t.name].value,
                          "interval": list(point.figures[t.name].interval),
                          "said": point.figures[t.name].said,
-                         "met": miss(t, point.figures[t.name].value) == 0} for t in targets}
+                         "verdict": verdict(t, point.figures[t.name]),
+                         "met": verdict(t, point.figures[t.name]) == MET} for t in targets}
 
     def values(point):
         return {k.what: v for k, v in zip(knobs, point.values)}
@@ -415,7 +308,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         steps = []
         for k, back in one_step(point.values, today):
             moved = fresh[back]
-            lost, mattering = matters(targets, checked.figures, moved.figures)
+            lost, mattering = matters(targets, checked.figures, moved.figures,
+                                      paired_rows(setups_for(today)[0], checked, moved))
             steps.append({"knob": knobs[k].what,
                           "back": change_text(knobs[k], point.values[k], today[k]),
                           "distance": moved.distance, "figures": shown(moved), "lost": lost,
@@ -425,7 +319,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
             "changes": [change_text(k, was, v) for k, was, v in zip(knobs, today, point.values)
                         if v != was],
             "values": values(point), "distance": checked.distance,
-            "within": checked.distance == 0,
+            "within": all(verdict(t, checked.figures[t.name]) == MET for t in targets),
+            "missed": any(verdict(t, checked.figures[t.name]) == MISSED for t in targets),
             "figures": shown(checked), "one_step": steps})
     return {
         "game": setup.game, "players": setup.players, "seed": setup.seed,
@@ -434,6 +329,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         "vary": [k.text for k in knobs], "trials": trials, "rungs": list(rungs),
         "fresh_games": games, "games_searched": searched,
         "today": {"values": values(fresh[today]), "distance": fresh[today].distance,
+                  "within": all(verdict(t, fresh[today].figures[t.name]) == MET
+                                for t in targets),
                   "figures": shown(fresh[today])},
         "suggestions": suggestions,
         "points": [{"values": values(p), "distance": p.distance,

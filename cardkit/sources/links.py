@@ -26,12 +26,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import http.cookiejar
 import ipaddress
 import json
 import re
-import socket
-import ssl
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -179,6 +176,8 @@ def why_refused(address: str) -> str | None:
 def checked_address(host: str, port: int) -> str:
     """The address to connect to for ``host``: resolved here, every address it has
     checked (one on a local network among them refuses the host)."""
+    import socket  # late, as the other network modules: most decks have no link
+
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as error:
@@ -199,6 +198,8 @@ def _checked_transport():
     """An httpx transport whose every connection, the first and each redirect's, goes to
     an address :func:`checked_address` passed: the address checked is the one connected
     to, so a name that resolves again (DNS rebinding) cannot lead elsewhere."""
+    import ssl
+
     import httpcore
     import httpx
 
@@ -229,6 +230,8 @@ class Fetched:
 def fetch(url: str, etag: str = "", modified: str = "") -> Fetched:
     """GET ``url`` under the rules of this module; with the ``etag`` or Last-Modified
     (``modified``) of a kept copy, an unchanged sheet answers with no body."""
+    import http.cookiejar
+
     import httpx
 
     jar = http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
