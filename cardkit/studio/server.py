@@ -20,12 +20,9 @@ from __future__ import annotations
 import asyncio
 import html
 import ipaddress
-<<<<<<< HEAD
 import json
-import secrets
-=======
 import re
->>>>>>> main
+import secrets
 import shlex
 import socket
 import time
@@ -40,11 +37,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from ..common.errors import InputError
-<<<<<<< HEAD
-from . import edits
-=======
 from ..deck.selection import SPEC_HELP
->>>>>>> main
+from . import edits
 from .images import INKS, Options, Studio
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
@@ -409,13 +403,9 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
               Route("/api/rules", pages_of(studio.rules)),
               Route("/api/components", pages_of(studio.components)),
               Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
-<<<<<<< HEAD
+              Route("/api/playtest", playtest_shown),
               Route("/cards/{key}.png", image), Route("/events", events),
               Route("/api/edit", edit, methods=["POST"])]
-=======
-              Route("/api/playtest", playtest_shown),
-              Route("/cards/{key}.png", image), Route("/events", events)]
->>>>>>> main
     app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])
 
     def end_streams() -> None:
