@@ -91,7 +91,8 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.hover("#side-front .element[data-name='title']")
     assert re.match(r"title \(text, layout market-card\), [\d.]+ × [\d.]+ mm at [\d.]+, "
                     r"[\d.]+ mm: ", page.inner_text("#hovered"))
-    assert "Spice Jar" in page.inner_text("#card-fields")  # the card's data row
+    # the card's data row, each field in an input to change it (issue 59)
+    assert page.input_value("#card-fields [name='name']") == "Spice Jar"
     assert page.is_visible("#side-front .safe")
     page.uncheck("#guides")
     assert page.is_hidden("#side-front .safe")
