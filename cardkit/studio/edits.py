@@ -95,31 +95,42 @@ def version_of(data: bytes) -> str:
 def sources(deck, root: Path, lang: str = "") -> dict[int, Source]:
     """Each card's :class:`Source` (by its number) in ``deck``, whose folder is ``root``."""
     shared = Counter(card.where for card in deck.cards)  # a product's cards share theirs
-    return {card.number: _source(card, Path(root), lang, shared[card.where] > 1)
+    files: dict = {}  # each file's own answer, worked out once
+    return {card.number: _source(card, Path(root), lang, shared[card.where] > 1, files)
             for card in deck.cards}
 
 
-def _source(card, root: Path, lang: str, generated: bool) -> Source:
-    where, file = card.where, str(card.where.file)
+def _source(card, root: Path, lang: str, generated: bool, files: dict) -> Source:
+    where = card.where
+    if where.file not in files:
+        files[where.file] = _file_source(where, root)
+    path, kind, why = files[where.file]
+    if not why and generated:
+        why = PRODUCT_WHY
+    elif not why and lang:
+        why = LANGUAGE_WHY
+    return Source(path, kind, where.line, where.col, why) if path else Source(None, why=why)
+
+
+def _file_source(where: Where, root: Path) -> tuple[Path | None, str, str]:
+    """The file of the cards at ``where``: its path, its kind and why the studio does not
+    write it ('' when it does)."""
+    file = str(where.file)
     if isinstance(where, SheetCell) or is_link(file):
-        return Source(None, why=LINK_WHY)
+        return None, "", LINK_WHY
     path = Path(file).absolute()
     suffix = path.suffix.lower()
     if any(suffix.startswith(workbook) for workbook in WORKBOOK_SUFFIXES):  # 'x.xlsx[Cards]'
-        return Source(None, why=WORKBOOK_WHY)
+        return None, "", WORKBOOK_WHY
     kind = "csv" if suffix in CSV_SUFFIXES else "yaml" if suffix in YAML_SUFFIXES else ""
     if not kind:
-        return Source(None, why=f"the studio does not write {path.name}")
-    why = ""
+        return None, "", f"the studio does not write {path.name}"
     if root.absolute() not in path.parents:
-        why = f"this card comes from {path}, outside the deck's folder: change it there"
+        return path, kind, f"this card comes from {path}, outside the deck's folder: " \
+            "change it there"
     if path.resolve().is_relative_to(BUNDLED_DECKS.resolve()):
-        why = BUNDLED_WHY
-    elif generated:
-        why = PRODUCT_WHY
-    elif lang:
-        why = LANGUAGE_WHY
-    return Source(path, kind, where.line, where.col, why)
+        return path, kind, BUNDLED_WHY
+    return path, kind, ""
 
 
 def page_sources(deck, root: Path, lang: str = "") -> tuple[dict, dict]:
