@@ -91,7 +91,8 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.hover("#side-front .element[data-name='title']")
     assert re.match(r"title \(text, layout market-card\), [\d.]+ × [\d.]+ mm at [\d.]+, "
                     r"[\d.]+ mm: ", page.inner_text("#hovered"))
-    assert "Spice Jar" in page.inner_text("#card-fields")  # the card's data row
+    # the card's data row, each field in an input to change it (issue 59)
+    assert page.input_value("#card-fields [name='name']") == "Spice Jar"
     assert page.is_visible("#side-front .safe")
     page.uncheck("#guides")
     assert page.is_hidden("#side-front .safe")
@@ -232,3 +233,65 @@ def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(serv
     wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
     assert page.is_hidden("#no-cards") and page.is_hidden("#problems")
     assert page.inner_text("#status").startswith("drawn in ")
+
+
+SPICE_TEXT = b'"When you buy it, draw a card."'
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
+    the card is drawn again; a wrong value gets validate's message at the field."""
+    deck, address = served
+    page = browser_page
+    page.goto(address)
+    wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
+               "[...document.images].filter(i => i.closest('figure'))"
+               ".every(i => i.complete && i.naturalWidth)")
+    before = sources(page)
+    cards = deck / "cards.csv"
+    written = cards.read_bytes()
+    page.click("figure[data-number='2']")
+    assert page.is_hidden("#card-read-only")
+    page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
+    page.click("#card-name")  # leaving the field saves it
+    wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
+               ".startsWith('saved to cards.csv')")
+    assert cards.read_bytes() == written.replace(SPICE_TEXT, b'"Draw two, ""then"" rest."')
+    wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
+         f"{before['2']!r}")
+    after = sources(page)
+    assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
+    assert page.input_value("#card-fields textarea[name='text']") == 'Draw two, "then" rest.'
+
+    saved = cards.read_bytes()
+    page.fill("#card-fields input[name='cost']", "four")
+    page.click("#card-name")
+    wait(page, "document.querySelector(\"[data-key='2/cost'] .field-note.problem\")")
+    assert page.inner_text("[data-key='2/cost'] .field-note").endswith(
+        "cards.csv:3: column 'cost': 'four' is not a whole number; write a number such as 4")
+    assert cards.read_bytes() == saved
+    page.screenshot(path=str(deck.parent / "edited.png"))
+
+
+def test_an_edit_of_a_file_changed_since_is_refused_and_shown(served, browser_page):
+    """Issue 59: the page read cards.csv; it changed on disk since (the page was not
+    told: its event stream says one thing here, once); the edit is not written, and the
+    page says so, with the edit that was not saved and what the file says now."""
+    deck, address = served
+    page = browser_page
+    page.route("**/events", lambda route: route.fulfill(
+        status=200, content_type="text/event-stream", body="retry: 600000\ndata: 1\n\n"))
+    page.goto(address)
+    wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
+    page.click("figure[data-number='2']")
+    cards = deck / "cards.csv"
+    changed = cards.read_bytes().replace(SPICE_TEXT, b'"Theirs."')
+    cards.write_bytes(changed)
+    page.fill("#card-fields textarea[name='text']", "Mine.")
+    page.click("#card-name")
+    wait(page, "document.querySelector(\"[data-key='2/text'] .field-note.problem\")")
+    assert page.inner_text("[data-key='2/text'] .field-note") == (
+        "Not saved: cards.csv changed on disk since the page read it. It now says «Theirs.»; "
+        "your edit was «Mine.».")
+    assert cards.read_bytes() == changed
+    page.screenshot(path=str(deck.parent / "conflict.png"))

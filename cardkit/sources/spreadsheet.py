@@ -134,7 +134,7 @@ def _read_csv(path: Path, shown: Places, separator: str | None) -> Table:
                      "check the path and its permissions")
     if "\0" in text:
         raise _error(shown, "not a text file", "export the sheet as CSV")
-    separator = separator or _separator(text)
+    separator = separator or separator_of(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     rows, start = [], 1
     try:
@@ -184,7 +184,7 @@ def _filled(cells: tuple) -> int:
                  if not is_empty(cells[index])), 0)
 
 
-def _separator(text: str) -> str:
+def separator_of(text: str) -> str:
     """The separator that splits the first non-empty line into the most columns (a
     separator that leaves a field too long for the csv module splits nothing)."""
     first = next((line for line in re.split(r"\r\n|\r|\n", text) if line.strip()), "")

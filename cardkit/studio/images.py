@@ -37,6 +37,7 @@ from ..sources.links import is_link
 from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
+from .edits import page_sources
 
 SIDES = (FRONT, BACK)
 SHEET_DPI = 60  # enough to see the imposition; the PDF is what prints
@@ -143,6 +144,7 @@ class Studio:
         size = tuple(round((side + 2 * bleed) / INCH * self.dpi)
                      for side in (deck.size.width, deck.size.height))
         page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # trim and bleed
+        editing, versions = page_sources(deck, self.deck_path.parent, options.lang)
         shared: dict = {}  # id(a resolved side) -> its key: a back many cards share
         new: dict = {}  # key -> (card, side) of each side never drawn before
         cards = []
@@ -159,7 +161,7 @@ class Studio:
                           "count": card.count, "where": str(card.where), **keys,
                           "fields": {name: "" if value is None else str(value)
                                      for name, value in card.fields.items()},
-                          "back_design": card.back.name,
+                          "back_design": card.back.name, "edit": editing[card.number],
                           "elements": {side: elements(renderer, card, side, deck.size)
                                        for side in SIDES},
                           "found": [{"severity": severity, "element": str(element),
@@ -167,7 +169,8 @@ class Studio:
                                     in report.of_card(card.number)]})
         self._rasterise(deck, renderer, new, page, size)
         return self._keep(options, deck, {
-            "title": deck.title, "cards": cards, "problems": [],
+            "title": deck.title, "cards": cards, "problems": [], "files": versions,
+            "field_types": deck.field_types,
             "warnings": list(map(_shown, report.warnings)), "broken": False,
             "options": options.shown(),
             "variants": {name: sorted(choices) for name, choices in deck.variants.items()},
@@ -181,6 +184,7 @@ class Studio:
     def _nothing_drawn(self, options: Options) -> dict:
         """The state of a view whose deck never loaded: no cards, no choices."""
         return {"title": "", "cards": [], "problems": [], "warnings": [], "broken": False,
+                "files": {}, "field_types": {},
                 "options": options.shown(), "variants": {}, "languages": [],
                 "bleed": [0, 0], "size_mm": [0, 0], "seconds": 0.0}
 
