@@ -157,12 +157,12 @@ def _no_journal():
 
     class NoJournal:  # tells no pile of itself, so the piles keep none
         def __init__(self, *_):
-            pass
+            self.taken = {}
 
         def begin(self, piles):
             pass
 
-        def arrived(self, cards, place):  # a pile made during play is told of it
+        def moved(self, cards, before, place):  # a pile made during play is told of it
             pass
 
     made, record = toolkit_game.CardJournal, toolkit_game.CardGame.card_record
