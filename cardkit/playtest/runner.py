@@ -20,6 +20,7 @@ from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
 
 from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
@@ -287,6 +288,7 @@ def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) ->
     return moves
 
 
+@lru_cache(maxsize=None)
 def _plain_card_game(game: type) -> bool:
     """Whether ``game`` is a CardGame that keeps the toolkit's own turn order, moves and
     end (a rules file may write its own; then the runner asks it)."""
