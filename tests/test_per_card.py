@@ -300,3 +300,47 @@ def test_a_card_s_interval_is_cochran_mantel_haenszel_s_worked_with_numpy():
         assert figure["usual"] == pytest.approx(expected / count, abs=1e-12)
         assert figure["interval"] == pytest.approx(
             [(wins - expected) / count - half, (wins - expected) / count + half], abs=1e-12)
+
+
+def _games_where_every_card_drawn_is_held(players: int = 2):
+    from cardkit.playtest.runner import Result
+
+    record = [{"drawn": ["Dragon", "Imp"] if i % 4 else ["Imp"], "played": [],
+               "held": ["Dragon", "Imp"] if i % 4 else ["Imp"]} for i in range(80)]
+    return [Result(i, ([1.0, 0.0] if i % 4 else [0.0, 1.0])[:players], [0] * players, 9, {},
+                   [record[i], {"drawn": ["Imp"], "played": [], "held": ["Imp"]}][:players])
+            for i in range(80)]
+
+
+def test_a_held_figure_the_same_as_the_drawn_one_is_tested_once():
+    """Before: every card drawn was held at the end, and each card was tested twice (4
+    figures tested together where 2 differ), which cost the verdict power."""
+    from cardkit.playtest.per_card import card_figures, card_verdict
+
+    cards = card_figures(_games_where_every_card_drawn_is_held(), 2)
+    verdict = card_verdict(cards, 80)
+    assert verdict["tested"] == 2
+    assert all(card["held"]["same_as"] == "drawn" for card in cards)
+
+
+def test_one_player_s_cards_are_not_said_to_need_a_number_of_games():
+    """Rise Up: a seat's result is the same whichever of its cards it had, so no number of
+    games can find a card (before: 'would need about 14,000 games')."""
+    from cardkit.playtest.per_card import card_figures, card_verdict, verdict_sentences
+    from cardkit.playtest.runner import Result
+
+    games = [Result(i, [float(i % 3 == 0)], [0], 9, {},
+                    [{"drawn": ["Ace", "King"] if i % 2 else ["Queen"], "played": [],
+                      "held": []}]) for i in range(200)]
+    verdict = card_verdict(card_figures(games, 1), 200)
+    assert verdict["needed"] is None and verdict["tested"] > 0
+    assert "no number of games can tell one card from another" in verdict_sentences(verdict)[0]
+
+
+def test_the_seat_sentence_says_how_many_seats_it_tested_when_it_names_none():
+    from cardkit.cli.run_summary import outcome_lines
+
+    lines = outcome_lines({"fair_share": 0.25, "nobody_won": 0.0, "decided": 100, "tied": 0,
+                           "edges": [], "players": 4})
+    assert "  No seat is further from a fair share than chance explains (4 seats tested " \
+           "together)." in lines

@@ -235,6 +235,15 @@ def deck(tmp_path):
      "a rulebook's) reads every '*' as markup", "reword it, or write '×' for times"),
     ("![](card:value=2) and text\n", 1, "a card shown amid text", "give the card (or a row "
      "of cards) a paragraph of its own: an empty line before and after it"),
+    # a name with a space is text to CommonMark: it printed as written, without a word
+    ("# Setup\n\n![](card:Rules 1/3: Setup)\n", 3, "'![](card:Rules 1/3: Setup)' is not read "
+     "as a card: a name with a space ends the link at the space", "put the card's name in "
+     "angle brackets: '![](<card:Rules 1/3: Setup>)'"),
+    # beside a card that was read, it said 'a card shown amid text'
+    ("Cards\n\n![](card:value=2) ![Rules](card:Rules 1/3: Setup \"back\")\n", 3,
+     "'![Rules](card:Rules 1/3: Setup \"back\")' is not read as a card: a name with a space "
+     "ends the link at the space", "put the card's name in angle brackets: "
+     "'![Rules](<card:Rules 1/3: Setup> \"back\")'"),
 ])
 def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, problem, fix):
     (deck / "rules.md").write_text(rules, encoding="utf-8")
@@ -289,6 +298,17 @@ def test_a_new_deck_has_rules_that_show_its_cards_and_table(tmp_path, monkeypatc
     assert "name kind cost strength count text" in text
     assert "Knight unit 4 5 1 Charge: the Knight may fight on the turn you play it." in text
     assert "Scout" in text and "Rules 0.1." in text
+    # an event prints no strength: its cell is blank, as on the card (it printed 0, the
+    # field's default)
+    words = pdf_words(path)
+    assert ("Rally", "event", "1", "2", "Your") in words and \
+        not any(row[:3] == ("Rally", "event", "1") and row[3] == "0" for row in words)
+
+
+def pdf_words(path) -> list[tuple]:
+    """Each line of the first page as its words."""
+    with pdfplumber.open(path) as pdf:
+        return [tuple(line.split()[:5]) for line in pdf.pages[0].extract_text().splitlines()]
 
 
 def test_watch_writes_the_rulebook_again_when_rules_md_is_saved(deck, monkeypatch):

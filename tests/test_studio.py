@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 import re
@@ -438,3 +439,22 @@ def test_card_ids_drawn_again_only_for_cards_that_changed(tmp_path, monkeypatch)
     studio.files_changed(["my-game/layouts/front-base.yaml"])
     studio.view()
     assert set(drawn) == set(range(1, 9)) and ids() == fresh()
+
+
+def test_the_german_view_says_once_how_many_cards_lack_german_text(lantern):
+    """Issue 58: with 'missing_translation: original', each card without a translation
+    was a warning of its own, and the German view's list filled the screen."""
+    edit(lantern / "deck.yaml", "languages: [en, de]",
+         "languages: [en, de]\nmissing_translation: original")
+    with (lantern / "cards.csv").open(newline="", encoding="utf-8") as read:
+        rows = list(csv.DictReader(read))
+    with (lantern / "cards.csv").open("w", newline="", encoding="utf-8") as written:
+        table = csv.DictWriter(written, fieldnames=list(rows[0]))
+        table.writeheader()  # every German cell emptied: the translation not begun
+        table.writerows({k: "" if k.endswith("_de") else v for k, v in row.items()}
+                        for row in rows)
+    warnings = Studio(lantern / "deck.yaml").view(Options(lang="de"))["warnings"]
+    assert [(w["what"], w["fix"]) for w in warnings] == [(
+        "8 cards have no 'de' text of 'name', 'kind' or 'text': Silk Bolt, Spice Jar, "
+        "Lantern Oil and 5 more; the original is printed",
+        "write their 'name_de', 'kind_de' and 'text_de' (validate lists each card)")]

@@ -54,7 +54,8 @@ def outcome_lines(summary: dict) -> list[str]:
                      "the win)")
     lines += [f"  {sentence[0].upper()}{sentence[1:]}." for sentence in summary["edges"]]
     if not summary["edges"]:
-        lines.append("  No seat is further from a fair share than chance explains.")
+        lines.append("  No seat is further from a fair share than chance explains "
+                     f"({summary['players']} seats tested together).")
     for bot in summary.get("bot_shares") or ():
         low, high = bot["interval"]
         lines.append(f"  bot {bot['bot']}: won {bot['share']:.1%} of the decided games "

@@ -252,14 +252,18 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
             default = ctx.get_parameter_source("count").name == "DEFAULT"
             _skill(setup, SKILL_GAMES if default else count, workers, report_dir, executor)
             return
+        replay = [game, f"--players {players}", f"--seed {seed}"]
+        replay += [f"--deck {given_deck}"] if given_deck else []
+        replay += [f"--rules {rules_file}"] if rules_file else []
         if check:
-            replay = [game, f"--players {players}", f"--seed {seed}"]
-            replay += [f"--deck {given_deck}"] if given_deck else []
-            replay += [f"--rules {rules_file}"] if rules_file else []
             from .check_run import check
 
             check(setup, count, " ".join(replay))
             return
+        if setup.rules_file and any(rules.bots[spec.name].searches for spec in bots):
+            from .check_run import refuse_kept_outside
+
+            refuse_kept_outside(setup, " ".join(replay))
         started = time.perf_counter()
         stopped = False
         tally = Tally(players, GameRows() if report_dir else None, rotate)

@@ -50,6 +50,9 @@ def tune(setup, rules, deck_file: str, rules_path, target_texts, vary_texts, tri
                    "nothing to suggest yet", err=True)
         sys.exit(stop_cause()[1])
     result["seconds"] = round(time.perf_counter() - started, 1)
+    for suggestion in result["suggestions"]:
+        suggestion["breaks"] = settings.breaks(
+            tuple(suggestion["values"][knob.what] for knob in knobs))
     for line in tune_lines(result):
         click.echo(printable(line))
     if report_dir:
@@ -94,11 +97,34 @@ class _Settings:
             for end in (min(knob.values), max(knob.values)):
                 self.setups(self.today[:k] + (end,) + self.today[k + 1:])
 
-    def _fields(self):
+    def _deck(self):
         from ..deck.loader import load_deck
         from ..sources.bundled import find_deck
 
-        return load_deck(find_deck(self.deck_file)).for_rules()
+        return load_deck(find_deck(self.deck_file))
+
+    def _fields(self):
+        return self._deck().for_rules()
+
+    def breaks(self, values: tuple) -> str | None:
+        """What the setting ``values`` breaks of the deck's contest: 'the 18-card contest
+        asks for 18 cards; this deck would have 19' (None: nothing, or no contest)."""
+        from functools import reduce
+
+        from ..playtest.sweep import with_count
+
+        counts = [(knob.key, value) for knob, value in zip(self.knobs, values)
+                  if knob.kind == "count"]
+        if not counts:
+            return None
+        deck = self._deck()
+        wanted = deck.contest.cards if deck.contest else None
+        if wanted is None:
+            return None
+        copies = len(reduce(lambda fields, count: with_count(fields, *count), counts,
+                            deck.for_rules()))
+        return None if copies == wanted else \
+            f"{deck.contest.title} asks for {wanted} cards; this deck would have {copies}"
 
     def _today_param(self, knob):
         if knob.key in self.rules.constants:
@@ -147,14 +173,33 @@ def _sweep(knob):
     return Sweep(knob.kind, knob.key, knob.values)
 
 
+def distance_said(distance: float, result: dict) -> str:
+    """How far a setting falls outside the targets, with its unit: '0.6 points outside
+    the targets'; where its figures are only within chance of them, that.
+
+    >>> result = {"targets": [{"target": "seats"}], "length_unit": "turns"}
+    >>> distance_said(0.6, result), distance_said(0.0, result)
+    ('0.6 points outside the targets', 'within chance of the targets')
+    >>> distance_said(2.0, {"targets": [{"target": "seats"}, {"target": "length"}],
+    ...                     "length_unit": "turns"})
+    '2.0 outside the targets (points and turns added up)'
+    """
+    if distance == 0:
+        return "within chance of the targets"
+    units = sorted({result["length_unit"] if t["target"] == "length" else "points"
+                    for t in result["targets"]})
+    if len(units) == 1:
+        return f"{distance:.1f} {units[0]} outside the targets"
+    return f"{distance:.1f} outside the targets ({' and '.join(units)} added up)"
+
+
 def tune_lines(result: dict) -> list[str]:
     """The answer in the terminal: today's figures, then each suggestion with its fresh
     figures and one-step check."""
     from ..playtest.tune import step_said
 
     def figures(found: dict) -> str:
-        return "; ".join(f"{f['said']} {'met' if f['met'] else 'MISSED'}"
-                         for f in found.values())
+        return "; ".join(f"{f['said']} {f['verdict']}" for f in found.values())
 
     lines = [f"  searched {len(result['points'])} settings in {result['games_searched']:,} "
              f"games; checked with {result['fresh_games']:,} fresh games each (seed "
@@ -163,14 +208,16 @@ def tune_lines(result: dict) -> list[str]:
              "  today (" + ", ".join(f"{k} {v:g}" if v is not None else f"{k} mixed"
                                      for k, v in result["today"]["values"].items())
              + "): " + figures(result["today"]["figures"])]
-    if result["today"]["distance"] == 0:
+    if result["today"]["within"]:
         lines.append("Today's setting already meets every target: nothing needs to change "
                      "(the settings below meet them too, or come closest).")
     for number, suggestion in enumerate(result["suggestions"], 1):
         lines.append(f"Suggestion {number}: {', '.join(suggestion['changes'])}"
                      + ("  (meets every target)" if suggestion["within"] else
-                        f"  ({suggestion['distance']:.1f} outside the targets)"))
+                        "  (" + distance_said(suggestion["distance"], result) + ")"))
         lines.append(f"  {figures(suggestion['figures'])}")
+        if suggestion.get("breaks"):
+            lines.append(f"  breaks the contest: {suggestion['breaks']}")
         for step in suggestion["one_step"]:
             lines.append(f"  one step back, {step_said(step)}")
     if not result["suggestions"]:

@@ -478,6 +478,8 @@ class BluffBot(Bot):
     next trick truthfully, else its highest card.
     """
 
+    fair = True  # plays from its observation alone: the search follows it
+
     PARAMS = {"bluff_rate": 0.2, "call_threshold": 0.15, "pass_preference": 0.1}
 
     def choose(self, observation, moves, rng):

@@ -620,6 +620,8 @@ class CardSharpBot(Bot):
     A penalty it chooses takes the card that leaves the victim's known cards weakest.
     """
 
+    fair = True  # plays from its observation alone: the search follows it
+
     PARAMS = {"bluff_rate": 0.3, "call_threshold": 0.6, "aggression": 0.7}
 
     def choose(self, observation, moves, rng):

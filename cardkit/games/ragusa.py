@@ -616,6 +616,8 @@ class Trader(Bot):
     1/15) that a swap or a buy must bring.
     """
 
+    fair = True  # plays from its observation alone: the search follows it
+
     PARAMS = {"bluff_rate": 0.2, "call_threshold": 0.6, "greed": 0.2}
     RANGES = {"greed": (0.0, 100.0)}
 

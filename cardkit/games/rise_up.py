@@ -414,6 +414,8 @@ class DelverBot(Bot):
       removing a face-down card blind.
     """
 
+    fair = True  # plays from its observation alone: the search follows it
+
     PARAMS = {"margin": 4.0, "greedy": 1.0, "use_abilities": 1.0, "spade_risk": 0.03}
     RANGES = {"margin": (0.0, 13.0)}  # strength a face-down card may add: a king's at most
 

@@ -487,6 +487,8 @@ class GreedyBot(Bot):
     ties (and hands under two cards) choose at random.
     """
 
+    fair = True  # plays from its observation alone: the search follows it
+
     PARAMS = {"threshold": 5.0, "objective": 1.0, "arrows": 1.0}
     RANGES = {"threshold": (0.0, 100.0), "objective": (0.0, 100.0), "arrows": (0.0, 100.0)}
 

@@ -15,16 +15,26 @@ class that changes during a game (a dict at the top of the file, a class attribu
 named. What it cannot find: a number worked out from hidden cards and kept in ``public``,
 which looks like any other number.
 
+Then it replays the first :data:`REPLAYED` games move by move in the separate copy of the
+rules that the search's samples are made of, from each position's declared state alone
+(:func:`check_declared`): rules that read a value of the game kept anywhere else (a module
+global, a class attribute, a closure, a default argument, os.environ) play differently
+there, and the place is named when it can be found. What it cannot find: a value reached
+by walking the garbage collector or the call stack, or set on another module.
+
 A defect stops the check at once, with the game (its number and seed) and the moves that
 lead there; ``cardkit simulate ... --log N`` replays it.
 """
 
 from __future__ import annotations
 
+import io
 import math
+import os
 import pickle
 import random
 import sys
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,6 +103,7 @@ def check_rules(setup: Setup, games: int, on_done=None, first: int = 0) -> Check
         checked.moves.append(length)
         if on_done:
             on_done(1)
+    checked.defect = check_declared(setup, min(games, REPLAYED), first)
     return checked
 
 
@@ -346,3 +357,183 @@ def _cards_in(value, hidden: set) -> list:
 def _named(pile) -> str:
     return f"pile {pile.name!r}" + ("" if pile.owner is None else f" of seat {pile.owner}")
 
+
+
+REPLAYED = 100  # games --check replays from the declared state alone
+REPLAYED_BEFORE_SEARCH = 20  # games a simulation with a search bot replays so first
+
+
+@time_limits()
+def check_declared(setup: Setup, games: int, first: int = 0) -> Defect | None:
+    """Play games ``first`` .. ``first``+games-1 of ``setup`` with random moves (those of
+    :func:`check_rules`) and replay each move in the separate copy of the rules that the
+    search's samples are made of, from the game's declared state alone (its piles, public
+    and private values, seat, counts and chance: :meth:`~CardGame.declared`): the moves
+    offered, what the move leaves and the scores must be the same. Where they differ, the
+    rules read a value kept outside that state, which a search's sample would read with
+    its true value: the defect names the place when it can find it (:func:`_kept_where`).
+    A change during a game to ``os.environ`` or to ``sys.modules``, which the copy shares,
+    is named too. Games of a bundled game, or before a defect of :func:`check_rules`,
+    are not replayed: None."""
+    game = game_of(setup)
+    for index in range(first, first + games):
+        history: list[str] = []
+        try:
+            with time_limit(setup.game_timeout):
+                _replay_game(game, setup, index, history)
+        except _Found as found:
+            return Defect(index, found.what, found.fix, history, found.detail)
+        except (TimeUp, Exception):  # check_rules names what is wrong with the game itself
+            return None
+    return None
+
+
+def _replay_game(game, setup: Setup, index: int, history: list[str]) -> None:
+    rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
+    shared = _shared_state()
+    state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"), setup.cards)
+    copy = type(state).samples_class if isinstance(state, CardGame) else None
+    if copy is None:
+        return
+    while not state.is_over():
+        replayed = _replaying(setup, state.declared, copy)
+        seat, legal = state.current_player(), state.legal_moves()
+        if _replaying(setup, replayed.legal_moves) != legal:
+            _differs(state, copy, shared, f"seat {seat} is offered other moves")
+        move = legal[rngs[seat].randrange(len(legal))]
+        _replaying(setup, replayed.apply, move)
+        state.apply(move)
+        history.append(f"seat {seat}: {shown(move)}")
+        if _declared_state(replayed) != _declared_state(state):
+            _differs(state, copy, shared, f"'{shown(move)}' leaves another game")
+    if _replaying(setup, replayed.scores) != state.scores():
+        _differs(state, copy, shared, "the scores differ")
+    _differs(state, copy, shared, "", only_shared=True)
+
+
+def _replaying(setup: Setup, method, *args):
+    """``method(*args)`` on the copy; an error there is a defect: the declared state does
+    not hold what the rules read."""
+    try:
+        return method(*args)
+    except Exception as exc:
+        raise _Found(f"replayed from its declared state alone, the game raises "
+                     f"{error_text(exc)}: the rules read a value they keep outside the "
+                     "piles, public and private values, which a search's samples do not "
+                     "have", "keep every value of a game in a pile, in self.public or in "
+                     "self.private[seat]", _their_traceback(exc, setup)) from None
+
+
+def _declared_state(state: CardGame) -> tuple:
+    """What a game's declared state holds: where each card is, public and private values,
+    the seat to play and whether it is over."""
+    return (tuple((pile.name, pile.owner, tuple(card.id for card in pile.cards))
+                  for pile in state.all_piles()),
+            state.public, state.private, state.seat, state.ended)
+
+
+def _shared_state() -> tuple[dict, dict]:
+    """What a process's games share besides the rules' module: the environment and what
+    sys.modules holds that is no module."""
+    return dict(os.environ), {name: value for name, value in sys.modules.items()
+                              if not isinstance(value, types.ModuleType)}
+
+
+def _differs(state: CardGame, copy: type, before: tuple[dict, dict], what: str,
+             only_shared: bool = False) -> None:
+    """Raise the defect of rules whose game ``what`` differs when replayed in ``copy``
+    from the declared state alone (with ``only_shared``: only if the environment or
+    sys.modules changed since ``before``), naming where the rules keep the value."""
+    place = _kept_shared(before) or (None if only_shared else _kept_where(type(state), copy))
+    if only_shared and place is None:
+        return
+    said = "the rules read a value kept outside the piles, public and private values" \
+        if place is None else f"the rules keep a value of the game in {place}" \
+        + (" (it changed during the game)" if only_shared else "")
+    raise _Found(("" if only_shared else f"replayed from its declared state alone, {what}: ")
+                 + said + ", where no visibility says which seats may see it (a search's "
+                 "samples do not have it, or read its true value)",
+                 "keep it in a pile, in self.public or in self.private[seat]")
+
+
+def _kept_shared(before: tuple[dict, dict]) -> str | None:
+    """``os.environ['NAME']`` or ``sys.modules['name']`` that changed since ``before``."""
+    now = _shared_state()
+    for name, (then, found) in {"os.environ": (before[0], now[0]),
+                                "sys.modules": (before[1], now[1])}.items():
+        for key in sorted(set(then) | set(found)):
+            if then.get(key, _ABSENT) is not found.get(key, _ABSENT) and \
+                    then.get(key, _ABSENT) != found.get(key, _ABSENT):
+                return f"{name}[{key!r}]"
+    return None
+
+
+_ABSENT = object()
+
+
+def _kept_where(real: type, copy: type) -> str | None:
+    """The first place where the real rules' module holds a value of the game that the
+    copy's does not: a module global, a class attribute, a function's default argument,
+    closure or attribute (None: none found)."""
+    modules = {real.__module__, copy.__module__}
+    mine = dict(_places(sys.modules[real.__module__]))
+    theirs = dict(_places(sys.modules[copy.__module__]))
+    for name in [*mine, *(name for name in theirs if name not in mine)]:
+        if not _same(mine.get(name, _ABSENT), theirs.get(name, _ABSENT), modules):
+            return name
+    return None
+
+
+def _places(module: types.ModuleType):
+    """(name, value) of each place a rules module keeps values, in a fixed order."""
+    owners = [("module global ", vars(module))]
+    owners += [(f"{cls.__name__}.", vars(cls)) for cls in vars(module).values()
+               if isinstance(cls, type) and cls.__module__ == module.__name__]
+    for prefix, names in owners:
+        for name in sorted(names):
+            value = names[name]
+            if name.startswith(("__", "_abc_")) or isinstance(value, types.ModuleType):
+                continue
+            function = getattr(value, "__func__", value)
+            if isinstance(function, types.FunctionType):
+                where = f"{prefix.replace('module global ', '')}{name}()"
+                yield f"{where} (its default arguments)", (function.__defaults__,
+                                                           function.__kwdefaults__)
+                yield f"{where} (its closure)", tuple(
+                    _contents(cell) for cell in function.__closure__ or ())
+                yield f"{where} (an attribute set on it)", dict(vars(function))
+            elif not isinstance(value, type):
+                yield prefix + name, value
+
+
+def _contents(cell):
+    try:
+        value = cell.cell_contents
+    except ValueError:  # a cell not filled yet
+        return _ABSENT
+    function = getattr(value, "__func__", value)
+    if isinstance(function, types.FunctionType):  # a function's own closure holds the values
+        return tuple(_contents(inner) for inner in function.__closure__ or ())
+    return value
+
+
+def _same(mine, theirs, modules: set) -> bool:
+    """Whether two values of the rules' two copies (their modules named in ``modules``)
+    hold the same: by their pickles, in which a class or function of either copy is its
+    name; by their reprs where they cannot be pickled."""
+    try:
+        if mine is theirs or mine == theirs:
+            return True
+        return _pickled(mine, modules) == _pickled(theirs, modules)
+    except Exception:
+        return repr(mine) == repr(theirs)
+
+
+def _pickled(value, modules: set) -> bytes:
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out)
+    pickler.persistent_id = lambda thing: (
+        thing.__qualname__ if isinstance(thing, (type, types.FunctionType))
+        and thing.__module__ in modules else None)
+    pickler.dump(value)
+    return out.getvalue()

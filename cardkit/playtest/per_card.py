@@ -56,13 +56,18 @@ def card_figures(results, players: int) -> list[dict] | None:
     figures = []
     for name in sorted({name for name, _ in tally.cards}):
         entry = {"card": name}
-        for event in EVENTS:
-            entry[event] = _figure(*tally.cards.get((name, event), (0, 0.0, 0.0, 0.0)),
-                                   tally.card_games)
+        for number, event in enumerate(EVENTS):
+            counts = tally.cards.get((name, event), (0, 0.0, 0.0, 0.0))
+            entry[event] = _figure(*counts, tally.card_games)
+            # a figure the same as an earlier one (every card drawn is held at the end) is
+            # one test, not two: testing it twice would cost the others power
+            entry[event]["same_as"] = next(
+                (earlier for earlier in EVENTS[:number]
+                 if tally.cards.get((name, earlier), (0, 0.0, 0.0, 0.0)) == counts), None)
         figures.append(entry)
     found = benjamini_hochberg({(index, event): entry[event]["p"]
                                 for index, entry in enumerate(figures) for event in EVENTS
-                                if entry[event]["judged"]}, FALSE_DISCOVERIES)
+                                if _tested(entry[event])}, FALSE_DISCOVERIES)
     for index, event in found:
         figures[index][event]["significant"] = True
     return sorted(figures, key=lambda f: -_strength(f))
@@ -83,6 +88,12 @@ def _figure(seat_games: int, wins: float, expected: float, variance: float,
             "usual": usual, "change": won - usual,
             "interval": [won - usual - half, won - usual + half],
             "judged": seat_games >= TOO_RARE, "significant": False, "p": p}
+
+
+def _tested(figure: dict) -> bool:
+    """Whether a card figure is one of those the card verdict tests: judged, and not the
+    same as an earlier figure of the card."""
+    return figure["judged"] and not figure.get("same_as")
 
 
 def _strength(entry: dict) -> float:
@@ -116,15 +127,18 @@ def card_verdict(cards: list[dict] | None, games: int) -> dict | None:
     keeps no record of cards."""
     if cards is None:
         return None
-    judged = [card[event] for card in cards for event in EVENTS if card[event]["judged"]]
+    judged = [card[event] for card in cards for event in EVENTS if _tested(card[event])]
     sentences = []
     for card in cards:
         found = [event for event in EVENTS if card[event]["significant"]]
         if found:
             event = min(found, key=lambda e: card[e]["p"])
             sentences.append(_sentence(card["card"], event, card[event]))
+    # where a seat's result is the same whichever of its cards it had (one player), no
+    # figure has any spread: no number of games can find a card
+    apart = any(figure["interval"][1] > figure["interval"][0] for figure in judged)
     return {"tested": len(judged), "games": games, "sentences": sentences,
-            "needed": None if sentences or not judged else
+            "needed": None if sentences or not judged or not apart else
             _games_needed(cards, games, len(judged))}
 
 
@@ -171,6 +185,10 @@ def verdict_sentences(verdict: dict) -> list[str]:
     if not verdict["tested"]:
         return [f"No card was drawn in {TOO_RARE} seat-games or more: too few games to "
                 "judge the cards."]
+    if verdict["needed"] is None:
+        return [f"No card can stand out here ({together}): a seat's result is the same "
+                "whichever cards it had in each game, so no number of games can tell one "
+                "card from another."]
     return [f"No card stands out beyond chance in {verdict['games']:,} games ({together}); "
             f"a card that moved its seat's wins by {EFFECT * 100:.0f} percentage points "
             f"would need about {verdict['needed']:,} games to be found."]

@@ -387,7 +387,8 @@ def _headline(summary: dict) -> str:
     else:
         sentences = [f"{s[0].upper()}{s[1:]}." for s in summary["edges"]] or [
             f"No seat is further from a fair share ({summary['fair_share']:.0%} of the games "
-            "someone won) than chance explains."]
+            f"someone won) than chance explains ({summary['players']} seats tested "
+            "together)."]
         bots = summary.get("bot_shares") or ()
         sentences += [f"{b['edge'][0].upper()}{b['edge'][1:]}." for b in bots if b["edge"]]
         if bots and not any(b["edge"] for b in bots):

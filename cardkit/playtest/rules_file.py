@@ -29,6 +29,7 @@ NEEDED = ("setup", "moves", "play", "scores")  # what a CardGame must write
 TYPE_WORDS = {int: "a whole number", float: "a number", str: "a text", bool: "true or false"}
 
 _loaded: dict = {}  # a worker process reads each rules file once: by path, and as given
+SAMPLES = "samples"  # the copy of a rules file that the search's samples are made of
 
 
 class RulesFileError(Exception):
@@ -48,8 +49,12 @@ def load_rules(path: Path | str, constants: tuple = ()) -> Game:
     if given not in _loaded:
         path = Path(path).resolve()
         if (str(path), constants) not in _loaded:
-            _loaded[str(path), constants] = _game(_game_class(_run(path, constants), path),
-                                                  path)
+            game = _game_class(_run(path, constants), path)
+            # the search's samples play on the file imported again, as a module of its own:
+            # what the rules keep outside the declared piles and values (a module global, a
+            # class attribute, a closure, a default argument) is the real game's only
+            game.samples_class = _game_class(_run(path, constants, SAMPLES), path)
+            _loaded[str(path), constants] = _game(game, path)
         _loaded[given] = _loaded[str(path), constants]
     return _loaded[given]
 
@@ -169,9 +174,9 @@ def setting_line(path: Path | str, attribute: str) -> int | None:
     return source.count("\n", 0, found.start()) + 1 if found else None
 
 
-def _run(path: Path, constants: tuple = ()) -> types.ModuleType:
-    """Import the file as a module of its own (a name no other file, or other
-    ``constants``, shares), then set ``constants``."""
+def _run(path: Path, constants: tuple = (), copy: str = "") -> types.ModuleType:
+    """Import the file as a module of its own (a name no other file, other ``constants``
+    or other ``copy`` shares), then set ``constants``."""
     try:
         source = path.read_bytes()
     except OSError as error:
@@ -183,7 +188,7 @@ def _run(path: Path, constants: tuple = ()) -> types.ModuleType:
     except SyntaxError as error:
         raise RulesFileError(f"{path}:{error.lineno}:{error.offset or 0}: {error.msg}",
                              "fix the Python syntax on that line") from None
-    name = "cardkit_rules_" + hashlib.sha1(f"{path}{constants}".encode()).hexdigest()[:12]
+    name = "cardkit_rules_" + hashlib.sha1(f"{path}{constants}{copy}".encode()).hexdigest()[:12]
     module = types.ModuleType(name)
     module.__file__ = str(path)
     sys.modules[name] = module  # dataclasses and pickling look their module up by name
@@ -249,7 +254,9 @@ def _game(game: type[CardGame], path: Path) -> Game:
     return Game(name=path.parent.name, title=game.title or game.__name__,
                 players=tuple(game.player_counts), default_players=game.player_counts[0],
                 new_state=partial(_new_state, game),
-                bots={"random": RandomBot, **game.bots, "search": SearchBot},
+                bots={"random": RandomBot, **game.bots,
+                      "search": SearchBot.on_bots({"random": RandomBot,
+                                                   **game.samples_class.bots})},
                 cards_from_deck=partial(cards_for, game, path.name),
                 score_unit=str(game.score_unit), rulings=rulings_of(game),
                 constants=constants_of(sys.modules[game.__module__]),

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 
-from ..toolkit.search import own_bot
+from ..toolkit.search import fair_guide, own_bot
 from .runner import BotSpec, Setup, Stopped, game_of, play_into
 from .stats import holm, wilson
 from .tally import Tally
@@ -43,7 +43,7 @@ def ladder(setup: Setup) -> list[BotSpec]:
     bots = game_of(setup).bots
     own = own_bot(bots)
     rungs = [BotSpec("random")] + ([BotSpec(own)] if own else [])
-    if "search" in bots:  # its defaults are the strongest play measured: guided by ``own``
+    if "search" in bots:  # its defaults are the strongest play measured
         rungs += [BotSpec("search", (("iterations", float(n)),)) for n in SEARCH_BUDGETS]
     return rungs
 
@@ -54,7 +54,7 @@ def bots_used(setup: Setup) -> list[str]:
     said = []
     for spec in ladder(setup):
         if spec.name == "search":
-            guide, params = own_bot(bots), bots[spec.name].PARAMS  # the game's defaults
+            guide, params = fair_guide(bots), bots[spec.name].PARAMS  # the game's defaults
             said.append("search: looks ahead by information-set MCTS, at "
                         f"{', '.join(map(str, SEARCH_BUDGETS))} iterations a move, random "
                         "playouts" + (f", guided by {guide} (bias {params['bias']:g})" if guide

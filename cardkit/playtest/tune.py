@@ -15,12 +15,14 @@ A target is written ``NAME=BOUND``, each name with one direction, so that no ``<
 A setting's distance is how far its figures fall outside the targets, summed (points, or
 the length's unit): 0 meets them all; the search ranks by it with each figure at the
 far end of its 95% interval (:func:`sure_distance`). optuna's TPE sampler proposes the points, in
-batches; each batch is played by successive halving (every point RUNGS[0] games, the best
+batches; each batch is played, each point from seeds of its own, by successive halving (every point RUNGS[0] games, the best
 third RUNGS[1] more, the best third of those RUNGS[2] more), so that promising points get
 more games, and optuna is told each point's distance at the deepest rung it reached. The
 best few settings are then played again from seeds the search never used, with today's
 setting, and each changed value moved back alone (the one-step check), so the figures and
-intervals of the answer are not the lucky draws that made them win the search.
+intervals of the answer are not the lucky draws that made them win the search. A figure
+meets its target when its whole 95% interval does (:func:`verdict`: else ``MISSED`` or
+``within chance``).
 
 >>> parse_target("length=8..12")
 Target(name='length', low=8.0, high=12.0)
@@ -34,14 +36,16 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from statistics import NormalDist
 
 from .stats import mean_interval, wilson
 from .sweep import SweepError, parse
 
 RUNGS = (50, 100, 300)  # games a rung adds to a point: 50, then 150 and 450 in all
+SEAT_LEVEL = 0.05  # the chance that any seat's share falls outside the seats interval
 BATCH = 27  # points a batch: a third go on at each of the three rungs (27, 9, 3)
 FINALISTS = 3  # settings checked with fresh games
-SEARCH_SEED = 1000  # the search plays from seed + this + rung; the fresh games from seed
+SEARCH_SEED = 1000  # the search plays from seeds past seed + this (point_seed); fresh games from seed
 SKILL_BOT = ("search", (("iterations", 25.0),))
 TARGETS = {  # name -> (what it bounds, its unit, whether the bound is a range)
     "seats": ("each seat within {high:g} points of a fair share", "points", False),
@@ -145,15 +149,7 @@ def figures(targets, summary: dict, lengths: Counter, skill_summary: dict | None
     found = {}
     for target in targets:
         if target.name == "seats":
-            fair = summary["fair_share"] if summary["players"] > 1 else 0.5
-            seat = max(summary["seats"], key=lambda s: abs(s["share"] - fair))
-            low, high = (abs(b - fair) * 100 for b in seat["share_interval"])
-            inside = seat["share_interval"][0] <= fair <= seat["share_interval"][1]
-            value, interval = abs(seat["share"] - fair) * 100, \
-                (0.0 if inside else min(low, high), max(low, high))
-            found["seats"] = Figure(value, interval, f"seats: seat {seat['seat']} wins "
-                                    f"{seat['share']:.1%}, {value:.1f} points from a fair "
-                                    f"{fair:.0%}{_within(interval)}")
+            found["seats"] = seats_figure(summary)
         elif target.name == "length":
             centre, low, high = mean_interval(lengths)
             found["length"] = Figure(centre, (low, high),
@@ -177,6 +173,38 @@ def figures(targets, summary: dict, lengths: Counter, skill_summary: dict | None
     return found
 
 
+def seats_figure(summary: dict) -> Figure:
+    """How far the seat furthest from a fair share is from it, in points, with an
+    interval that holds the largest of the seats' true distances 95% of the time: each
+    seat's 95% interval widened to the 1 - 0.05 / k level (k: the seats whose shares are
+    free, one fewer than the seats), so that the largest of several noisy shares is not
+    read as one share.
+
+    >>> seat = {"seat": 0, "share": 0.5, "share_interval": [0.45, 0.55]}
+    >>> one = seats_figure({"fair_share": 0.5, "players": 2, "seats": [seat, {**seat, "seat": 1}]})
+    >>> [round(b, 1) for b in one.interval]
+    [0.0, 5.0]
+    >>> four = seats_figure({"fair_share": 0.5, "players": 4, "seats": [seat] * 4})
+    >>> round(four.interval[1], 1)  # widened for the largest of 3 free shares
+    6.1
+    """
+    fair = summary["fair_share"] if summary["players"] > 1 else 0.5
+    free = max(1, len(summary["seats"]) - 1)
+    widen = NormalDist().inv_cdf(1 - SEAT_LEVEL / 2 / free) / NormalDist().inv_cdf(0.975)
+    lows, highs = [], []
+    for seat in summary["seats"]:
+        share, (low, high) = seat["share"], seat["share_interval"]
+        low, high = max(0.0, share - (share - low) * widen), min(1.0, share + (high - share) * widen)
+        apart = abs(low - fair) * 100, abs(high - fair) * 100
+        lows.append(0.0 if low <= fair <= high else min(apart))
+        highs.append(max(apart))
+    seat = max(summary["seats"], key=lambda s: abs(s["share"] - fair))
+    value, interval = abs(seat["share"] - fair) * 100, (max(lows), max(highs))
+    return Figure(value, interval, f"seats: seat {seat['seat']} wins {seat['share']:.1%}, "
+                  f"{value:.1f} points from a fair {fair:.0%} (the furthest of "
+                  f"{len(summary['seats'])} seats){_within(interval)}")
+
+
 def _card_edge(cards: list[dict]) -> Figure:
     """The card that stands out most beyond chance (the card verdict), by how many points
     a seat with it wins more (or less) than with another card; 0 when none does."""
@@ -196,6 +224,26 @@ def _within(interval, unit: str = "") -> str:
     return f" (95%: {interval[0]:.1f}{unit} to {interval[1]:.1f}{unit})"
 
 
+MET, MISSED, CHANCE = "met", "MISSED", "within chance"
+
+
+def verdict(target: Target, figure: Figure) -> str:
+    """Whether a figure meets its target: ``met`` when its whole 95% interval lies within
+    the target, ``MISSED`` when it lies wholly outside, else ``within chance`` (the games
+    cannot tell).
+
+    >>> seats = Target("seats", 0, 5.0)
+    >>> [verdict(seats, Figure(v, (v - 1, v + 1), "")) for v in (3.0, 5.5, 7.0)]
+    ['met', 'within chance', 'MISSED']
+    """
+    low, high = figure.interval
+    if target.low <= low and high <= target.high:
+        return MET
+    if high < target.low or low > target.high:
+        return MISSED
+    return CHANCE
+
+
 def distance(targets, found: dict) -> float:
     """How far a setting's figures fall outside the targets, summed (0: within all)."""
     return sum(miss(target, found[target.name].value) for target in targets)
@@ -209,11 +257,15 @@ def sure_distance(targets, found: dict) -> float:
                    found[target.name].interval[1] - target.high) for target in targets)
 
 
-def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
+def matters(targets, suggested: dict, moved: dict,
+            rows: dict | None = None) -> tuple[list[str], bool]:
     """The one-step check of a changed value: the targets the suggestion meets and the
     setting with the value moved back misses, and whether moving it back matters: it
-    misses a target, or falls further outside them beyond chance (the distances'
-    difference beyond 1.96 standard errors, each figure's from its interval).
+    misses a target, or falls further outside them beyond chance. With ``rows`` (the
+    paired comparison of the two settings' games, played from the same seeds: what
+    :func:`paired_rows` gives), a figure falls further outside beyond chance when its
+    paired interval says it moved away from the target; without, when the distances'
+    difference is beyond 1.96 standard errors, each figure's from its interval.
 
     >>> seats = [Target("seats", 0, 5.0)]
     >>> def off(points):
@@ -223,11 +275,54 @@ def matters(targets, suggested: dict, moved: dict) -> tuple[list[str], bool]:
     """
     lost = [t.name for t in targets
             if miss(t, suggested[t.name].value) == 0 < miss(t, moved[t.name].value)]
+    if rows is not None and all(t.name in PAIRED for t in targets):
+        return lost, bool(lost) or any(
+            miss(t, moved[t.name].value) > miss(t, suggested[t.name].value)
+            and _moved_away(t, rows) for t in targets)
     apart = distance(targets, moved) - distance(targets, suggested)
     halves = [(found[t.name].interval[1] - found[t.name].interval[0]) / 2
               for t in targets if miss(t, suggested[t.name].value) or
               miss(t, moved[t.name].value) for found in (suggested, moved)]
     return lost, bool(lost) or apart > math.sqrt(sum(h * h for h in halves))
+
+
+PAIRED = ("seats", "length", "nobody")  # the targets the paired one-step check reads
+
+
+def paired_rows(setup, suggested: Point, moved: Point) -> dict | None:
+    """The figures of the setting ``moved`` back against the ``suggested`` one, their fresh
+    games paired by index (the same seeds, as ``--compare`` pairs two decks): the change
+    of each seat's share (``seats``, with the fair share), of nobody winning and of the
+    length, each with its paired 95% interval; None where the games cannot be paired."""
+    from .compare import Pairs, compare
+    from .summary import summarise
+
+    if not suggested.games or sorted(suggested.games) != sorted(moved.games):
+        return None
+    pairs = Pairs(setup.players)
+    for start in sorted(suggested.games):
+        pairs.add(suggested.games[start], moved.games[start])
+    summaries = [summarise(setup, point.tallies[0], 0.0) for point in (suggested, moved)]
+    rows = compare(*summaries, pairs)["rows"]
+    return {"seats": rows[:setup.players], "fair": summaries[0]["fair_share"],
+            "nobody": next((row for row in rows if row["what"] == "nobody wins"), None),
+            "length": next(row for row in rows if row["what"] == "length")}
+
+
+def _moved_away(target: Target, rows: dict) -> bool:
+    """Whether the paired comparison says the moved-back setting's figure for ``target``
+    went away from it beyond chance: the seat furthest from a fair share further from it,
+    more games nobody wins, a length further outside the range."""
+    if target.name == "seats":
+        fair = rows["fair"] if len(rows["seats"]) > 1 else 0.5
+        seat = max(rows["seats"], key=lambda row: abs(row["b"] - fair))
+        return seat["significant"] and abs(seat["b"] - fair) > abs(seat["a"] - fair)
+    row = rows[target.name]
+    if row is None or not row["significant"]:
+        return False
+    if target.name == "nobody":
+        return row["change"] > 0
+    return miss(target, row["b"]) > miss(target, row["a"])
 
 
 @dataclass
@@ -241,6 +336,7 @@ class Point:
     rung: int = -1  # the deepest rung played
     distance: float = math.inf
     figures: dict = field(default_factory=dict)
+    games: dict = field(default_factory=dict)  # fresh games only: start -> the game's chunk
 
 
 def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, seed: int,
@@ -268,7 +364,10 @@ def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, 
                    (chosen[i] for i in alive)}
             behind = [point for point in due.values() if point.rung < rung]
             if behind:
-                play(behind, games, seed + SEARCH_SEED + rung)
+                # each point from seeds of its own: one seed's luck would shift every
+                # estimate of a rung together, and drop settings near the truth with it
+                play(behind, games, [point_seed(seed, rung, list(points).index(point.values))
+                                     for point in behind])
                 for point in behind:
                     point.rung, point.figures = rung, measure(point)
                     point.distance = sure_distance(targets, point.figures)
@@ -284,6 +383,16 @@ def search(knobs: list[Knob], today: tuple, targets: list[Target], trials: int, 
             study.tell(batch_trials[i], points[chosen[i]].distance)
     return sorted(points.values(), key=lambda p: (-p.rung, p.distance,
                                                   changes(knobs, today, p.values)))
+
+
+def point_seed(seed: int, rung: int, number: int) -> int:
+    """The seed the search plays rung ``rung`` of its ``number``-th point from: one no
+    other point, rung or the fresh games (``seed``) play.
+
+    >>> len({point_seed(1, rung, number) for rung in range(3) for number in range(500)})
+    1500
+    """
+    return seed + SEARCH_SEED + rung * 1_000_003 + number * 3 + 1
 
 
 def _suggest(trial, knob: Knob):
@@ -358,17 +467,26 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
 
     played, rungs = [0], rungs or RUNGS
 
-    def play(points, count, seed):
-        """``count`` more games of each point, from ``seed``, into its tallies."""
+    def play(points, count, seeds, keep=False):
+        """``count`` more games of each point, from its seed in ``seeds``, into its
+        tallies (``keep``: and its games, for the one-step check's pairs)."""
+        seed_of = {point.values: seed for point, seed in zip(points, seeds)}
+
+        def take(run, start, chunk):
+            point, index = runs[run]
+            point.tallies[index].add(chunk)
+            if keep and index == 0:
+                point.games[start] = chunk
+
         runs = [(point, index) for point in points
                 for index in range(len(setups_for(point.values)))]
         for point in points:
             point.tallies = point.tallies or [Tally(s.players, rotated=s.rotate)
                                               for s in setups_for(point.values)]
         with (progress or (lambda n: nullcontext(None)))(count * len(runs)) as bar:
-            play_into([replace(setups_for(p.values)[i], seed=seed) for p, i in runs], count,
-                      lambda run, start, chunk: runs[run][0].tallies[runs[run][1]].add(chunk),
-                      workers, bar.update if bar else None, executor)
+            play_into([replace(setups_for(p.values)[i], seed=seed_of[p.values])
+                       for p, i in runs], count,
+                      take, workers, bar.update if bar else None, executor)
         played[0] += count * len(runs)
 
     def measure(point):
@@ -385,8 +503,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         the search never played."""
         new = [fresh.setdefault(values, Point(values)) for values in settings
                if values not in fresh]
-        if new:
-            play(new, games, setup.seed)
+        if new:  # all from the same seed: the one-step check compares them game by game
+            play(new, games, [setup.seed] * len(new), keep=True)
         for point in new:
             point.figures = measure(point)
             point.distance = distance(targets, point.figures)
@@ -404,7 +522,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         return {t.name: {"value": point.figures[t.name].value,
                          "interval": list(point.figures[t.name].interval),
                          "said": point.figures[t.name].said,
-                         "met": miss(t, point.figures[t.name].value) == 0} for t in targets}
+                         "verdict": verdict(t, point.figures[t.name]),
+                         "met": verdict(t, point.figures[t.name]) == MET} for t in targets}
 
     def values(point):
         return {k.what: v for k, v in zip(knobs, point.values)}
@@ -415,7 +534,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         steps = []
         for k, back in one_step(point.values, today):
             moved = fresh[back]
-            lost, mattering = matters(targets, checked.figures, moved.figures)
+            lost, mattering = matters(targets, checked.figures, moved.figures,
+                                      paired_rows(setups_for(today)[0], checked, moved))
             steps.append({"knob": knobs[k].what,
                           "back": change_text(knobs[k], point.values[k], today[k]),
                           "distance": moved.distance, "figures": shown(moved), "lost": lost,
@@ -425,7 +545,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
             "changes": [change_text(k, was, v) for k, was, v in zip(knobs, today, point.values)
                         if v != was],
             "values": values(point), "distance": checked.distance,
-            "within": checked.distance == 0,
+            "within": all(verdict(t, checked.figures[t.name]) == MET for t in targets),
+            "missed": any(verdict(t, checked.figures[t.name]) == MISSED for t in targets),
             "figures": shown(checked), "one_step": steps})
     return {
         "game": setup.game, "players": setup.players, "seed": setup.seed,
@@ -434,6 +555,8 @@ def tune_and_check(setups_for, today: tuple, knobs: list[Knob], targets: list[Ta
         "vary": [k.text for k in knobs], "trials": trials, "rungs": list(rungs),
         "fresh_games": games, "games_searched": searched,
         "today": {"values": values(fresh[today]), "distance": fresh[today].distance,
+                  "within": all(verdict(t, fresh[today].figures[t.name]) == MET
+                                for t in targets),
                   "figures": shown(fresh[today])},
         "suggestions": suggestions,
         "points": [{"values": values(p), "distance": p.distance,

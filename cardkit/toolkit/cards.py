@@ -38,7 +38,20 @@ from types import MappingProxyType
 from weakref import WeakValueDictionary
 
 
-class Card:
+class _Sealed(type):
+    """The class of Card and its field classes: an attribute set on it would be shared by
+    every game and sample in the process, where no visibility says who sees it."""
+
+    def __setattr__(cls, name: str, value) -> None:
+        raise AttributeError(f"the Card class cannot be changed (here {name!r}): it is "
+                             "shared by every game, and the search's samples too; keep a "
+                             "game's values in a pile, in self.public or in self.private[seat]")
+
+    def __delattr__(cls, name: str) -> None:
+        cls.__setattr__(name, None)
+
+
+class Card(metaclass=_Sealed):
     """One printed copy: ``id`` (0, 1, ... in the deck's order), ``fields`` (name ->
     value, as the deck gives them; read only), ``back`` (the name of its back design), ``title``
     (its name as the deck's ``card_name`` makes it; '' if none) and ``look`` (what a player

@@ -100,6 +100,9 @@ class CardGame(State):
     fields: dict = {}
     bots: dict = {}
     distinct_copies = False  # True: each identical copy of a card is a move of its own
+    # the class the search's samples are of (None: this one): for a rules file, the file
+    # imported again as a module of its own, which shares no module state with this game
+    samples_class: type | None = None
 
     def __init__(self, players: int, rng: random.Random, cards):
         self.players, self.rng = players, rng
@@ -292,6 +295,23 @@ class CardGame(State):
             raise RulesError(f"{type(self).__name__} keeps private values the search bot "
                              "cannot guess", "write resample(seat, rng) to give the other "
                              "seats' private values guesses, or keep secrets in piles")
+        world = self._declared(type(self).samples_class or type(self), rng, seat)
+        world._deal_unseen(seat, rng)
+        world.resample(seat, rng)
+        return world
+
+    def declared(self, into: type[CardGame]) -> CardGame:
+        """This game as its declared state alone holds it, a game of class ``into`` (the
+        rules' separate copy: ``--check`` replays each move there): its piles, ``public``
+        and every seat's ``private``, the seat to play, the counts of moves and turns, and
+        its chance where it stands; it shares nothing that can change with this game."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return self._declared(into, rng, None)
+
+    def _declared(self, into: type[CardGame], rng: random.Random, seat: int | None):
+        """A game of class ``into`` made of this one's declared state, with chance from
+        ``rng``; the other seats' private values left empty where ``seat`` is given."""
         copies: dict = {}  # id(pile or groups, or a group in them) -> its copy in the world
         piles: dict = {}
         for name, kept in self.piles.items():
@@ -299,21 +319,19 @@ class CardGame(State):
                 piles[name] = [_copied(holder, rng, copies) for holder in kept]
             else:
                 piles[name] = _copied(kept, rng, copies)
-        world = object.__new__(type(self))
+        world = object.__new__(into)
         world.__dict__.update(self._rules_piles(copies))
         world.players, world.rng, world.cards, world.seat = self.players, rng, self.cards, self.seat
         # the live game's memory of moves offered never reaches a bot: a sample's own
         world.offered = {} if self.journal is not None and self.offered is not None \
             else self.offered
         world.public = copied(self.public)
-        world.private = [copied(values) if other == seat else {}
+        world.private = [copied(values) if seat is None or other == seat else {}
                          for other, values in enumerate(self.private)]
         world.piles, world.moves_made, world.turns_taken = piles, self.moves_made, self.turns_taken
         world.ended, world._legal, world.journal = self.ended, None, None
         world.checking = self.checking
         world._attributes = len(world.__dict__) + 1
-        world._deal_unseen(seat, rng)
-        world.resample(seat, rng)
         return world
 
     def samples(self, seat: int):

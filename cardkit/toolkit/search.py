@@ -7,9 +7,11 @@ iteration:
 
 1. **determinize**: sample a whole game the seat might be in, dealing again every card it
    cannot see (:meth:`~cardkit.toolkit.state.State.determinized`, which the runner hands
-   over as ``worlds``); the real game is never read. With ``trust`` below 1, samples in
-   which the other seats lied are drawn again as often as the lies are unlikely
-   (:meth:`SearchBot.believed`);
+   over as ``worlds``); the real game is never read, and a designer's samples are games of
+   the rules file imported a second time (``CardGame.samples_class``), so that what the
+   real game keeps in the file's module, classes and functions is not in them. With
+   ``trust`` below 1, samples in which the other seats lied are drawn again as often as
+   the lies are unlikely (:meth:`SearchBot.believed`);
 2. **select**: from the root, while every legal move of this sample has been tried, take
    the move whose node scores best by UCB1, counting a node's trials only among the
    samples in which its move was legal ("availability");
@@ -79,6 +81,22 @@ def own_bot(bots: dict) -> str | None:
     return "heuristic" if "heuristic" in own else own[0] if own else None
 
 
+def fair_guide(bots: dict) -> str | None:
+    """The bot the search follows by default (``guide=auto``): the game's own bot that
+    its author marked ``fair = True`` (the ``heuristic`` first), else none. Never simply
+    the first bot of a rules file, which may be a debugging aid that reads the game.
+
+    >>> from cardkit.toolkit.state import RandomBot
+    >>> class Debug(RandomBot): pass
+    >>> class Builder(RandomBot): fair = True
+    >>> fair_guide({"debug": Debug, "builder": Builder}), fair_guide({"debug": Debug})
+    ('builder', None)
+    """
+    fair = [name for name, made in bots.items()
+            if name != "random" and not made.searches and made.fair]
+    return "heuristic" if "heuristic" in fair else fair[0] if fair else None
+
+
 class _Node:
     __slots__ = ("move", "player", "children", "visits", "reward", "avail")
 
@@ -95,7 +113,7 @@ class SearchBot(Bot):
     the game's bots (``heuristic``, a designer's own), each move of it random with chance
     ``epsilon``; ``guide``: a bot of the game whose move the root favours, by ``bias``
     (progressive bias, Chaslot et al. 2008: a bonus of ``bias`` / (1 + trials) that more
-    samples wash out), ``auto`` (the default) for the game's own (:func:`own_bot`), ``none``
+    samples wash out), ``auto`` (the default) for the game's own bot marked fair (:func:`fair_guide`), ``none``
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
     best other score (the rest is the win); ``trust``: how likely the search believes a
     lie of another seat is against the truth (1: claims tell it nothing), by which it
@@ -128,11 +146,22 @@ class SearchBot(Bot):
         return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
                                            "PARAMS": {**cls.PARAMS, **defaults}})
 
+    @classmethod
+    def on_bots(cls, fixed: dict) -> type[SearchBot]:
+        """This bot taking its guide and playout from ``fixed`` whatever it is handed: a
+        designer's game gives those of the separate copy of its rules that its samples
+        are made of (:attr:`~cardkit.toolkit.game.CardGame.samples_class`), so that a bot
+        reading the rules file's module state reads the copy's, never the real game's."""
+        def __init__(self, bots: dict | None = None, **params):
+            cls.__init__(self, fixed, **params)
+        return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": cls.__module__,
+                                           "__init__": __init__})
+
     def _bot(self, param: str, nobody: str, bots: dict | None):
         """A new bot of the game named by parameter ``param`` (None if it says ``nobody``)."""
         name = self.params[param]
         if name == "auto" and param == "guide":
-            name = own_bot(bots or {}) or nobody
+            name = fair_guide(bots or {}) or nobody
         if name == nobody:
             return None
         others = [n for n, made in (bots or {}).items() if n != "random" and not made.searches]

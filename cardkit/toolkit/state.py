@@ -155,6 +155,9 @@ class Bot(ABC):
     PARAMS: dict[str, float | str] = {}  # parameter -> default, settable from the command line
     observes = True  # whether choose() reads its observation (made only for a bot that does)
     searches = False  # whether choose() takes ``worlds``: samples of the game (search bots)
+    # True: its author vouches that it plays from its observation alone (no debugging aid
+    # that reads the game): the search bot may follow it by default (its guide=auto)
+    fair = False
     RANGES: dict[str, tuple[float, float]] = {}  # parameter -> (least, most); else 0 to 1
 
     def __init__(self, **params: float | str):

@@ -1,4 +1,4 @@
-"""A contact sheet of what changed between two versions of a deck: a row per card, the
+"""The changes sheet of two versions of a deck: a row per card, the
 old card beside the new, the sides that changed, with what changed written beside them.
 An A4 PDF (the cards as vectors), or its pages as PNG images."""
 
@@ -37,7 +37,7 @@ BOLD = bold(DEFAULT_FONT)
 
 
 def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) -> list[Path]:
-    """Write the contact sheet to ``path``: a PDF, or with a ``.png`` name its pages as
+    """Write the changes sheet to ``path``: a PDF, or with a ``.png`` name its pages as
     PNG files (``NAME.png``, or ``NAME-1.png``... for several pages). Returns the files."""
     shown = changes.of(CHANGED, ADDED, REMOVED, COUNT)
     drawing = io.BytesIO()

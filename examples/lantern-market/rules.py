@@ -28,6 +28,8 @@ class Trader(Bot):
     """Buys the card worth most for its price, keeps a guard once it owns goods, and
     discards its cheapest good to a storm."""
 
+    fair = True  # it plays from what its seat sees: the search bot may follow it
+
     def choose(self, observation, moves, rng):
         if moves[0][0] == "discard":
             return min(moves, key=lambda move: VALUES[move[1].name])

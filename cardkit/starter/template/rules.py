@@ -21,6 +21,8 @@ HAND = 3  # cards dealt to each player
 class Builder(Bot):
     """Plays the strongest unit it can afford, else the dearest event, else draws."""
 
+    fair = True  # it plays from what its seat sees: the search bot may follow it
+
     def choose(self, observation, moves, rng):
         plays = [move for move in moves if move[0] == "play"]
         units = [move for move in plays if move[1].kind == "unit"]
