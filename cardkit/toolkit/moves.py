@@ -59,16 +59,19 @@ def offered_once(moves: tuple, distinct_copies: bool, game: type, hashed: bool =
         return moves
     looks: set = set()
     kept = []
-    for move in moves:  # look_of's work, a call saved for a move of cards and words
-        if type(move) is tuple:
-            look = tuple([look_of(part) if type(part) is tuple else
-                          part.look if isinstance(part, Card) else part for part in move])
-        else:
-            look = move.look if isinstance(move, Card) else move
+    for move in moves:
+        look = _LOOKS.get(move)  # a move is a value: the same move has the same look
+        if look is None:
+            look = look_of(move)
+            if len(_LOOKS) < REMEMBERED:
+                _LOOKS[move] = look
         if look not in looks:
             looks.add(look)
             kept.append(move)
     return tuple(kept)
+
+
+_LOOKS: dict = {}  # each move met in this process -> its look (a few MB at most)
 
 
 def look_of(move):
