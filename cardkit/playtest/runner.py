@@ -26,6 +26,7 @@ from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
 
 from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
@@ -33,7 +34,7 @@ from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore
                                 worker_pool)
 from ..games import load_game
 from ..rules.errors import RulesError
-from ..toolkit import CardGame, Game, State
+from ..toolkit import CardGame, Game, RandomBot, State
 from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
 from ..toolkit.state import param_text
@@ -212,8 +213,13 @@ def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> Ru
 
 
 def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
-    bots = [new_bot(game, spec) for spec in seat_bots(setup, index)]
+    specs = seat_bots(setup, index)
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
+    if not watch and _plain_card_game(type(state)) and all(
+            game.bots[spec.name] is RandomBot and not spec.params for spec in specs):
+        moves = _played_at_random(state, [rng.randrange for rng in rngs], setup, index)
+        return _game_result(state, setup, index, moves)
+    bots = [new_bot(game, spec) for spec in specs]
     # a bot that neither looks nor searches (random play) is asked without a word more:
     # this loop runs every move, and a game of many cheap decisions feels each step
     blind = [not bot.observes and not bot.searches and not watch for bot in bots]
@@ -244,6 +250,15 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 watch(state, seat, move)
             apply(move)
             moves += 1
+    except BaseException as exc:  # a timer's TimeUp too
+        exc.moves_made = moves  # for the message: how far the game got
+        raise
+    return _game_result(state, setup, index, moves)
+
+
+def _game_result(state: State, setup: Setup, index: int, moves: int) -> Result:
+    """The finished game's Result."""
+    try:
         given = {}  # what the report adds up, as the game gave it; a designer's checked
         for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
             given[method] = getattr(state, method)()
@@ -252,9 +267,42 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
         return Result(index, list(given["returns"]), list(given["scores"]), moves,
                       given["figures"], state.card_record(), state.turns(),
                       given["seat_figures"])
-    except BaseException as exc:  # a timer's TimeUp too
-        exc.moves_made = moves  # for the message: how far the game got
+    except BaseException as exc:
+        exc.moves_made = moves
         raise
+
+
+def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) -> int:
+    """Play ``state`` to its end, each seat's move chosen as :class:`RandomBot` chooses
+    it (``picks[seat]``: its rng's randrange), without asking the bot: the moves a game
+    of many cheap decisions makes feel every step of this loop. The moves made."""
+    offered = state.offered_moves
+    apply = state.apply if state.checking else state._play_offered  # no look-up needed
+    moves = 0
+    try:
+        while not state.ended:
+            if moves == MAX_MOVES:
+                raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
+                                f"{MAX_MOVES:,} moves without ending")
+            legal = offered()
+            if not legal:
+                raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is "
+                                  "not over")
+            apply(legal[picks[state.seat](len(legal))])
+            moves += 1
+    except BaseException as exc:
+        exc.moves_made = moves
+        raise
+    return moves
+
+
+@lru_cache(maxsize=None)
+def _plain_card_game(game: type) -> bool:
+    """Whether ``game`` is a CardGame that keeps the toolkit's own turn order, moves and
+    end (a rules file may write its own; then the runner asks it)."""
+    return issubclass(game, CardGame) and all(
+        getattr(game, name) is getattr(CardGame, name)
+        for name in ("is_over", "current_player", "legal_moves"))
 
 
 def _moves_made(exc: Exception) -> int:
