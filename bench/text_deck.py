@@ -97,12 +97,20 @@ elements:
 """
 
 
+def deck_folder(folder: Path, name: str, front: str, back: str) -> Path:
+    """A new deck folder ``name`` ('text-1000') in ``folder``, with its two layouts
+    ('text-front', 'text-back'), whose YAML is ``front`` and ``back``."""
+    deck = folder / name
+    (deck / "layouts").mkdir(parents=True)
+    prefix = name.split("-")[0]
+    (deck / "layouts" / f"{prefix}-front.yaml").write_text(front, encoding="utf-8")
+    (deck / "layouts" / f"{prefix}-back.yaml").write_text(back, encoding="utf-8")
+    return deck
+
+
 def write_deck(folder: Path, count: int) -> Path:
     """cardkit's deck file for ``text_cards(count)``, with its layouts, in ``folder``."""
-    deck = folder / f"text-{count}"
-    (deck / "layouts").mkdir(parents=True)
-    (deck / "layouts" / "text-front.yaml").write_text(FRONT_LAYOUT, encoding="utf-8")
-    (deck / "layouts" / "text-back.yaml").write_text(BACK_LAYOUT, encoding="utf-8")
+    deck = deck_folder(folder, f"text-{count}", FRONT_LAYOUT, BACK_LAYOUT)
     lines = [f"name: text-{count}", "title: Text bench", "size: poker",
              "fields: {name: text, value: integer, text: text}", "backs:"]
     for name, back in BACKS.items():

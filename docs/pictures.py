@@ -55,6 +55,36 @@ def german_cards() -> None:
     print(target.relative_to(ROOT))
 
 
+def every_script() -> None:
+    """The card of examples/every-script in Hebrew, Arabic and Japanese, side by side:
+    right-to-left lines set against the right edge, Arabic letters joined, Japanese
+    broken between characters."""
+    import subprocess
+    import sys
+    import tempfile
+
+    cards = []
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run([sys.executable, "-m", "cardkit", "build", "--lang", "all", "--out",
+                        scratch, str(ROOT / "examples" / "every-script")], check=True,
+                       capture_output=True)
+        for lang in ("he", "ar", "ja"):
+            pdf = pdfium.PdfDocument(str(Path(scratch) / "every-script" /
+                                         f"every-script-{lang}-pnp-a4.pdf"))
+            image = pdf[0].render(scale=110 / 72).to_pil()
+            pdf.close()
+            width, height = image.size  # the first card, at the page's top left
+            cards.append(image.crop((round(width * 0.045), round(height * 0.045),
+                                     round(width * 0.35), round(height * 0.35))))
+    picture = Image.new("RGB", (sum(card.width for card in cards) + 20 * len(cards),
+                                cards[0].height), "white")
+    for i, card in enumerate(cards):
+        picture.paste(card, (i * (card.width + 20), 0))
+    target = ROOT / "docs" / "every-script.png"
+    picture.convert("P", palette=1, colors=64).save(target, optimize=True)
+    print(target.relative_to(ROOT))
+
+
 def rulebook() -> None:
     """The first two pages of Blófa's rulebook, side by side, as `cardkit rulebook` makes
     them from decks/blofa/rules.md."""
@@ -245,6 +275,7 @@ def main() -> None:
     calibration()
     close_up()
     german_cards()
+    every_script()
     rulebook()
     for deck, pages in PAGES.items():
         pdf = pdfium.PdfDocument(str(ROOT / "output" / deck / f"{deck}-pnp-a4.pdf"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from pathlib import Path
 
@@ -22,6 +23,40 @@ elements:
   - {name: bg, kind: rect, box: card, bleed: true, fill: "{colour}"}
   - {name: mark, kind: rect, box: [40%, 40%, 20%, 20%], fill: "{back.colour}"}
 """
+
+
+FONT_DATA = Path(__file__).resolve().parents[1] / "examples" / "every-script" / "fonts"
+RIGHT_TO_LEFT_FONT = FONT_DATA / "DejaVuSans-HebrewArabic.ttf"  # Latin, Hebrew, Arabic
+CJK_FONT = FONT_DATA / "DroidSansFallback-CJK.ttf"  # kana and the tests' Han, no Latin
+
+
+def font_file(font: str) -> Path:
+    """The file of a bundled face ('Lato-Black') or a test font ('DejaVuSans-HebrewArabic')."""
+    from cardkit.assets.fonts import FONT_DIR, FONT_FILES
+
+    return FONT_DIR / FONT_FILES[font] if font in FONT_FILES else FONT_DATA / f"{font}.ttf"
+
+
+def harfbuzz_width(text: str, font: str = "Lato", size: float = 10.0) -> float:
+    """The oracle of a text's width, in points: HarfBuzz's own advances for it, set in the
+    font's file (kerned; Latin's optional ligatures left out, as cardkit sets text), read
+    here without cardkit."""
+    import uharfbuzz
+
+    face, hb_font = _harfbuzz(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, {"liga": False, "clig": False})  # kerned, as cardkit
+    return sum(place.x_advance for place in buffer.glyph_positions) * size / face.upem
+
+
+@functools.lru_cache(maxsize=None)
+def _harfbuzz(font: str):
+    import uharfbuzz
+
+    face = uharfbuzz.Face(font_file(font).read_bytes())
+    return face, uharfbuzz.Font(face)
 
 
 def card_colour(i: int) -> tuple[int, int, int]:

@@ -381,6 +381,29 @@ def test_shading_is_for_built_in_icons_only(tmp_path):
            "shading into the SVG, or use 'shading: solid'" in error
 
 
+def test_fill_on_an_icon_of_several_colours_is_a_hint(tmp_path):
+    """A two-colour SVG keeps its own colours, as it should; the 'fill' the layout gives
+    it did nothing, without a word (issue 58). A one-colour icon takes the fill."""
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "flag.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" '
+        'height="5" fill="#c00000"/><rect y="5" width="10" height="5" fill="#0000c0"/></svg>')
+    (tmp_path / "icons" / "dot.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" '
+        'r="4"/></svg>')
+    face = "elements:\n  - {name: f, kind: icon, icon: flag, fill: '#00aa00', " \
+           "box: [10mm, 10mm, 10mm, 10mm]}\n  - {name: d, kind: icon, icon: dot, " \
+           "fill: '#00aa00', box: [30mm, 10mm, 10mm, 10mm]}\n  - {name: g, kind: icon, " \
+           "icon: flag, box: [10mm, 30mm, 10mm, 10mm]}\n"
+    (warning,) = _problems(tmp_path, face)
+    assert warning.startswith(f"warning: {tmp_path}/layouts/face.yaml:2:5: layout 'face', "
+                              "element 'f', on card 1")
+    assert warning.endswith("icon 'flag' is drawn in its own colours (its SVG "
+                            "has more than one), so 'fill' does not colour it; draw the icon "
+                            "in one colour for 'fill' to colour it, or leave 'fill' out to "
+                            "keep its colours")
+
+
 def test_yaml_merge_keys_share_card_values(tmp_path):
     cards = "  - &one {value: 1, back: blue, text: shared}\n  - {<<: *one, value: 2}\n" \
             "  - <<: [{value: 3, back: red}, *one]\n"

@@ -160,9 +160,11 @@ def test_diff_against_a_git_revision_of_the_deck_s_folder(tmp_path, two_versions
     assert "HEAD:games/lantern-market/deck.yaml:6:1: unknown key 'autor'" in typo
 
 
-def test_the_contact_sheet_shows_old_beside_new(two_versions, tmp_path):
+def test_the_changes_sheet_shows_old_beside_new(two_versions, tmp_path):
     old, new = two_versions
-    run("diff", old, new, "--sheet", tmp_path / "changes.pdf")
+    said = run("diff", old, new, "--sheet", tmp_path / "changes.pdf")
+    # named as its option's help names it: a contact sheet is export's, of every card
+    assert said.splitlines()[-1] == f"changes sheet -> {tmp_path / 'changes.pdf'}"
     pdf = PdfReader(tmp_path / "changes.pdf")
     assert len(pdf.pages) == 1
     text = pdf.pages[0].extract_text()

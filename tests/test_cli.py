@@ -173,3 +173,16 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(command):
     process.stdout.close()
     stderr = process.stderr.read().decode()
     assert (process.wait(timeout=60), stderr) == (128 + signal.SIGPIPE, "")
+
+
+def test_the_readme_says_how_long_make_test_takes_and_the_docs_what_refresh_implies():
+    """Issue 58: a new designer ran `make test` without knowing it takes minutes, and
+    read in `--help` only that --refresh reaches the network."""
+    from cardkit.sources.files import ROOT
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert re.search(r"`make test` runs the tests in parallel on every core: it takes about "
+                     r"\d+ minutes on a 2-core machine", readme)
+    sheets = " ".join((ROOT / "docs/deck-format.md").read_text(encoding="utf-8").split())
+    assert "`--refresh` fetches every link again, whatever the copy (it implies " \
+           "`--allow-network`)" in sheets

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -107,7 +108,9 @@ def test_a_font_without_a_language_s_letters_is_named(tmp_path):
     assert glyphs and all("font GenBasR has no glyph" in line for line in glyphs)
     assert any("'ę'" in line for line in glyphs) and any("'ą'" in line for line in glyphs)
     strict = run("validate", deck, "--lang", "all", "--strict", code=2)
-    assert "lantern-market (en): 21 cards" in strict and "lantern-market (de)" in strict
+    # the languages without problems are named below them, not said OK above them
+    assert strict.rstrip().endswith(f"problems in {deck}; the en, de cards are OK")
+    assert "21 cards, 8 distinct, OK" not in strict
     assert "has no glyph for 'ę'" in strict and "(an error with --strict)" in strict
     # every language is made but the one whose cards fail, and the message says so
     made = run("build", deck, "--lang", "all", "--strict", "--out", tmp_path / "all", code=2)
@@ -152,12 +155,12 @@ def test_exactly_the_translations_left_out_are_reported(tmp_path_factory, left_o
     write_rows(deck, rows)
     loaded = load_deck(deck / "deck.yaml")
     try:
-        german = in_language(loaded, "de")
+        german = in_language(loaded, "de", each_card=True)
         reported = set()
     except InputError as error:
         german = None
-        reported = {(problem.where.line - 2, problem.what.split("'")[1])
-                    for problem in error.problems}
+        reported = {(problem.where.line - 2, key) for problem in error.problems
+                     for key in re.findall(r"'(\w+_de)'", problem.what)}
     assert reported == left_out
     if german is not None:
         assert [card.fields["name"] for card in german.cards] == \
@@ -207,3 +210,59 @@ def test_validate_checks_every_language_and_advises_only_what_is_not_set(tmp_pat
     assert f"warning: {problem}; the original is printed; {fix}" in output.splitlines()
     assert "lantern-market (en): 21 cards, 8 distinct, OK" in output
     assert "lantern-market (de): 21 cards, 8 distinct, OK (1 warning)" in output
+
+
+def test_a_missing_translation_is_said_once_a_language_outside_validate(tmp_path):
+    """Three cards without German text: validate lists each card (one message a card,
+    whichever of its fields lack one); build and the other commands say it once for the
+    language, naming the first cards, where each card's message was repeated on every
+    command (20 lines for 10 cards)."""
+    deck = lantern(tmp_path)
+    rows = rows_of(deck)
+    for row in rows[1:4]:  # Spice Jar, Lantern Oil, Golden Lamp: rows 3 to 5
+        row["text_de"] = ""
+    rows[1]["name_de"] = ""
+    write_rows(deck, rows)
+    fix = ("write their 'name_de' and 'text_de' (validate lists each card), or let the "
+           "original print with 'missing_translation: original'")
+    output = run("build", deck, "--lang", "de", "--out", tmp_path / "out", code=2)
+    assert output.splitlines() == [
+        f"{deck}/cards.csv:3: 3 cards have no 'de' text of 'name' or 'text': Spice Jar, "
+        f"Lantern Oil and Golden Lamp; {fix}", f"cardkit: 1 problem in {deck}; nothing was "
+        "written"]
+    output = run("validate", deck, "--lang", "de", code=2)
+    assert output.splitlines()[:3] == [
+        f"{deck}/cards.csv:3: card 2 (name Spice Jar, kind good) has no 'name_de' or "
+        "'text_de', the 'de' texts of 'name' and 'text'; write them in 'name_de' and "
+        "'text_de' beside 'name' and 'text', or let the original print with "
+        "'missing_translation: original'",
+        f"{deck}/cards.csv:4: card 3 (name Lantern Oil, kind good) has no 'text_de', the "
+        "'de' text of 'text'; write it in 'text_de' beside 'text', or let the original "
+        "print with 'missing_translation: original'",
+        f"{deck}/cards.csv:5: card 4 (name Golden Lamp, kind good) has no 'text_de', the "
+        "'de' text of 'text'; write it in 'text_de' beside 'text', or let the original "
+        "print with 'missing_translation: original'"]
+    deck_yaml = deck / "deck.yaml"
+    deck_yaml.write_text(deck_yaml.read_text().replace(
+        "languages: [en, de]", "languages: [en, de]\nmissing_translation: original"))
+    output = run("build", deck, "--lang", "all", "--out", tmp_path / "out")
+    assert [line for line in output.splitlines() if line.startswith("warning")] == [
+        f"warning: {deck}/cards.csv:3: 3 cards have no 'de' text of 'name' or 'text': Spice "
+        "Jar, Lantern Oil and Golden Lamp; the original is printed; write their 'name_de' "
+        "and 'text_de' (validate lists each card)"]
+    output = run("validate", deck)
+    assert len([line for line in output.splitlines() if "the original is printed" in line]) == 3
+    assert "lantern-market (de): 21 cards, 8 distinct, OK (3 warnings)" in output
+
+
+def test_validate_says_no_language_is_ok_when_another_has_a_problem(tmp_path):
+    """A text that fits in German but not in English: validate printed 'lantern-market
+    (de): ... OK' above the English problem and exited 2."""
+    deck = lantern(tmp_path)
+    rows = rows_of(deck)
+    rows[0]["text"] = " ".join(["Worth more when the market closes."] * 12)
+    write_rows(deck, rows)
+    output = run("validate", deck, "--strict", code=2)
+    assert output.startswith(f"{deck}/cards.csv:2: ") and "does not fit" in output
+    assert output.splitlines()[-1] == f"cardkit: 1 problem in {deck}; the de cards are OK"
+    assert "(de): 21 cards" not in output

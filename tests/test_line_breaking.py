@@ -79,7 +79,7 @@ def test_the_dictionary_waits_until_shrinking_cannot_help():
 
 
 def test_lines_break_after_a_slash_or_a_dash_without_a_hyphen_added():
-    block = fit_text("tauschen und/oder Feuer-Eis", "Lato", width_of("tauschen und/") + 0.5,
+    block = fit_text("tauschen und/oder Feuer-Eis", "Lato", width_of("tauschen und/") + 0.1,
                      50 * MM, 10)
     assert lines_of(block) == ["tauschen und/", "oder Feuer-", "Eis"]
     minus = fit_text("Gain -2 gold", "Lato", width_of("Gain -") + 0.5, 50 * MM, 10)
@@ -123,7 +123,7 @@ def test_overflow_break_anywhere_breaks_a_word_between_letters():
 
 def test_overflow_hyphenate_hyphenates_line_ends_before_shrinking():
     text = "Die Verteidigung hält"
-    width = width_of("Die Vertei-") + 0.5
+    width = max(width_of("Die Vertei-"), width_of("digung hält")) + 0.5
     hyphenated = fit_text(text, "Lato", width, 2 * 12 + 1, 10, 6, language="de",
                           overflow="hyphenate")
     assert hyphenated.size == 10 and lines_of(hyphenated) == ["Die Vertei-", "digung hält"]
@@ -222,24 +222,6 @@ def test_overflow_fail_stops_the_build_naming_card_field_and_fix(tmp_path):
     assert "the text (field 'text') does not fit its box even at 10pt" in result.output
     assert "shorten the text on this card" in result.output
     assert "Traceback" not in result.output
-
-
-def test_right_to_left_and_cjk_languages_are_refused_by_name(tmp_path):
-    path = write_deck(tmp_path, DECK.format(extra="").replace("[de, fr, pl]", "[de, fr, pl, he]"),
-                      {"face": FACE.format(extra="")})
-    result = CliRunner().invoke(main, ["validate", str(path)])
-    assert result.exit_code == 2
-    assert "cannot set Hebrew ('he')" in result.output
-    japanese = write_deck(tmp_path / "ja", DECK.format(extra="").replace(
-        "[de, fr, pl]", "[de, fr, pl, ja]"), {"face": FACE.format(extra="")})
-    result = CliRunner().invoke(main, ["validate", str(japanese)])
-    assert result.exit_code == 2 and "cannot set Japanese ('ja') yet: its lines must " \
-        "break between characters by its own rules" in result.output
-    hebrew = write_deck(tmp_path / "text", DECK.format(extra="").replace("Der", "שלום"),
-                        {"face": FACE.format(extra="")})
-    result = CliRunner().invoke(main, ["validate", str(hebrew)])
-    assert result.exit_code == 2 and "the text is in Hebrew, a right-to-left script" in \
-        result.output
 
 
 def test_a_right_to_left_deck_title_is_refused_not_printed_blank_in_the_footers(tmp_path):

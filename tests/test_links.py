@@ -5,9 +5,15 @@ refused before any connection is made."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import http.server
 import io
+import json
+import os
+import signal
 import socket
+import stat
 import ssl
 import threading
 import time
@@ -352,4 +358,160 @@ def test_a_kept_copy_that_links_out_of_the_deck_is_not_read(server, tmp_path):
     kept.symlink_to(secret)
     result = build(deck)
     assert result.exit_code == 2
-    assert "has not been fetched yet" in result.output
+    assert f".cardkit-cache/{kept.name} (the copy kept of it): it is a symbolic link, which " \
+        "cardkit never follows" in result.output
+    assert f"remove .cardkit-cache/{kept.name}" in result.output
+
+
+# -- a shared deck's .cardkit-cache, malformed links and damaged notes (issue 54) ----------
+
+def kept_names(link: str) -> tuple[str, str]:
+    """The names the copy of ``link`` and its note are kept under in .cardkit-cache/."""
+    key = hashlib.sha256(link.encode()).hexdigest()[:24]
+    return f"{key}.csv", f"{key}.json"
+
+
+@pytest.fixture
+def home(tmp_path) -> Path:
+    """Files outside the deck standing in for the user's own."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    (folder / ".bashrc").write_bytes(b"export PATH=/usr/bin\n")
+    (folder / ".profile").write_bytes(b"umask 022\n")
+    return folder
+
+
+def snapshot(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@contextlib.contextmanager
+def no_hang(seconds: int = 30):
+    """Fail instead of hanging for ever (a FIFO opened with no writer): SIGALRM interrupts
+    the blocking call with an exception."""
+    def hung(signum, frame):
+        raise TimeoutError("hung on a FIFO")
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("planted", ["the copy", "the note", "both", "the folder"])
+def test_the_cache_is_never_written_through_a_link_the_deck_ships(server, tmp_path, home,
+                                                                  planted):
+    """Finding 2: the fetched sheet (bytes the sheet's owner chooses) and the note were
+    written over the link targets."""
+    link = server.url + "/cards.csv"
+    deck = linked_deck(tmp_path / "deck", link)
+    cache = tmp_path / "deck" / ".cardkit-cache"
+    copy, note = kept_names(link)
+    before = snapshot(home)
+    if planted == "the folder":
+        cache.symlink_to(home)
+    else:
+        cache.mkdir()
+        if planted in ("the copy", "both"):
+            (cache / copy).symlink_to(home / ".bashrc")
+        if planted in ("the note", "both"):
+            (cache / note).symlink_to(home / ".profile")
+    for command in (build, lambda d, *o: CliRunner().invoke(main, ["validate", str(d), *o])):
+        result = command(deck, "--allow-network")
+        assert result.exit_code == 2, result.output
+        assert "it is a symbolic link, which cardkit never follows" in result.output
+        assert "deck.yaml:10:12: cannot read the sheet" in result.output
+    assert snapshot(home) == before
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_a_fifo_in_the_cache_is_refused_not_opened(server, tmp_path, which):
+    """Finding 8: build and validate --allow-network blocked for ever."""
+    link = server.url + "/cards.csv"
+    deck = linked_deck(tmp_path / "deck", link)
+    fifo = tmp_path / "deck" / ".cardkit-cache" / kept_names(link)[which]
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)
+    with no_hang():
+        result = CliRunner().invoke(main, ["validate", str(deck), "--allow-network"])
+    assert result.exit_code == 2, result.output
+    assert f"{fifo.name} (the copy kept of it): it is a FIFO (named pipe)" in result.output
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_cache_folder_that_is_a_file_is_a_problem_at_the_line(server, tmp_path):
+    deck = linked_deck(tmp_path / "deck", server.url + "/cards.csv")
+    (tmp_path / "deck" / ".cardkit-cache").write_bytes(b"not a folder")
+    for result in (build(deck, "--allow-network"),
+                   CliRunner().invoke(main, ["validate", str(deck), "--allow-network"])):
+        assert result.exit_code == 2, result.output
+        assert ".cardkit-cache (the copy kept of it): it is a file, where cardkit writes a " \
+            "folder; remove .cardkit-cache" in result.output
+        assert "Traceback" not in result.output and "internal error" not in result.output
+    assert (tmp_path / "deck" / ".cardkit-cache").read_bytes() == b"not a folder"
+
+
+@pytest.mark.parametrize("link, why", [
+    ("https://[::1/x.csv", "Invalid IPv6 URL"),
+    ("https://0177.0.0.1/x.csv", "Invalid IPv4 address"),
+    ("https://exa\\0mple.org/x.csv", "non-printable ASCII character"),
+    ("https://xn--a.example/x.csv", "not allowed"),
+    ("https://ex\u2000ample.org/x.csv", "Invalid IDNA hostname"),
+    ("https://example.org:99999/x.csv", "Port out of range"),
+])
+def test_a_malformed_link_is_a_problem_at_its_line(server, tmp_path, link, why):
+    """Finding 10: each ended in 'internal error' (exit 1); no connection is tried."""
+    deck = linked_deck(tmp_path / "deck", link)
+    for allowed in ((), ("--allow-network",)):
+        result = build(deck, *allowed)
+        assert result.exit_code == 2, result.output
+        assert "deck.yaml:10:12: cannot read the sheet" in result.output
+        assert "it is not a valid web address" in result.output and why in result.output
+        assert "copy the link again from the browser's address bar" in result.output
+    assert server.requests == []
+
+
+@pytest.mark.parametrize("damage", [{"checked": "yesterday"},
+                                    {"checked": "2026-11-26T21:40:00"},
+                                    {"etag": 7}, {"etag": "\"caf\u00e9\""},
+                                    {"last_modified": ["x"]}, {"file": "../secret.csv"},
+                                    None])
+def test_a_damaged_note_is_a_warning_and_the_sheet_is_fetched_again(server, tmp_path, damage):
+    """Finding 10: 'internal error' for each; now the note is written afresh."""
+    link = server.url + "/cards.csv"
+    deck = linked_deck(tmp_path / "deck", link)
+    assert build(deck, "--allow-network").exit_code == 0
+    note = tmp_path / "deck" / ".cardkit-cache" / kept_names(link)[1]
+    about = json.loads(note.read_text())
+    note.write_text("{not json" if damage is None else json.dumps({**about, **damage}))
+    offline = build(deck)
+    assert offline.exit_code == 2, offline.output
+    assert f"the note of the copy kept in .cardkit-cache/{note.name} is damaged" in \
+        offline.output and "the network is not allowed" in offline.output
+    server.requests.clear()
+    result = build(deck, "--allow-network")
+    assert result.exit_code == 0, result.output
+    assert "is damaged" in result.output and "fetched the sheet again" in result.output
+    assert [headers.get("If-None-Match") for _, headers in server.requests] == [None]
+    assert json.loads(note.read_text())["etag"] == '"1"'
+    assert build(deck).exit_code == 0
+
+
+def test_validate_fetches_each_link_once(server, tmp_path):
+    """Finding 11: validate --allow-network fetched each link twice (2 x 60 s against a
+    server that never answers)."""
+    deck = linked_deck(tmp_path / "deck", server.url + "/cards.csv")
+    result = CliRunner().invoke(main, ["validate", str(deck), "--allow-network"])
+    assert result.exit_code == 0, result.output
+    assert [path for path, _ in server.requests] == ["/cards.csv"]
+    server.requests.clear()
+    server.stall = 0.5
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(links, "FETCH_SECONDS", 0.2)
+        result = CliRunner().invoke(main, ["validate", str(deck), "--allow-network"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("did not answer within 0.2 s") == 1
+    assert len(server.requests) == 1

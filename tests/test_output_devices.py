@@ -1,10 +1,12 @@
 """Outputs that are not cardkit's to replace (issues 46 and 47).
 
-Every output option, given a character device (/dev/null's numbers) or a FIFO: a file output
-is written into as a stream and the node is still there afterwards; a folder output is refused
-with exit code 2. A symbolic link is written through. A report folder that gained files while
-the games were played keeps them, and a report that cannot be written exits 2, in every mode
-of ``cardkit simulate``.
+Every output option, given a character device (/dev/null's numbers) or a FIFO: a file the user
+named (``diff --sheet FILE``) is written into as a stream and the node is still there
+afterwards; a file inside an output folder, which a deck may have shipped (issue 54), and a
+folder output are refused with exit code 2. A symbolic link the user named is written
+through; one inside an output folder is refused and what it points to is left as it was. A
+report folder that gained files while the games were played keeps them, and a report that
+cannot be written exits 2, in every mode of ``cardkit simulate``.
 
 Making a device node needs root. Elsewhere those tests are skipped, each by name; CI runs as
 root and sets CARDKIT_DEVICE_TESTS=required, so there a device it cannot make fails them.
@@ -129,6 +131,10 @@ OUTPUTS = {
 }
 
 
+# the file outputs the user names on the command line: the others are inside an output folder
+USERS_OWN = ("diff --sheet pdf", "diff --sheet png")
+
+
 def _command(name: str, decks, out: Path) -> tuple[list[str], Path, bytes | None]:
     args, where, starts = OUTPUTS[name]
     old, new = decks
@@ -139,8 +145,9 @@ def _command(name: str, decks, out: Path) -> tuple[list[str], Path, bytes | None
 @pytest.mark.parametrize("name", list(OUTPUTS))
 def test_an_output_that_names_a_device_or_a_fifo_is_never_replaced(tmp_path, decks, request,
                                                                    name, node):
-    """A file output is written into the node (what a FIFO's reader gets is the whole
-    file); a folder output is refused with exit 2. The node is still the node."""
+    """A file output the user named is written into the node (what a FIFO's reader gets
+    is the whole file); one inside an output folder, and a folder output, are refused with
+    exit 2, the node never opened. The node is still the node."""
     args, where, starts = _command(name, decks, tmp_path / "out")
     where.parent.mkdir(parents=True, exist_ok=True)
     reader = None
@@ -155,7 +162,7 @@ def test_an_output_that_names_a_device_or_a_fifo_is_never_replaced(tmp_path, dec
         assert stat.S_ISCHR(details.st_mode) and details.st_rdev == DEV_NULL
     else:
         assert stat.S_ISFIFO(details.st_mode)
-    if starts is None:
+    if starts is None or name not in USERS_OWN:
         assert code == 2, out
         assert "Traceback" not in out and where.name in out, out
         assert received in (None, b"")
@@ -179,8 +186,10 @@ def test_an_output_that_names_a_socket_is_refused(tmp_path, decks, name):
 
 
 @pytest.mark.parametrize("name", ["build", "diff --sheet pdf", "preview"])
-def test_an_output_that_is_a_symbolic_link_is_written_through(tmp_path, decks, name):
-    """The link stays a link; what it points to is replaced by the new output."""
+def test_a_symbolic_link_is_written_through_only_where_the_user_named_it(tmp_path, decks, name):
+    """The user's own file: the link stays a link; what it points to is replaced by the new
+    output. Inside an output folder: refused with exit 2 naming the link, which stays, and
+    what it points to is unchanged."""
     args, where, starts = _command(name, decks, tmp_path / "out")
     where.parent.mkdir(parents=True, exist_ok=True)
     target = tmp_path / "elsewhere" / "target"
@@ -192,8 +201,14 @@ def test_an_output_that_is_a_symbolic_link_is_written_through(tmp_path, decks, n
         (target / "old.png").write_bytes(b"old")
     where.symlink_to(target)
     code, out = run(*args)
-    assert code == 0, out
     assert where.is_symlink() and where.readlink() == target
+    if name not in USERS_OWN:
+        assert code == 2, out
+        assert f"{where.name}: it is a symbolic link, which cardkit never follows" in out
+        assert (target.read_bytes() if starts else (target / "old.png").read_bytes()) == b"old"
+        assert sorted(p.name for p in target.parent.iterdir()) == ["target"]
+        return
+    assert code == 0, out
     if starts:
         assert target.read_bytes().startswith(starts)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import pypdf
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageStat
 
 from cardkit.cli import main
+from cardkit.sources.files import BUNDLED_DECKS as DECKS
 from conftest import ID_BACK, ID_FRONT, write_deck
 
 EPOCH = "1700000000"  # 2023-11-14 22:13:20 UTC
@@ -20,6 +22,7 @@ BLOFA_FILES = [
     "blofa-gutterfold-a4.pdf", "blofa-gutterfold-letter.pdf",
     "blofa-how-to-print-a4.pdf", "blofa-how-to-print-letter.pdf",
     "blofa-pnp-a4.pdf", "blofa-pnp-letter.pdf",
+    "blofa-printer-test-a4.pdf", "blofa-printer-test-letter.pdf",
     "blofa-rules-a4.pdf", "blofa-rules-letter.pdf",
     "gallery/blofa-cover.png",
     *[f"gallery/cards/{name}-front.png" for name in (
@@ -45,8 +48,15 @@ def blofa(tmp_path_factory):
         patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
         result = run("pack", "blofa", "--out", out)
     assert result.exit_code == 0, result.output
-    assert "blofa: 27 files, keeps to the 18-card contest (bgg-18-card)" in result.output
-    return out / "blofa" / "blofa-1.0-entry"
+    assert "blofa: 29 files, keeps to the 18-card contest (bgg-18-card)" in result.output
+    entry = out / "blofa" / "blofa-1.0-entry"
+    # the TTS deck points at this computer's files: said, with what to do before sharing
+    assert (f"warning: {DECKS / 'blofa' / 'deck.yaml'}: the entry's Tabletop Simulator deck "
+            f"finds its images by file:// paths on this computer "
+            f"({entry.resolve() / 'tabletop-simulator'}), so it opens here only; before you "
+            "share the entry, put the images of tabletop-simulator/ online and pack again "
+            "with --base-url and their web address") in result.output.splitlines()
+    return entry
 
 
 def test_blofa_packs_a_complete_18_card_entry(blofa):
@@ -96,6 +106,25 @@ def test_the_how_to_sheet_says_what_the_pdfs_are(blofa):
     assert "blofa-rules-a4.pdf: 3 pages." in text
     assert "low-ink/blofa-pnp-a4-draft-ink.pdf: 4 pages" in text  # where it is in the entry
     assert "letter" not in text  # the A4 sheet names the A4 files
+    # written for players: the printer test is in the entry, no command to run
+    assert "cardkit" not in text and "--back-offset" not in text
+    assert "4. If the backs sit off their fronts: print blofa-printer-test-a4.pdf (two " \
+           "pages) on both sides, the way you printed the cards, and follow what it says." \
+        in text
+
+
+def test_the_printer_test_in_the_entry_tells_players_what_to_do(blofa):
+    """The calibration sheet a player prints: what its reading means for them (they
+    print the entry's PDFs, they build nothing)."""
+    reader = pypdf.PdfReader(blofa / "blofa-printer-test-letter.pdf")
+    assert len(reader.pages) == 2
+    assert (round(float(reader.pages[0].mediabox.width)), round(float(
+        reader.pages[0].mediabox.height))) == (612, 792)
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Printer test sheet · Letter · flip on the long edge" in text
+    assert "Print the gutterfold file instead (one side, folded), or send the two " \
+           "numbers to the designer." in text
+    assert "cardkit build" not in text and "--back-offset" not in text
 
 
 def test_the_how_to_sheet_says_gutterfold_cards_are_cut_apart(blofa):
@@ -179,7 +208,7 @@ def test_the_entry_holds_the_box_tokens_and_boards_the_deck_declares(tmp_path):
     assert (round(float(whole.width) / 72 * 25.4), round(float(whole.height) / 72 * 25.4)) \
         == (300, 200)
     text = (entry / "tiny-components-and-changes.txt").read_text(encoding="utf-8")
-    assert "- 1 card, poker size (63.5 x 88.9 mm)\n  - 1 with the plain back\n- a tuck box " \
+    assert "- 1 card, poker size (63.5 x 88.9 mm)\n- a tuck box " \
            "for 1 card (stock 0.3 mm), inside 64.5 x 89.9 x 1.3 mm\n- 3 tokens\n- the " \
            "board map\n" in text
     howto = " ".join(pypdf.PdfReader(entry / "tiny-how-to-print-letter.pdf").pages[0]
@@ -209,3 +238,14 @@ def test_a_broken_component_stops_the_pack_before_it_writes(tmp_path):
     assert [line for line in result.output.splitlines() if "deck.yaml:" in line] == [
         f"{deck}:11:26: a token 2 mm across is out of range; give 5 to 170 mm"]
     assert not (tmp_path / "out").exists()
+
+
+def test_with_a_base_url_the_entry_s_tts_deck_points_at_it_and_nothing_is_said(tmp_path):
+    deck = tiny(tmp_path / "deck")
+    result = run("pack", deck, "--out", tmp_path / "out", "--base-url",
+                 "https://example.org/tiny/")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output
+    saved = (tmp_path / "out/tiny/tiny-1-entry/tabletop-simulator/tiny.json").read_text()
+    urls = re.findall(r'"(?:FaceURL|BackURL)": "([^"]*)"', saved)
+    assert urls and all(url.startswith("https://example.org/tiny/") for url in urls)

@@ -235,6 +235,15 @@ def deck(tmp_path):
      "a rulebook's) reads every '*' as markup", "reword it, or write '×' for times"),
     ("![](card:value=2) and text\n", 1, "a card shown amid text", "give the card (or a row "
      "of cards) a paragraph of its own: an empty line before and after it"),
+    # a name with a space is text to CommonMark: it printed as written, without a word
+    ("# Setup\n\n![](card:Rules 1/3: Setup)\n", 3, "'![](card:Rules 1/3: Setup)' is not read "
+     "as a card: a name with a space ends the link at the space", "put the card's name in "
+     "angle brackets: '![](<card:Rules 1/3: Setup>)'"),
+    # beside a card that was read, it said 'a card shown amid text'
+    ("Cards\n\n![](card:value=2) ![Rules](card:Rules 1/3: Setup \"back\")\n", 3,
+     "'![Rules](card:Rules 1/3: Setup \"back\")' is not read as a card: a name with a space "
+     "ends the link at the space", "put the card's name in angle brackets: "
+     "'![Rules](<card:Rules 1/3: Setup> \"back\")'"),
 ])
 def test_a_mistake_in_the_rules_names_its_line_and_the_fix(deck, rules, line, problem, fix):
     (deck / "rules.md").write_text(rules, encoding="utf-8")
@@ -289,6 +298,17 @@ def test_a_new_deck_has_rules_that_show_its_cards_and_table(tmp_path, monkeypatc
     assert "name kind cost strength count text" in text
     assert "Knight unit 4 5 1 Charge: the Knight may fight on the turn you play it." in text
     assert "Scout" in text and "Rules 0.1." in text
+    # an event prints no strength: its cell is blank, as on the card (it printed 0, the
+    # field's default)
+    words = pdf_words(path)
+    assert ("Rally", "event", "1", "2", "Your") in words and \
+        not any(row[:3] == ("Rally", "event", "1") and row[3] == "0" for row in words)
+
+
+def pdf_words(path) -> list[tuple]:
+    """Each line of the first page as its words."""
+    with pdfplumber.open(path) as pdf:
+        return [tuple(line.split()[:5]) for line in pdf.pages[0].extract_text().splitlines()]
 
 
 def test_watch_writes_the_rulebook_again_when_rules_md_is_saved(deck, monkeypatch):
@@ -335,6 +355,52 @@ def test_the_command_offers_every_page_size_the_pipeline_makes():
 
     paper = next(p for p in rulebook.params if p.name == "paper")
     assert tuple(paper.type.choices) == PAGE_CHOICES
+
+
+def _long_table_deck(folder: Path, rows: int) -> Path:
+    """The bundled shapes deck, its rules.md one long Markdown table."""
+    shutil.copytree(DECKS_DIR / "shapes", folder)
+    body = "\n".join(f"| row {i} | value {i} | x |" for i in range(rows))
+    (folder / "rules.md").write_text(f"# Rules\n\n| Row | Value | Mark |\n|---|---|---|\n{body}\n",
+                                     encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def test_a_long_table_is_split_between_pages_each_headed_every_row_once(tmp_path):
+    deck = _long_table_deck(tmp_path / "deck", 150)
+    result = run("rulebook", deck, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "shapes" / "shapes-rules-a4.pdf") as pdf:
+        pages = [page.extract_text().splitlines() for page in pdf.pages]
+    assert len(pages) >= 3
+    assert all(any(line.startswith("Row Value Mark") for line in page[:3]) for page in pages)
+    found = [line for page in pages for line in page if line.startswith("row ")]
+    assert found == [f"row {i} value {i} x" for i in range(150)]
+
+
+LINEAR_TIME = """
+import sys, time
+from pathlib import Path
+from cardkit.pipeline.rulebook import make_rulebook
+for deck in sys.argv[1:]:
+    started = time.process_time()
+    make_rulebook(Path(deck), Path(deck).parent / "out", ("a4",))
+    print(time.process_time() - started)
+"""
+
+
+def test_a_long_table_takes_time_in_proportion_to_its_rows(tmp_path):
+    """Issue 54: 2,000 rows took 7 s, 8,000 rows 100 s (reportlab's Table measured every
+    row left at each page it split off). CPU time, of a child process: eight times the rows
+    take about eight times as long, not sixty-four, however busy the machine."""
+    import subprocess
+    import sys
+
+    decks = [_long_table_deck(tmp_path / str(rows), rows) for rows in (50, 500, 4000)]
+    child = subprocess.run([sys.executable, "-c", LINEAR_TIME, *map(str, decks)],
+                           capture_output=True, text=True, timeout=600, check=True)
+    _, few, many = map(float, child.stdout.split())  # the first warms the caches up
+    assert many / few < 11, (few, many)
 
 
 def test_no_text_is_smaller_than_6_pt_even_on_card_sized_pages(tmp_path):

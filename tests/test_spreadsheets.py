@@ -762,3 +762,23 @@ def test_a_count_cell_left_empty_is_a_warning_at_its_rows(tmp_path):
         "at line 4); write how many copies it prints (1 for one)"]
     deck = load_deck(make_deck(tmp_path, "  - {from: cards.csv, count: 3}\n"))
     assert (deck.total(), deck.warnings) == (8, ())
+
+
+def test_a_split_cell_that_moves_into_blank_columns_is_reported_at_its_row(tmp_path):
+    """Blank trailing columns (translations not written yet) take in the cell a comma
+    split off: the row has one cell more than the first row, only an empty one, and the
+    German title became the end of the English text without a word (issue 58)."""
+    csv_path = tmp_path / "cards.csv"
+    csv_path.write_text("name,cost,note,power,rare\nFox,1,Run.,,\nOwl,2,Look, then fly.,,\n",
+                        encoding="utf-8")
+    assert problems(make_deck(tmp_path, "  - {from: cards.csv}\n")) == [
+        f"{csv_path}:3: this row has 6 cells, but the first row has 5 columns; a comma in a "
+        "cell's text splits the cell: put that cell in double quotes (\"like, this\"); if "
+        "no text has a comma, delete the extra commas at the row's end"]
+    csv_path.write_text("name,cost,note,power\nOwl,2,Look, then fly.,\n", encoding="utf-8")
+    (only,) = problems(make_deck(tmp_path, "  - {from: cards.csv}\n"))  # the only card
+    assert only.startswith(f"{csv_path}:2: this row has 5 cells, but the first row has 4 ")
+    csv_path.write_text("name,cost,note,power\nFox,1,Run.,\nOwl,2,\"Look, then fly.\",\n",
+                        encoding="utf-8")  # quoted: as written
+    assert [card.fields["note"] for card in load_deck(
+        make_deck(tmp_path, "  - {from: cards.csv}\n")).cards] == ["Run.", "Look, then fly."]

@@ -30,9 +30,8 @@ from cardkit.starter import TEMPLATE, create_deck
 from cardkit.writers.card_pdf import write_card_pdf
 
 FILES = ["deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",
-         "layouts/front-event.yaml", "layouts/back-unit.yaml", "layouts/back-event.yaml",
-         "rules.py", "examples.yaml", "rules.md", "README.md", ".gitignore", "schemas/deck.json",
-         "schemas/layout.json"]
+         "layouts/front-event.yaml", "layouts/back.yaml", "rules.py", "examples.yaml",
+         "rules.md", "README.md", ".gitignore", "schemas/deck.json", "schemas/layout.json"]
 # A4 pages of the 16 printed cards, fronts and backs: cards a page (the build's choice of
 # orientation) -> sheets. Poker and bridge 9 (2 sheets), square 8 (2), tarot 6 (3: four in
 # a row and two turned below), both minis 16 (1).
@@ -55,9 +54,12 @@ def test_the_starter_builds_clean_at_every_size(tmp_path, build, size):
     deck = load_deck(deck_path)
     assert (deck.name, deck.title, deck.size.name) == ("my-game", "My Game", size)
     assert len(deck.cards) == 8 and deck.total() == 16
-    assert deck.tally("back") == {"unit": 9, "event": 7}
+    # one back for every card (a back a kind told a hand's cards apart); the fronts take
+    # their kind's colours from the layout's styles
+    assert deck.tally("back") == {"card": 9 + 7}
+    assert deck.tally("kind") == {"unit": 9, "event": 7}
     assert {card.front.name for card in deck.cards} == {"front-unit", "front-event"}
-    assert {card.back.layout.name for card in deck.cards} == {"back-unit", "back-event"}
+    assert {card.back.layout.name for card in deck.cards} == {"back"}
     check_cards(deck, strict=True)  # no warning: text fits, nothing in the unsafe band
     layouts = [layout for card in deck.cards for layout in (card.front, card.back.layout)]
     for layout in layouts:  # only bled backgrounds come nearer the trim than 4 mm
@@ -107,8 +109,8 @@ def _turned_difference(image) -> float:
 def test_backs_look_the_same_upside_down(tmp_path, size):
     deck_path = _new(tmp_path, size)
     backs = _faces(deck_path, BACK, tmp_path / "backs.pdf")
-    assert len(backs) == 2
-    assert [_turned_difference(back) for back in backs] == [0.0, 0.0]
+    assert len(backs) == 1  # one back design, every card's
+    assert _turned_difference(backs[0]) == 0.0
     fronts = _faces(deck_path, FRONT, tmp_path / "fronts.pdf")
     assert min(_turned_difference(front) for front in fronts) > 0.01  # the check can fail
 
@@ -142,9 +144,9 @@ def test_every_text_contrasts_with_what_is_behind_it(tmp_path):
                 if item.element.kind == "text" and item.props["text"]:
                     behind = _fill_behind(items, index)
                     assert behind is not None, item.element.name
-                    contrasts[(card.back.name, side, item.element.name)] = contrast(
+                    contrasts[(card.fields["kind"], side, item.element.name)] = contrast(
                         _rgb(item.props["colour"]), _rgb(behind))
-    assert len(contrasts) == 15  # 6 texts a unit front, 5 an event front, 2 on each back
+    assert len(contrasts) == 15  # 6 texts a unit front, 5 an event front, 2 on the backs
     assert min(contrasts.values()) >= 4.5, contrasts
     assert contrasts[("unit", FRONT, "cost")] == pytest.approx(
         contrast(WHITE, (0x2a / 255, 0x5b / 255, 0x84 / 255)))  # white on the unit blue
@@ -163,7 +165,7 @@ def test_the_files_written_are_listed_in_order(tmp_path):
 
 def test_the_template_is_valid_yaml_before_it_is_filled():
     yaml_files = sorted(TEMPLATE.rglob("*.yaml"))
-    assert len(yaml_files) == 7  # the deck, five layouts and the rules examples
+    assert len(yaml_files) == 6  # the deck, four layouts and the rules examples
     for path in yaml_files:
         text = path.read_text(encoding="utf-8")
         assert isinstance(yaml.safe_load(text), dict), path
@@ -182,7 +184,7 @@ def test_editors_get_the_schemas_and_the_files_follow_them(tmp_path):
         json.dumps(deck_schema(), indent=2) + "\n"
     jsonschema.validate(yaml.safe_load(deck_text), schemas["deck"])
     layouts = sorted((folder / "layouts").glob("*.yaml"))
-    assert len(layouts) == 5
+    assert len(layouts) == 4
     for layout in layouts:
         text = layout.read_text(encoding="utf-8")
         assert text.splitlines()[0] == "# yaml-language-server: $schema=../schemas/layout.json"
@@ -357,7 +359,7 @@ def test_a_count_left_empty_is_caught_by_the_total_the_starter_writes(tmp_path):
     with pytest.raises(InputError) as caught:
         load_deck(tmp_path / "my-game" / "deck.yaml")
     assert [str(p) for p in caught.value.problems] == [
-        f"{tmp_path}/my-game/deck.yaml:29:10: the deck promises 16 cards but has 14; fix the "
+        f"{tmp_path}/my-game/deck.yaml:25:10: the deck promises 16 cards but has 14; fix the "
         f"cards' counts or the total (the count is empty at {cards}:3: one copy each)"]
 
 

@@ -14,6 +14,13 @@ import pytest
 DRAWING = ("reportlab", "PIL")  # loading a deck checks its colours and fonts with these
 HEAVY = DRAWING + ("pypdf", "pypdfium2", "matplotlib", "svglib", "watchfiles",
                    "python_calamine")
+# what only some commands or decks need, each slow to import: the network (a deck's sheet
+# links), process pools (simulate, export), a PDF rasteriser, the studio's server, the
+# rulebook's Markdown, search, statistics, spreadsheets and hyphenation (issue 62)
+UNUSED = ("httpx", "httpcore", "socket", "ssl", "http", "multiprocessing", "concurrent",
+          "pypdfium2", "pypdf", "dask", "optuna", "matplotlib", "numpy", "scipy",
+          "starlette", "uvicorn", "markdown_it", "watchfiles", "python_calamine", "csv",
+          "pyphen")
 
 # runs cardkit with the arguments given, then prints the top-level packages it imported
 RUN = """
@@ -47,7 +54,45 @@ def test_help_lists_every_command_without_the_heavy_libraries():
     for command in ("build", "watch", "export", "preview", "calibrate", "new", "schema",
                     "list", "validate", "check", "score", "simulate"):
         assert f"\n  {command} " in shown
-    assert imported.isdisjoint(HEAVY), imported & set(HEAVY)
+    assert imported.isdisjoint(HEAVY + UNUSED), imported & set(HEAVY + UNUSED)
+
+
+PLAIN_DECK = """\
+name: plain
+size: poker
+fields: {name: text, text: text}
+backs: {plain: {layout: plain-back}}
+cards:
+  - {name: Lantern, back: plain, layout: plain-front, text: "Draw two cards, then discard one."}
+  - {name: Market, back: plain, layout: plain-front, text: "Each player may trade a coin."}
+"""
+PLAIN_FRONT = """\
+elements:
+  - {name: paper, kind: rect, box: card, bleed: true, fill: "#f4efe6"}
+  - {name: title, kind: text, box: [5mm, 5mm, 53.5mm, 9mm], text: "{name}", font: Lato-Black}
+  - {name: suit, kind: icon, box: [24mm, 20mm, 15mm, 15mm], icon: heart, fill: "#b3261e"}
+  - {name: text, kind: text, box: [5mm, 40mm, 53.5mm, 40mm], text: "{text}", size: 9pt,
+     align: left, valign: top, colour: "#1f2a36"}
+"""
+PLAIN_BACK = """\
+elements:
+  - {name: background, kind: rect, box: card, bleed: true, fill: "#1f2a36"}
+  - {name: word, kind: text, box: [0mm, 40mm, 63.5mm, 10mm], text: Tales, colour: white}
+"""
+
+
+def test_a_plain_build_imports_only_what_it_draws_with(tmp_path, cache):
+    """A deck of texts, shapes and icons, without sheet links or pictures: its build needs
+    no network, no process pool and no PDF rasteriser (its texts' contrast is told from
+    the colours they stand on)."""
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "deck.yaml").write_text(PLAIN_DECK, encoding="utf-8")
+    (tmp_path / "layouts" / "plain-front.yaml").write_text(PLAIN_FRONT, encoding="utf-8")
+    (tmp_path / "layouts" / "plain-back.yaml").write_text(PLAIN_BACK, encoding="utf-8")
+    shown, imported = run("build", str(tmp_path), "--out", str(tmp_path / "out"))
+    assert shown.startswith("plain: 2 cards, 2 pages"), shown
+    assert (tmp_path / "out" / "plain" / "plain-pnp-a4.pdf").stat().st_size > 1000
+    assert imported.isdisjoint(UNUSED), imported & set(UNUSED)
 
 
 def test_a_commands_help_shows_its_choices_without_the_heavy_libraries():

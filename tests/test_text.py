@@ -6,14 +6,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cardkit.assets.fonts import register, string_width
+from cardkit.assets.fonts import string_width
 from cardkit.cli import main
 from cardkit.common.units import MM
 from cardkit.render.textfit import fit_text
 from cardkit.render.textmarkup import words
-from conftest import write_deck
+from conftest import harfbuzz_width, write_deck
 
 LONG = ("Play one or two cards face down and announce a total that is one or two more "
         "than the last one. ") * 3
@@ -27,9 +26,14 @@ def test_wrapped_lines_stay_inside_the_box():
         assert string_width(text, "Lato", 9.0) <= 40 * MM + 0.01
 
 
+def line_width(text: str, font: str, size: float) -> float:
+    return sum(harfbuzz_width(word, font, size) for word in text.split(" ")) + \
+        text.count(" ") * harfbuzz_width(" ", font, size)
+
+
 def greedy_lines(text: str, font: str, size: float, width: float) -> list[str]:
-    """The oracle: each line takes words while reportlab measures the whole line as no
-    wider than ``width`` (a hair's tolerance for rounding), and at least one word. A word
+    """The oracle: each line takes words while HarfBuzz measures the line as no wider
+    than ``width`` (each word shaped, as a line is drawn: no kerning across a space) (a hair's tolerance for rounding), and at least one word. A word
     of punctuation stays with the word before it, with the space between them."""
     lines: list[str] = []
     glued: list[str] = []
@@ -40,7 +44,7 @@ def greedy_lines(text: str, font: str, size: float, width: float) -> list[str]:
             glued.append(word)
     for word in glued:
         longer = f"{lines[-1]} {word}" if lines else word
-        if lines and stringWidth(longer, register(font), size) <= width * (1 + 1e-9):
+        if lines and line_width(longer, font, size) <= width * (1 + 1e-9):
             lines[-1] = longer
         else:
             lines.append(word)
@@ -59,7 +63,7 @@ def test_plain_text_wraps_as_a_greedy_wrap_measured_line_by_line(words, font, si
     """Also when the box is exactly as wide as a line's words: that line fits."""
     text = " ".join(words)
     if exact < len(words):  # a box exactly as wide as the first words
-        width = stringWidth(" ".join(words[:exact + 1]), register(font), size)
+        width = line_width(" ".join(words[:exact + 1]), font, size)
     block = fit_text(text, font, width, 10_000.0, size)
     assert [line_text(line) for line in block.lines] == greedy_lines(text, font, size, width)
 

@@ -21,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..common.errors import Problems, Where
+from . import shaping
 from ..sources.files import MB, REACH_FIX, why_outside, why_unreadable
 
 FONT_DIR = Path(__file__).parent / "lato"
@@ -217,7 +218,7 @@ def _converted(data: bytes) -> bytes:
         pass
     converted = truetype_outlines(data)
     try:
-        with atomic_path(kept) as temporary:
+        with atomic_path(kept, under=folder) as temporary:
             temporary.write_bytes(converted)
     except OSError:  # a cache that cannot be written: converted again next time
         pass
@@ -331,7 +332,8 @@ def string_width(text: str, name: str, size: float) -> float:
 
 
 def unit_widths(texts: Sequence[str], name: str) -> list[float]:
-    """The width of each of ``texts`` in font ``name`` at 1000 pt. Each text is measured
+    """The width of each of ``texts`` in font ``name`` at 1000 pt, as HarfBuzz sets it
+    (kerned, ligatures joined: :mod:`.shaping`), as it is drawn. Each text is measured
     once per font: wrapping measures the same words on every card and at every size.
 
     >>> unit_widths(['a', 'ab'], 'Lato') == [unit_width('a', 'Lato'), unit_width('ab', 'Lato')]
@@ -345,7 +347,7 @@ def unit_widths(texts: Sequence[str], name: str) -> list[float]:
         font = register(name)
         for i, (text, width) in enumerate(zip(texts, widths)):
             if width is None:
-                widths[i] = known[text] = pdfmetrics.stringWidth(text, font, 1000)
+                widths[i] = known[text] = shaping.width(text, font)
     return widths
 
 

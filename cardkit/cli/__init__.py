@@ -24,7 +24,6 @@ import threading
 import click
 
 from ..common.errors import InputError, lacking_library
-from ..common.processes import note_terminated, terminated
 from . import (build, calibrate, components, decks, diff, export, new, pack, rulebook,
                rules, serve, simulate, watch)
 from .output import EXIT_BAD_INPUT, internal_error, report_input_error
@@ -64,6 +63,8 @@ class _Group(click.Group):
                 click.echo(lacking_library(exc.name), err=True)  # a command imports it late
                 ctx.exit(1)
             click.echo(f"cardkit: {internal_error(exc)}", err=True)
+            from ..common.processes import terminated  # late: it brings process pools
+
             # what failed was the unwinding of a stop the user asked for: it is still one
             ctx.exit(128 + signal.SIGTERM if terminated() else 1)
 
@@ -97,6 +98,8 @@ def main():
 
 
 def _terminated(signum, frame):
+    from ..common.processes import note_terminated  # late: it brings process pools
+
     note_terminated()
     raise SystemExit(128 + signum)
 

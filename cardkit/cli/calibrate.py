@@ -33,7 +33,7 @@ def calibrate(paper, duplex, orientation, back_offset, out):
     Print it two-sided the way you print cards, hold it to the light and read where the
     red lines on the back cross the scales on the front.
     """
-    from ..common.atomic import atomic_path
+    from ..common.atomic import atomic_path, output_root
     from ..common.build_time import build_epoch
     from ..common.errors import InputError
     from ..pipeline.build import offset_part
@@ -51,7 +51,7 @@ def calibrate(paper, duplex, orientation, back_offset, out):
         name += "-" + offset_part(back_offset)
     path = out / "calibration" / f"{name}.pdf"
     try:
-        with atomic_path(path) as temporary:
+        with atomic_path(path, under=output_root(out)) as temporary:
             write_calibration(temporary, paper, duplex, orientation, back_offset or (0.0, 0.0))
     except OSError as error:
         report_output_error(error)

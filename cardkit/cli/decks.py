@@ -40,13 +40,24 @@ def validate(deck, strict, lang):
     card's text fits, and that every text stands out from what lies behind it; and its
     tuck box, tokens and boards, if it has them."""
     from ..pipeline.build import Which
+    from ..sources.links import fetching_once
 
+    said = []  # each language's verdict, said once every language is OK: an 'OK' above
+    # the problems of another language read as if the deck were fine
     try:
         path = find_deck(deck)
-        in_each_language(path, Which(lang=lang), lambda one: _validated(path, strict, one))
+        with fetching_once():  # each check loads the deck: its links are fetched once
+            in_each_language(path, Which(lang=lang),
+                             lambda one: said.append(_validated(path, strict, one)),
+                             each_card=True)
     except InputError as error:
-        report_input_error(error, f"in {named(deck)}")
+        fine = error.made  # --lang all: the languages without problems
+        report_input_error(error, f"in {named(deck)}" + (
+            f"; the {', '.join(fine)} cards are OK"
+            if fine else ""))
         sys.exit(EXIT_BAD_INPUT)
+    for line in said:
+        click.echo(line)
 
 
 def against_the_rules(deck) -> list:
@@ -59,15 +70,15 @@ def against_the_rules(deck) -> list:
     return unreadable + (unseen_fields(deck, read) + loose_numbers(deck) if read else [])
 
 
-def _validated(path, strict: bool, which) -> None:
-    """Check the deck in one language and say so."""
+def _validated(path, strict: bool, which) -> str:
+    """Check the deck in one language: its warnings are said, the verdict returned."""
     from ..common.errors import Problem
     from ..pipeline.build import check_cards, load_chosen
     from ..pipeline.components import check_components
     from ..pipeline.contest import check_contest
     from ..pipeline.contrast import low_contrast
 
-    loaded = load_chosen(path, which=which)
+    loaded = load_chosen(path, which=which, each_card=True)
     renderer, report = check_cards(loaded, strict)
     check_contest(path, loaded)
     faint = low_contrast(loaded, renderer) + against_the_rules(loaded)
@@ -77,6 +88,6 @@ def _validated(path, strict: bool, which) -> None:
     warnings = report.warnings + faint + check_components(loaded, strict)
     warn(warnings)
     count = len(warnings)
-    click.echo(f"{loaded.name}{f' ({loaded.lang})' if loaded.lang else ''}: "
-               f"{counted(loaded.total(), 'card')}, {len(loaded.cards)} distinct, OK"
-               + (f" ({count} warning{'s' * (count != 1)})" if count else ""))
+    return (f"{loaded.name}{f' ({loaded.lang})' if loaded.lang else ''}: "
+            f"{counted(loaded.total(), 'card')}, {len(loaded.cards)} distinct, OK"
+            + (f" ({count} warning{'s' * (count != 1)})" if count else ""))

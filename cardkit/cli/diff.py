@@ -53,7 +53,7 @@ def diff(old, new, sheet, lang):
                 except OSError as error:  # a read-only folder, a full disk, a socket
                     report_output_error(error, "--sheet", "file")
                     sys.exit(EXIT_BAD_INPUT)
-                click.echo("contact sheet -> " + ", ".join(shown(path) for path in written))
+                click.echo("changes sheet -> " + ", ".join(shown(path) for path in written))
     except InputError as error:
         report_input_error(error, f"comparing {old} with {named(new)}")
         sys.exit(EXIT_BAD_INPUT)

@@ -6,6 +6,7 @@ parsing of lengths, offsets and choices that load late.
 from __future__ import annotations
 
 import functools
+import sys
 from importlib import import_module
 from pathlib import Path
 
@@ -111,14 +112,21 @@ def _gathered_which(command):
     return gathered
 
 
+_LINKS = __package__.rpartition(".")[0] + ".sources.links"
+
+
 def _network_choice(command):
     """Tells the sources what the user allowed of the network for this command
     (--allow-network, --refresh), for the decks whose cards come from a sheet's link."""
     @functools.wraps(command)
     def chosen(*args, allow_network, refresh, **kwargs):
-        from ..sources import links
-
-        links.NETWORK.allowed, links.NETWORK.refresh = allow_network, refresh
+        # not imported yet, the module holds its default, no network: a deck without
+        # links need not import it (and its spreadsheet readers) to be told
+        links = sys.modules.get(_LINKS)
+        if links is None and (allow_network or refresh):
+            from ..sources import links
+        if links is not None:
+            links.NETWORK.allowed, links.NETWORK.refresh = allow_network, refresh
         return command(*args, **kwargs)
     return chosen
 

@@ -6,6 +6,7 @@ in words, a progress bar on a terminal only, and the loop that writes each deck 
 from __future__ import annotations
 
 import errno
+import os
 import sys
 from pathlib import Path
 
@@ -42,7 +43,8 @@ def report_output_error(error: OSError, option: str = "--out", kind: str = "fold
 
     where = f" {error.filename}" if error.filename else ""
     if isinstance(error, NotReplaced):  # a socket, a disk, a folder in a file's place
-        click.echo(f"cardkit: {shown(Path(error.filename))}: {error.strerror}; remove it, "
+        click.echo(f"cardkit: {shown(Path(error.filename), follow=False)}: "
+                   f"{error.strerror}; remove it, "
                    f"or give {option} another {kind}", err=True)
     elif error.errno in (errno.ENOSPC, errno.EDQUOT):
         click.echo(f"cardkit: cannot write{where}: the disk is full (or your quota is used "
@@ -61,10 +63,12 @@ def warn(warnings) -> None:
         click.echo(f"warning: {warning}", err=True)
 
 
-def shown(path: Path) -> str:
-    """A path relative to the working folder when it is inside it."""
+def shown(path: Path, follow: bool = True) -> str:
+    """A path relative to the working folder when it is inside it; with ``follow`` false,
+    as it is named, not where a link in it leads (a link refused is named itself)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str((path.resolve() if follow else Path(os.path.abspath(path)))
+                   .relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -88,9 +92,9 @@ def each_deck(decks, every_deck, players, variants, write) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def in_each_language(path: Path, which, make) -> None:
+def in_each_language(path: Path, which, make, each_card: bool = False) -> None:
     """Call ``make(which)`` for each language ``which`` asks for (``--lang all``: every
-    one of the deck's). Each language is made and checked on its own: the problems of all
+    one of the deck's); ``each_card``: a missing translation is said for each card. Each language is made and checked on its own: the problems of all
     of them are raised together, so a mistake in one does not hide another's. The
     translations are checked before anything is made, so that one missing stops them
     all; a language whose cards fail later leaves the others made, as the error's
@@ -112,7 +116,7 @@ def in_each_language(path: Path, which, make) -> None:
     problems, warnings, made = [], [], []
     for one in languages:
         try:
-            in_language(deck, one.lang)
+            in_language(deck, one.lang, each_card)
         except InputError as error:
             problems += error.problems
     if problems:
@@ -148,9 +152,13 @@ def with_players(variants: dict, players: int | None) -> dict:
 
 def written(name: str, write, variants: dict, only_declared: bool) -> bool:
     """Call ``write`` for the deck ``name``; report its bad input or unwritable output and
-    return False, or return True."""
+    return False, or return True. The deck's sheet links are fetched once however often
+    the writer loads it."""
+    from ..sources.links import fetching_once
+
     try:
-        write(find_deck(name), variants, only_declared)
+        with fetching_once():
+            write(find_deck(name), variants, only_declared)
         return True
     except InputError as error:
         made = error.made

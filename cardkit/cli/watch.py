@@ -51,6 +51,7 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
     from ..imposition.sheets import SheetOptions
     from ..pipeline.watch import watch as watch_deck
     from ..pipeline.watch import watched_folders
+    from ..sources.links import fetching_once
 
     try:
         path = find_deck(deck)
@@ -76,15 +77,16 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
             click.echo(f"{shown(path)}: not there now (deleted or moved away); it is built "
                        "again when it is back", err=True)
             return
-        for write in writers:
-            try:
-                if not written(deck, write, variants, False):
-                    break  # the build's problems are the preview's too
-            except Exception as exc:  # a bug of cardkit's: say so, and keep watching
-                if os.environ.get("CARDKIT_DEBUG"):
-                    raise
-                click.echo(f"cardkit: {internal_error(exc)}", err=True)
-                break
+        with fetching_once():  # one round: the build and the preview fetch a link once
+            for write in writers:
+                try:
+                    if not written(deck, write, variants, False):
+                        break  # the build's problems are the preview's too
+                except Exception as exc:  # a bug of cardkit's: say so, and keep watching
+                    if os.environ.get("CARDKIT_DEBUG"):
+                        raise
+                    click.echo(f"cardkit: {internal_error(exc)}", err=True)
+                    break
         if not changed:
             click.echo("watching " + ", ".join(shown(f) for f in watched_folders(path))
                        + " for changes (Ctrl-C stops)")

@@ -60,12 +60,15 @@ def read_variants(data: Map, problems: Problems, field_types, cards) -> dict:
         return result
     for name, options in data["variants"].items():
         where = data["variants"].at(name)
-        if not checks.expect_map(problems, options, where, f"variant '{name}'"):
+        if not checks.expect_map(problems, options, where, f"variant '{name}'") or \
+                not checks.check_name_part(problems, str(name), where, "a variant's name"):
             continue
         result[str(name)] = {}
         for option, rule in options.items():
             what = f"option {option} of variant '{name}'"
-            if not checks.expect_map(problems, rule, options.at(option), what) or \
+            if not checks.check_name_part(problems, str(option), options.at(option),
+                                          "a variant's option") or \
+                    not checks.expect_map(problems, rule, options.at(option), what) or \
                     not checks.check_keys(problems, rule, list(field_types), (), what):
                 continue
             keep = result[str(name)][str(option)] = {

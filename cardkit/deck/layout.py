@@ -145,6 +145,11 @@ class Layout:
     card_size: tuple[float, float]  # the cards' width and height it was loaded for
     assets: Assets = BUNDLED  # the fonts and icons its values may name
 
+    def fields_read(self) -> set[str]:
+        """The fields the layout reads to draw a card."""
+        return {name for element in self.elements
+                for name in element.fields(self.styles, self.assets.icons)}
+
 
 # -- loading ---------------------------------------------------------------------------------
 

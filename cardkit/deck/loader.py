@@ -236,6 +236,9 @@ class _DeckLoader:
         title = checks.get_text(problems, data, "title", name)
         refuse_right_to_left_title(problems, data, title)
         version = checks.get_text(problems, data, "version", "")
+        if version and not checks.check_name_part(problems, version, data.at("version"),
+                                                  "the version"):
+            version = ""
         self.stamps.update({"deck.title": title, "deck.version": version})
         deck = Deck(name, title, checks.get_text(problems, data, "author", ""), version,
                     size, tuple(cards), self.path, backs,

@@ -89,6 +89,17 @@ class Card:
         return f"card {self.number}" + (f" ({shown})" if shown else "")
 
 
+def _back_look(back: BackDesign):
+    """What a back design prints, as a value equal for designs that print the same: its
+    layout and the design's values it reads; the design itself when its layout reads
+    a card's fields or its name (each card's back may then differ)."""
+    read = back.layout.fields_read()
+    if not all(name.startswith(("back.", "deck.", "strings.")) for name in read):
+        return back.name
+    return back.layout.name, tuple(sorted((name, repr(back.fields.get(name[5:])))
+                                          for name in read if name.startswith("back.")))
+
+
 def _cut(text: str, limit: int = 60) -> str:
     """A card's name as a message shows it: a very long one is cut."""
     return text if len(text) <= limit else text[:limit] + "..."
@@ -161,6 +172,20 @@ class Deck:
 
     def total(self) -> int:
         return sum(card.count for card in self.cards)
+
+    def tally_backs(self) -> Counter:
+        """Printed cards counted by how their backs print: back designs that print the
+        same (one layout reading only the design's own values, equal in each) are one,
+        named by their names ('unit / event'). Players tell cards apart by what they
+        see, not by what the deck calls the design."""
+        looks: dict = {}  # what a back prints -> the names of the designs printing it
+        for card in self.cards:
+            looks.setdefault(_back_look(card.back), []).append(card.back.name)
+        named = {look: " / ".join(dict.fromkeys(names)) for look, names in looks.items()}
+        counts = Counter()
+        for card in self.cards:
+            counts[named[_back_look(card.back)]] += card.count
+        return counts
 
     def tally(self, key: str) -> Counter:
         """Printed cards counted by a field (or 'back'), values written as text; cards

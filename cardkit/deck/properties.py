@@ -179,7 +179,7 @@ PARSERS = {
     "stroke_width": _length, "radius": _length,
     "text": _text, "image": _text, "show": _shown,
     "size": _font_size, "min_size": _font_size, "leading": _leading, "opacity": _opacity,
-    "align": _one_of(("left", "center", "right")),
+    "align": _one_of(("left", "center", "right", "start", "end")),
     "valign": _one_of(("top", "middle", "bottom")),
     "fit": _one_of(("contain", "cover", "stretch")), "anchor": _anchor,
     "shading": _one_of(SHADINGS), "size_group": _group_name,

@@ -114,7 +114,8 @@ class _Resolver:
 
     def table(self, block: md.DeckTable) -> md.Table:
         """One row for each distinct row of the fields asked for, in deck order; with a
-        ``count`` column, the copies of the cards a row stands for are added up."""
+        ``count`` column, the copies of the cards a row stands for are added up. A card
+        whose layouts do not print a field that other cards print shows it blank."""
         unknown = [name for name in block.fields if name not in self.fields]
         for name in unknown:
             self.problems.add(self.where(block.line, name), f"'{{table}}' names the field "
@@ -123,9 +124,16 @@ class _Resolver:
         if unknown:
             return md.Table(block.fields, (), ("left",) * len(block.fields), block.line)
         rows: dict[tuple, int] = {}
+        printed = {(card.front.name, card.back.name): card.front.fields_read()
+                   | card.back.layout.fields_read() for card in self.deck.cards}
+        somewhere = set().union(*printed.values())
         for card in self.deck.cards:
             values = card.values()
-            row = tuple("" if name == COUNT else _cell(values.get(name)) for name in block.fields)
+            # a field other cards print and this one does not (an event's strength, left
+            # to its default) is blank, as on the card
+            hidden = somewhere - printed[card.front.name, card.back.name]
+            row = tuple("" if name == COUNT or name in hidden else _cell(values.get(name))
+                        for name in block.fields)
             rows[row] = rows.get(row, 0) + card.count
         index = block.fields.index(COUNT) if COUNT in block.fields else None
         shown = [row if index is None else row[:index] + (str(count),) + row[index + 1:]
@@ -136,7 +144,8 @@ class _Resolver:
                         aligns, block.line)
 
     def components(self, block: md.Components) -> md.ListBlock:
-        """The deck's printed cards, counted by back (or by ``block.by``), as a list."""
+        """The deck's printed cards, counted by back (or by ``block.by``), as a list: backs
+        that print the same are one, and a deck of one back needs no count by back."""
         deck, by = self.deck, block.by
         if by not in self.fields - {COUNT}:
             self.problems.add(self.where(block.line, by), f"'{{components}}' counts by "
@@ -145,10 +154,10 @@ class _Resolver:
         size = deck.size
         total = (f"{deck.total()} card{'s' * (deck.total() != 1)}, {size.name} size "
                  f"({to_mm(size.width):g} × {to_mm(size.height):g} mm)")
-        counts = deck.tally(by)
+        counts = deck.tally_backs() if by == "back" else deck.tally(by)
         items = [(md.Paragraph(f"{count} with the {value} back" if by == "back" else
                                f"{count} of {by} {value}", block.line),)
-                 for value, count in counts.items()]
+                 for value, count in counts.items() if by != "back" or len(counts) > 1]
         nested = md.ListBlock(False, 1, tuple(items), block.line)
         return md.ListBlock(False, 1, ((md.Paragraph(total, block.line), nested),), block.line)
 

@@ -19,8 +19,7 @@ NUMBER = re.compile(r"\d+")
 
 def printed_fields(deck: Deck) -> set[str]:
     """The fields some layout of the deck reads to draw a card."""
-    return {name for layout in deck.layouts() for element in layout.elements
-            for name in element.fields(layout.styles, layout.assets.icons)}
+    return {name for layout in deck.layouts() for name in layout.fields_read()}
 
 
 def told_apart(deck: Deck, field: str) -> bool:

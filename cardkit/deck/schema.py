@@ -130,7 +130,8 @@ PROPERTY_HELP = {
     "size": "The font size, e.g. 10pt.",
     "min_size": "Shrink the text down to this size when it does not fit, e.g. 7pt.",
     "colour": "The text's colour.",
-    "align": "Where the lines sit across the box (default center).",
+    "align": "Where the lines sit across the box (default center); start and end follow "
+             "the text's direction (start is right in Hebrew and Arabic).",
     "valign": "Where the text sits from top to bottom of the box (default middle).",
     "leading": "Line spacing as a multiple of the font size (default 1.2).",
     "icon_colours": "Colours for the icons in the text, by icon name, instead of the "
@@ -158,7 +159,7 @@ PROPERTY_HELP = {
 # The fixed words of properties whose parsers do not keep them in a table of their own;
 # tests/test_schema.py checks them against properties.PARSERS.
 CHOICES = {
-    "align": ("left", "center", "right"),
+    "align": ("left", "center", "right", "start", "end"),
     "valign": ("top", "middle", "bottom"),
     "fit": ("contain", "cover", "stretch"),
 }

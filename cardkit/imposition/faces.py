@@ -2,7 +2,8 @@
 
 Print services take one image per distinct face and a quantity, so copies are not
 repeated; a back design that draws the same on every card is one shared face
-(``back-blue``), a back that reads card fields is a face per card.
+(``back-blue``), with the designs that draw the same as it; a back that reads card fields
+is a face per card.
 
 >>> slug("Rules 1/3: Setup")
 'rules-1-3-setup'
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..deck.model import Card, Deck
 from ..render.card import BACK, FRONT
@@ -43,7 +44,8 @@ def slug(text: str) -> str:
 
 def faces(deck: Deck, same_back) -> list[Face]:
     """Every distinct face: each card's front in deck order, then the backs. Cards whose
-    back design is drawn identically (``same_back(a, b)`` says so) share one back face."""
+    back design is drawn identically (``same_back(a, b)`` says so) share one back face,
+    and so do designs of other names that draw the same (named by the first)."""
     width = max(3, len(str(len(deck.cards))))
     names = {card.number: f"{card.number:0{width}d}-{slug(deck.name_of(card)) or 'card'}"
              for card in deck.cards}
@@ -52,11 +54,20 @@ def faces(deck: Deck, same_back) -> list[Face]:
     by_design: dict[str, list[Card]] = {}
     for card in deck.cards:
         by_design.setdefault(card.back.name, []).append(card)
-    backs = []
+    backs: list[Face] = []
+    shared: list[int] = []  # where the backs that one design draws alike are in ``backs``
     for design, cards in by_design.items():
         if all(same_back(cards[0], other) for other in cards[1:]):
-            backs.append(Face(cards[0], BACK, f"back-{slug(design) or 'design'}",
-                              tuple(c.number for c in cards), sum(c.count for c in cards)))
+            numbers, count = tuple(c.number for c in cards), sum(c.count for c in cards)
+            twin = next((i for i in shared if same_back(backs[i].card, cards[0])), None)
+            if twin is not None:  # another design that prints the same: one back
+                face = backs[twin]
+                backs[twin] = replace(face, cards=tuple(sorted(face.cards + numbers)),
+                                      count=face.count + count)
+                continue
+            shared.append(len(backs))
+            backs.append(Face(cards[0], BACK, f"back-{slug(design) or 'design'}", numbers,
+                              count))
         else:
             backs += [Face(card, BACK, names[card.number] + "-back", (card.number,),
                            card.count) for card in cards]

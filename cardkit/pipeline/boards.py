@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import Problem
 from ..deck.model import Deck
 from ..deck.boards import read_boards
@@ -34,16 +34,16 @@ def make_boards(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: 
     cards = [board.card(deck, number) for number, board in enumerate(boards, 1)]
     renderer, report = check_faces(cards, strict)
     made = []
-    folder = Path(out_dir) / deck.name
+    folder, root = Path(out_dir) / deck.name, output_root(out_dir, deck.path)
     for board, card in zip(boards, cards):
         whole = folder / f"{deck.name}-board-{board.name}.pdf"
-        with atomic_path(whole) as temporary:
+        with atomic_path(whole, under=root) as temporary:
             write_whole_board(temporary, deck, board, card, renderer)
         tiled = []
         for paper in papers:
             plan = tile_board(board.width, board.height, paper)
             path = folder / f"{deck.name}-board-{board.name}-{paper}.pdf"
-            with atomic_path(path) as temporary:
+            with atomic_path(path, under=root) as temporary:
                 write_board_tiles(temporary, deck, board, card, renderer, plan, paper)
             tiled.append((paper, path, len(plan.tiles)))
         made.append((board.name, whole, tuple(tiled)))

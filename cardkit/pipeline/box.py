@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem, Where
 from ..deck.box import Box, read_box
 from ..deck.model import Deck
@@ -51,7 +51,7 @@ def make_box(deck_path: Path, out_dir: Path, papers=BOX_PAPERS, strict: bool = F
             where = getattr(deck.box, "where", None) or deck.size_at or Where(deck_path)
             raise InputError([Problem(where, error.what, error.fix)]) from None
         path = Path(out_dir) / deck.name / box_name(deck, paper)
-        with atomic_path(path) as temporary:
+        with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
             write_box_pdf(temporary, box, sheets, renderer)
         paths.append(path)
         counts.append(len(sheets))

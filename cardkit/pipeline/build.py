@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem, Problems, Where
 from ..common.units import to_mm
 from ..deck.languages import in_language
@@ -50,9 +50,11 @@ class BuildResult:
 
 
 def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: bool = False,
-                which: Which = Which(), known_ids: dict | None = None) -> Deck:
+                which: Which = Which(), known_ids: dict | None = None,
+                each_card: bool = False) -> Deck:
     """The deck with the variant options and ``which`` cards applied, its cards' ids
-    filled in (``known_ids`` as ``known`` in :class:`Prints`). When the
+    filled in (``known_ids`` as ``known`` in :class:`Prints`); ``each_card``: a missing
+    translation is said for each card (:func:`in_language`). When the
     deck has problems, the cards that loaded are checked too (fitting, images, glyphs), so
     that mistakes that do not depend on each other are all reported in one run."""
     try:
@@ -63,7 +65,7 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         report = Report(error.warnings)
         _resolve_all(error.deck, CardRenderer(report, skip=error.checked))
         raise InputError(error.problems + report.problems.items, report.warnings) from None
-    deck = with_card_ids(in_language(deck, which.lang), known_ids)
+    deck = with_card_ids(in_language(deck, which.lang, each_card), known_ids)
     if which.since:
         from .changes import changed_since
 
@@ -187,7 +189,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         _resolve_all(deck, renderer)
         renderer.share_group_sizes()
     try:
-        with atomic_path(path) as temporary:
+        with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
             write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
                       renderer, drawn)
             check.finish()

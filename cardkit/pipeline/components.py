@@ -48,23 +48,26 @@ def named_faces(deck) -> list[tuple[str, str, list]]:
     ('box', 'tuck box'), each kind of token ('tokens', 'token 2') and each board ('boards',
     'board street'); a kind declared empty gives (kind, '', []). InputError with every
     mistake in their entries and layouts together."""
-    from ..deck.boards import read_boards
-    from ..deck.box import read_box
-    from ..deck.tokens import read_tokens
-
     problems = Problems()
     found = []
+    # each kind's reader is imported when the deck has it: most decks have none
     if deck.box is not None:
+        from ..deck.box import read_box
+
         box = read_box(deck, problems)
         found.append(("box", "tuck box", [box.face_card(face) for face in box.faces]
                       if box else []))
     if deck.tokens is not None:
+        from ..deck.tokens import read_tokens
+
         tokens = read_tokens(deck, problems)
         found += [("tokens", f"token {token.number}",
                    [token.face_card(deck, side) for side in ("front", "back")
                     if side == "front" or token.back]) for token in tokens] or \
             [("tokens", "", [])]
     if deck.boards is not None:
+        from ..deck.boards import read_boards
+
         boards = read_boards(deck, problems)
         found += [("boards", f"board {board.name}", [board.card(deck, number)])
                   for number, board in enumerate(boards, 1)] or [("boards", "", [])]

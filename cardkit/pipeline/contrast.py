@@ -15,10 +15,12 @@ from PIL import ImageStat
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..assets.icons import BuiltinIcon
 from ..common.errors import Problem
+from ..common.pdfium import open_pdf
 from ..common.units import MM
 from ..deck.model import Card, CardSize, Deck
-from ..render.card import BACK, FRONT, CardRenderer, Report
+from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, CardRenderer, Report
 from ..render.paint import line_origins
 from ..sources.checks import faded
 
@@ -99,16 +101,29 @@ class ContrastCheck:
         self._medians: dict = {}  # (backdrop, area in pixels) -> the colour behind it
         self._measured: dict = {}  # (behind, colour, the least) -> finding or None
         self._found: set = set()  # id()s of the elements warned of (kept by their layouts)
+        self._told_texts: dict = {}  # (backdrop, id(element), its colour...) -> _told()
 
     def side(self, renderer: CardRenderer, card: Card, side: str, items) -> None:
         """Measure the texts of ``card``'s ``side``, resolved as ``items``: now if its
         backdrop was rasterised already, else once a batch of backdrops is (or at
         :meth:`finish`)."""
-        texts = [item for item in items if item.text is not None and item.props.get("text")]
-        if all(id(item.element) in self._found for item in texts):
+        texts = [item for item in items if item.text is not None and item.props.get("text")
+                 and id(item.element) not in self._found]
+        if not texts:
             return
         layout = card.front if side == FRONT else card.back.layout
         backdrop = self._backdrop(card, layout)
+        drawn = []  # most texts are told by the colours of the shapes behind them instead
+        for item in texts:
+            told = self._told(backdrop, layout, items, item)
+            if told is None:
+                drawn.append(item)
+            elif told is not CLEAR:  # after what waits, as its backdrop would have been
+                entry = (None, card, layout, item, told)
+                self._waiting.append(entry) if self._waiting else self._measure(*entry)
+        texts = drawn
+        if not texts:
+            return
         if backdrop in self._backdrops:
             self._backdrops[backdrop] = self._backdrops.pop(backdrop)  # the newest now
             for item in texts:
@@ -123,36 +138,47 @@ class ContrastCheck:
     def finish(self) -> None:
         """Rasterise the backdrops drawn so far, in one PDF, and measure the texts waiting
         for them."""
-        if self._drawing is None:
-            return
-        import pypdfium2
-
-        canvas, drawing = self._drawing
-        canvas.save()
-        pdf = pypdfium2.PdfDocument(drawing.getvalue())
-        try:
-            for backdrop, page in self._pages.items():
-                self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
-                    .convert("RGB").resize(self.pixels)
-        finally:
-            pdf.close()
-        self._drawing, self._pages = None, {}
+        if self._drawing is not None:
+            canvas, drawing = self._drawing
+            canvas.save()
+            with open_pdf(drawing.getvalue()) as pdf:
+                for backdrop, page in self._pages.items():
+                    self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
+                        .convert("RGB").resize(self.pixels)
+            self._drawing, self._pages = None, {}
         waiting, self._waiting = self._waiting, []
         for entry in waiting:
             self._measure(*entry)
         while len(self._backdrops) > KEEP_BACKDROPS:
             del self._backdrops[next(iter(self._backdrops))]  # the oldest
 
-    def _measure(self, backdrop: int, card: Card, layout, item) -> None:
+    def _told(self, backdrop: int, layout, items, item):
+        """What the colours of the shapes behind a text tell without drawing them: CLEAR
+        (it stands out from all of them), the one colour its box shows, or None."""
+        colour, props = item.props["colour"], item.props
+        key = (backdrop, id(item.element), colour.rgb(), colour.alpha, props["opacity"],
+               item.text.size >= LARGE_SIZE)
+        if key not in self._told_texts:
+            _, held, _ = self._layout(layout)
+            behind = [other for other in items if id(other.element) in held]
+            self._told_texts[key] = CLEAR if _clear_of(behind, item) else \
+                _flat(behind, item, self.size)
+        return self._told_texts[key]
+
+    def _measure(self, backdrop: int | None, card: Card, layout, item,
+                 behind: tuple | None = None) -> None:
+        """Measure a text against its backdrop, or against ``behind``, the one colour
+        its box shows, when that is known without drawing (backdrop None)."""
         if id(item.element) in self._found:
             return  # warned of already
         colour = faded(item.props["colour"], item.props["opacity"])
         least = LARGE if item.text.size >= LARGE_SIZE else BODY
-        if self._clear(backdrop, item, colour, least):
-            return
-        behind = self._behind(backdrop, item)
         if behind is None:
-            return  # its lines lie wholly outside the card
+            if self._clear(backdrop, item, colour, least):
+                return
+            behind = self._behind(backdrop, item)
+            if behind is None:
+                return  # its lines lie wholly outside the card
         key = (behind, colour.rgb(), colour.alpha, least)
         if key not in self._measured:
             self._measured[key] = _finding(behind, colour, least)
@@ -190,15 +216,9 @@ class ContrastCheck:
         key = (backdrop, id(item.element), colour.rgb(), least)
         if key not in self._clear_boxes:
             area = self._pixels(_box_area(item))
-            clear = False
-            if area is not None:
-                extrema = self._backdrops[backdrop].crop(area).getextrema()
-                darkest, lightest = (luminance([e[end] / 255 for e in extrema])
-                                     for end in (0, 1))
-                text = luminance(colour.rgb())
-                nearest = darkest if text < darkest else lightest if text > lightest else None
-                clear = nearest is not None and _ratio(text, nearest) >= least
-            self._clear_boxes[key] = clear
+            extrema = None if area is None else self._backdrops[backdrop].crop(area).getextrema()
+            self._clear_boxes[key] = extrema is not None and _stands_out(
+                colour.rgb(), *([e[end] / 255 for e in extrema] for end in (0, 1)), least)
         return self._clear_boxes[key]
 
     def _behind(self, backdrop: int, item):
@@ -246,6 +266,84 @@ class ContrastCheck:
                       which=lambda i: id(items[i].element) in held)
         canvas.showPage()  # a page even when nothing lies near the texts
         self._pages[backdrop] = len(self._pages)
+
+
+def _stands_out(text, darkest, lightest, least: float) -> bool:
+    """Whether opaque ``text`` (an sRGB colour) stands out at least ``least``:1 from every
+    colour whose channels lie between those of ``darkest`` and ``lightest``: luminance
+    grows with each channel, so it is darker (or lighter) than all of them by that much."""
+    text, low, high = luminance(text), luminance(darkest), luminance(lightest)
+    nearest = low if text < low else high if text > high else None
+    return nearest is not None and _ratio(text, nearest) >= least
+
+
+PAINTED = ("rect", "ellipse", "polygon", "line")  # kinds drawn in their fill and stroke only
+
+
+def _inks(items, box) -> tuple | None:
+    """The lowest and the highest of each channel of the colours ``items`` paint with,
+    and of the white paper, unless an opaque rectangle covers ``box`` (then of it and what
+    is drawn over it); None when one draws a picture or an SVG icon. Whatever the backdrop
+    shows in ``box`` (edges, translucent ink over other ink) mixes these colours, so its
+    channels lie between the two."""
+    colours = [(1.0, 1.0, 1.0)]
+    for item in items:
+        kind, props, element = item.element.kind, item.props, item.element
+        if kind not in PAINTED and not (kind == "icon" and isinstance(props["icon"],
+                                                                      BuiltinIcon)):
+            return None
+        fill = props.get("fill")
+        if kind == "rect" and fill is not None and fill.alpha in (None, 1) and \
+                props["opacity"] == 1 and not element.rotate and not props["radius"] and \
+                _covers(element.box, box):
+            colours = []  # it hides what lies under it
+        colours += [c.rgb() for c in (fill, props.get("stroke")) if c is not None]
+    return tuple(map(min, zip(*colours))), tuple(map(max, zip(*colours)))
+
+
+def _covers(outer, area) -> bool:
+    """Whether box ``outer`` holds ``area`` (left, top, right, bottom)."""
+    return outer.x <= area[0] and outer.y <= area[1] and area[2] <= outer.x + outer.width \
+        and area[3] <= outer.y + outer.height
+
+
+CLEAR = "clear"  # what _told() says of a text that stands out from every colour behind it
+EDGE = 72 / DPI  # how far past a shape's edge its colour blends into the backdrop's pixels
+
+
+def _flat(behind, item, size: CardSize) -> tuple | None:
+    """The one colour the backdrop of the items ``behind`` a text shows over the text's
+    whole box (the paper's white, or an opaque rectangle's fill covering the box a pixel
+    past it, within the card), when nothing else drawn reaches the box; else None."""
+    left, top, right, bottom = _box_area(item)
+    area = (max(0.0, left - EDGE), max(0.0, top - EDGE), min(size.width, right + EDGE),
+            min(size.height, bottom + EDGE))
+    if area[0] >= area[2] or area[1] >= area[3]:
+        return None  # off the card
+    colour, reached = (1.0, 1.0, 1.0), False
+    for other in behind:
+        element, props = other.element, other.props
+        fill, stroke = props.get("fill"), props.get("stroke")
+        if element.kind == "rect" and fill is not None and fill.alpha in (None, 1) and \
+                stroke is None and props["opacity"] == 1 and not element.rotate and \
+                not props["radius"] and _covers(element.box, area):
+            colour, reached = fill.rgb(), False  # it hides what lies under it
+        else:  # a picture may reach past its box by a bleed
+            reach = (props.get("stroke_width") or 0) / 2 if element.kind in PAINTED + (
+                "icon",) else BLEED_ALLOWANCE
+            reached = reached or _overlap(_extent(element, EDGE + reach), area)
+    return None if reached else colour
+
+
+def _clear_of(behind, item) -> bool:
+    """Whether an opaque text stands out enough from anything the items ``behind`` it
+    paint (:func:`_inks`) that its backdrop need not be drawn."""
+    colour = item.props["colour"]
+    if item.props["opacity"] != 1 or colour.alpha not in (None, 1):
+        return False
+    inks = _inks(behind, _box_area(item))
+    return inks is not None and _stands_out(colour.rgb(), *inks, LARGE
+                                            if item.text.size >= LARGE_SIZE else BODY)
 
 
 def _finding(behind, colour, least: float) -> str | None:

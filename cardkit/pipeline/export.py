@@ -12,7 +12,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_folder, atomic_path
+from ..common.atomic import atomic_folder, atomic_path, output_root
 from ..common.errors import InputError, Problem, Where
 from ..common.units import INCH, to_mm
 from ..deck.model import Deck
@@ -75,16 +75,17 @@ def export_deck(deck_path: Path, out_dir: Path, options: ExportOptions, strict: 
     renderer, report = check_cards(deck, strict, bleed)
     progress = progress or no_progress
     base = Path(out_dir) / deck.name / export_name(deck, options, selected=bool(which.cards))
+    root = output_root(out_dir, deck.path)
     notes: list[str] = []
     if options.to == PNG:
-        path, count = _png(deck, renderer, options, base, progress)
+        path, count = _png(deck, renderer, options, base, root, progress)
     elif options.to == PDF:
-        path, count, notes = _pdf(deck, renderer, options, base, progress)
+        path, count, notes = _pdf(deck, renderer, options, base, root, progress)
     else:
-        path, count = _tts(deck, renderer, options, base, progress)
+        path, count = _tts(deck, renderer, options, base, root, progress)
     if deck.note:  # a reprint's: what to take out of the printed deck, beside the files
         note = path.with_name(path.name.removesuffix(".pdf") + "-cover-note.txt")
-        with atomic_path(note) as temporary:
+        with atomic_path(note, under=root) as temporary:
             temporary.write_text("\n".join(deck.note) + "\n", encoding="utf-8")
         notes.append(f"what to take out of the printed deck and put in: {note}")
     what = {PNG: "images", PDF: "pages", TTS: "cards"}[options.to]
@@ -111,8 +112,8 @@ def preview_deck(deck_path: Path, out_dir: Path, dpi: int = PREVIEW_DPI, strict:
     shown = faces(deck, _same_back(renderer))
     backs = backs_by_card(shown)
     progress = progress or no_progress
-    with atomic_folder(folder) as temporary, tempfile.TemporaryDirectory() as scratch, \
-            progress(len(shown) + len(deck.cards)) as bar:
+    with atomic_folder(folder, under=output_root(out_dir, deck.path)) as temporary, \
+            tempfile.TemporaryDirectory() as scratch, progress(len(shown) + len(deck.cards)) as bar:
         images = _face_images(deck, renderer, shown, size_points(size, dpi), size, dpi,
                               Path(scratch), bar.update)
         labels = []
@@ -193,14 +194,14 @@ def _same_back(renderer: CardRenderer):
     return lambda a, b: renderer.resolve(a, BACK) == renderer.resolve(b, BACK)
 
 
-def _png(deck, renderer, options, folder, progress):
+def _png(deck, renderer, options, folder, root, progress):
     dpi = options.dpi
     size = tuple(pixel_size(side, _bleed(options) / INCH * dpi, dpi)
                  for side in (deck.size.width, deck.size.height))
     # the page is sized to map onto whole pixels exactly: the bleed takes the rounding
     page = size_points(size, dpi)
     shown = faces(deck, _same_back(renderer))
-    with atomic_folder(folder) as temporary, progress(len(shown)) as bar:
+    with atomic_folder(folder, under=root) as temporary, progress(len(shown)) as bar:
         drawing = temporary / ".cards.pdf"
         write_card_pdf(drawing, deck, [(f.card, f.side) for f in shown], page, renderer)
         write_pngs(drawing, [temporary / f"{f.file}.png" for f in shown], size, dpi,
@@ -210,7 +211,7 @@ def _png(deck, renderer, options, folder, progress):
     return folder, len(shown)
 
 
-def _pdf(deck, renderer, options, path, progress):
+def _pdf(deck, renderer, options, path, root, progress):
     service = options.service
     order = service.order if service else (FRONT, BACK)
     ink_limit = None
@@ -219,7 +220,7 @@ def _pdf(deck, renderer, options, path, progress):
     bleed = _bleed(options)
     page = (deck.size.width + 2 * bleed, deck.size.height + 2 * bleed)
     pages = card_pages(deck, order)
-    with atomic_path(path) as temporary, progress(len(pages)) as bar:
+    with atomic_path(path, under=root) as temporary, progress(len(pages)) as bar:
         pdfx = ink_limit is not None and service is not None and service.pdfx
         notes = write_card_pdf(temporary, deck, pages, page, renderer, ink_limit,
                                on_page=lambda: bar.update(1),
@@ -237,7 +238,7 @@ def _pdf(deck, renderer, options, path, progress):
     return path, len(pages), notes
 
 
-def _tts(deck, renderer, options, folder, progress):
+def _tts(deck, renderer, options, folder, root, progress):
     size = card_pixels(deck.size.width, deck.size.height)
     page = (deck.size.width, deck.size.height)
     shown = faces(deck, _same_back(renderer))
@@ -247,8 +248,8 @@ def _tts(deck, renderer, options, folder, progress):
         return base_url.rstrip("/") + "/" + name if base_url else (folder / name).resolve() \
             .as_uri()
 
-    with atomic_folder(folder) as temporary, tempfile.TemporaryDirectory() as scratch, \
-            progress(len(shown)) as bar:
+    with atomic_folder(folder, under=root) as temporary, \
+            tempfile.TemporaryDirectory() as scratch, progress(len(shown)) as bar:
         dpi = size[0] / (deck.size.width / INCH)
         images = _face_images(deck, renderer, shown, page, size, dpi, Path(scratch),
                               bar.update)

@@ -152,7 +152,7 @@ def _write(file: Path, data: dict) -> None:
     from ..common.atomic import atomic_path  # only when a deck was loaded again
 
     try:
-        with atomic_path(file) as temporary:
+        with atomic_path(file, under=file.parent) as temporary:
             Path(temporary).write_text(json.dumps(data), encoding="utf-8")
     except OSError:
         pass

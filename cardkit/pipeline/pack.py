@@ -23,9 +23,9 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_folder, atomic_path
+from ..common.atomic import atomic_folder, atomic_path, output_root, read_below
 from ..common.build_time import build_epoch
-from ..common.errors import Problem
+from ..common.errors import Problem, Where
 from ..common.units import to_mm
 from ..deck.model import Deck
 from ..imposition.services import PNG, TTS
@@ -34,6 +34,7 @@ from ..render.card import DRAFT_INK, FULL_INK
 from ..render.fingerprint import Prints
 from ..sources.files import why_outside
 from ..sources.rulebook import rules_path
+from ..writers.calibration_pdf import write_calibration
 from ..writers.cover_png import write_cover
 from ..writers.howto_pdf import PrintedFile, write_howto
 from .build import build_deck, load_chosen
@@ -86,13 +87,14 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
     home = Path(out_dir) / deck.name
     name = entry_name(deck)
     folder = home / name
-    warnings: list[Problem] = []
+    root = output_root(out_dir, deck.path)
     history_path = home / f"{deck.name}-packed.json"
-    history = _history(history_path)
+    history, warnings = _history(history_path, root)
     fingerprints = _fingerprints(deck)
-    with atomic_folder(folder) as entry, tempfile.TemporaryDirectory() as scratch:
+    with atomic_folder(folder, under=root) as entry, tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         printed = []
+        orientations = {}  # paper -> the way up the two-sided sheets print
         for sheet, ink, subfolder in SHEETS:
             for paper in PAPER_ORDER:
                 options = SheetOptions(sheet=sheet, paper=paper, ink=ink)
@@ -103,6 +105,8 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
                 shutil.move(result.path, target)
                 printed.append((paper, _described(target.relative_to(entry), result.pages,
                                                   result.grid, sheet, ink)))
+                if sheet == "pnp":
+                    orientations[paper] = result.grid.orientation
         if rules_path(deck_path).is_file():  # a deck whose rules are all on its cards has none
             rules = make_rulebook(deck_path, scratch, PAPER_ORDER, strict)
             for path in rules.paths:
@@ -114,13 +118,23 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
         printed += made
         warnings += found
         for paper in PAPER_ORDER:
+            calibration = f"{deck.name}-printer-test-{paper}.pdf"
+            write_calibration(entry / calibration, paper, "long", orientations[paper],
+                              for_players=True)
             write_howto(entry / f"{deck.name}-how-to-print-{paper}.pdf", deck, PAPERS[paper],
-                        [f for on, f in printed if on == paper], _cutting(deck))
+                        [f for on, f in printed if on == paper], _cutting(deck), calibration)
         _gallery(deck_path, deck, scratch, entry / "gallery", strict)
         tts = export_deck(deck_path, scratch, ExportOptions(
             TTS, base_url=base_url or (folder / "tabletop-simulator").resolve().as_uri()),
             strict)
         shutil.move(tts.path, entry / "tabletop-simulator")
+        if not base_url:  # TTS reads a web address or a path on this computer, nothing else
+            warnings.append(Problem(Where(deck_path), "the entry's Tabletop Simulator deck "
+                                    f"finds its images by file:// paths on this computer "
+                                    f"({(folder / 'tabletop-simulator').resolve()}), so it "
+                                    "opens here only", "before you share the entry, put the "
+                                    "images of tabletop-simulator/ online and pack again with "
+                                    "--base-url and their web address"))
         changes = _changelog(history, deck, fingerprints)
         (entry / f"{deck.name}-components-and-changes.txt").write_text(
             _components(deck, listed) + "\n" + changes, encoding="utf-8")
@@ -129,10 +143,10 @@ def pack_deck(deck_path: Path, out_dir: Path, strict: bool = False,
         files = tuple(sorted(p.relative_to(entry).as_posix() for p in entry.rglob("*")
                              if p.is_file()))
         zip_path = home / f"{name}.zip"
-        with atomic_path(zip_path) as temporary:
+        with atomic_path(zip_path, under=root) as temporary:
             write_zip(temporary, entry, name, files)
     history = [h for h in history if h["version"] != str(deck.version)]
-    with atomic_path(history_path) as temporary:
+    with atomic_path(history_path, under=root) as temporary:
         temporary.write_text(json.dumps(history + [{"version": str(deck.version),
                                                     "cards": fingerprints}], indent=1),
                              encoding="utf-8")
@@ -232,7 +246,9 @@ def _components(deck: Deck, listed: list[str]) -> str:
     lines = [f"{deck.title}" + (f", {deck.stamp}" if deck.stamp else ""), "",
              "Components", f"- {counted(deck.total())}, {size.name} size "
              f"({to_mm(size.width):g} x {to_mm(size.height):g} mm)"]
-    lines += [f"  - {count} with the {back} back" for back, count in deck.tally("back").items()]
+    backs = deck.tally_backs()  # a deck of one back needs no count by back
+    lines += [f"  - {count} with the {back} back" for back, count in backs.items()
+              if len(backs) > 1]
     lines += listed
     lines += [f"- {count} {name}" for name, count in deck.components.items()]
     if deck.contest:
@@ -246,14 +262,31 @@ def _fingerprints(deck: Deck) -> list[list]:
     return [[deck.name_of(card), card.count, *keys[card.number]] for card in deck.cards]
 
 
-def _history(path: Path) -> list[dict]:
-    """The fingerprints of the versions packed before; [] when none (or unreadable: a
-    changelog is no reason to refuse a pack)."""
+def _history(path: Path, root: Path) -> tuple[list[dict], list[Problem]]:
+    """The fingerprints of the versions packed before, [] when none; and a warning when
+    the file is damaged (not JSON, or not as :func:`pack_deck` writes it): a changelog is
+    no reason to refuse a pack, so the history starts afresh. The file is read without
+    following a link or opening a FIFO (NotReplaced: refused before anything is made)."""
     try:
-        history = json.loads(path.read_text(encoding="utf-8"))
-        return [h for h in history if isinstance(h.get("cards"), list)]
-    except (OSError, ValueError, AttributeError):
-        return []
+        history = json.loads(read_below(path, root).decode("utf-8"))
+    except FileNotFoundError:
+        return [], []
+    except (ValueError, RecursionError):  # not UTF-8 or not JSON (UnicodeError among them)
+        history = None
+    if not isinstance(history, list) or not all(map(_a_packed_version, history)):
+        return [], [Problem(Where(path), "the history of the versions packed is damaged, so "
+                            "the changes are listed as of a first version", "nothing to do: "
+                            "this pack writes the history afresh")]
+    return history, []
+
+
+def _a_packed_version(entry) -> bool:
+    """Whether ``entry`` is one version of the history as :func:`pack_deck` writes it."""
+    return isinstance(entry, dict) and isinstance(entry.get("version"), str) and \
+        isinstance(entry.get("cards"), list) and all(
+            isinstance(card, list) and len(card) == 4 and isinstance(card[0], str) and
+            type(card[1]) is int and all(isinstance(key, str) for key in card[2:])
+            for card in entry["cards"])
 
 
 def _changelog(history: list[dict], deck: Deck, now: list[list]) -> str:
@@ -302,7 +335,10 @@ def write_zip(path: Path, folder: Path, top: str, files) -> None:
     stamp = time.gmtime(epoch)[:6]
     with zipfile.ZipFile(path, "w") as archive:
         for relative in sorted(files):
-            info = zipfile.ZipInfo(f"{top}/{relative}", date_time=stamp)
+            member = f"{top}/{relative}"
+            if member.startswith("/") or ".." in member.split("/") or "\\" in member:
+                raise ValueError(f"{member!r} cannot be a zip member's name")  # a last check
+            info = zipfile.ZipInfo(member, date_time=stamp)
             info.external_attr = (0o100000 | FILE_MODE) << 16  # a regular file, rw-r--r--
             info.create_system = 3  # Unix, so the mode is read
             info.compress_type = zipfile.ZIP_DEFLATED

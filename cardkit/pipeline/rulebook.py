@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..assets.fonts import shown
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import Problem, Where
 from ..common.units import INCH, MM
 from ..deck.model import Deck
@@ -71,7 +71,7 @@ def make_rulebook(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS,
     paths, pages = [], []
     for paper in papers:
         path = Path(out_dir) / deck.name / rulebook_name(deck, paper)
-        with atomic_path(path) as temporary:
+        with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
             pages.append(write_rulebook_pdf(temporary, rulebook, page_size(paper, deck),
                                             renderer, look))
         paths.append(path)

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.atomic import atomic_path
+from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem
 from ..deck.model import Deck
 from ..deck.tokens import Token, read_tokens
@@ -68,7 +68,7 @@ def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: 
             where = max(tokens, key=lambda t: max(t.extent)).where  # the one too big
             raise InputError([Problem(where, error.what, error.fix)]) from None
         path = Path(out_dir) / deck.name / tokens_name(deck, paper, duplex, back_offset)
-        with atomic_path(path) as temporary:
+        with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
             write_token_pdf(temporary, deck, pages, cards, renderer)
         paths.append(path)
         counts.append(len(pages))

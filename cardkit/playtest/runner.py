@@ -6,9 +6,14 @@ the same seed gives the same games whatever the number of worker processes. A wo
 a :class:`Setup` (plain data) and a range of indexes, and returns plain results, so any
 executor that can pickle them could take the work.
 
-A game may take ``Setup.game_timeout`` seconds (in the process that plays it, where it
-can set a timer); with worker processes, the parent also ends a worker whose game runs
-half as long again (and a second), and names the game of a worker that died.
+A game may take ``Setup.game_timeout`` seconds of CPU time (in the process that plays it,
+where it can set a timer; CPU time, so that a busy machine slows a game without ending it);
+with worker processes, the parent also ends a worker whose game takes half as long again
+(and a second), and names the game of a worker that died.
+
+Why one module: playing a game, handing chunks of them to workers, watching the workers
+and stopping (Ctrl-C, SIGTERM, a game past its time) share one protocol (Setup,
+play_range, the workers' slots, Stopped); split, each part would need the others' insides.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import random
 import signal
 import threading
+import time
 from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
@@ -41,6 +47,8 @@ WATCH_EVERY = 0.25  # seconds between the parent's looks at its workers while it
 KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL_GRACE
 KILL_GRACE = 1.0  # seconds more (its worker's timer is late by a tick at most): ended
 WINDOW = 3  # chunks a worker handed out at a time: enough to keep it busy, few to hold
+STOP_GRACE = 2.0  # seconds a stopped run waits for its games under way, then ends them
+SIGNAL_GRACE = 1.0  # seconds for this process's own SIGTERM to come after its workers'
 
 
 @dataclass(frozen=True)
@@ -75,7 +83,7 @@ class Setup:
     bots: tuple[BotSpec, ...]  # one a seat
     cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
     rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
-    game_timeout: float | None = None  # seconds a game may take; None: no bound
+    game_timeout: float | None = None  # seconds of CPU time a game may take; None: no bound
     rotate: bool = False  # the bots move round the seats from game to game (seat_bots)
     constants: tuple = ()  # (name, value) set in a designer's rules file: a sweep's point
 
@@ -329,7 +337,8 @@ def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=N
     worker are handed out at a time.
 
     Ctrl-C (or SIGTERM): the chunks under way are taken as far as they got (those not
-    begun, empty), then :class:`Stopped` is raised (its ``finished`` None)."""
+    begun, empty; those still going after STOP_GRACE seconds, ended), then :class:`Stopped`
+    is raised (its ``finished`` None)."""
     tasks = ((run, start, min(start + CHUNK, games))  # made as handed out: none kept
              for start in range(0, games, CHUNK) for run in range(len(setups)))
     try:
@@ -381,7 +390,21 @@ def _play_on_pool(setups: list[Setup], tasks, take, workers: int, on_done,
             return _gather(pool, setups, tasks, take, on_done, WINDOW * workers, stopping,
                            _checks(interrupted, watch.check))
         except BrokenProcessPool:
+            if watch.all_terminated():  # SIGTERM to the whole group: this process's own too
+                _wait_for_signal(interrupted)
             raise watch.lost() from None
+
+
+def _wait_for_signal(interrupted) -> None:
+    """Raise :class:`Stopped` if a Ctrl-C or SIGTERM comes within SIGNAL_GRACE seconds
+    (``interrupted()`` raises for one noted)."""
+    deadline = time.monotonic() + SIGNAL_GRACE
+    try:
+        while time.monotonic() < deadline:
+            interrupted()
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        raise Stopped(None) from None
 
 
 @time_limits()
@@ -427,15 +450,31 @@ def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
     except KeyboardInterrupt:
         if stopping is not None:
             stopping.set()
+            check = _checks(check, _given_up_after(STOP_GRACE))
         for _, _, future in waiting:
             future.cancel()
         try:
             for run, start, future in waiting:
                 take(run, start, _finished(future, stopping is not None, check))
-        except KeyboardInterrupt:  # a second Ctrl-C: the games under way are given up
-            if stopping is not None:
+        except (KeyboardInterrupt, _GivenUp):  # a second Ctrl-C, or games still going
+            if stopping is not None:       # STOP_GRACE after the first: given up
                 executor.kill()
         raise Stopped(None) from None
+
+
+class _GivenUp(BaseException):
+    """The games under way when a run was stopped did not end within STOP_GRACE."""
+
+
+def _given_up_after(seconds: float):
+    """A check that raises :class:`_GivenUp` once ``seconds`` have passed (wall time: how
+    long the user waits for a stop)."""
+    deadline = time.monotonic() + seconds
+
+    def check():
+        if time.monotonic() > deadline:
+            raise _GivenUp
+    return check
 
 
 def _finished(future, wait: bool, check=None) -> list[Result]:
@@ -478,15 +517,24 @@ class _Watch:
         self.pool, self.slots, self.setups = pool, slots, setups
 
     def check(self) -> None:
-        """End the workers and raise RulesFileError if a game has run KILL_AFTER times
-        its bound and KILL_GRACE more: its worker could not stop it (a loop in code that
-        no timer reaches)."""
+        """End the workers and raise RulesFileError if a game has taken KILL_AFTER times
+        its bound of CPU time and KILL_GRACE more: its worker could not stop it (a loop in
+        code that no timer reaches)."""
         for _, (seed, index), seconds in self.slots.busy():
             setup = self._setup(seed)
             if setup.game_timeout and \
                     seconds > KILL_AFTER * setup.game_timeout + KILL_GRACE:
                 self.pool.kill()
                 raise too_long(setup, index)
+
+    def all_terminated(self) -> bool:
+        """Whether every worker process ended, each by SIGTERM (sent to the whole
+        process group: ``timeout``, a CI cancel)."""
+        processes = self.pool.processes()
+        for process in processes:
+            process.join(SIGNAL_GRACE)
+        return bool(processes) and all(process.exitcode == -signal.SIGTERM
+                                       for process in processes)
 
     def lost(self) -> RulesFileError:
         """What to say when a worker process died (``os._exit()``, a crash, killed): the

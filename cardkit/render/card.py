@@ -254,6 +254,12 @@ class CardRenderer(TextResolver):
                 not isinstance(props["icon"], BuiltinIcon):
             raise BadValue(f"shading '{props['shading']}' works on the built-in icons only",
                            "draw the shading into the SVG, or use 'shading: solid'")
+        if element.kind == "icon" and not props["icon"].single_colour and \
+                "fill" in {**element.fixed, **element.templates}:
+            self._warn(card, layout, element, f"icon '{props['icon'].name}' is drawn in its "
+                       "own colours (its SVG has more than one), so 'fill' does not colour it",
+                       "draw the icon in one colour for 'fill' to colour it, or leave 'fill' "
+                       "out to keep its colours", in_layout=True)
         return Resolved(element, props)
 
     def _image(self, card, layout, element: Element, props):

@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..assets.fonts import lacks, missing_chars, shown
 from ..assets.icons import BuiltinIcon
 from ..common.errors import braced_did_you_mean, did_you_mean
-from ..deck.languages import right_to_left
 from ..deck.layout import Element
 from ..deck.properties import OVERFLOW, BadValue
 from ..deck.template import fields_in
@@ -70,12 +69,6 @@ class TextResolver:
         size, min_size, group = props["size"], props["min_size"], props["size_group"]
         if group in self.group_sizes:  # the group's size is known: set the text at it
             size = min_size = min(size, self.group_sizes[group])
-        script = right_to_left(text)
-        if script:
-            raise BadValue(f"the text is in {script}, a right-to-left script, which cardkit "
-                           "cannot set yet (its letters would print in the wrong order and "
-                           "unjoined)", "leave this language out of the deck for now (see "
-                           "docs/playtest-rounds.md, 'One deck in several languages')")
         language = card.stamps.get("deck.hyphenation", "") if props["hyphenate"] else ""
         overflow = props["overflow"]
         block = fit_text(text, props["font"], width, height, size, min_size,

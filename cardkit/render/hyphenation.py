@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import pyphen
-
 _DIGITS = str.maketrans("", "", "0123456789")
 LEFT, RIGHT = 2, 2  # letters kept before and after a hyphen at least, as pyphen does
 
@@ -68,5 +66,7 @@ class Patterns:
 def patterns(language: str) -> Patterns | None:
     """The patterns of ``language`` (a code such as 'de' or 'pt-BR'), None if pyphen has
     no dictionary for it."""
+    import pyphen  # late: most texts fit without a dictionary, and it takes long to import
+
     found = pyphen.language_fallback(language.replace("-", "_")) if language else None
     return Patterns(pyphen.LANGUAGES[found]) if found else None

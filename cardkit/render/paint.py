@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.lib.utils import ImageReader
 
 from ..assets.icons import inline_placement
+from ..assets.shaping import drawn, has_right_to_left, levels, shape, visual_order
 from ..assets.svg import draw_svg, restyled, svg_translucent
 from ..deck.layout import Box, Element
 from ..sources.checks import faded
@@ -69,14 +72,30 @@ def line_origins(block: TextBlock, props, width: float, height: float):
     else:
         baseline = (height - block.height) / 2 + block.ascent
     for line in block.lines:
-        if props["align"] == "left":
+        side = sided(props["align"], line.rtl)
+        if side == "left":
             x = 0.0
-        elif props["align"] == "right":
+        elif side == "right":
             x = width - line.width
         else:
             x = (width - line.width) / 2
         yield x, baseline
         baseline += block.leading
+
+
+def sided(align: str, rtl: bool) -> str:
+    """The side ``align`` sets a line against, for a paragraph running right to left if
+    ``rtl``: 'start' is where the text's lines start (left, or right in Hebrew and Arabic),
+    'end' the other side.
+
+    >>> sided('start', True), sided('end', False), sided('left', True)
+    ('right', 'right', 'left')
+    """
+    if align == "start":
+        return "right" if rtl else "left"
+    if align == "end":
+        return "left" if rtl else "right"
+    return align
 
 
 def element_box(element: Element, x, y, width, height, bleed) -> Box:
@@ -111,12 +130,15 @@ def inside(item: Resolved, box: Box, edges) -> bool:
         if not block.fits or not is_plain(props["text"]):
             return False
         spare = box.width - max((line.width for line in block.lines), default=box.width)
-        if props["align"] == "left":
+        sides = {sided(props["align"], line.rtl) for line in block.lines}
+        if sides == {"left"}:
             right -= spare
-        elif props["align"] == "right":
+        elif sides == {"right"}:
             left += spare
-        else:
+        elif sides == {"center"}:
             left, right = left + spare / 2, right - spare / 2
+        else:  # lines against both sides
+            return False
         reach = OVERHANG * block.size
     elif kind != "image" and props["stroke"] is not None:
         reach = props["stroke_width"] / 2
@@ -354,23 +376,22 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
     few strings as its fonts, styles and icons allow (a plain line is one string), the
     text object's font, size and colour being ``look``. The last string moves the cursor
     to the next line's start at the left (T*). Adds the line's icons, (icon, x, baseline,
-    style), to ``icons`` to draw after the text. Returns the look the text object ends in."""
+    style), to ``icons`` to draw after the text. Returns the look the text object ends in.
+    A line with right-to-left letters is :func:`_visual_line`'s."""
+    if line.rtl or any(not run.icon and has_right_to_left(run.text) for run in line.runs):
+        return _visual_line(text, line, x, baseline, block, look, ink, opacity, icons)
     size, leading = block.size, block.leading
     if len(line.runs) == 1 and line.runs[0].icon is None and line.runs[0].style is None:
         run = line.runs[0]  # a plain paragraph's line
-        if look != (run.font, size, ink):
-            text.setFont(run.font, size, leading)
-            if look[2] is not ink:
-                text.setFillColor(ink)
-            look = (run.font, size, ink)
-        text.textLine(run.text)
+        look = _looked(text, (run.font, size, ink), look, leading)
+        _write(text, run.text, run.font, last=True)
         return look
     pending = []
     follows = True  # the text cursor is where the next run starts
 
     def flush(last=False):
         if pending:
-            (text.textLine if last else text.textOut)("".join(pending))
+            _write(text, "".join(pending), look[0], last)
             pending.clear()
 
     for run, offset in zip(line.runs, line.offsets):
@@ -380,15 +401,10 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
             icons.append((run.icon, x + offset, baseline, style))
             follows = False
             continue
-        wanted = (run.font, size * style.scale, faded(style.colour, opacity) or ink) \
-            if style is not None else (run.font, size, ink)
+        wanted = _look(run, size, ink, opacity)
         if wanted != look:
             flush()
-            if wanted[:2] != look[:2]:
-                text.setFont(wanted[0], wanted[1], leading)
-            if wanted[2] is not look[2]:
-                text.setFillColor(wanted[2])
-            look = wanted
+            look = _looked(text, wanted, look, leading)
         if follows:
             pending.append(" " + run.text if run.space_before else run.text)
         else:
@@ -397,6 +413,124 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
             pending.append(run.text)
             follows = True
     flush(last=True)
+    return look
+
+
+def _look(run, size: float, ink, opacity: float) -> tuple:
+    """The font, size and colour ``run`` is drawn in, in a text set at ``size``."""
+    style = run.style
+    if style is None:
+        return run.font, size, ink
+    return run.font, size * style.scale, faded(style.colour, opacity) or ink
+
+
+def _looked(text, wanted: tuple, look: tuple, leading: float) -> tuple:
+    """Set the text object's font, size and colour to ``wanted`` where ``look`` differs."""
+    if wanted[:2] != look[:2]:
+        text.setFont(wanted[0], wanted[1], leading)
+    if wanted[2] is not look[2]:
+        text.setFillColor(wanted[2])
+    return wanted
+
+
+def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = None) -> None:
+    """Write ``string`` shaped in ``font`` at the text cursor (and with ``last`` move the
+    cursor to the next line). Where the glyphs drawn are not the characters written (a
+    ligature, joined Arabic letters), they are marked as standing for the words written,
+    which text extraction and search then read."""
+    pieces = drawn(string, font, rtl)
+    for i, piece in enumerate(pieces):
+        ends = last and i == len(pieces) - 1
+        if piece.actual is not None:  # reportlab's text objects have no call for it
+            text._code.append(f"/Span <</ActualText <{_utf16(piece.actual)}>>> BDC")
+        if piece.kerning is None:
+            (text.textLine if ends else text.textOut)(piece.glyphs)
+        else:
+            _kerned(text, piece, ends)
+        if piece.actual is not None:
+            text._code.append("EMC")
+
+
+def _kerned(text, piece, ends: bool) -> None:
+    """Write a piece of glyphs on their line as ``TJ`` arrays, each character where a
+    glyph's advance differs from its own followed by how far the next one moves back
+    (kerning). reportlab draws a shaped string glyph by glyph, four times slower; this
+    follows its plain strings' way (the font's subsets, the text cursor), which its text
+    objects keep in private fields."""
+    canvas, font = text._canvas, pdfmetrics.getFont(text._fontname)
+    document, escape = canvas._doc, canvas._escape
+    code, items, at = [], [], 0
+    kerning, next_shift = piece.kerning, 0
+    for subset, chunk in font.splitString(piece.characters, document):
+        if subset != text._curSubset:
+            if items:
+                code.append(f"[{' '.join(items)}] TJ")
+                items = []
+            code.append(f"{font.getSubsetInternalName(subset, document)} "
+                        f"{fp_str(text._fontsize)} Tf {fp_str(text._leading)} TL")
+            text._curSubset = subset
+        start, end = 0, at + len(chunk)
+        while next_shift < len(kerning) and kerning[next_shift][0] < end:
+            after, shift = kerning[next_shift]
+            items.append(f"({escape(chunk[start:after - at + 1])}) {shift}")
+            start = after - at + 1
+            next_shift += 1
+        if start < len(chunk):
+            items.append(f"({escape(chunk[start:])})")
+        at = end
+    if items:
+        code.append(f"[{' '.join(items)}] TJ")
+    if ends:  # as textLine moves the cursor
+        text._x = text._x0
+        text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
+        code.append("T*")
+    else:
+        text._x += piece.width * text._fontsize / 1000
+    text._code.append(" ".join(code))
+
+
+def _utf16(string: str) -> str:
+    """A PDF text string in UTF-16 (big-endian, with its byte order mark), in hex."""
+    return "FEFF" + string.encode("utf-16-be").hex().upper()
+
+
+OBJECT = "\ufffc"  # stands for an icon among a line's characters (a neutral, for bidi)
+
+
+def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: tuple,
+                 ink, opacity: float, icons: list) -> tuple:
+    """:func:`_text_line` for a line with right-to-left letters: the bidirectional
+    algorithm (python-bidi) gives each character its level in the line's paragraph; runs of
+    one word (or icon) and level are shown in the order rule L2 makes of them, from the
+    line's left end, each shaped in its direction (Arabic joined, brackets mirrored)."""
+    size, leading = block.size, block.leading
+    written, owners = [], []  # the line's characters, and the run each belongs to
+    for i, run in enumerate(line.runs):
+        part = (" " if run.space_before else "") + (OBJECT if run.icon else run.text)
+        written.append(part)
+        owners.extend([i] * len(part))
+    characters = "".join(written)
+    segments: list[list] = []  # [run, level, characters]
+    for char, owner, level in zip(characters, owners, levels(characters, line.rtl)):
+        if segments and segments[-1][:2] == [owner, level] and \
+                (char == OBJECT) == (segments[-1][2][-1] == OBJECT):
+            segments[-1][2] += char
+        else:
+            segments.append([owner, level, char])
+    at = x
+    for k in visual_order([level for _, level, _ in segments]):
+        owner, level, part = segments[k]
+        run = line.runs[owner]
+        scale = size / 1000 * (run.style.scale if run.style is not None else 1.0)
+        if part == OBJECT:
+            icons.append((run.icon, at, baseline, run.style))
+            at += run.unit_width() * size / 1000
+            continue
+        rtl = bool(level % 2)
+        look = _looked(text, _look(run, size, ink, opacity), look, leading)
+        text.setTextOrigin(at, baseline)
+        _write(text, part, run.font, rtl=rtl)
+        at += shape(part, run.font, rtl).width * scale
     return look
 
 

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from ..assets import fonts
 from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import ascent_descent
+from ..assets.shaping import base_rtl
 from .hyphenation import patterns
 from .textmarkup import Run, is_plain, words
 
@@ -32,7 +33,11 @@ SOFT_HYPHEN = "\xad"
 ELLIPSIS = "\u2026"
 # what a plain paragraph (one measured by the fast path) must not have: a place to break
 # inside a word, a no-break space, punctuation a space parts from its word
-_NOT_PLAIN = re.compile(r"[\xad\xa0\u202f\u2007/\-\u2010\u2013\u2014]|\s[!?:;.,…»)\]%]|«\s")
+_NOT_PLAIN = re.compile(r"[\xad\xa0\u202f\u2007/\-\u2010\u2013\u2014]|\s[!?:;.,…»)\]%]|«\s|"
+                        + "[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+# Chinese, Japanese and Korean letters and punctuation: lines break between them, by the
+# Unicode line breaking algorithm (UAX #14, uniseg's)
+_CJK = re.compile("[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 _INNER_BREAK = re.compile(r"(?<=\w[/\-\u2010\u2013\u2014])(?=\w)|\xad")  # after a dash, a slash
 _CLOSING = tuple("!?:;.,…»)]%")  # never starts a line after a space
 _LETTERS = re.compile(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
@@ -42,6 +47,7 @@ class Line(NamedTuple):
     runs: tuple[Run, ...]
     offsets: tuple[float, ...]  # where each run starts, from the line's start
     width: float  # at the block's size
+    rtl: bool = False  # its paragraph runs right to left (its first letter is Hebrew, Arabic)
 
 
 class TextBlock(NamedTuple):
@@ -130,18 +136,37 @@ def _pieces(runs: list[Run]) -> list[Piece]:
 def _inner_breaks(run: Run):
     """``run`` cut where a line may break inside its word, each part with what follows
     it there: a soft hyphen (dropped; the line then ends in a hyphen), a dash or a slash
-    ('' : the line ends in it), or None for the run's last part."""
+    ('' : the line ends in it), a break between Chinese, Japanese or Korean characters
+    (''), or None for the run's last part."""
     text = run.text
+    cuts = [(match.start(), match.end(), match.group()) for match in _INNER_BREAK.finditer(text)]
+    if _CJK.search(text):
+        taken = {end for _, end, _ in cuts}
+        cuts = sorted(cuts + [(at, at, "") for at in _line_breaks(text) if at not in taken])
     start, first = 0, True
-    for match in _INNER_BREAK.finditer(text):
-        part = text[start:match.start()]
+    for cut, end, after in cuts:
+        part = text[start:cut]
         if part:
-            yield run._replace(text=part, space_before=run.space_before and first), \
-                match.group()
+            yield run._replace(text=part, space_before=run.space_before and first), after
             first = False
-        start = match.end()
+        start = end
     if start < len(text):
         yield run._replace(text=text[start:], space_before=run.space_before and first), None
+
+
+@lru_cache(maxsize=4096)
+def _line_breaks(text: str) -> tuple[int, ...]:
+    """Where a line may break inside ``text`` (a word with no space), by the Unicode line
+    breaking algorithm (UAX #14): between most Chinese, Japanese and Korean characters,
+    never before a closing bracket or full stop ('。', '」'), after an opening bracket, nor
+    inside a Latin word (the kinsoku rules).
+
+    >>> _line_breaks('二枚引く。「山札」')
+    (1, 2, 3, 5, 7)
+    """
+    from uniseg.linebreak import line_break_boundaries
+
+    return tuple(at for at in line_break_boundaries(text) if 0 < at < len(text))
 
 
 def _split_piece(piece: Piece, points) -> list[Piece]:
@@ -190,7 +215,11 @@ def _expanded(pieces: list[Piece], room: float, breaking: Breaking):
 
 
 def _hyphen_width(run: Run) -> float:
-    return run.unit_width("-")
+    """What a hyphen after ``run`` adds to its line at 1000 pt: the word is shaped with it
+    (a font kerns some letters with a hyphen)."""
+    if run.icon:
+        return run.unit_width("-")
+    return run.unit_width(run.text + "-") - run.unit_width()
 
 
 def _wrap(pieces: list[Piece], width: float, size: float,
@@ -307,10 +336,12 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     'ellipsis' cut to the lines that fit. ``{name}``s are the icons of ``assets``;
     ``language`` picks the hyphenation dictionary ('' none).
     """
+    written = text.split("\n")
     paragraphs = [_plain(p, font) if is_plain(p) and not _NOT_PLAIN.search(p)
-                  else _pieces(words(p, font, assets)) for p in text.split("\n")]
+                  else _pieces(words(p, font, assets)) for p in written]
+    directions = tuple(map(base_rtl, written))
     for breaking, shrinks in _stages(language, overflow):
-        block = _shrunk(paragraphs, font, width, height, size,
+        block = _shrunk(paragraphs, directions, font, width, height, size,
                         min_size if shrinks else None, leading, breaking)
         if block.fits:
             return block
@@ -319,12 +350,12 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     return block
 
 
-def _shrunk(paragraphs, font, width, height, size, min_size, leading,
+def _shrunk(paragraphs, directions, font, width, height, size, min_size, leading,
             breaking: Breaking) -> TextBlock:
     """The text at the largest size down to ``min_size`` at which it fits, or at
     ``min_size`` if none."""
     steps = int(round((size - min(size, min_size or size)) / SHRINK_STEP))
-    block = _layout(paragraphs, font, width, height, size, leading, breaking)
+    block = _layout(paragraphs, directions, font, width, height, size, leading, breaking)
     if block.fits or not steps:  # most texts fit at their size
         return block
     # Text that fits at one size fits at every smaller one: search the steps by halves.
@@ -332,26 +363,27 @@ def _shrunk(paragraphs, font, width, height, size, min_size, leading,
     best = None
     while low <= high:
         middle = (low + high) // 2
-        block = _layout(paragraphs, font, width, height, size - middle * SHRINK_STEP,
+        block = _layout(paragraphs, directions, font, width, height, size - middle * SHRINK_STEP,
                         leading, breaking)
         if block.fits:
             best, high = block, middle - 1
         else:
             low = middle + 1
-    return best or _layout(paragraphs, font, width, height, size - steps * SHRINK_STEP,
+    return best or _layout(paragraphs, directions, font, width, height, size - steps * SHRINK_STEP,
                            leading, breaking)
 
 
-def _layout(paragraphs, font, width, height, size, leading, breaking: Breaking) -> TextBlock:
+def _layout(paragraphs, directions, font, width, height, size, leading,
+            breaking: Breaking) -> TextBlock:
     lines, fits = [], True
-    for paragraph in paragraphs:
+    for paragraph, rtl in zip(paragraphs, directions):
         if isinstance(paragraph, Plain):
             wrapped, ok = _wrap_plain(paragraph, width, size)
             if not ok and breaking != Breaking():  # a word too long: the pieces can break
                 wrapped, ok = _wrap(paragraph.pieces(), width, size, breaking)
         else:
             wrapped, ok = _wrap(paragraph, width, size, breaking)
-        lines.extend(wrapped)
+        lines.extend([line._replace(rtl=True) for line in wrapped] if rtl else wrapped)
         fits = fits and ok
     ascent, descent = ascent_descent(font, size)
     block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
@@ -389,7 +421,8 @@ def _ellipsized(block: TextBlock, width: float, height: float) -> TextBlock:
     else:
         runs[-1] = last._replace(text=last.text.rstrip(" ,;:-") + ELLIPSIS)
     last = runs[-1]
-    lines[-1] = Line(tuple(runs), tuple(offsets), offsets[-1] + last.unit_width() * scale)
+    lines[-1] = lines[-1]._replace(runs=tuple(runs), offsets=tuple(offsets),
+                                   width=offsets[-1] + last.unit_width() * scale)
     cut = block._replace(lines=tuple(lines), cut=True)
     return cut._replace(fits=held >= 1 and cut.height <= height + 1e-6 and
                         lines[-1].width <= width + 1e-6)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..common.errors import InputError, Problem, Where, did_you_mean
-from .files import BUNDLED_DECKS, BUNDLED_LAYOUTS, why_unreadable
+from .files import BUNDLED_DECKS, BUNDLED_LAYOUTS, SPREADSHEET_SUFFIXES, why_unreadable
 
 DECKS_DIR, LAYOUTS_DIR = BUNDLED_DECKS, BUNDLED_LAYOUTS
 DECK_FILE = "deck.yaml"
@@ -22,8 +22,7 @@ def bundled_decks() -> dict[str, Path]:
 
 def find_deck(name_or_path: str) -> Path:
     """The deck file for a bundled deck's name, a deck folder or a YAML file path."""
-    # imported here: PyYAML and the spreadsheet readers would slow every command's start
-    from .spreadsheet import SUFFIXES as SPREADSHEET_SUFFIXES
+    # imported here: PyYAML would slow every command's start
     from .yamlfile import MAX_BYTES
 
     path = Path(name_or_path)

@@ -100,6 +100,29 @@ def get_text(problems: Problems, m: Map, key: str, default=None, what=None):
     return value
 
 
+_NOT_IN_A_NAME = re.compile(r"[/\\\x00-\x1f\x7f-\x9f]|\.\.")
+
+
+def check_name_part(problems: Problems, value: str, where, what: str) -> bool:
+    r"""Record a problem when the deck's ``value`` cannot be part of a file name: it holds a
+    ``/``, a ``\``, ``..`` or a control character, any of which could lead a file cardkit
+    writes out of its folder (``version: "/../../x"``) or break the name.
+
+    >>> problems = Problems()
+    >>> check_name_part(problems, "1.0 beta", None, "version"), problems.items
+    (True, [])
+    >>> [check_name_part(problems, v, None, "version") for v in ("1/2", "..", "a\tb")]
+    [False, False, False]
+    """
+    found = _NOT_IN_A_NAME.search(value)
+    if found is None:
+        return True
+    problems.add(where, f"{what} {quoted(value)} is part of file names, and cannot hold "
+                 f"{quoted(found.group())}", f"write {what} without '/', '\\', '..' or "
+                 "control characters, e.g. '1.2' or '2026-spring'")
+    return False
+
+
 def get_int(problems: Problems, m: Map, key: str, default=None, minimum=None, what=None):
     if key not in m:
         return default

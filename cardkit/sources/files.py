@@ -21,6 +21,9 @@ from pathlib import Path
 from ..common.errors import closest
 
 MB = 1_000_000
+CSV_SUFFIXES = {".csv": None, ".tsv": "\t", ".tab": "\t"}  # None: detect the separator
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
+SPREADSHEET_SUFFIXES = tuple(CSV_SUFFIXES) + WORKBOOK_SUFFIXES  # the files cards come from
 ROOT = Path(__file__).resolve().parents[2]  # cardkit's checkout
 BUNDLED_DECKS, BUNDLED_LAYOUTS = ROOT / "decks", ROOT / "layouts"
 PROJECT_FILE = "cardkit-project.txt"

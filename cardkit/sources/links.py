@@ -14,25 +14,28 @@ network.
   cookie, credential or proxy of the environment is used.
 - **Kept.** Every fetch is stored in ``.cardkit-cache/`` in the deck's folder with its time,
   ETag and Last-Modified; the next fetch asks whether it changed, and a build without the
-  network reads the copy (the same bytes: the same cards) and says how old it is.
+  network reads the copy (the same bytes: the same cards) and says how old it is. The
+  folder is the deck's, so it is read and written as an output folder is
+  (:mod:`cardkit.common.atomic`): a link, a FIFO or a device there is refused, never
+  followed or opened; a note that is damaged is a warning, and the sheet is fetched again.
+- **Once.** Within :func:`fetching_once` (a command's reading of its deck, which may load
+  it several times) each link is fetched at most once.
 """
 
 from __future__ import annotations
 
 import datetime
 import hashlib
-import http.cookiejar
 import ipaddress
 import json
 import re
-import socket
-import ssl
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
-from ..common.atomic import atomic_path
+from ..common.atomic import NotReplaced, atomic_path, checked_below, read_below
 from .files import why_outside
 from .spreadsheet import MAX_BYTES, READ_SECONDS, Places, Table, read_table
 
@@ -66,6 +69,9 @@ TEST_ONLY_LOOPBACK_CA: str | None = None
 # (deck folder, link) -> the kept copy, of the links read in this process: what `watch`
 # asks for changes
 LINKS_READ: dict[tuple[Path, str], Cache] = {}
+# (deck folder, link) -> (the LinkError, the warning) of the links fetched within
+# fetching_once(); None outside it
+_FETCHED: dict[tuple[Path, str], tuple[LinkError | None, str]] | None = None
 
 
 class LinkError(ValueError):
@@ -87,6 +93,29 @@ def is_link(name) -> bool:
     (True, True, False)
     """
     return isinstance(name, str) and bool(_LINK.match(name))
+
+
+def checked_syntax(link: str) -> None:
+    """Raise LinkError when ``link`` is not a well-formed web address, as Python's and
+    httpx's parsers (the one that fetches it) read it: an unclosed ``[``, a NUL, a port out
+    of range, an octal or otherwise odd IPv4 address, a host name that is no valid
+    international name.
+
+    >>> checked_syntax("https://example.org/cards.csv")
+    >>> checked_syntax("https://[::1/x")
+    Traceback (most recent call last):
+    ...
+    cardkit.sources.links.LinkError: it is not a valid web address (Invalid IPv6 URL); \
+copy the link again from the browser's address bar
+    """
+    import httpx
+
+    try:
+        urlsplit(link).port  # the port and the host are read only when asked for
+        httpx.URL(link).host
+    except (ValueError, httpx.InvalidURL) as error:  # idna's errors are UnicodeErrors
+        raise LinkError(f"it is not a valid web address ({error})",
+                        "copy the link again from the browser's address bar") from None
 
 
 def export_link(link: str, sheet: str | None) -> tuple[str, str]:
@@ -147,6 +176,8 @@ def why_refused(address: str) -> str | None:
 def checked_address(host: str, port: int) -> str:
     """The address to connect to for ``host``: resolved here, every address it has
     checked (one on a local network among them refuses the host)."""
+    import socket  # late, as the other network modules: most decks have no link
+
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as error:
@@ -167,6 +198,8 @@ def _checked_transport():
     """An httpx transport whose every connection, the first and each redirect's, goes to
     an address :func:`checked_address` passed: the address checked is the one connected
     to, so a name that resolves again (DNS rebinding) cannot lead elsewhere."""
+    import ssl
+
     import httpcore
     import httpx
 
@@ -197,6 +230,8 @@ class Fetched:
 def fetch(url: str, etag: str = "", modified: str = "") -> Fetched:
     """GET ``url`` under the rules of this module; with the ``etag`` or Last-Modified
     (``modified``) of a kept copy, an unchanged sheet answers with no body."""
+    import http.cookiejar
+
     import httpx
 
     jar = http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
@@ -227,6 +262,7 @@ def fetch(url: str, etag: str = "", modified: str = "") -> Fetched:
 
 
 def _check_link(url: str) -> None:
+    checked_syntax(url)
     parts = urlsplit(url)
     if parts.hostname in LOGIN_HOSTS or "ServiceLogin" in parts.path:
         raise LinkError("it leads to a sign-in page", PRIVATE_FIX)
@@ -275,17 +311,32 @@ class Cache:
         self.url, self.folder = url, Path(folder).resolve()
         key = hashlib.sha256(url.encode()).hexdigest()[:24]
         self.about = self.folder / CACHE_FOLDER / f"{key}.json"
+        self.damaged = ""  # why the note kept() read is not used, if it is damaged
 
     def kept(self) -> dict | None:
-        """What is known of the copy, None when there is none."""
+        """What is known of the copy, None when there is none or its note is damaged
+        (``damaged`` says how). A link, a FIFO or a device in the way raises LinkError:
+        it is neither followed nor opened."""
+        self.damaged = ""
         try:
-            about = json.loads(self.about.read_text(encoding="utf-8"))
-            data = self.data(about)  # a name, not a path: with_name refuses a '/'
-            whole = all(key in about for key in ("etag", "last_modified", "checked"))
-            return about if whole and data.is_file() and \
-                not why_outside(data, self.folder) else None
-        except (OSError, ValueError, KeyError, TypeError):
+            about = json.loads(read_below(self.about, self.folder).decode("utf-8"))
+        except FileNotFoundError:
             return None
+        except NotReplaced as error:
+            raise _refused(error, self.folder) from None
+        except (ValueError, RecursionError):  # not UTF-8 or not JSON
+            about = None
+        self.damaged = why_damaged(about, self.about.stem)
+        if self.damaged:
+            return None
+        data = self.data(about)
+        try:
+            checked_below(data, self.folder)
+        except NotReplaced as error:
+            raise _refused(error, self.folder) from None
+        if not data.is_file() or why_outside(data, self.folder):
+            return None
+        return about
 
     def data(self, about: dict) -> Path:
         return self.about.with_name(about["file"])
@@ -299,13 +350,18 @@ class Cache:
             about = {**about, "checked": now}
         else:
             name = self.about.stem + (".xlsx" if fetched.workbook else ".csv")
-            with atomic_path(self.about.with_name(name)) as temporary:
-                temporary.write_bytes(fetched.body)
+            self._write(self.about.with_name(name), fetched.body)
             about = {"url": self.url, "file": name, "fetched": now, "checked": now,
-                     "etag": fetched.etag, "last_modified": fetched.modified}
-        with atomic_path(self.about) as temporary:
-            temporary.write_text(json.dumps(about, indent=1), encoding="utf-8")
+                     "etag": _header(fetched.etag), "last_modified": _header(fetched.modified)}
+        self._write(self.about, json.dumps(about, indent=1).encode("utf-8"))
         return about
+
+    def _write(self, path: Path, data: bytes) -> None:
+        try:
+            with atomic_path(path, under=self.folder) as temporary:
+                temporary.write_bytes(data)
+        except NotReplaced as error:
+            raise _refused(error, self.folder) from None
 
     def changed(self) -> bool:
         """Ask the server whether the sheet changed since the copy (with its ETag or
@@ -319,6 +375,50 @@ class Cache:
             return False
         self.store(fetched, about)
         return True
+
+
+def _refused(error: NotReplaced, folder: Path) -> LinkError:
+    """The LinkError of something in the way of a kept copy: a link, a FIFO, a device, a
+    file where the cache folder goes."""
+    path = Path(error.filename)
+    shown = path.relative_to(folder) if path.is_relative_to(folder) else path
+    return LinkError(f"{shown} (the copy kept of it): {error.strerror}",
+                     f"remove {shown}: cardkit keeps the sheets it fetched in "
+                     f"{CACHE_FOLDER}/, and makes it again")
+
+
+def _header(value: str) -> str:
+    """A header's value as it can be sent back (If-None-Match): '' unless printable
+    ASCII."""
+    return value if value.isascii() and value.isprintable() else ""
+
+
+def why_damaged(about, key: str) -> str:
+    """Why a kept copy's note (as read from ``KEY.json``) is not one :meth:`Cache.store`
+    wrote, or '' when it is.
+
+    >>> why_damaged({"file": "k.csv", "etag": "", "last_modified": "",
+    ...              "checked": "2026-11-26T21:40:00+00:00"}, "k")
+    ''
+    >>> why_damaged({"file": "k.csv", "etag": 7, "last_modified": "", "checked": "x"}, "k")
+    'its ETag is not text'
+    """
+    if not isinstance(about, dict):
+        return "it is not the note cardkit writes"
+    if about.get("file") not in (f"{key}.csv", f"{key}.xlsx"):
+        return "it names another file"
+    for field, what in (("etag", "its ETag"), ("last_modified", "its Last-Modified")):
+        if not isinstance(about.get(field), str):
+            return f"{what} is not text"
+        if about[field] != _header(about[field]):
+            return f"{what} is not plain ASCII"
+    try:
+        when = datetime.datetime.fromisoformat(about.get("checked"))
+    except (TypeError, ValueError):
+        return "the time it was checked is not a time"
+    if when.utcoffset() is None:
+        return "the time it was checked has no time zone"
+    return ""
 
 
 def age(about: dict) -> str:
@@ -336,26 +436,58 @@ def age(about: dict) -> str:
     return f"fetched {ago} ago ({when:%Y-%m-%d %H:%M} UTC)"
 
 
+@contextmanager
+def fetching_once():
+    """Within it, each link is fetched at most once, and what came of it (a problem, a
+    warning) is said again: a command that loads a deck several times (validate loads it
+    for each check) asks the server once. Nested, the outermost counts: a watch's
+    rebuild is one round, whatever it makes."""
+    global _FETCHED
+    if _FETCHED is not None:
+        yield
+        return
+    _FETCHED = {}
+    try:
+        yield
+    finally:
+        _FETCHED = None
+
+
 def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str]:
     """The sheet at ``link`` (its tab ``sheet``, by title) as a table whose messages name
     the link and each cell, and a warning ('' for none) when it was read from the copy
     kept in ``folder`` without asking the server. Raises LinkError."""
+    checked_syntax(link)
     url, tab = export_link(link, sheet)
     _check_link(url)  # said before the network is allowed: allowing it would not help
     cache = Cache(folder, url)
-    about, warning = cache.kept(), ""
-    if NETWORK.allowed or NETWORK.refresh:
+    about = cache.kept()
+    damaged = f"the note of the copy kept in {CACHE_FOLDER}/{cache.about.name} is " \
+        f"damaged ({cache.damaged})" if cache.damaged else ""
+    once = _FETCHED.get((cache.folder, url)) if _FETCHED is not None else None
+    if once is not None:  # fetched already in this command
+        error, warning = once
+        if error is not None:
+            raise error
+    elif NETWORK.allowed or NETWORK.refresh:
+        error, warning = None, damaged and f"{damaged}: fetched the sheet again"
         try:
             fetched = fetch(url, *(() if NETWORK.refresh or not about
                                    else (about["etag"], about["last_modified"])))
             about = cache.store(fetched, about)
-        except Unreachable as error:
+        except Unreachable as unreachable:
             if about is None or NETWORK.refresh:
-                raise
-            warning = f"{error.what}: read the copy {age(about)}"
+                error = unreachable
+            warning = f"{unreachable.what}: read the copy {age(about)}" if about else ""
+        except LinkError as refused:
+            error = refused
+        if _FETCHED is not None:
+            _FETCHED[cache.folder, url] = (error, warning)
+        if error is not None:
+            raise error
     elif about is None:
-        raise LinkError("the sheet has not been fetched yet, and the network is not "
-                        "allowed", ALLOW_FIX)
+        raise LinkError(f"{damaged or 'the sheet has not been fetched yet'}, and the "
+                        "network is not allowed", ALLOW_FIX)
     else:
         warning = f"read the copy {age(about)}; --allow-network fetches it again"
     LINKS_READ[cache.folder, url] = cache

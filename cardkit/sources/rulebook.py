@@ -29,6 +29,9 @@ MAX_RULES_BYTES = 2_000_000  # a rulebook of some 300 pages
 CARD_SCHEME = "card:"
 LINK_SCHEMES = ("https://", "http://", "mailto:")  # the addresses a printed link keeps
 _DIRECTIVE = re.compile(r"\{\s*(table|components)\s*(?::(.*))?\}", re.S)
+# what a card with a space in its name looks like when it is not in angle brackets:
+# CommonMark reads it as text, not as an image
+_SPACED_CARD = re.compile(r'!\[([^\]]*)\]\(\s*(card:[^)<>"]*?\s[^)<>"]*?)\s*("[^"]*")?\s*\)')
 
 
 @dataclass(frozen=True)
@@ -278,6 +281,15 @@ def _inline(inline, rules: RulesText, problems: Problems, links: list | None = N
     added to ``links`` as (its text, the address), when given."""
     line = inline.map[0] + 1 if inline.map else 0
     parts = []
+    spaced = [found for child in inline.children or [] if child.type == "text"
+              for found in _SPACED_CARD.finditer(child.content)]
+    for found in spaced:
+        caption, source, title = found.groups()
+        title = f" {title}" if title else ""
+        problems.add(Where(rules.path, line_of(rules, line, found.group(0))),
+                     f"'{found.group(0)}' is not read as a card: a name with a space ends the "
+                     "link at the space", "put the card's name in angle brackets: "
+                     f"'![{caption}](<{source.strip()}>{title})'")
     link = None  # (where its text starts in parts, its address)
     for child in inline.children or []:
         kind = child.type
@@ -304,7 +316,7 @@ def _inline(inline, rules: RulesText, problems: Problems, links: list | None = N
             parts.append("**")
         elif kind in ("em_open", "em_close"):
             parts.append("*")
-        elif kind == "image":
+        elif kind == "image" and not spaced:  # a row of cards, one of them not read
             problems.add(Where(rules.path, line_of(rules, line, child.attrs.get("src", ""))),
                          "a card shown amid text", "give the card (or a row of cards) a "
                          "paragraph of its own: an empty line before and after it")

@@ -24,17 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..common.errors import InputError, Problem, Where, did_you_mean
-from .files import MB, why_unreadable
+from .files import CSV_SUFFIXES, MB, SPREADSHEET_SUFFIXES, WORKBOOK_SUFFIXES, why_unreadable
 
-CSV_SUFFIXES = {".csv": None, ".tsv": "\t", ".tab": "\t"}  # None: detect the separator
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
-SUFFIXES = tuple(CSV_SUFFIXES) + WORKBOOK_SUFFIXES
+SUFFIXES = SPREADSHEET_SUFFIXES
 SEPARATORS = ",;\t"
 MAX_BYTES = 50 * MB
 MAX_UNPACKED = 500 * MB  # a workbook's contents, uncompressed (10,000 cards take a few MB)
 MAX_ROWS, MAX_COLUMNS = 200_000, 1_000  # a deck holds at most 100,000 printed cards
 MAX_DIGITS = 15  # in a number cell: more than any card needs, exact as a float
-READ_SECONDS = 60  # calamine reads 100,000 rows in about a second
+READ_SECONDS = 60  # of CPU time: calamine reads 100,000 rows in about a second
 READ_MEMORY = 4_000_000_000  # bytes of address space the reader may take
 TRUE_WORDS = ("yes", "y", "true", "x", "1")
 FALSE_WORDS = ("no", "n", "false", "0")
@@ -158,23 +156,26 @@ SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 
 
 def _check_split_cells(places: Places, rows: list, separator: str) -> None:
-    """Refuse the rows of more cells than the first row: a separator in a cell's text
-    that is not in quotes splits the cell, and the cells after it move one column on.
-    When every card's row is longer, the first row lacks a name instead (:func:`_table`
-    says so)."""
+    """Refuse the rows of more cells than the first row, even when the extra cells are
+    empty: a separator in a cell's text that is not in quotes splits the cell, and the
+    cells after it move one column on (into the blank columns at the end, silently).
+    When every card's row has values past the first row's cells, the first row lacks a
+    name instead (:func:`_table` says so)."""
     rows = _with_values(rows)
     if not rows:
         return
     (_, header), body = rows[0], rows[1:]
-    longer = [(number, _filled(cells)) for number, cells in body
-              if _filled(cells) > len(header)]
-    if not longer or len(longer) == len(body):
+    longer = [(number, cells) for number, cells in body if len(cells) > len(header)]
+    if not longer or all(_filled(cells) > len(header) for _, cells in body):
         return
+    name = SEPARATOR_NAMES[separator]
     example = f' ("like{separator} this")' if separator != "\t" else ""
+    fix = f"a {name} in a cell's text splits the cell: put that cell in double quotes{example}"
     raise InputError([Problem(
-        places.row(number), f"this row has {width} cells, but the first row has "
-        f"{len(header)} columns", f"a {SEPARATOR_NAMES[separator]} in a cell's text splits "
-        f"the cell: put that cell in double quotes{example}") for number, width in longer])
+        places.row(number), f"this row has {len(cells)} cells, but the first row has "
+        f"{len(header)} columns", fix if _filled(cells) > len(header) else
+        f"{fix}; if no text has a {name}, delete the extra {name}s at the row's end")
+        for number, cells in longer])
 
 
 def _filled(cells: tuple) -> int:
@@ -217,7 +218,7 @@ def _read_workbook(path: Path, shown: Places, sheet: str | None) -> Table:
                          "columns; delete stray cells far from the table") from None
         raise _error(shown, *damaged) from None
     except LimitExceeded as exceeded:
-        what = "more than {:.0f} s".format(READ_SECONDS) if exceeded.limit == "time" \
+        what = "more than {:.0f} s of CPU time".format(READ_SECONDS) if exceeded.limit == "time" \
             else f"more than {READ_MEMORY // 1_000_000_000} GB of memory"
         raise _error(shown, f"reading it takes {what}, far more than a card list needs "
                      "(a cell far below or right of the table, or a damaged file)",

@@ -28,7 +28,7 @@ TEMPLATE = Path(__file__).parent / "template"
 
 # The files of a new deck, in the order they are listed to the designer.
 DECK_FILES = ("deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",
-              "layouts/front-event.yaml", "layouts/back-unit.yaml", "layouts/back-event.yaml",
+              "layouts/front-event.yaml", "layouts/back.yaml",
               "rules.py", "examples.yaml", "rules.md", "README.md", ".gitignore")
 # '.gitignore' is stored without its dot, so that it does not act on cardkit's own
 # repository and is not left out of the package as a hidden file.

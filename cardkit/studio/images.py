@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..common.errors import InputError, Problem, Where
+from ..common.pdfium import open_pdf
 from ..common.units import INCH, MM
 from ..deck.selection import select_cards
 from ..imposition.services import PREVIEW_DPI
@@ -236,13 +237,11 @@ class Studio:
         PNGs kept under ``view``."""
         import tempfile
 
-        import pypdfium2
-
         images, pages = {}, []
-        with tempfile.TemporaryDirectory() as folder:
+        # one drawing at a time: drawings share what they draw from (an icon's SVG)
+        with self._lock, tempfile.TemporaryDirectory() as folder:
             for what, path in made(Path(folder)):
-                pdf = pypdfium2.PdfDocument(path)
-                try:
+                with open_pdf(path) as pdf:
                     for number, page in enumerate(pdf, 1):
                         width, height = page.get_size()
                         size = (round(width / 72 * SHEET_DPI), round(height / 72 * SHEET_DPI))
@@ -253,9 +252,7 @@ class Studio:
                                                          round(height / MM, 1)],
                                       "what": what, "page": number})
                         page.close()
-                finally:
-                    pdf.close()
-        with self._lock:  # the images of the pages of the last few views asked for
+            # the images of the pages of the last few views asked for
             self._sheets[view] = images
             self._sheets.move_to_end(view)
             while len(self._sheets) > KEPT_VIEWS:
@@ -310,16 +307,11 @@ class Studio:
         each page's image under its key."""
         if not new:
             return
-        import pypdfium2
-
         drawing = io.BytesIO()
         write_card_pdf(drawing, deck, list(new.values()), page, renderer)
-        pdf = pypdfium2.PdfDocument(drawing.getvalue())
-        try:
+        with open_pdf(drawing.getvalue()) as pdf:
             for index, key in enumerate(new):
                 self.images[key] = page_png(pdf[index], size, self.dpi)
-        finally:
-            pdf.close()
 
     def _keep(self, options: Options, deck, state: dict) -> _View:
         """Keep ``state`` as the view of ``options`` (the views asked for longest ago let

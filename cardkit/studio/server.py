@@ -16,8 +16,10 @@ from __future__ import annotations
 import asyncio
 import html
 import ipaddress
+import re
 import shlex
 import socket
+import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -29,6 +31,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from ..common.errors import InputError
+from ..deck.selection import SPEC_HELP
 from .images import INKS, Options, Studio
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
@@ -45,6 +48,14 @@ STUDIO_POLICY = ("default-src 'self'; script-src 'self'; object-src 'none'; "
 # no script, and sandboxed, so a page that came with a shared deck is not the studio
 REPORT_POLICY = ("sandbox; default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; "
                  "img-src data:; frame-ancestors 'self'")
+# a problem's command-line words, as the page says them: the page has a filter box and
+# captions, not options to type ('--cards: ' starting a problem is the option it is about)
+OPTION_NAMED = re.compile(r"^--[a-z][a-z-]*: ")
+PAGE_WORDS = ((SPEC_HELP, "type card numbers and ranges such as 3, 7-9, or a field and its "
+                          "value such as name=Dragon"),
+              ("FIELD=VALUE", "a field and its value"),
+              ("('cardkit preview' numbers them)", "(each card's caption starts with its "
+                                                   "number)"))
 
 
 def is_local(host: str) -> bool:
@@ -156,6 +167,38 @@ def options_of(query) -> Options:
     return Options(ink, bleed == "1", variant, query.get("lang", ""))
 
 
+def in_page_words(text: str) -> str:
+    """A problem's what or fix as the page says it, without command-line words.
+
+    >>> in_page_words("--cards: there is no card 9; the deck has 8 distinct cards")
+    'there is no card 9; the deck has 8 distinct cards'
+    """
+    text = OPTION_NAMED.sub("", text)
+    for said, page_said in PAGE_WORDS:
+        text = text.replace(said, page_said)
+    return text
+
+
+def page_message(problems, where: bool = False) -> str:
+    """``problems`` as sentences for the page (each its what and fix, and its file and
+    line if ``where``), in its words; the first starts in lower case, to follow a colon.
+
+    >>> from cardkit.common.errors import Problem, Where
+    >>> page_message([Problem(Where("d.csv"), "--cards: no card has name 'Spice Jarr'",
+    ...                       "did you mean 'Spice Jar'?"),
+    ...               Problem(Where("d.csv"), "--cards: there is no card 40", "")])
+    "no card has name 'Spice Jarr'; did you mean 'Spice Jar'? There is no card 40."
+    """
+    sentences = []
+    for problem in problems:
+        what, fix = in_page_words(problem.what), in_page_words(problem.fix or "")
+        said = (f"{problem.where}: " if where else "") + what + (
+            f"; {fix}" if fix and fix not in what else "")
+        said += "" if said.endswith((".", "?", "!")) else "."
+        sentences.append(said[:1].upper() + said[1:] if sentences else said)
+    return " ".join(sentences)
+
+
 def no_report_page(command: str) -> bytes:
     """What the Playtest tab shows before the deck has a report: how to make one."""
     return ("<!doctype html><meta charset='utf-8'><body style='font:15px system-ui;"
@@ -200,8 +243,12 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
 
     @with_options
     async def deck(request, options):
-        return JSONResponse(await run_in_threadpool(studio.view, options),
-                            headers={"Cache-Control": "no-store"})
+        state = await run_in_threadpool(studio.view, options)
+        # (a language a bookmarked address keeps after the deck dropped it: no '--lang: ')
+        worded = {listed: [{**problem, "what": in_page_words(problem["what"]),
+                            "fix": in_page_words(problem["fix"])} for problem in state[listed]]
+                  for listed in ("problems", "warnings")}
+        return JSONResponse({**state, **worded}, headers={"Cache-Control": "no-store"})
 
     @with_options
     async def select(request, options):
@@ -209,9 +256,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
             return JSONResponse({"numbers": await run_in_threadpool(
                 studio.select, request.query_params.get("cards", ""), options)})
         except InputError as error:
-            return JSONResponse({"problem": "; ".join(
-                p.what + (f"; {p.fix}" if p.fix and p.fix not in p.what else "")
-                for p in error.problems)})
+            return JSONResponse({"problem": page_message(error.problems)})
 
     def pages_of(make):
         """A route that answers with the pages ``make(paper, options)`` draws."""
@@ -223,7 +268,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
             try:
                 return JSONResponse({"pages": await run_in_threadpool(make, paper, options)})
             except InputError as error:
-                return JSONResponse({"problem": "; ".join(str(p) for p in error.problems)})
+                return JSONResponse({"problem": page_message(error.problems, where=True)})
         return pages
 
     async def sheet_image(request):
@@ -238,6 +283,18 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         return Response(page.read_bytes() if page else no_report,
                         media_type="text/html; charset=utf-8",
                         headers={"Content-Security-Policy": REPORT_POLICY})
+
+    @with_options
+    async def playtest_shown(request, options):
+        """Which report the Playtest tab shows: its file and when it was written."""
+        page = await run_in_threadpool(studio.playtest_report, report_folders, options)
+        if page is None:
+            return JSONResponse({"report": None})
+        here = Path.cwd()
+        return JSONResponse({"report": str(page.relative_to(here) if page.is_relative_to(here)
+                                           else page),
+                             "written": time.strftime("%Y-%m-%d %H:%M",
+                                                      time.localtime(page.stat().st_mtime))})
 
     async def image(request):
         data = studio.images.get(request.path_params["key"])
@@ -285,6 +342,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
               Route("/api/rules", pages_of(studio.rules)),
               Route("/api/components", pages_of(studio.components)),
               Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
+              Route("/api/playtest", playtest_shown),
               Route("/cards/{key}.png", image), Route("/events", events)]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])
 

@@ -35,6 +35,13 @@ POINTER = colors.HexColor("#e00000")
 INK = colors.black
 GREY = colors.HexColor("#606060")
 TEXT_SIZE = 8.5
+# what a player does with the reading: they print a packed entry's PDFs and build nothing
+PLAYERS_STEP = [
+    "4. A line more than 1 mm from 0: your printer shifts the back side that far, and the "
+    "backs will sit off",
+    "    their fronts. Print the gutterfold file instead (one side, folded), or send the two "
+    "numbers to the designer.",
+]
 
 
 def scale_centres(width: float, height: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -44,7 +51,10 @@ def scale_centres(width: float, height: float) -> tuple[tuple[float, float], tup
 
 
 def write_calibration(path: Path, paper: str, duplex: str, orientation: str = "portrait",
-                      back_offset: tuple[float, float] = (0.0, 0.0)) -> None:
+                      back_offset: tuple[float, float] = (0.0, 0.0),
+                      for_players: bool = False) -> None:
+    """The two-sided sheet; ``for_players``: the one in a packed entry, which tells a
+    player what to do with the reading (they print the entry's PDFs, they build nothing)."""
     short, long = PAPERS[paper]
     width, height = (short, long) if orientation == "portrait" else (long, short)
     columns = mirrors_columns(duplex, width, height)
@@ -54,19 +64,19 @@ def write_calibration(path: Path, paper: str, duplex: str, orientation: str = "p
     at_actual_size(canvas)
     canvas.setCreator("cardkit")
     register("Lato-Bold")
-    _front(canvas, width, height, paper, duplex, columns, back_offset)
+    _front(canvas, width, height, paper, duplex, columns, back_offset, for_players)
     canvas.showPage()
     _back(canvas, width, height, columns, back_offset)
     canvas.showPage()
     canvas.save()
 
 
-def _front(canvas, width, height, paper, duplex, columns, back_offset) -> None:
+def _front(canvas, width, height, paper, duplex, columns, back_offset, for_players) -> None:
     left, top = PRINTABLE_BORDER + 10 * MM, height - PRINTABLE_BORDER - 12 * MM
     canvas.setFillColor(INK)
     canvas.setFont("Lato-Bold", 14)
-    canvas.drawString(left, top, f"cardkit calibration sheet · {PAPER_NAMES[paper]} · "
-                                 f"flip on the {duplex} edge")
+    canvas.drawString(left, top, f"{'Printer test' if for_players else 'cardkit calibration'}"
+                                 f" sheet · {PAPER_NAMES[paper]} · flip on the {duplex} edge")
     applied = ""
     if any(back_offset):
         applied = (f" (this sheet was printed with --back-offset {back_offset[0] / MM:g},"
@@ -79,8 +89,9 @@ def _front(canvas, width, height, paper, duplex, columns, back_offset) -> None:
         "3. Hold the sheet up to a window or a lamp, this side facing you. A red line printed "
         "on the back crosses",
         "    each scale below: read the number where it crosses (estimate between ticks).",
-        f"4. Build with those numbers: cardkit build DECK --duplex {duplex} "
-        f"--back-offset X,Y{applied}.",
+        *(PLAYERS_STEP if for_players else
+          [f"4. Build with those numbers: cardkit build DECK --duplex {duplex} "
+           f"--back-offset X,Y{applied}."]),
         "5. No red line on a scale? The printer flipped on the other edge: print again "
         "flipping on the other edge.",
     ]

@@ -1,4 +1,4 @@
-"""A contact sheet of what changed between two versions of a deck: a row per card, the
+"""The changes sheet of two versions of a deck: a row per card, the
 old card beside the new, the sides that changed, with what changed written beside them.
 An A4 PDF (the cards as vectors), or its pages as PNG images."""
 
@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, bold, register
 from ..common.atomic import atomic_path
+from ..common.pdfium import open_pdf
 from ..common.units import MM
 from ..deck.changes import (ADDED, CHANGED, COUNT, GONE, NEW, REMOVED, DeckChanges,
                             summary_line)
@@ -37,7 +38,7 @@ BOLD = bold(DEFAULT_FONT)
 
 
 def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) -> list[Path]:
-    """Write the contact sheet to ``path``: a PDF, or with a ``.png`` name its pages as
+    """Write the changes sheet to ``path``: a PDF, or with a ``.png`` name its pages as
     PNG files (``NAME.png``, or ``NAME-1.png``... for several pages). Returns the files."""
     shown = changes.of(CHANGED, ADDED, REMOVED, COUNT)
     drawing = io.BytesIO()
@@ -169,12 +170,9 @@ def _new_x(changes: DeckChanges) -> float:
 
 
 def _pngs(path: Path, pdf_bytes: bytes) -> list[Path]:
-    import pypdfium2
-
     from .card_png import page_png
 
-    pdf = pypdfium2.PdfDocument(pdf_bytes)
-    try:
+    with open_pdf(pdf_bytes) as pdf:
         targets = [path] if len(pdf) == 1 else [
             path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, len(pdf) + 1)]
         for page, target in zip(pdf, targets):
@@ -182,7 +180,5 @@ def _pngs(path: Path, pdf_bytes: bytes) -> list[Path]:
             with atomic_path(target) as temporary:
                 temporary.write_bytes(page_png(page, size, PNG_DPI))
             page.close()
-    finally:
-        pdf.close()
     return targets
 

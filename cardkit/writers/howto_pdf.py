@@ -34,9 +34,10 @@ class PrintedFile:
 
 
 def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
-                files: list[PrintedFile], cutting: str) -> None:
+                files: list[PrintedFile], cutting: str, calibration: str) -> None:
     """Write the one-page sheet for ``files`` on a page of ``page_size``; ``cutting`` says
-    how the cards are cut apart."""
+    how the cards are cut apart; ``calibration`` names the entry's printer test sheet. It
+    is written for the players who print the entry, not for its designer."""
     width, height = page_size
     canvas = Canvas(str(path), pagesize=page_size, initialFontName=register(DEFAULT_FONT),
                     invariant=1, pageCompression=1)
@@ -73,8 +74,10 @@ def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
         paragraph(f"{file.name}: {file.pages} page{'s' * (file.pages != 1)}{sheet}. "
                   f"{file.how}", indent=5 * MM)
     paragraph("3. Cut: " + cutting, bold)
-    paragraph("4. If the backs sit off their fronts, print cardkit's calibration sheet "
-              "('cardkit calibrate'), read the offset and build again with --back-offset.")
+    paragraph(f"4. If the backs sit off their fronts: print {calibration} (two pages) on "
+              "both sides, the way you printed the cards, and follow what it says. Or print "
+              "the gutterfold file instead: folding puts every back behind its front, "
+              "whatever the printer does.")
     canvas.setFillColor(colors.HexColor("#606060"))
     canvas.setFont(DEFAULT_FONT, 6)
     canvas.drawCentredString(width / 2, PRINTABLE_BORDER + 2 * MM,

@@ -59,12 +59,15 @@ def card_pixels(width: float, height: float) -> tuple[int, int]:
 
 
 def plan_sheets(deck: Deck, faces: list[Face]) -> list[Sheet]:
-    """Sheets of at most 69 cards (the 70th slot is the hidden card), one back design each,
-    in deck order; a grid at least 2 x 2, as TTS's deck importer asks."""
-    by_back: dict[str, list[Card]] = {}
-    for card in deck.cards:
-        by_back.setdefault(card.back.name, []).append(card)
+    """Sheets of at most 69 cards (the 70th slot is the hidden card), one back each (back
+    designs that print the same are one), in deck order; a grid at least 2 x 2, as TTS's
+    deck importer asks."""
     sheets, backs = [], backs_by_card(faces)
+    by_back: dict[str, list[Card]] = {}
+    for card in deck.cards:  # a shared back face (designs that print the same), or a design
+        face = backs[card.number]
+        by_back.setdefault(face.file if face.file.startswith("back-") else card.back.name,
+                           []).append(card)
     for cards in by_back.values():
         first = backs[cards[0].number]
         back = first if first.cards == tuple(c.number for c in cards) else None

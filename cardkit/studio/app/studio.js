@@ -55,9 +55,16 @@ function show(next) {
   const stale = next.broken && next.cards.length > 0;
   sheet.classList.toggle("stale", stale);
   document.getElementById("stale").hidden = !stale;
-  document.getElementById("status").textContent = next.broken
-    ? "the last save has problems: the last good cards are shown"
-    : "drawn in " + next.seconds.toFixed(2) + " s";
+  // no cards at all (a deck broken since it was first drawn): what to do, not a blank page
+  const noCards = document.getElementById("no-cards");
+  noCards.hidden = next.cards.length > 0;
+  noCards.textContent = "No cards to show yet: the deck does not load. Mend the " +
+    (next.problems.length === 1 ? "problem" : "problems") + " above and save; its cards " +
+    "are drawn as soon as it loads.";
+  document.getElementById("status").textContent = !next.broken
+    ? "drawn in " + next.seconds.toFixed(2) + " s"
+    : stale ? "the last save has problems: the last good cards are shown"
+    : "the deck has problems: mend them and save to draw its cards";
 }
 
 function toggles(next) {
@@ -129,7 +136,7 @@ async function filter() {
   const none = document.getElementById("no-match");
   none.hidden = chosen === null || chosen.size > 0;
   none.querySelector("span").textContent = "No card matches '" + text + "'" +
-    (answer.problem ? ": " + answer.problem : "") + ". ";
+    (answer.problem ? ": " + answer.problem : ".") + " ";  // the problem is a sentence
 }
 document.getElementById("show-all").addEventListener("click", () => {
   document.getElementById("filter").value = "";
@@ -268,6 +275,12 @@ async function redrawView() {
     await drawPages(view, document.getElementById("paper").value);
   } else if (view === "playtest") {
     document.getElementById("report").src = asked("/playtest");
+    // which report it is, and when it was written: it may be older than the last run
+    const shown = await (await fetch(asked("/api/playtest"))).json();
+    const note = document.getElementById("playtest-note");
+    note.hidden = !shown.report;
+    note.textContent = shown.report ? "The newest simulation report of this deck: " +
+      shown.report + ", written " + shown.written + "." : "";
   }
 }
 

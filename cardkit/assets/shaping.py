@@ -1,0 +1,263 @@
+"""Text set as a typesetter sets it: HarfBuzz shapes each run of text in its font (the
+font's kerning, Arabic letters in their joined forms and required ligatures, marks placed), and the
+Unicode bidirectional algorithm orders a line's runs, right to left where the text is
+Hebrew or Arabic.
+
+reportlab 4.x shapes too (``shaping=True``), and its text objects draw a shaped string
+(:class:`reportlab.pdfbase.ttfonts.ShapedStr`) with each glyph's offsets; cardkit uses that
+drawing. It does not use reportlab's own shaping call, which guesses a run's direction
+(neutral characters in right-to-left text, such as brackets, then come out unmirrored) and
+orders lines with ``rlbidi``, a package PyPI does not serve; python-bidi orders them here.
+
+Shapes are measured at 1000 pt, where a font's units are, and scale with the size: one
+shaped run serves every size a text is tried at while it is fitted. Shaping a word takes
+about 15 µs; runs are cached by text, font and direction.
+
+HarfBuzz draws some glyphs that have no character of their own (a ligature, an Arabic
+letter's joined form in a font that maps no presentation form): reportlab gives them
+private-use code points, or the presentation form's, and text extracted from the page would
+read those. Such a run is marked with the text it stands for (``/ActualText``), so that the
+page still reads and searches as the text written. Right-to-left text is drawn in visual
+order, as PDF readers expect it (they reorder it for extraction and search).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from reportlab.pdfbase import pdfmetrics
+
+# letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko...), and
+# their presentation forms
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+# a bracket in right-to-left text is drawn as its mirror image: '(' as ')'
+_MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
+
+
+# Latin's optional ligatures (fi, ffi, ft) are left out: reportlab's fonts read a ligature
+# back as one private-use character, and readers that ignore /ActualText (pdfminer's) would
+# find 'wri\ue000en' for 'written'. Arabic's required ligatures and joined forms stay.
+_FEATURES = {"liga": False, "clig": False}
+
+
+class Glyph(NamedTuple):
+    gid: int
+    cluster: int  # the index in the run's text of the first character it draws
+    advance: float  # at 1000 pt
+    dx: float
+    dy: float
+
+
+class Shaped(NamedTuple):
+    """A run of text as HarfBuzz sets it in one font: its glyphs in visual order (left to
+    right), measured at 1000 pt."""
+
+    text: str
+    font: str
+    rtl: bool
+    glyphs: tuple[Glyph, ...]
+    width: float
+
+
+@lru_cache(maxsize=None)
+def _harfbuzz_font(font: str):
+    """HarfBuzz's font for the registered font ``font`` (reportlab's face data), and the
+    factor from its units to 1000 pt."""
+    import uharfbuzz  # only when text is set: its import takes about 80 ms
+
+    ttf = pdfmetrics.getFont(font)
+    face = uharfbuzz.Face(uharfbuzz.Blob(ttf.face._ttf_data))
+    return uharfbuzz.Font(face), 1000 / face.upem
+
+
+@lru_cache(maxsize=65536)
+def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
+    """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
+    as its letters say). Direction matters for neutral characters: in a right-to-left
+    run a bracket is mirrored."""
+    if not text:
+        return Shaped(text, font, bool(rtl), (), 0.0)
+    import uharfbuzz
+
+    hb_font, scale = _harfbuzz_font(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    if rtl is not None:
+        buffer.direction = "rtl" if rtl else "ltr"
+    uharfbuzz.shape(hb_font, buffer, _FEATURES)
+    glyphs = tuple(Glyph(info.codepoint, info.cluster, place.x_advance * scale,
+                         place.x_offset * scale, place.y_offset * scale)
+                   for info, place in zip(buffer.glyph_infos, buffer.glyph_positions))
+    return Shaped(text, font, buffer.direction == "rtl", glyphs,
+                  sum(glyph.advance for glyph in glyphs))
+
+
+def width(text: str, font: str) -> float:
+    """The width of ``text`` shaped in the registered font ``font``, at 1000 pt, as
+    :func:`drawn` draws it: each word shaped on its own, and the spaces between them."""
+    if " " not in text or text == " ":
+        return shape(text, font).width
+    words = text.split(" ")
+    return sum(shape(word, font).width for word in words if word) + \
+        (len(words) - 1) * shape(" ", font).width
+
+
+class Piece(NamedTuple):
+    """Glyphs drawn in one go: a character for each (what reportlab's font encodes it by:
+    its own character, or a private-use one), and either where the glyphs' advances differ
+    from the characters' own (kerning, a ligature): after which character the next one
+    moves back by how much, in thousandths of the size, written as a PDF ``TJ`` array's
+    numbers; or, where glyphs sit off their line (marks), reportlab's
+    :class:`~reportlab.pdfbase.ttfonts.ShapedStr` of them. ``actual`` is the text the page
+    must read as where the characters drawn differ from the words written, else None."""
+
+    characters: str
+    kerning: tuple[tuple[int, str], ...] | None
+    glyphs: object
+    actual: str | None
+    width: float  # at 1000 pt
+
+
+@lru_cache(maxsize=16384)
+def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
+    """What is drawn for ``text`` in ``font``, in pieces drawn one after the other. Each
+    word is shaped on its own, as it is measured (:func:`width`): a font's kerning across
+    a space is left out; the words of a right-to-left run are shown last first, each in
+    visual order."""
+    words = text.split(" ")
+    if rtl:
+        words.reverse()
+    parts = [_drawn_word(word, font, rtl) for word in words]
+    space = _drawn_word(" ", font, rtl)
+    pieces: list[Piece] = []
+    characters: list[str] = []  # the piece on its line being gathered
+    kerning: list[tuple[int, str]] = []
+    count, width = 0, 0.0
+    for i, part in enumerate(parts):
+        if i:
+            characters.append(space.characters)
+            count += 1
+            width += space.width
+        if part.kerning is not None and part.actual is None:
+            characters.append(part.characters)
+            if part.kerning:
+                kerning.extend([(count + at, shift) for at, shift in part.kerning])
+            count += len(part.characters)
+            width += part.width
+            continue
+        if characters:
+            pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
+        pieces.append(part)
+        characters, kerning, count, width = [], [], 0, 0.0
+    if characters:
+        pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
+    return tuple(pieces)
+
+
+@lru_cache(maxsize=16384)
+def _drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
+    """:func:`drawn` of one word."""
+    from reportlab.lib.rl_accel import fp_str
+
+    shaped = shape(text, font, rtl)
+    ttf = pdfmetrics.getFont(font)
+    face = ttf.face
+    if not hasattr(ttf, "hbAddPrivate"):
+        ttf.hbFont()  # sets up reportlab's private-use code points for unmapped glyphs
+    units = 1000 / face.unitsPerEm
+    codes = []
+    for glyph in shaped.glyphs:
+        mapped = face.glyphToChar.get(glyph.gid)
+        codes.append(mapped[0] if mapped else ttf.hbAddPrivate(
+            f"gid{glyph.gid}", glyph.gid, round(glyph.advance / units)))
+    characters = "".join(map(chr, codes))
+    # readers put right-to-left letters drawn in visual order back in the order they are
+    # written (PDFium, Acrobat): the text the glyphs stand for is given in the order drawn
+    shown = text[::-1].translate(_MIRRORED) if rtl else text
+    actual = None if characters == shown else shown
+    widths = [face.charWidths.get(code, 0) for code in codes]
+    if not any(glyph.dx or glyph.dy for glyph in shaped.glyphs):
+        shifts = [(at, width - glyph.advance)
+                  for at, (width, glyph) in enumerate(zip(widths, shaped.glyphs))]
+        return Piece(characters, tuple((at, fp_str(shift)) for at, shift in shifts
+                                       if abs(shift) > 1e-6), None, actual, shaped.width)
+    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+
+    return Piece(characters, None, ShapedStr(characters, shapeData=[
+        ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
+        for glyph, width in zip(shaped.glyphs, widths)]), actual, shaped.width)
+
+
+def has_right_to_left(text: str) -> bool:
+    """Whether ``text`` has letters of a right-to-left script.
+
+    >>> has_right_to_left('Draw שלום'), has_right_to_left('Draw')
+    (True, False)
+    """
+    return RIGHT_TO_LEFT.search(text) is not None
+
+
+def base_rtl(text: str) -> bool:
+    """Whether a paragraph runs right to left: its first strong letter is Hebrew or
+    Arabic (rules P2 and P3 of the bidirectional algorithm).
+
+    >>> base_rtl('12 שלום world'), base_rtl('Draw שלום')
+    (True, False)
+    """
+    if not has_right_to_left(text):
+        return False
+    from bidi import get_base_level
+
+    return get_base_level(text) == 1
+
+
+def levels(text: str, rtl: bool) -> list[int]:
+    """The embedding level of each character of ``text`` (odd: right to left), a line of
+    a paragraph whose direction is ``rtl``, by the bidirectional algorithm (python-bidi's
+    reference implementation).
+
+    >>> levels('ab שלום 12', False)
+    [0, 0, 0, 1, 1, 1, 1, 1, 2, 2]
+    """
+    from bidi import algorithm
+
+    storage = algorithm.get_empty_storage()
+    storage["base_level"] = int(rtl)
+    storage["base_dir"] = "R" if rtl else "L"
+    algorithm.get_embedding_levels(text, storage)
+    algorithm.explicit_embed_and_overrides(storage)
+    algorithm.resolve_weak_types(storage)
+    algorithm.resolve_neutral_types(storage, False)
+    algorithm.resolve_implicit_levels(storage, False)
+    return [char["level"] for char in storage["chars"]]
+
+
+def visual_order(levels_of: list[int]) -> list[int]:
+    """The order in which items at ``levels_of`` (their embedding levels) are shown, left
+    to right: from the highest level down to the lowest odd one, each run of items at that
+    level or higher is reversed (rule L2).
+
+    >>> visual_order([0, 1, 1, 2, 0])
+    [0, 3, 2, 1, 4]
+    """
+    order = list(range(len(levels_of)))
+    if not levels_of:
+        return order
+    lowest_odd = min(level for level in levels_of) | 1
+    for level in range(max(levels_of), lowest_odd - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels_of[order[i]] >= level:
+                j = i
+                while j < len(order) and levels_of[order[j]] >= level:
+                    j += 1
+                order[i:j] = order[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return order

@@ -1,0 +1,375 @@
+"""Text in every script, set as a typesetter sets it (issue 61): the font's kerning,
+Hebrew and Arabic right to left with Arabic letters joined, and the page still
+reading as the text written.
+
+Checked from the built PDF with libraries that share no code with the shaper (HarfBuzz,
+through reportlab): pdfplumber (pdfminer) for where each character stands, fontTools for
+the font's own kerning and the outlines of the glyphs embedded, PDFium for the text read
+back and searched. HarfBuzz itself is the oracle only for which glyphs an Arabic word takes.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from click.testing import CliRunner
+from fontTools.pens.recordingPen import DecomposingRecordingPen
+from fontTools.ttLib import TTFont
+from pdfminer.converter import PDFLayoutAnalyzer
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pypdf import PdfReader
+
+from cardkit.cli import main
+from cardkit.common.units import MM
+from conftest import CJK_FONT, RIGHT_TO_LEFT_FONT, font_file, write_deck
+
+FONT = RIGHT_TO_LEFT_FONT.stem
+
+DECK = """\
+name: scripts
+size: poker
+front: face
+languages: [en, he, ar]
+backs:
+  plain: {{layout: face}}
+fields: {{title: text, text: text}}
+cards:
+  - title: "{title}"
+    title_he: "לפיד"
+    title_ar: "مشعل"
+    text: "Draw two cards (then discard one). Costs 3 gold."
+    text_he: "שלפו שני קלפים (ואז השליכו אחד). עולה 3 זהב, כמו Torch."
+    text_ar: "اسحب بطاقتين ثم تخلص من واحدة. الكلفة 3 ذهب، مثل Torch."
+"""
+FACE = """\
+elements:
+  - {{name: title, kind: text, box: [5mm, 5mm, 53mm, 12mm], text: "{{title}}", size: 11pt,
+     align: {align}, font: {font}}}
+  - {{name: body, kind: text, box: [5mm, 20mm, 53mm, 40mm], text: "{{text}}", size: 11pt,
+     align: {align}, font: {font}}}
+"""
+
+
+def build(tmp_path, lang: str = "en", title: str = "To", font: str = FONT,
+          align: str = "start"):
+    """The first page of the deck built in ``lang``."""
+    path = write_deck(tmp_path, DECK.format(title=title),
+                      {"face": FACE.format(font=font, align=align)})
+    (tmp_path / "fonts").mkdir(exist_ok=True)
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
+    return pdf
+
+
+def rows(pdf) -> list[list[dict]]:
+    """The characters of the first page, by line (top to bottom), each line left to right,
+    as pdfplumber places them."""
+    with pdfplumber.open(pdf) as document:
+        chars = document.pages[0].chars
+    lines: dict[int, list] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"]), []).append(char)
+    return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())]
+
+
+def gpos_kerning(font: TTFont, left: str, right: str) -> int:
+    """The x-advance adjustment the font's 'kern' feature makes between two glyphs, in
+    font units, read from its GPOS pair positioning with fontTools."""
+    gpos = font["GPOS"].table
+    lookups = {index for record in gpos.FeatureList.FeatureRecord
+               if record.FeatureTag == "kern" for index in record.Feature.LookupListIndex}
+    for index in sorted(lookups):
+        for table in gpos.LookupList.Lookup[index].SubTable:
+            table = getattr(table, "ExtSubTable", table)
+            if getattr(table, "LookupType", 2) != 2 or left not in table.Coverage.glyphs:
+                continue
+            if table.Format == 1:
+                pairs = table.PairSet[table.Coverage.glyphs.index(left)].PairValueRecord
+                for pair in pairs:
+                    if pair.SecondGlyph == right:
+                        return getattr(pair.Value1, "XAdvance", 0) or 0
+            else:
+                first = table.ClassDef1.classDefs.get(left, 0)
+                second = table.ClassDef2.classDefs.get(right, 0)
+                value = table.Class1Record[first].Class2Record[second].Value1
+                if value is not None and getattr(value, "XAdvance", 0):
+                    return value.XAdvance
+    return 0
+
+
+def test_to_in_lato_is_kerned_by_the_fonts_own_value(tmp_path):
+    pdf = build(tmp_path, title="To", font="Lato", align="left")
+    [t, o] = rows(pdf)[0]
+    assert (t["text"], o["text"]) == ("T", "o") and t["size"] == pytest.approx(11)
+    lato = TTFont(font_file("Lato"))
+    cmap = lato.getBestCmap()
+    kern = gpos_kerning(lato, cmap[ord("T")], cmap[ord("o")])
+    advance = lato["hmtx"][cmap[ord("T")]][0]
+    upem = lato["head"].unitsPerEm
+    assert kern < 0 and -kern * 11 / upem > 0.2 * MM  # the issue's 0.2-0.5 mm, so worth it
+    assert o["x0"] - t["x0"] == pytest.approx((advance + kern) * 11 / upem, abs=0.01)
+
+
+def test_kerned_text_reads_as_written_in_every_reader(tmp_path):
+    """Kerning moves glyphs, never changes them; Latin ligatures are left out, since a
+    reader that ignores /ActualText (pdfminer) would read 'wri\ue000en' for 'written'."""
+    pdf = build(tmp_path, title="Office written To", font="Lato", align="left")
+    assert "".join(char["text"] for char in rows(pdf)[0]) == "Office written To"
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        page = document[0].get_textpage()
+        assert page.get_text_range().startswith("Office written To")
+        assert page.search("written").get_next() is not None
+    finally:
+        document.close()
+
+
+def test_a_hebrew_word_reads_from_the_right(tmp_path):
+    pdf = build(tmp_path, "he")
+    title, first, second = rows(pdf)[:3]
+    # left to right on the page: the word's last letter first, its first letter rightmost
+    assert "".join(char["text"] for char in title) == "לפיד"[::-1]
+    line = "".join(char["text"] for char in first)
+    # the words of the line in reading order, right to left
+    assert line.split()[::-1][:3] == ["שלפו"[::-1], "שני"[::-1], "קלפים"[::-1]]
+    # '(ואז': the bracket that opens before the word, to its right, drawn mirrored
+    assert "זאו)" in line.split()
+    # an English word in Hebrew text reads left to right, the full stop at the line's left
+    assert "".join(char["text"] for char in second).startswith(".Torch ")
+
+
+def test_right_to_left_text_is_set_against_the_right_edge(tmp_path):
+    pdf = build(tmp_path, "he")
+    title, first, second = rows(pdf)[:3]
+    right = max(char["x1"] for char in first)
+    assert max(char["x1"] for char in title) == pytest.approx(right, abs=0.6)
+    assert max(char["x1"] for char in second) == pytest.approx(right, abs=0.6)
+    left = rows(build(tmp_path / "left", "he", align="left"))
+    assert min(char["x0"] for char in left[0]) < min(char["x0"] for char in title) - 20
+    assert max(char["x1"] for char in left[0]) < right - 20
+
+
+def embedded_outlines(pdf) -> dict[str, dict[str, list]]:
+    """Each embedded font subset's glyph outlines by character code: subset name -> {code
+    (a one-character string) -> the outline, its components decomposed}."""
+    found = {}
+    for page in PdfReader(pdf).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            data = descriptor["/FontFile2"].get_object().get_data()
+            subset = TTFont(__import__("io").BytesIO(data))
+            glyphs = subset.getGlyphSet()
+            outlines = {}
+            for table in subset["cmap"].tables:
+                for code, name in table.cmap.items():
+                    pen = DecomposingRecordingPen(glyphs)
+                    glyphs[name].draw(pen)
+                    outlines[chr(code & 0xFF)] = pen.value
+            found[str(font["/BaseFont"])[1:]] = outlines
+    return found
+
+
+class _Codes(PDFLayoutAnalyzer):
+    """pdfminer's reading of a page, keeping each character's code in its font."""
+
+    def __init__(self, manager):
+        super().__init__(manager)
+        self.drawn: list[tuple[str, int, float]] = []  # (font, code, x)
+
+    def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
+        self.drawn.append((font.fontname, cid, matrix[4], matrix[5]))
+        return super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs,
+                                   graphicstate)
+
+
+def test_arabic_letters_are_drawn_in_harfbuzzs_joined_forms(tmp_path):
+    import uharfbuzz
+
+    pdf = build(tmp_path, "ar")
+    manager = PDFResourceManager()
+    reader = _Codes(manager)
+    with open(pdf, "rb") as file:
+        page = next(PDFPage.get_pages(file))
+        PDFPageInterpreter(manager, reader).process_page(page)
+    top = max(y for _, _, _, y in reader.drawn)
+    title = sorted((x, font, code) for font, code, x, y in reader.drawn if y == top)
+    outlines = embedded_outlines(pdf)
+    drawn = [outlines[font][chr(code)] for _, font, code in title]
+    # HarfBuzz's own glyphs for the word, left to right, from the font file
+    original = TTFont(RIGHT_TO_LEFT_FONT)
+    face = uharfbuzz.Face(RIGHT_TO_LEFT_FONT.read_bytes())
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str("مشعل")
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(uharfbuzz.Font(face), buffer, {})
+    order = original.getGlyphOrder()
+    names = [order[info.codepoint] for info in buffer.glyph_infos]
+    glyphs = original.getGlyphSet()
+
+    def outline(name):
+        pen = DecomposingRecordingPen(glyphs)
+        glyphs[name].draw(pen)
+        return pen.value
+
+    assert drawn == [outline(name) for name in names]
+    # and they are joined forms, not the letters' isolated ones
+    isolated = [outline(original.getBestCmap()[ord(letter)]) for letter in "مشعل"[::-1]]
+    assert sum(a != b for a, b in zip(drawn, isolated)) >= 3
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("he", ["לפיד", "שלפו שני קלפים", "(ואז", "כמו Torch."]),
+    ("ar", ["مشعل", "اسحب بطاقتين", "الكلفة 3", "مثل"])])
+def test_right_to_left_text_reads_and_searches_as_written(tmp_path, lang, words):
+    pdf = build(tmp_path, lang)
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        page = document[0].get_textpage()
+        for phrase in words:
+            assert page.search(phrase).get_next() is not None, (phrase, page.get_text_range())
+    finally:
+        document.close()
+
+
+def test_right_to_left_languages_are_accepted(tmp_path):
+    path = write_deck(tmp_path, DECK.format(title="To").replace(
+        "[en, he, ar]", "[en, he, ar, fa]\nmissing_translation: original"),
+        {"face": FACE.format(font=FONT, align="start")})
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "cannot set" not in result.output
+
+
+def test_a_font_without_hebrew_letters_is_named(tmp_path):
+    path = write_deck(tmp_path, DECK.format(title="To"),
+                      {"face": FACE.format(font="Lato", align="start")})
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "o"),
+                                       "--lang", "he"])
+    assert "font Lato has no glyph for 'לפיד'" in result.output
+
+
+# -- Chinese, Japanese, Korean ---------------------------------------------------------------
+
+CJK_DECK = """\
+name: cjk
+size: poker
+front: face
+languages: [ja, zh, ko]
+missing_translation: original
+backs:
+  plain: {{layout: face}}
+fields: {{text: text}}
+cards:
+  - text: "{text}"
+    text_zh: "抽两张牌，然后弃一张。「牌堆」用完时，洗混弃牌堆。"
+"""
+CJK_FACE = """\
+elements:
+  - {{name: body, kind: text, box: [5mm, 20mm, {width}, {height}], text: "{{text}}",
+     size: 11pt, align: left, valign: top, font: {font}{extra}}}
+"""
+JAPANESE = "カードを二枚引き、一枚を捨てる。「山札」が尽きたら、捨て札を混ぜて新しい山札にする。"
+
+
+def build_cjk(tmp_path, lang="ja", text=JAPANESE, width="30mm", height="40mm",
+              font=CJK_FONT.stem, extra=""):
+    path = write_deck(tmp_path, CJK_DECK.format(text=text),
+                      {"face": CJK_FACE.format(width=width, height=height, font=font,
+                                               extra=extra)})
+    (tmp_path / "fonts").mkdir(exist_ok=True)
+    shutil.copy(CJK_FONT, tmp_path / "fonts")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
+    return pdf, result.output
+
+
+@pytest.mark.parametrize("lang, text", [("ja", JAPANESE),
+                                        ("zh", "抽两张牌，然后弃一张。「牌堆」用完时，洗混弃牌堆。")])
+def test_cjk_text_breaks_between_characters_inside_its_box(tmp_path, lang, text):
+    pdf, output = build_cjk(tmp_path, lang)
+    assert "warning" not in output
+    lines = [line for line in rows(pdf) if line[0]["size"] == pytest.approx(11)]
+    assert len(lines) >= 4
+    read = ["".join(char["text"] for char in line) for line in lines]
+    assert "".join(read) == text  # every character, in order, none lost or added
+    left = min(char["x0"] for line in lines for char in line)
+    for line in lines:  # each line inside the 30 mm box
+        assert max(char["x1"] for char in line) <= left + 30 * MM + 0.01
+    # the kinsoku rules: no line starts with a closing mark or a full stop, none ends with
+    # an opening bracket
+    assert not any(line[0] in "。、」，" for line in read[1:]), read
+    assert not any(line[-1] == "「" for line in read), read
+
+
+def test_cjk_text_shrinks_and_overflows_as_latin_text_does(tmp_path):
+    text = JAPANESE * 2
+    shrunk, output = build_cjk(tmp_path / "shrunk", text=text, height="25mm",
+                               extra=", min_size: 6pt")
+    assert "warning" not in output
+    sizes = {round(line[0]["size"], 2) for line in rows(shrunk)[:-1]}
+    assert len(sizes) == 1 and 6 <= sizes.pop() < 11
+    _, output = build_cjk(tmp_path / "over", text=text * 3, height="25mm",
+                          extra=", min_size: 8pt")
+    assert "text does not fit its box even at 8pt" in output
+
+
+def test_cjk_languages_are_accepted_and_a_font_without_their_letters_is_named(tmp_path):
+    path = write_deck(tmp_path, CJK_DECK.format(text=JAPANESE),
+                      {"face": CJK_FACE.format(width="30mm", height="40mm", font="Lato",
+                                               extra="")})
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert "cannot set" not in result.output
+    assert "font Lato has no glyph for 'カ" in result.output
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text("かなカナ山札枚引。、「」ー", min_size=1, max_size=60), st.floats(12, 80))
+def test_no_cjk_line_starts_with_a_closing_mark_nor_ends_with_an_opening_one(text, width):
+    from cardkit.render.textfit import fit_text
+
+    block = fit_text(text, "Lato", width, 10_000.0, 10)
+    lines = ["".join(run.text for run in line.runs) for line in block.lines]
+    assert "".join(lines) == text
+    for line in lines[1:]:
+        assert line[0] not in "。、」ー", lines
+    for line in lines[:-1]:
+        assert line[-1] != "「", lines
+
+
+def test_an_icon_in_hebrew_text_stands_between_its_words_right_to_left(tmp_path):
+    path = write_deck(tmp_path, DECK.format(title="To").replace(
+        'text_he: "שלפו שני קלפים (ואז', 'text_he: "שלפו שני קלפים {star} (ואז'),
+        {"face": FACE.format(font=FONT, align="start")})
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", "he"])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob("*-he-pnp-a4.pdf")
+    line = rows(pdf)[1]
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        shapes = [shape for shape in page.curves + page.rects
+                  if line[0]["top"] - 2 < shape["top"] < line[0]["bottom"]]
+    [star] = shapes
+    text = "".join(char["text"] for char in line)
+    words = text.split()
+    # reading from the right: 'קלפים' (read as drawn: reversed), then the star, then '(ואז'
+    cards = text.index("קלפים"[::-1])
+    then = text.index("זאו)")
+    assert then < cards
+    assert line[then + 3]["x1"] <= star["x0"] and star["x1"] <= line[cards]["x0"], words
