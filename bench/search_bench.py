@@ -145,11 +145,12 @@ def strength(name: str, bot: str, games: int, workers: int = 1, seed: int = 1,
 
 
 def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heuristic",
-            workers: int = 1) -> dict:
+            workers: int = 1, progress: bool = False) -> dict:
     """``bot`` against ``against`` in every other seat, moving round the seats from game to
     game (so that seat order cancels out): its share of the decided games with the 95%
     interval, the fair share (one in the players), whether it is significantly below that
-    share, and CPU seconds a game (the process's, or its workers')."""
+    share, and CPU seconds a game (the process's and its workers'). ``progress``: print
+    the figures so far after each chunk of games (a long run on a busy machine)."""
     import resource
 
     players = load_game(name).default_players
@@ -158,15 +159,20 @@ def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heur
     tally = Tally(players, rotated=True)
     started = time.process_time()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = time.process_time() - started + (after.ru_utime + after.ru_stime
-                                               - children.ru_utime - children.ru_stime)
-    low, high = wilson(tally.bot_wins[0], tally.decided)
-    fair = 1 / players
-    return {"game": name, "bot": bot, "games": games, "share": tally.bot_wins[0] / tally.decided,
-            "low": low, "high": high, "fair": fair, "below": high < fair,
-            "seconds": seconds / games}
+
+    def figures() -> dict:
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = time.process_time() - started + (after.ru_utime + after.ru_stime
+                                                   - children.ru_utime - children.ru_stime)
+        low, high = wilson(tally.bot_wins[0], tally.decided)
+        fair = 1 / players
+        return {"game": name, "bot": bot, "games": tally.games,
+                "share": tally.bot_wins[0] / max(tally.decided, 1), "low": low, "high": high,
+                "fair": fair, "below": high < fair, "seconds": seconds / max(tally.games, 1)}
+
+    play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers,
+              (lambda done: print(rotated_line(figures()), flush=True)) if progress else None)
+    return figures()
 
 
 def rotated_line(found: dict) -> str:
@@ -316,7 +322,10 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["--rotated"]:  # GAMES [BOT ...]: the rotated target alone
         rotated_strength(int(sys.argv[2]), sys.argv[3:] or ("search",))
     elif sys.argv[1:2] == ["--rotated-one"]:  # GAME BOT GAMES [SEED]: one line of it
-        print(rotated_line(rotated(sys.argv[2], sys.argv[3], int(sys.argv[4]),
+        import cardkit.playtest.runner
+
+        cardkit.playtest.runner.CHUNK = 10  # the figures so far every 10 games
+        print(rotated_line(rotated(sys.argv[2], sys.argv[3], int(sys.argv[4]), progress=True,
                                    seed=int(sys.argv[5]) if sys.argv[5:] else 1)), flush=True)
     elif sys.argv[1:2] == ["--ablation"]:  # the ablation alone: GAMES a configuration
         ablation(int(sys.argv[2]))
