@@ -38,6 +38,7 @@ from cardkit.toolkit.search import SearchBot  # noqa: E402
 
 STATES, ITERATIONS, ROUNDS, HEURISTIC_GAMES = 20, 50, 5, 600
 ABLATION_GAMES = 30  # a configuration: a quick look; the docs' table is from more
+ROTATED_GAMES = 40  # a game, rotated: a quick look; the docs' figures are from more
 
 
 def positions(game, count: int) -> list:
@@ -143,6 +144,69 @@ def strength(name: str, bot: str, games: int, workers: int = 1, seed: int = 1,
             "low": low, "high": high, "seconds": seconds / games}
 
 
+def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heuristic",
+            workers: int = 1, progress: bool = False) -> dict:
+    """``bot`` against ``against`` in every other seat, moving round the seats from game to
+    game (so that seat order cancels out): its share of the decided games with the 95%
+    interval, the fair share (one in the players), whether it is significantly below that
+    share, and CPU seconds a game (the process's and its workers'). ``progress``: print
+    the figures so far after each chunk of games (a long run on a busy machine)."""
+    import resource
+
+    players = load_game(name).default_players
+    setup = Setup(name, players, seed, (spec_of(bot),) + (spec_of(against),) * (players - 1),
+                  rotate=True)
+    tally = Tally(players, rotated=True)
+    started = time.process_time()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+
+    def figures() -> dict:
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = time.process_time() - started + (after.ru_utime + after.ru_stime
+                                                   - children.ru_utime - children.ru_stime)
+        low, high = wilson(tally.bot_wins[0], tally.decided)
+        fair = 1 / players
+        return {"game": name, "bot": bot, "games": tally.games,
+                "share": tally.bot_wins[0] / max(tally.decided, 1), "low": low, "high": high,
+                "fair": fair, "below": high < fair, "seconds": seconds / max(tally.games, 1)}
+
+    play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers,
+              (lambda done: print(rotated_line(figures()), flush=True)) if progress else None)
+    return figures()
+
+
+def rotated_line(found: dict) -> str:
+    """A line of :func:`rotated`'s figures, saying whether the share meets the target (at or
+    above fair as a point estimate, and not significantly below it)."""
+    verdict = ("significantly BELOW fair" if found["below"] else
+               "fair share met" if found["share"] >= found["fair"] else
+               "below fair (within chance)")
+    budget = "ok" if found["seconds"] <= 2 else "OVER 2 s"
+    return (f"  {found['game']:8} {found['bot']:40} {found['share']:6.1%} "
+            f"({found['low']:.1%}-{found['high']:.1%}) of fair {found['fair']:.1%}: {verdict}; "
+            f"{found['seconds']:.2f} CPU s a game ({budget}), {found['games']} games")
+
+
+MULTIPLAYER = ("blofa", "bullet", "ragusa", "shapes")  # the games the rotated target counts
+
+
+def rotated_strength(games: int, bots=("search",)) -> None:
+    """Each bot of ``bots`` against the heuristic in every other seat, rotated round the
+    seats, in each multi-player game: the target (issue 57) is at least a fair share in
+    three of the four at no more than 2 CPU s a game."""
+    print(f"\nthe search rotated round the seats against heuristic bots ({games} games a line; "
+          "share of the decided games, 95% interval)")
+    for bot in bots:
+        met = 0
+        for name in MULTIPLAYER:
+            found = rotated(name, bot, games)
+            met += not found["below"] and found["share"] >= found["fair"] and \
+                found["seconds"] <= 2
+            print(rotated_line(found), flush=True)
+        print(f"  {bot}: a fair share within 2 s in {met} of {len(MULTIPLAYER)} games "
+              f"(target: 3)", flush=True)
+
+
 ABLATION = (  # the docs' ablation table: each change to the search bot, measured
     ("unguided, random playouts (issue 28)", "guide=none"),
     ("unguided, reward half the lead", "guide=none,margin=0.5"),
@@ -240,6 +304,7 @@ def main() -> None:
         print(f"  {name:8} {players} player(s): {heuristic:6,.0f} games/s   random bots "
               f"{random_bots:6,.0f}/s   {verdict}")
     ablation(ABLATION_GAMES)
+    rotated_strength(ROTATED_GAMES)
 
 
 if __name__ == "__main__":
@@ -254,6 +319,14 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["--cost"]:  # the cost alone: [GAME|all [PLAYOUT]]
         cost([name for name in sys.argv[2:3] if name != "all"] or sorted(MODULES),
              sys.argv[3:4] or ("random", "heuristic"))
+    elif sys.argv[1:2] == ["--rotated"]:  # GAMES [BOT ...]: the rotated target alone
+        rotated_strength(int(sys.argv[2]), sys.argv[3:] or ("search",))
+    elif sys.argv[1:2] == ["--rotated-one"]:  # GAME BOT GAMES [SEED]: one line of it
+        import cardkit.playtest.runner
+
+        cardkit.playtest.runner.CHUNK = 10  # the figures so far every 10 games
+        print(rotated_line(rotated(sys.argv[2], sys.argv[3], int(sys.argv[4]), progress=True,
+                                   seed=int(sys.argv[5]) if sys.argv[5:] else 1)), flush=True)
     elif sys.argv[1:2] == ["--ablation"]:  # the ablation alone: GAMES a configuration
         ablation(int(sys.argv[2]))
     else:

@@ -200,6 +200,33 @@ def test_the_search_bot_beats_random_play_in_a_designer_s_game():
     assert low > 0.5, summary["seats"][0]
 
 
+def _rotated_share(game: str, bot: BotSpec, games: int) -> tuple[float, float]:
+    """The 95% interval of ``bot``'s share of the decided games against random play in
+    every other seat, moving round the seats from game to game."""
+    from cardkit.playtest.stats import wilson
+    from cardkit.playtest.tally import Tally
+
+    players = load_game(game).default_players
+    setup = Setup(game, players, 5, (bot,) + (BotSpec("random"),) * (players - 1),
+                  rotate=True)
+    tally = Tally(players, rotated=True)
+    tally.add(play_many(setup, games, workers=1))
+    return wilson(tally.bot_wins[0], tally.decided)
+
+
+def test_the_search_on_its_own_beats_random_play_clearly_and_a_broken_one_does_not(
+        monkeypatch):
+    """Issue 57: a cheap check that the search works, not a strength run. Unguided (its
+    guide's moves would win without it), at 40 samples a move, rotated round Blófa's four
+    seats against random play, its share's interval lies above the fair 25%; a search
+    that backs up each seat's loss instead of its win (a sign flipped) fails the check."""
+    search = BotSpec("search", (("guide", "none"), ("iterations", 40.0)))
+    assert _rotated_share("blofa", search, 24)[0] > 0.25
+    monkeypatch.setattr(SearchBot, "rewards", lambda self, world: [
+        1.0 - reward for reward in world.returns()])
+    assert _rotated_share("blofa", search, 24)[0] <= 0.25
+
+
 def test_the_search_bot_is_reproducible_and_takes_its_budget():
     game, cards = lantern()
     state = game.new_state(2, random.Random(4), cards)

@@ -178,6 +178,40 @@ def test_a_sweep_of_a_card_s_count_plays_decks_with_that_many(tmp_path):
     assert drawn[0] == 0 and 0 < drawn[1] < drawn[2]  # none, then more with more copies
 
 
+def test_a_sweep_says_which_counts_break_the_deck_s_contest_and_composition(tmp_path):
+    """Issue 58: a deck entered in the 18-card contest, which promises 16 cards and 8 units,
+    swept over the Archer's copies: each count but today's breaks what the deck promises,
+    and the contest only where the deck keeps it today (18 cards)."""
+    from cardkit.starter import create_deck
+
+    create_deck(tmp_path / "duel", "duel")
+    deck = tmp_path / "duel" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("  total: 16", "  total: 16\n  kind: {unit: 9, "
+                                             "event: 7}"))
+    code, out = run("simulate", tmp_path / "duel", "--sweep", "count[name=Archer]=1..3",
+                    "--games", 10, "--workers", 1)
+    assert code == 0, out
+    lines = {line.split(":")[0].strip(): line for line in out.splitlines()
+             if line.startswith("  count[")}
+    assert lines["count[name=Archer]=1"].endswith(
+        "; breaks the deck's composition: 15 cards (it promises 16); breaks the deck's "
+        "composition: 8 cards with kind unit (it promises 9)")
+    assert "breaks" not in lines["count[name=Archer]=2"]
+    assert "with kind unit (it promises 9)" in lines["count[name=Archer]=3"]
+    assert "contest" not in out  # the deck is entered in none
+    cards = tmp_path / "duel" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Scout,unit,1,1,3,", "Scout,unit,1,1,5,"))
+    deck.write_text(deck.read_text().replace("  total: 16", "  total: 18")
+                    .replace("unit: 9", "unit: 11").replace("size: poker", "size: poker\n"
+                                                            "contest: bgg-18-card"))
+    code, out = run("simulate", tmp_path / "duel", "--sweep", "count[name=Archer]=2,3",
+                    "--games", 10, "--workers", 1)
+    assert code == 0, out
+    assert "count[name=Archer]=3: " in out and "; breaks the 18-card contest: 19 cards (it asks " \
+        "for 18); breaks the deck's composition: 19 cards (it promises 18)" in out
+    assert out.count("breaks") == 3  # the third: 12 units where it promises 11
+
+
 @pytest.mark.parametrize("args, message", [
     (["bullet", "--sweep", "players=2..9"], "Bluff the Bullet is not for 6 players"),
     (["blofa", "--sweep", "bluff_rate=0,1"], "no bot playing takes bluff_rate"),

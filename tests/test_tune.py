@@ -226,12 +226,14 @@ def test_the_one_step_check_compares_the_two_settings_game_by_game():
 
 def test_a_suggestion_that_breaks_the_deck_s_contest_says_so(duel, monkeypatch):
     """Issue 58: a deck in the 18-card contest was suggested 'Scout x5 -> x6' (19 cards)
-    without a word."""
+    without a word; and a suggestion that breaks the deck's own 'composition:' (its total,
+    its count of units) says so too."""
     monkeypatch.setattr("cardkit.playtest.tune.RUNGS", (10, 10, 10))
     cards = duel / "duel" / "cards.csv"
     cards.write_text(cards.read_text().replace("Scout,unit,1,1,3,", "Scout,unit,1,1,5,"))
     deck = duel / "duel" / "deck.yaml"
-    deck.write_text(deck.read_text().replace("  total: 16", "  total: 18")
+    deck.write_text(deck.read_text().replace("  total: 16", "  total: 18\n  kind: {unit: 11, "
+                                             "event: 7}")
                     .replace("size: poker", "size: poker\ncontest: bgg-18-card"))
     result = CliRunner().invoke(main, [
         "simulate", "duel", "--players", "2", "--tune", "--target", "length=1..100",
@@ -241,5 +243,6 @@ def test_a_suggestion_that_breaks_the_deck_s_contest_says_so(duel, monkeypatch):
     lines = result.output.splitlines()
     first = lines.index(next(line for line in lines if line.startswith("Suggestion 1: ")))
     copies = 17 if "Scout x5 -> x4" in lines[first] else 19
-    assert f"  breaks the contest: the 18-card contest asks for 18 cards; this deck would " \
-           f"have {copies}" in lines[first:first + 3]
+    assert f"  breaks the 18-card contest: {copies} cards (it asks for 18); the deck's " \
+           f"composition: {copies} cards (it promises 18); the deck's composition: " \
+           f"{copies - 7} cards with kind unit (it promises 11)" in lines[first:first + 3]

@@ -401,6 +401,7 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
     from ..playtest.tally import Tally
 
     what, card = text.rsplit("=", 1)[0], []  # card: the one a count sweep varies
+    breaks = {}  # a count's value -> what it breaks of the deck's contest and composition
 
     def counted(fields, value):
         card[:] = [chosen_card(fields, sweep.key)]
@@ -421,6 +422,8 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                 except SweepError as error:  # the deck it could not find the card in
                     raise SweepError(f"{named(deck_file)}: {error.what}", error.fix) from None
                 run = replace(run, cards=cards)
+                breaks[value] = _breaks(deck_file, lambda fields, value=value:
+                                        with_count(fields, sweep.key, value))
             _dealable(rules, run.players, run.seed, run.cards,
                       f"{deck_file} ({what}={value:g})", rules_path)
             points.append((value, run))
@@ -452,7 +455,8 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
                    f"{summary['length']['mean']:.1f} "
                    f"{summary['length_unit']}"
                    + (f", {card}'s drawer {figure['change'] * 100:+.1f} percentage points"
-                      if figure and figure["judged"] else ""))
+                      if figure and figure["judged"] else "")
+                   + "".join(f"; breaks {broken}" for broken in breaks.get(value, ())))
     value, fairest = min(rows, key=lambda row: unfairness(row[1]))
     if fairest["players"] == 1 and sweep.kind != "players":
         click.echo(f"Closest to winning half the games: {what}={value:g}.")
@@ -471,6 +475,17 @@ def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, work
             "fairest": value})
     if stopped:
         sys.exit(stop_cause()[1])
+
+
+def _breaks(deck_file: str, change) -> list[str]:
+    """What the deck's copies after ``change`` break of its contest's number of cards and
+    its ``composition:`` (:func:`~cardkit.playtest.sweep.broken_promises`). The deck has
+    loaded before (:func:`_deck_cards`)."""
+    from ..deck.loader import load_deck
+    from ..playtest.sweep import broken_promises
+
+    deck = load_deck(find_deck(deck_file))
+    return broken_promises(deck, change(deck.for_rules()))
 
 
 def _deck_cards(rules, deck_file: str, change=None, why: str = ""):

@@ -108,24 +108,19 @@ class _Settings:
         return self._deck().for_rules()
 
     def breaks(self, values: tuple) -> str | None:
-        """What the setting ``values`` breaks of the deck's contest: 'the 18-card contest
-        asks for 18 cards; this deck would have 19' (None: nothing, or no contest)."""
+        """What the setting ``values`` breaks of what the deck keeps to: 'the 18-card
+        contest: 19 cards (it asks for 18)', its composition's counts (None: nothing)."""
         from functools import reduce
 
         from ..playtest.sweep import with_count
+        from .simulate import _breaks
 
         counts = [(knob.key, value) for knob, value in zip(self.knobs, values)
                   if knob.kind == "count"]
         if not counts:
             return None
-        deck = self._deck()
-        wanted = deck.contest.cards if deck.contest else None
-        if wanted is None:
-            return None
-        copies = len(reduce(lambda fields, count: with_count(fields, *count), counts,
-                            deck.for_rules()))
-        return None if copies == wanted else \
-            f"{deck.contest.title} asks for {wanted} cards; this deck would have {copies}"
+        return "; ".join(_breaks(self.deck_file, lambda fields: reduce(
+            lambda changed, count: with_count(changed, *count), counts, fields))) or None
 
     def _today_param(self, knob):
         if knob.key in self.rules.constants:
@@ -218,7 +213,7 @@ def tune_lines(result: dict) -> list[str]:
                         "  (" + distance_said(suggestion["distance"], result) + ")"))
         lines.append(f"  {figures(suggestion['figures'])}")
         if suggestion.get("breaks"):
-            lines.append(f"  breaks the contest: {suggestion['breaks']}")
+            lines.append(f"  breaks {suggestion['breaks']}")
         for step in suggestion["one_step"]:
             lines.append(f"  one step back, {step_said(step)}")
     if not result["suggestions"]:

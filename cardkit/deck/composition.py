@@ -104,19 +104,23 @@ def dropped(data: Map, problems: Problems, deck: Deck) -> Deck:
 
 
 def check_composition(data: Map, problems: Problems, field_types, deck: Deck,
-                      blank_counts=()) -> None:
+                      blank_counts=()) -> dict:
     """The counts the deck promises (total, by back, by any field) must hold. A total that
     does not names the spreadsheet rows whose count is empty (``blank_counts``), which
-    print once: most likely the copies missing."""
+    print once: most likely the copies missing. Returns the promises read (for
+    :attr:`Deck.composition`): 'total' -> cards, a field -> value (as text) -> cards."""
+    promised: dict = {}
     if "composition" not in data:
-        return
+        return promised
     raw = data["composition"]
     if not checks.expect_map(problems, raw, data.at("composition"), "composition"):
-        return
+        return promised
     keys = ["total", "back", *field_types]
     checks.check_keys(problems, raw, keys, (), "composition")
     if "total" in raw:
         total = checks.get_int(problems, raw, "total", minimum=1)
+        if total is not None:
+            promised["total"] = total
         if total is not None and total != deck.total():
             blanks = ", ".join(str(where) for where in blank_counts[:3]) + \
                 (f" and {len(blank_counts) - 3} more" if len(blank_counts) > 3 else "")
@@ -131,6 +135,7 @@ def check_composition(data: Map, problems: Problems, field_types, deck: Deck,
         if not checks.expect_map(problems, expected, raw.at(key), f"composition of '{key}'"):
             continue
         actual = deck.tally(key)
+        promised[key] = {str(value): count for value, count in expected.items()}
         for value, count in expected.items():
             have = actual.get(str(value), 0)
             if have != count:
@@ -143,3 +148,4 @@ def check_composition(data: Map, problems: Problems, field_types, deck: Deck,
                 problems.add(expected.where, f"the deck has {have} cards with {key} "
                              f"{value}, which the composition does not list",
                              f"add '{value}: {have}' or fix the cards")
+    return promised

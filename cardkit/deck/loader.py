@@ -16,6 +16,7 @@ import datetime
 import math
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..assets.catalog import load_assets
@@ -260,8 +261,8 @@ class _DeckLoader:
             problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
                          f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
             return None
-        check_composition(data, problems, self.field_types, deck, self.blank_counts)
-        return deck
+        return replace(deck, composition=check_composition(data, problems, self.field_types,
+                                                           deck, self.blank_counts))
 
     # -- top-level entries -------------------------------------------------------------------
 

@@ -124,6 +124,9 @@ class Deck:
     lang: str = ""  # the language chosen (--lang), '' for the deck as written
     warnings: tuple = ()  # what loading found to warn of: a translation missing
     contest: Contest | None = None  # the contest the deck is entered in
+    # the counts 'composition:' promises: 'total' -> cards, a field (or 'back') -> value
+    # (as text) -> cards; empty without one
+    composition: dict = field(default_factory=dict)
     components: dict = field(default_factory=dict)  # besides the cards: name -> how many
     license: str = ""  # the licence's name, or a file beside the deck holding its text
     box: object = None  # the deck's 'box:' entry as written (a Map), read by deck.box

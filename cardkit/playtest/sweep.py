@@ -205,6 +205,45 @@ def _reads(copy: dict, field: str) -> str:
     return str(copy.get(field))
 
 
+def broken_promises(deck, changed: list[dict]) -> list[str]:
+    """What the copies ``changed`` (a sweep's or tune's point: ``deck``'s printed copies,
+    as :meth:`~cardkit.deck.model.Deck.for_rules` gives them, with some card's count
+    changed) break of what the deck keeps to as written: the number of cards its contest
+    asks for, and each count its ``composition:`` promises (the total, by back, by a
+    field). A promise the deck as written does not keep (a variant's deck) is not one a
+    change breaks.
+
+    >>> from types import SimpleNamespace as Deck
+    >>> deck = Deck(contest=None, composition={"total": 3, "kind": {"unit": 2}},
+    ...             for_rules=lambda: [{"kind": "unit"}, {"kind": "unit"}, {"kind": "spell"}])
+    >>> broken_promises(deck, [{"kind": "unit"}] * 3 + [{"kind": "spell"}])
+    ["the deck's composition: 4 cards (it promises 3)", \
+"the deck's composition: 3 cards with kind unit (it promises 2)"]
+    """
+    today, broken = deck.for_rules(), []
+    contest = deck.contest
+    if contest is not None and contest.cards is not None and \
+            len(today) == contest.cards != len(changed):
+        broken.append(f"{contest.title}: {len(changed)} cards (it asks for {contest.cards})")
+    for key, promise in deck.composition.items():
+        for value, count in (promise.items() if key != "total" else [(None, promise)]):
+            have = _composed(changed, key, value)
+            if _composed(today, key, value) == count != have:
+                broken.append(f"the deck's composition: {have} cards"
+                              + (f" with {key} {value}" if value is not None else "")
+                              + f" (it promises {count})")
+    return broken
+
+
+def _composed(copies: list[dict], key: str, value: str | None) -> int:
+    """How many of ``copies`` a composition's count counts: all of them (``total``), or
+    those whose field (or back) ``key`` reads ``value``."""
+    if value is None:
+        return len(copies)
+    return sum(1 for copy in copies if copy.get(key) not in (None, "")
+               and str(copy.get(key)) == value)
+
+
 def chosen_card(fields: list[dict], key: tuple) -> str | None:
     """The name of the one card a ``count[...]`` sweep varies, as the figures name it; None
     for ``each[...]``."""
