@@ -500,6 +500,13 @@ def device_cmyk(hex_rgb: str):
     return [(1 - v - k) / (1 - k) for v in (r, g, b)] + [k]
 
 
+def shown(op: bytes, operands) -> str:
+    """The text a Tj or TJ (a kerned line: strings and kerning numbers) shows."""
+    parts = [operands[0]] if op == b"Tj" else \
+        [part for part in operands[0] if hasattr(part, "get_original_bytes")]
+    return "".join(part.get_original_bytes().decode("latin-1") for part in parts)
+
+
 def test_small_grey_text_prints_in_black_ink_only(tmp_path):
     """A 5 pt stamp in a tinted grey is K only (the grey of its channels' mean), read from
     the exported PDF's k operators; the same grey at 10 pt, a coloured 5 pt text and a
@@ -526,8 +533,8 @@ def test_small_grey_text_prints_in_black_ink_only(tmp_path):
         """, {"front": front, "back": "elements:\n  - {name: bg, kind: rect, box: card, "
                                       "fill: '#ffffff'}\n"})
     result = export_deck(deck, tmp_path / "o", ExportOptions("pdf", SERVICES["eu"]))
-    fills = {operands[0].get_original_bytes().decode("latin-1"): fill
-             for op, operands, fill, _, _ in paint_events(result.path) if op == b"Tj"}
+    fills = {shown(op, operands): fill
+             for op, operands, fill, _, _ in paint_events(result.path) if op in (b"Tj", b"TJ")}
     assert set(fills) == {name for name, _, _ in texts}
     for name in fills:
         assert fills[name][0] == "k"

@@ -181,11 +181,17 @@ class _GreyAsBlackInk:
 class _CmykTextObject(_GreyAsBlackInk, PDFTextObject):
     """A text object whose greys are black ink; its colours go through the canvas's
     hook, which reportlab copies from the canvas. ``smallest`` is the smallest size any
-    of its strings is set at, for the canvas's rule on small text."""
+    of its strings is set at, for the canvas's rule on small text: a size is counted
+    where it is chosen, as kerned lines (``TJ`` arrays, :mod:`cardkit.render.paint`)
+    are written past reportlab's string formatting, and where a string is formatted."""
 
     smallest = math.inf
 
-    def _formatText(self, text):  # every string shown goes through here, at _fontsize
+    def setFont(self, psfontname, size, leading=None):
+        self.smallest = min(self.smallest, size)
+        return super().setFont(psfontname, size, leading)
+
+    def _formatText(self, text):  # every plain string shown goes through here
         self.smallest = min(self.smallest, self._fontsize)
         return super()._formatText(text)
 
