@@ -465,13 +465,12 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     words = [_ascii_word(word, font) for word in string.split(" ")]
     if None in words:
         return False
-    canvas, ttf = text._canvas, pdfmetrics.getFont(font)
-    document = canvas._doc
-    if document not in ttf.state:  # its first string sets up its subsets: the long way
-        return False
-    body = " ".join([word.written for word in words])
-    array = f"[({body[:-2]}] TJ" if words[-1].kerned_last else f"[({body})] TJ"
-    if text._curSubset != 0:
+    canvas = text._canvas
+    array = f"[({' '.join([word.written for word in words])})] TJ"
+    if text._curSubset != 0:  # the font was set since its last string: name its subset
+        ttf, document = pdfmetrics.getFont(font), canvas._doc
+        if document not in ttf.state:  # its first string sets up its subsets: the long way
+            return False
         array = (f"{ttf.getSubsetInternalName(0, document)} {fp_str(text._fontsize)} Tf "
                  f"{fp_str(text._leading)} TL {array}")
         text._curSubset = 0
@@ -491,32 +490,32 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
 
 
 class AsciiWord(NamedTuple):
-    written: str  # in a TJ array's string: 'T) 76 (o' for 'To' kerned
+    written: str  # in a TJ array's string: 'T) 122 (o' for 'To' kerned
     width: float  # at 1000 pt
-    kerned_last: bool  # the array's part ends in a kerning number: 'written' ends in ' ('
 
 
 @lru_cache(maxsize=65536)
 def _ascii_word(word: str, font: str) -> AsciiWord | None:
     """``word`` as :func:`_kerned` writes it inside a ``TJ`` array, when it is printable
-    ASCII drawn as written, with no glyph off its line: its characters, escaped, with each
-    kerning number between them. Such characters are their own codes in the first subset
-    of every document (reportlab's ``asciiReadable``), so this is the same in every PDF.
-    None for any other word."""
+    ASCII drawn as written, with no glyph off its line and no kerning number after its
+    last (kerning moves the glyph after one): its characters, escaped, with each kerning
+    number between them. Such characters are their own codes in the
+    first subset of every document (reportlab's ``asciiReadable``), so this is the same
+    in every PDF. None for any other word."""
     ttf = pdfmetrics.getFont(font)
     piece = drawn_word(word, font, None)
-    characters = piece.characters
-    if piece.kerning is None or piece.actual is not None or not ttf._asciiReadable or \
+    characters, kerning = piece.characters, piece.kerning
+    if kerning is None or piece.actual is not None or not ttf._asciiReadable or \
             not (characters.isascii() and characters.isprintable()) or \
-            not set(map(ord, characters)) <= ttf.face.charToGlyph.keys():
+            not set(map(ord, characters)) <= ttf.face.charToGlyph.keys() or \
+            (kerning and kerning[-1][0] == len(characters) - 1):
         return None
     parts, start = [], 0
-    for after, shift in piece.kerning:
+    for after, shift in kerning:
         parts.append(f"{escapePDF(characters[start:after + 1])}) {shift} (")
         start = after + 1
     parts.append(escapePDF(characters[start:]))
-    return AsciiWord("".join(parts), piece.width,
-                     bool(piece.kerning) and piece.kerning[-1][0] == len(characters) - 1)
+    return AsciiWord("".join(parts), piece.width)
 
 
 def _kerned(text, piece, ends: bool) -> None:

@@ -18,8 +18,8 @@ network.
   folder is the deck's, so it is read and written as an output folder is
   (:mod:`cardkit.common.atomic`): a link, a FIFO or a device there is refused, never
   followed or opened; a note that is damaged is a warning, and the sheet is fetched again.
-- **Once.** Within :func:`fetching_once` (a command's reading of its deck, which may load
-  it several times) each link is fetched at most once.
+- **Once.** Within :func:`.fetch_round.fetching_once` (a command's reading of its deck,
+  which may load it several times) each link is fetched at most once.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ import ipaddress
 import json
 import re
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
 from ..common.atomic import NotReplaced, atomic_path, checked_below, read_below
+from . import fetch_round
 from .files import why_outside
 from .spreadsheet import MAX_BYTES, READ_SECONDS, Places, Table, read_table
 
@@ -69,9 +69,6 @@ TEST_ONLY_LOOPBACK_CA: str | None = None
 # (deck folder, link) -> the kept copy, of the links read in this process: what `watch`
 # asks for changes
 LINKS_READ: dict[tuple[Path, str], Cache] = {}
-# (deck folder, link) -> (the LinkError, the warning) of the links fetched within
-# fetching_once(); None outside it
-_FETCHED: dict[tuple[Path, str], tuple[LinkError | None, str]] | None = None
 
 
 class LinkError(ValueError):
@@ -436,23 +433,6 @@ def age(about: dict) -> str:
     return f"fetched {ago} ago ({when:%Y-%m-%d %H:%M} UTC)"
 
 
-@contextmanager
-def fetching_once():
-    """Within it, each link is fetched at most once, and what came of it (a problem, a
-    warning) is said again: a command that loads a deck several times (validate loads it
-    for each check) asks the server once. Nested, the outermost counts: a watch's
-    rebuild is one round, whatever it makes."""
-    global _FETCHED
-    if _FETCHED is not None:
-        yield
-        return
-    _FETCHED = {}
-    try:
-        yield
-    finally:
-        _FETCHED = None
-
-
 def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str]:
     """The sheet at ``link`` (its tab ``sheet``, by title) as a table whose messages name
     the link and each cell, and a warning ('' for none) when it was read from the copy
@@ -464,7 +444,8 @@ def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str
     about = cache.kept()
     damaged = f"the note of the copy kept in {CACHE_FOLDER}/{cache.about.name} is " \
         f"damaged ({cache.damaged})" if cache.damaged else ""
-    once = _FETCHED.get((cache.folder, url)) if _FETCHED is not None else None
+    fetched_before = fetch_round.FETCHED
+    once = fetched_before.get((cache.folder, url)) if fetched_before is not None else None
     if once is not None:  # fetched already in this command
         error, warning = once
         if error is not None:
@@ -481,8 +462,8 @@ def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str
             warning = f"{unreachable.what}: read the copy {age(about)}" if about else ""
         except LinkError as refused:
             error = refused
-        if _FETCHED is not None:
-            _FETCHED[cache.folder, url] = (error, warning)
+        if fetched_before is not None:
+            fetched_before[cache.folder, url] = (error, warning)
         if error is not None:
             raise error
     elif about is None:
