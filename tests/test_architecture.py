@@ -144,3 +144,31 @@ def test_a_long_module_says_why_it_is_one():
         if lines > 550 and "Why one module:" not in doc:
             long[str(file.relative_to(PACKAGE))] = lines
     assert long == {}
+
+
+def pdfium_opened_outside_its_lock(root: Path) -> list[str]:
+    """``file:line`` of each PDF opened with pypdfium2 other than by common/pdfium.py's
+    open_pdf, which holds the process's one PDFium lock (PDFium is not thread-safe)."""
+    found = []
+    for file in sorted(root.rglob("*.py")):
+        if file.relative_to(root).as_posix() == "common/pdfium.py":
+            continue
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"), str(file))):
+            name = node.attr if isinstance(node, ast.Attribute) else \
+                node.id if isinstance(node, ast.Name) else \
+                " ".join(alias.name for alias in node.names) \
+                if isinstance(node, ast.ImportFrom) else ""
+            if "PdfDocument" in name or "FPDF_LoadDocument" in name or \
+                    "FPDF_LoadMemDocument" in name:
+                found.append(f"{file.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_every_pdfium_document_is_opened_under_the_one_lock(tmp_path):
+    """Issue 54: the studio's sheets, rules and components tabs drew with PDFium from
+    several threads at once, and crashed."""
+    assert pdfium_opened_outside_its_lock(PACKAGE) == []
+    (tmp_path / "pkg" / "writers").mkdir(parents=True)
+    (tmp_path / "pkg" / "writers" / "late.py").write_text(
+        "def draw(path):\n    import pypdfium2\n    return pypdfium2.PdfDocument(path)\n")
+    assert pdfium_opened_outside_its_lock(tmp_path / "pkg") == ["writers/late.py:3"]

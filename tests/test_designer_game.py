@@ -281,3 +281,46 @@ def test_the_changelog_says_how_to_update_a_rules_file_the_toolkit_now_refuses(t
     assert "```{include} ../CHANGELOG.md" in (root / "docs" / "changelog.md").read_text()
     assert "[Changes, version by version](changelog.md)" in " ".join(
         (root / "docs" / "own-game.md").read_text().split())
+
+
+def test_random_bots_past_the_checked_games_are_played_by_the_runner_itself(monkeypatch):
+    """Issue 56's speed: once a run's first games have checked every move, a game of the
+    toolkit's random bots copies no list of moves for a bot, asks no bot and looks no move
+    up among those offered; it plays the same game as a random bot asked move by move.
+    The checked games still apply every move through apply() (legality checked)."""
+    from cardkit.toolkit import RandomBot
+
+    tricks = _bench_module("tricks_game")
+    path = Path(tricks.__file__)
+    game = load_rules(path)
+    cards = game.cards_from_deck(tricks.deck())
+    setup = runner.Setup("tricks", 4, 3, (runner.BotSpec("random"),) * 4, cards, str(path))
+    calls = {"legal_moves": 0, "choose": 0, "apply": 0}
+
+    def counted(name, method):
+        def call(*args):
+            calls[name] += 1
+            return method(*args)
+        return call
+
+    monkeypatch.setattr(CardGame, "legal_moves", counted("legal_moves", CardGame.legal_moves))
+    monkeypatch.setattr(CardGame, "apply", counted("apply", CardGame.apply))
+    monkeypatch.setattr(RandomBot, "choose", counted("choose", RandomBot.choose))
+    played = runner.play_one(setup, runner.CHECKED_GAMES)
+    assert calls == {"legal_moves": 0, "choose": 0, "apply": 0}
+    checked = runner.play_one(setup, runner.CHECKED_GAMES - 1)
+    assert calls["apply"] == checked.moves and calls["legal_moves"] == 0
+    for index, result in ((runner.CHECKED_GAMES, played), (runner.CHECKED_GAMES - 1, checked)):
+        state = game.new_state(4, random.Random(f"3:{index}"), cards)
+        bots, rngs = RandomBot(), [random.Random(f"3:{index}:{seat}") for seat in range(4)]
+        while not state.is_over():
+            seat = state.current_player()
+            state.apply(bots.choose(None, state.legal_moves(), rngs[seat]))
+        assert (state.scores(), state.moves_made) == (result.scores, result.moves)
+
+
+def test_identical_copies_share_one_look():
+    """A look is compared for every card of every new list of moves: identical copies
+    hold the same string, so that comparing two is one pointer."""
+    scout, twin = Card(0, {"name": "Scout", "cost": 1}), Card(1, {"cost": 1, "name": "Scout"})
+    assert scout.look is twin.look and scout.look is not Card(2, {"name": "Guard"}).look

@@ -131,11 +131,11 @@ def test_a_mutated_bundled_deck_exits_0_or_2(tmp_path_factory, data):
     written.write_text(yaml.safe_dump(mutated, allow_unicode=True, width=10 ** 6),
                        encoding="utf-8")
     try:
-        started = time.monotonic()
+        started = time.process_time()  # CPU time: a busy machine does not fail it
         checked = CliRunner().invoke(main, ["validate", str(work / "deck.yaml")])
         built = CliRunner().invoke(main, ["build", str(work / "deck.yaml"), "--out",
                                           str(work.parent / "out")])
-        assert time.monotonic() - started < 10
+        assert time.process_time() - started < 10
     finally:
         if original is None:
             written.unlink()

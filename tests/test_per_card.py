@@ -248,7 +248,7 @@ def test_the_journal_takes_tokens_and_piles_of_no_seat_with_private_faces():
     from cardkit.toolkit import PUBLIC, Card, Pile
     from cardkit.toolkit.zones import CardJournal
 
-    journal = CardJournal(2, cards=2)
+    journal = CardJournal(2)
     pool, hand = Pile("pool", BACKS), Pile("hand", OWNER, owner=0)
     table = Pile("table", PUBLIC)
     pool.cards = [Card(0, {"name": "Gem"}), Card(1, {"name": "Gem"})]

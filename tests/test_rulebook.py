@@ -357,6 +357,52 @@ def test_the_command_offers_every_page_size_the_pipeline_makes():
     assert tuple(paper.type.choices) == PAGE_CHOICES
 
 
+def _long_table_deck(folder: Path, rows: int) -> Path:
+    """The bundled shapes deck, its rules.md one long Markdown table."""
+    shutil.copytree(DECKS_DIR / "shapes", folder)
+    body = "\n".join(f"| row {i} | value {i} | x |" for i in range(rows))
+    (folder / "rules.md").write_text(f"# Rules\n\n| Row | Value | Mark |\n|---|---|---|\n{body}\n",
+                                     encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def test_a_long_table_is_split_between_pages_each_headed_every_row_once(tmp_path):
+    deck = _long_table_deck(tmp_path / "deck", 150)
+    result = run("rulebook", deck, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "shapes" / "shapes-rules-a4.pdf") as pdf:
+        pages = [page.extract_text().splitlines() for page in pdf.pages]
+    assert len(pages) >= 3
+    assert all(any(line.startswith("Row Value Mark") for line in page[:3]) for page in pages)
+    found = [line for page in pages for line in page if line.startswith("row ")]
+    assert found == [f"row {i} value {i} x" for i in range(150)]
+
+
+LINEAR_TIME = """
+import sys, time
+from pathlib import Path
+from cardkit.pipeline.rulebook import make_rulebook
+for deck in sys.argv[1:]:
+    started = time.process_time()
+    make_rulebook(Path(deck), Path(deck).parent / "out", ("a4",))
+    print(time.process_time() - started)
+"""
+
+
+def test_a_long_table_takes_time_in_proportion_to_its_rows(tmp_path):
+    """Issue 54: 2,000 rows took 7 s, 8,000 rows 100 s (reportlab's Table measured every
+    row left at each page it split off). CPU time, of a child process: eight times the rows
+    take about eight times as long, not sixty-four, however busy the machine."""
+    import subprocess
+    import sys
+
+    decks = [_long_table_deck(tmp_path / str(rows), rows) for rows in (50, 500, 4000)]
+    child = subprocess.run([sys.executable, "-c", LINEAR_TIME, *map(str, decks)],
+                           capture_output=True, text=True, timeout=600, check=True)
+    _, few, many = map(float, child.stdout.split())  # the first warms the caches up
+    assert many / few < 11, (few, many)
+
+
 def test_no_text_is_smaller_than_6_pt_even_on_card_sized_pages(tmp_path):
     """The docs promise 6 pt at least: Blófa's rules on pages of its card size set the
     table's text at 5.4 pt and the footer at 4.8 pt; pdfplumber reads every character's

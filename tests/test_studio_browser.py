@@ -4,11 +4,13 @@ shown without its script (issue 37). Skipped by name without Chromium; required 
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -89,7 +91,8 @@ def test_the_studio_shows_each_save(served, browser_page):
     page.hover("#side-front .element[data-name='title']")
     assert re.match(r"title \(text, layout market-card\), [\d.]+ × [\d.]+ mm at [\d.]+, "
                     r"[\d.]+ mm: ", page.inner_text("#hovered"))
-    assert "Spice Jar" in page.inner_text("#card-fields")  # the card's data row
+    # the card's data row, each field in an input to change it (issue 59)
+    assert page.input_value("#card-fields [name='name']") == "Spice Jar"
     assert page.is_visible("#side-front .safe")
     page.uncheck("#guides")
     assert page.is_hidden("#side-front .safe")
@@ -121,12 +124,20 @@ def test_the_studio_shows_each_save(served, browser_page):
 
     page.fill("#filter", "Queen")  # matches nothing: the page says so, and how to clear it
     page.wait_for_selector("#no-match:not([hidden])", timeout=20000)
-    assert page.inner_text("#no-match").startswith("No card matches 'Queen': --cards: 'Queen' "
-                                                   "is not a card number")
+    # in a browser's words, not the command line's (issue 58: '--cards: ...', 'FIELD=VALUE')
+    assert page.inner_text("#no-match span") == (
+        "No card matches 'Queen': 'Queen' is not a card number, a range or a field and its "
+        "value; type card numbers and ranges such as 3, 7-9, or a field and its value such "
+        "as name=Dragon. ")
     assert page.eval_on_selector_all("#sheet figure:not([hidden])", "fs => fs.length") == 0
     page.click("#show-all")
     wait(page, "document.querySelectorAll('#sheet figure:not([hidden])').length === 8")
     assert page.is_hidden("#no-match") and page.input_value("#filter") == ""
+    page.fill("#filter", "name=Spice Jarr")  # a sentence that asks ends with its '?' only
+    wait(page, "document.querySelector('#no-match span').textContent.includes('Jarr')")
+    assert page.inner_text("#no-match span") == (
+        "No card matches 'name=Spice Jarr': no card has name 'Spice Jarr'; did you mean "
+        "'Spice Jar'? ")
     page.fill("#filter", "2-3")
     wait(page, "document.querySelectorAll('#sheet figure:not([hidden])').length === 2")
     page.click("figure[data-number='3']")
@@ -167,7 +178,8 @@ def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, brow
     wait(page, "document.querySelector(\"figure[data-number='2'] figcaption\")?.textContent"
          " === '#2 Gewürzglas ×4'")
 
-    # a report that came with a shared deck: its styles and images show, its script not
+    # a report that came with a shared deck: its styles and images show, its script not;
+    # the tab names it and the time it was written (issue 58: an older one, unnamed)
     dot = io.BytesIO()
     Image.new("RGB", (4, 4), (200, 0, 0)).save(dot, "PNG")
     (deck / "sim").mkdir()
@@ -176,9 +188,110 @@ def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, brow
         "<!doctype html><style>h1{color:rgb(1, 2, 3)}</style><h1>The report</h1><img src="
         f"'data:image/png;base64,{base64.b64encode(dot.getvalue()).decode()}'>"
         "<script>document.title = 'ran'; parent.document.title = 'ran'</script>")
+    written = time.mktime((2026, 1, 2, 3, 4, 0, 0, 0, -1))  # this machine's time
+    os.utime(deck / "sim" / "report.html", (written, written))
     page.click("nav button[data-view='playtest']")
+    page.wait_for_selector("#playtest-note:not([hidden])", timeout=20000)
+    assert page.inner_text("#playtest-note") == ("The newest simulation report of this deck: "
+                                                 "lantern-market/sim/report.html, written "
+                                                 "2026-01-02 03:04.")
     report = page.frame_locator("#report")
     assert report.locator("h1").evaluate("h => getComputedStyle(h).color") == "rgb(1, 2, 3)"
     assert report.locator("img").evaluate("i => i.complete && i.naturalWidth") == 4
     assert report.locator("html").evaluate("() => document.title") != "ran"
     assert page.title() == "Lantern Market · studio"
+
+
+def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(served,
+                                                                          browser_page):
+    """Issue 58: the first open was a blank page while the deck was drawn; a deck broken
+    from the start said 'the last good cards are shown' over no cards."""
+    deck, address = served
+    page = browser_page
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text() + "\nsize: [\n")
+    held = []  # the page's first ask for the deck, held: the server is still drawing
+    page.route("**/api/deck*", lambda route: held.append(route))
+    page.goto(address)
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.is_visible("#no-cards")
+    assert page.inner_text("#no-cards").startswith("Drawing the cards…")
+    held[0].continue_()
+    page.unroute("**/api/deck*")
+
+    page.wait_for_selector("#problems:not([hidden])", timeout=20000)
+    assert re.search(r"deck\.yaml:\d+:\d+: ", page.inner_text("#problems"))
+    assert "last good" not in page.inner_text("body")  # there are none
+    assert page.is_hidden("#stale")
+    assert page.inner_text("#status") == \
+        "the deck has problems: mend them and save to draw its cards"
+    assert page.inner_text("#no-cards") == (
+        "No cards to show yet: the deck does not load. Mend the problem above and save; "
+        "its cards are drawn as soon as it loads.")
+
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("\nsize: [\n", ""))
+    wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
+    assert page.is_hidden("#no-cards") and page.is_hidden("#problems")
+    assert page.inner_text("#status").startswith("drawn in ")
+
+
+SPICE_TEXT = b'"When you buy it, draw a card."'
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
+    the card is drawn again; a wrong value gets validate's message at the field."""
+    deck, address = served
+    page = browser_page
+    page.goto(address)
+    wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
+               "[...document.images].filter(i => i.closest('figure'))"
+               ".every(i => i.complete && i.naturalWidth)")
+    before = sources(page)
+    cards = deck / "cards.csv"
+    written = cards.read_bytes()
+    page.click("figure[data-number='2']")
+    assert page.is_hidden("#card-read-only")
+    page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
+    page.click("#card-name")  # leaving the field saves it
+    wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
+               ".startsWith('saved to cards.csv')")
+    assert cards.read_bytes() == written.replace(SPICE_TEXT, b'"Draw two, ""then"" rest."')
+    wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
+         f"{before['2']!r}")
+    after = sources(page)
+    assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
+    assert page.input_value("#card-fields textarea[name='text']") == 'Draw two, "then" rest.'
+
+    saved = cards.read_bytes()
+    page.fill("#card-fields input[name='cost']", "four")
+    page.click("#card-name")
+    wait(page, "document.querySelector(\"[data-key='2/cost'] .field-note.problem\")")
+    assert page.inner_text("[data-key='2/cost'] .field-note").endswith(
+        "cards.csv:3: column 'cost': 'four' is not a whole number; write a number such as 4")
+    assert cards.read_bytes() == saved
+    page.screenshot(path=str(deck.parent / "edited.png"))
+
+
+def test_an_edit_of_a_file_changed_since_is_refused_and_shown(served, browser_page):
+    """Issue 59: the page read cards.csv; it changed on disk since (the page was not
+    told: its event stream says one thing here, once); the edit is not written, and the
+    page says so, with the edit that was not saved and what the file says now."""
+    deck, address = served
+    page = browser_page
+    page.route("**/events", lambda route: route.fulfill(
+        status=200, content_type="text/event-stream", body="retry: 600000\ndata: 1\n\n"))
+    page.goto(address)
+    wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
+    page.click("figure[data-number='2']")
+    cards = deck / "cards.csv"
+    changed = cards.read_bytes().replace(SPICE_TEXT, b'"Theirs."')
+    cards.write_bytes(changed)
+    page.fill("#card-fields textarea[name='text']", "Mine.")
+    page.click("#card-name")
+    wait(page, "document.querySelector(\"[data-key='2/text'] .field-note.problem\")")
+    assert page.inner_text("[data-key='2/text'] .field-note") == (
+        "Not saved: cards.csv changed on disk since the page read it. It now says «Theirs.»; "
+        "your edit was «Mine.».")
+    assert cards.read_bytes() == changed
+    page.screenshot(path=str(deck.parent / "conflict.png"))

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.playtest.tune import Target, TuneError, parse_target, parse_vary
+from cardkit.playtest.tune_targets import Target, TuneError, parse_target, parse_vary
 from known_games.verdicts import planted_tuning, tuning_found
 
 
@@ -123,7 +123,7 @@ def test_each_target_s_figure_and_the_distance_outside_the_targets():
     miss (10 - 5 seat points, 11 - 10 turns, 10 - 5% nobody, 25 - 20 skill points)."""
     from collections import Counter
 
-    from cardkit.playtest.tune import distance, figures
+    from cardkit.playtest.tune_targets import distance, figures
 
     summary = {"players": 2, "fair_share": 0.5, "games": 100, "decided": 90,
                "nobody_won": 0.1, "length_unit": "turns", "cards": None,
@@ -147,7 +147,7 @@ def test_each_target_s_figure_and_the_distance_outside_the_targets():
 def test_a_figure_meets_its_target_only_when_its_interval_does():
     """Before: met or MISSED by the point estimate, so a setting 4 points off with an
     interval of 1 to 7 was 'met' and one 5.5 off with 3.5 to 7.5 'MISSED'."""
-    from cardkit.playtest.tune import Figure, verdict
+    from cardkit.playtest.tune_targets import Figure, verdict
 
     seats = Target("seats", 0.0, 5.0)
     assert [verdict(seats, Figure(v, (max(0.0, v - 3), v + 3), "")) for v in (1.0, 4.0, 5.5, 9.0)] == \
@@ -157,7 +157,7 @@ def test_a_figure_meets_its_target_only_when_its_interval_does():
 def test_the_seats_figure_allows_for_the_largest_of_several_noisy_shares():
     """Four seats, each 50% with a 95% interval of 45% to 55%: the largest of three free
     shares' distances needs a wider interval than one share's (before: 5.0 points)."""
-    from cardkit.playtest.tune import seats_figure
+    from cardkit.playtest.tune_targets import seats_figure
 
     seat = {"share": 0.25, "share_interval": [0.20, 0.30]}
     four = seats_figure({"fair_share": 0.25, "players": 4,
@@ -169,7 +169,8 @@ def test_the_seats_figure_allows_for_the_largest_of_several_noisy_shares():
 def test_the_search_plays_each_setting_of_a_rung_from_seeds_of_its_own():
     """Before: every setting of a rung was played from one seed, whose luck shifted
     every estimate together."""
-    from cardkit.playtest.tune import Figure, search
+    from cardkit.playtest.tune import search
+    from cardkit.playtest.tune_targets import Figure
 
     seeds = []
 

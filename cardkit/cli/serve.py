@@ -23,8 +23,11 @@ DEFAULT_PORT = 8719
                    "another address lets the network in.")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the web browser.")
+@click.option("--allow-edit", is_flag=True,
+              help="Let the page change the deck's files when --host lets the network in "
+                   "(on this machine only, it always may).")
 @network_options
-def serve(deck, port, host, open_page):
+def serve(deck, port, host, open_page, allow_edit):
     """Show DECK in the browser as it prints, and redraw it on every save: the deck, its
     layouts, spreadsheets (sheet links too, with --allow-network), images, icons and
     fonts. Only the cards a save changed are drawn again; a save with a mistake lists
@@ -34,7 +37,9 @@ def serve(deck, port, host, open_page):
       cardkit serve my-game
       cardkit serve blofa --no-open --port 8800    print the address only
 
-    The page is read-only: the files stay the source of truth. Ctrl-C stops.
+    A card's fields can be changed in the page: the change is written into the file
+    the card came from (CSV or YAML), that value only, and the files stay the source of
+    truth. Ctrl-C stops.
     """
     import socket
 
@@ -51,4 +56,4 @@ def serve(deck, port, host, open_page):
         click.echo(f"cardkit: cannot listen on {host}:{port}: {error.strerror or error}; "
                    "choose another --port (0 takes any free one)", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    run_studio(path, listening, open_page, click.echo, deck)
+    run_studio(path, listening, open_page, click.echo, deck, allow_edit)

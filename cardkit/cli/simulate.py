@@ -113,8 +113,9 @@ def _bot_specs(ctx, param, value):
               show_default=True, metavar="SECONDS", help="How long to wait for the Dask "
               "cluster to answer, or during a run to have a worker again.")
 @click.option("--game-timeout", type=click.FloatRange(0), default=60.0, show_default=True,
-              metavar="SECONDS", help="Stop when a game takes longer (a loop in your rules "
-              "that never ends), naming it and its seed; 0: no bound. Not on Dask.")
+              metavar="SECONDS", help="Stop when a game takes more CPU time (a loop in your "
+              "rules that never ends), naming it and its seed; 0: no bound. CPU time, so a "
+              "machine busy with other work slows games without stopping them. Not on Dask.")
 @click.pass_context
 def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, compare_deck,
              sweep_text, tune, targets, vary, trials, rules_file, check, skill, log_game,

@@ -22,7 +22,8 @@ def tune(setup, rules, deck_file: str, rules_path, target_texts, vary_texts, tri
     from ..playtest.executors import ExecutorError
     from ..playtest.rules_file import RulesFileError
     from ..playtest.runner import Stopped
-    from ..playtest.tune import TuneError, parse_target, parse_vary, tune_and_check
+    from ..playtest.tune import tune_and_check
+    from ..playtest.tune_targets import TuneError, parse_target, parse_vary
 
     if not target_texts or not vary_texts:
         refuse("--tune needs --target (what to aim at) and --vary (what may change)",
@@ -68,7 +69,7 @@ class _Settings:
     def __init__(self, setup, rules, deck_file, rules_path, knobs, targets):
         from ..playtest.runner import BotSpec
         from ..playtest.sweep import SweepError, point_setup
-        from ..playtest.tune import SKILL_BOT, TuneError
+        from ..playtest.tune_targets import SKILL_BOT, TuneError
 
         self.setup, self.rules, self.deck_file, self.rules_path = setup, rules, deck_file, \
             rules_path

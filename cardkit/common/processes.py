@@ -5,16 +5,19 @@ process is killed (``kill -9``, a closed terminal), nothing tells them, and they
 on with nobody to hand them work, holding their memory. Each worker started here looks
 at its parent twice a second and exits as soon as it is gone.
 
-Games from a designer's file may never end: :func:`time_limit` bounds one in the process
-playing it, :class:`WorkerSlots` tells the parent which job each worker has been doing since
-when, and :meth:`WorkerPool.kill` ends the workers at once (a stuck game, a second Ctrl-C,
-any error: a pool left with an exception does not play out its queue). SIGTERM stops work
-as Ctrl-C does (:func:`sigterm_interrupts`), and neither may land inside a pool's
-bookkeeping, where it can leave a lock taken for good (:func:`deferred_interrupts`).
+Games from a designer's file may never end: :func:`time_limit` bounds the CPU time of one
+in the process playing it (CPU time, so that a machine busy with other work slows a game
+without ending it), :class:`WorkerSlots` tells the parent which job each worker has been
+doing and how much CPU time it took since, and :meth:`WorkerPool.kill` ends the workers at
+once (a stuck game, a second Ctrl-C, any error: a pool left with an exception does not
+play out its queue). SIGTERM stops work as Ctrl-C does (:func:`sigterm_interrupts`), and
+neither may land inside a pool's bookkeeping, where it can leave a lock taken for good
+(:func:`deferred_interrupts`).
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
@@ -24,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 PARENT_CHECK = 0.5  # seconds between a worker's looks at its parent
+WALL_TIMES = 10  # a run_limited child may wait this many times its CPU time on the clock
 
 
 def pool_context():
@@ -142,7 +146,7 @@ class TimeUp(BaseException):
 
 
 TICK = 0.1  # seconds between the looks of time_limits' clock: how late a bound may be
-_deadline: float | None = None  # under time_limits: when the bounded block's time runs out
+_deadline: float | None = None  # under time_limits: the main thread's CPU time to stop at
 _clock = False  # whether time_limits' clock runs
 
 
@@ -150,8 +154,8 @@ def _time_up(number, frame):
     raise TimeUp("the time ran out here")
 
 
-def _tick(number, frame):
-    if _deadline is not None and time.monotonic() > _deadline:
+def _tick(number, frame):  # signal handlers run in the main thread: its CPU time
+    if _deadline is not None and time.thread_time() > _deadline:
         raise TimeUp("the time ran out here")
 
 
@@ -162,25 +166,26 @@ def _timers() -> bool:
 
 @contextmanager
 def time_limit(seconds: float | None):
-    """Raise :class:`TimeUp` in the block after ``seconds`` of wall time (SIGALRM). No
-    bound for None or 0, outside the main thread, or where there is no SIGALRM."""
+    """Raise :class:`TimeUp` in the block once it has taken ``seconds`` of CPU time
+    (SIGPROF; under :func:`time_limits`, the main thread's). No bound for None or 0,
+    outside the main thread, or where there is no such timer."""
     global _deadline
     if not seconds or not _timers():
         yield
     elif _clock:
-        _deadline = time.monotonic() + seconds
+        _deadline = time.thread_time() + seconds
         try:
             yield
         finally:
             _deadline = None
     else:
-        before = signal.signal(signal.SIGALRM, _time_up)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        before = signal.signal(signal.SIGPROF, _time_up)
+        signal.setitimer(signal.ITIMER_PROF, seconds)
         try:
             yield
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, before)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, before)
 
 
 @contextmanager
@@ -204,11 +209,11 @@ def time_limits():
 
 
 class WorkerSlots:
-    """What each worker of a pool is doing and since when, for its parent to see: a
-    worker takes a slot in its initializer, marks each job it begins (two numbers saying
-    which) and ends."""
+    """What each worker of a pool is doing and how much CPU time it has taken, for its
+    parent to see: a worker takes a slot in its initializer, marks each job it begins (two
+    numbers saying which) and ends."""
 
-    FIELDS = 4  # a slot: the worker's pid, the job's two numbers, when it began (0: idle)
+    FIELDS = 4  # a slot: the worker's pid, the job's two numbers, its CPU time as it began
 
     def __init__(self, workers: int):
         context = pool_context()
@@ -227,21 +232,34 @@ class WorkerSlots:
         if self._mine is not None:
             at = self._mine
             self._slots[at + 1], self._slots[at + 2] = first, second
-            self._slots[at + 3] = time.monotonic()
+            self._slots[at + 3] = time.process_time() or -1.0  # what _cpu_time reads; -1: 0
 
     def end(self) -> None:
         if self._mine is not None:
             self._slots[self._mine + 3] = 0
 
     def busy(self) -> list[tuple[int, tuple[int, int], float]]:
-        """Each worker busy with a job: (its pid, the job's numbers, seconds since it
-        began)."""
-        now, found = time.monotonic(), []
+        """Each worker busy with a job: (its pid, the job's numbers, seconds of CPU
+        time it took since it began)."""
+        found = []
         for at in range(0, len(self._slots), self.FIELDS):
             pid, first, second, began = self._slots[at:at + self.FIELDS]
             if began:
-                found.append((int(pid), (int(first), int(second)), now - began))
+                found.append((int(pid), (int(first), int(second)),
+                              _cpu_time(int(pid)) - max(began, 0.0)))
         return found
+
+
+def _cpu_time(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has taken, as the system counts it
+    for every process (/proc/PID/stat, in clock ticks), so that a parent reads it of its
+    worker; 0 where the system does not say (a process gone, no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _start_worker(parent: int, initializer, initargs: tuple) -> None:
@@ -278,11 +296,13 @@ class JobFailed(Exception):
 
 
 def run_limited(function, args: tuple, seconds: float, memory: int):
-    """``function(*args)`` run in a child process that may take ``seconds`` and ``memory``
-    bytes of address space: for parsers of untrusted files written in other languages,
-    which can hang or abort the whole process instead of raising. Returns what it returns
-    (it must pickle); raises :class:`JobFailed` for what it raised and
-    :class:`LimitExceeded` when it hung or died."""
+    """``function(*args)`` run in a child process that may take ``seconds`` of CPU time
+    (a busy machine slows it without failing it; WALL_TIMES as long on the clock, for a
+    child that waits without working) and ``memory`` bytes of address space: for parsers
+    of untrusted files written in other languages, which can hang or abort the whole
+    process instead of raising. Returns what it returns (it must pickle); raises
+    :class:`JobFailed` for what it raised and :class:`LimitExceeded` when it hung or
+    died."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     receive, send = context.Pipe(duplex=False)
@@ -291,12 +311,14 @@ def run_limited(function, args: tuple, seconds: float, memory: int):
     child.start()
     send.close()
     try:
-        if not receive.poll(seconds):
+        if not receive.poll(seconds * WALL_TIMES):
             raise LimitExceeded("time")
         try:
             kind, value = receive.recv()
-        except EOFError:  # it died without answering: killed for its memory, or aborted
-            raise LimitExceeded("memory") from None
+        except EOFError:  # it died without answering: out of CPU time, memory, or aborted
+            child.join()
+            raise LimitExceeded("time" if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL)
+                                else "memory") from None
     finally:
         if child.is_alive():
             child.kill()
@@ -311,10 +333,12 @@ def _run_child(send, seconds: float, memory: int, function, args: tuple) -> None
     try:
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    except (ImportError, ValueError, OSError):  # not on this system: the time bound stays
+        cpu = math.ceil(seconds)  # SIGXCPU at the soft limit, SIGKILL a second after
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    except (ImportError, ValueError, OSError):  # not on this system: the clock's bound stays
         pass
     if hasattr(signal, "alarm"):  # ends it even if its parent was killed meanwhile
-        signal.alarm(int(seconds) + 2)
+        signal.alarm(int(seconds * WALL_TIMES) + 2)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)  # a native library's crash report is not the user's to read
     try:

@@ -245,7 +245,8 @@ class _DeckLoader:
                     if whole else {},
                     card_name=self.card_name(), box=data.get("box"),
                     tokens=data.get("tokens"), boards=data.get("boards"),
-                    size_at=data.at("size"),
+                    size_at=data.at("size"), field_types={
+                        name: kind for name, (kind, _) in self.field_types.items()},
                     languages=self.languages.written(self.field_types, self.written),
                     contest=contest, components=components,
                     license=checks.get_text(problems, data, "license", ""),
@@ -344,7 +345,7 @@ class _DeckLoader:
                 self.broken_fields.add(name)  # the cards' values of it are not checked
                 continue
             if default is not ... and default is not None:
-                error = _type_error(kind, default)
+                error = type_error(kind, default)
                 if error:
                     problems.add(spec.at("default"), f"default of '{name}' {error}",
                                  f"write {FIELD_TYPES[kind]}")
@@ -598,7 +599,7 @@ class _DeckLoader:
         for name, (kind, default) in self.field_types.items():
             if name in values:
                 value, value_where = values[name]
-                error = _type_error(kind, value)
+                error = type_error(kind, value)
                 if error:
                     problems.add(value_where, f"'{name}' {error}", f"write {FIELD_TYPES[kind]}")
                 fields[name] = str(value) if kind == "text" and value is not None else value
@@ -695,7 +696,7 @@ def build_date(problems: Problems) -> str:
         return datetime.date.today().isoformat()
 
 
-def _type_error(kind: str, value) -> str:
+def type_error(kind: str, value) -> str:
     """Why ``value`` is not of field type ``kind``, or '' when it is."""
     if value is None:
         return "is empty"

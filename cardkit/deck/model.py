@@ -130,6 +130,7 @@ class Deck:
     tokens: object = None  # the deck's 'tokens:' list as written (a Seq), read by deck.tokens
     boards: object = None  # the deck's 'boards:' list as written, read by deck.boards
     size_at: Where | None = None  # where the deck gives its card size, for the box's messages
+    field_types: dict = field(default_factory=dict)  # field name -> its type ('integer')
 
     @property
     def stamp(self) -> str:

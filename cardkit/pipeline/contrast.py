@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, register
 from ..assets.icons import BuiltinIcon
 from ..common.errors import Problem
+from ..common.pdfium import open_pdf
 from ..common.units import MM
 from ..deck.model import Card, CardSize, Deck
 from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, CardRenderer, Report
@@ -139,17 +140,12 @@ class ContrastCheck:
         """Rasterise the backdrops drawn so far, in one PDF, and measure the texts waiting
         for them."""
         if self._drawing is not None:
-            import pypdfium2
-
             canvas, drawing = self._drawing
             canvas.save()
-            pdf = pypdfium2.PdfDocument(drawing.getvalue())
-            try:
+            with open_pdf(drawing.getvalue()) as pdf:
                 for backdrop, page in self._pages.items():
                     self._backdrops[backdrop] = pdf[page].render(scale=DPI / 72).to_pil() \
                         .convert("RGB").resize(self.pixels)
-            finally:
-                pdf.close()
             self._drawing, self._pages = None, {}
         waiting, self._waiting = self._waiting, []
         for entry in waiting:

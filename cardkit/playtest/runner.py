@@ -6,9 +6,14 @@ the same seed gives the same games whatever the number of worker processes. A wo
 a :class:`Setup` (plain data) and a range of indexes, and returns plain results, so any
 executor that can pickle them could take the work.
 
-A game may take ``Setup.game_timeout`` seconds (in the process that plays it, where it
-can set a timer); with worker processes, the parent also ends a worker whose game runs
-half as long again (and a second), and names the game of a worker that died.
+A game may take ``Setup.game_timeout`` seconds of CPU time (in the process that plays it,
+where it can set a timer; CPU time, so that a busy machine slows a game without ending it);
+with worker processes, the parent also ends a worker whose game takes half as long again
+(and a second), and names the game of a worker that died.
+
+Why one module: playing a game, handing chunks of them to workers, watching the workers
+and stopping (Ctrl-C, SIGTERM, a game past its time) share one protocol (Setup,
+play_range, the workers' slots, Stopped); split, each part would need the others' insides.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from __future__ import annotations
 import random
 import signal
 import threading
+import time
 from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
 
 from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
@@ -27,7 +34,7 @@ from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore
                                 worker_pool)
 from ..games import load_game
 from ..rules.errors import RulesError
-from ..toolkit import CardGame, Game, State
+from ..toolkit import CardGame, Game, RandomBot, State
 from ..toolkit.game import KeptOutside
 from ..toolkit.search import SearchBot
 from ..toolkit.state import param_text
@@ -41,6 +48,8 @@ WATCH_EVERY = 0.25  # seconds between the parent's looks at its workers while it
 KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL_GRACE
 KILL_GRACE = 1.0  # seconds more (its worker's timer is late by a tick at most): ended
 WINDOW = 3  # chunks a worker handed out at a time: enough to keep it busy, few to hold
+STOP_GRACE = 2.0  # seconds a stopped run waits for its games under way, then ends them
+SIGNAL_GRACE = 1.0  # seconds for this process's own SIGTERM to come after its workers'
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ class Setup:
     bots: tuple[BotSpec, ...]  # one a seat
     cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
     rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
-    game_timeout: float | None = None  # seconds a game may take; None: no bound
+    game_timeout: float | None = None  # seconds of CPU time a game may take; None: no bound
     rotate: bool = False  # the bots move round the seats from game to game (seat_bots)
     constants: tuple = ()  # (name, value) set in a designer's rules file: a sweep's point
 
@@ -204,8 +213,13 @@ def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> Ru
 
 
 def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
-    bots = [new_bot(game, spec) for spec in seat_bots(setup, index)]
+    specs = seat_bots(setup, index)
     rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
+    if not watch and _plain_card_game(type(state)) and all(
+            game.bots[spec.name] is RandomBot and not spec.params for spec in specs):
+        moves = _played_at_random(state, [rng.randrange for rng in rngs], setup, index)
+        return _game_result(state, setup, index, moves)
+    bots = [new_bot(game, spec) for spec in specs]
     # a bot that neither looks nor searches (random play) is asked without a word more:
     # this loop runs every move, and a game of many cheap decisions feels each step
     blind = [not bot.observes and not bot.searches and not watch for bot in bots]
@@ -236,6 +250,15 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
                 watch(state, seat, move)
             apply(move)
             moves += 1
+    except BaseException as exc:  # a timer's TimeUp too
+        exc.moves_made = moves  # for the message: how far the game got
+        raise
+    return _game_result(state, setup, index, moves)
+
+
+def _game_result(state: State, setup: Setup, index: int, moves: int) -> Result:
+    """The finished game's Result."""
+    try:
         given = {}  # what the report adds up, as the game gave it; a designer's checked
         for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
             given[method] = getattr(state, method)()
@@ -244,9 +267,42 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
         return Result(index, list(given["returns"]), list(given["scores"]), moves,
                       given["figures"], state.card_record(), state.turns(),
                       given["seat_figures"])
-    except BaseException as exc:  # a timer's TimeUp too
-        exc.moves_made = moves  # for the message: how far the game got
+    except BaseException as exc:
+        exc.moves_made = moves
         raise
+
+
+def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) -> int:
+    """Play ``state`` to its end, each seat's move chosen as :class:`RandomBot` chooses
+    it (``picks[seat]``: its rng's randrange), without asking the bot: the moves a game
+    of many cheap decisions makes feel every step of this loop. The moves made."""
+    offered = state.offered_moves
+    apply = state.apply if state.checking else state._play_offered  # no look-up needed
+    moves = 0
+    try:
+        while not state.ended:
+            if moves == MAX_MOVES:
+                raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
+                                f"{MAX_MOVES:,} moves without ending")
+            legal = offered()
+            if not legal:
+                raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is "
+                                  "not over")
+            apply(legal[picks[state.seat](len(legal))])
+            moves += 1
+    except BaseException as exc:
+        exc.moves_made = moves
+        raise
+    return moves
+
+
+@lru_cache(maxsize=None)
+def _plain_card_game(game: type) -> bool:
+    """Whether ``game`` is a CardGame that keeps the toolkit's own turn order, moves and
+    end (a rules file may write its own; then the runner asks it)."""
+    return issubclass(game, CardGame) and all(
+        getattr(game, name) is getattr(CardGame, name)
+        for name in ("is_over", "current_player", "legal_moves"))
 
 
 def _moves_made(exc: Exception) -> int:
@@ -329,7 +385,8 @@ def play_into(setups: list[Setup], games: int, take, workers: int = 1, on_done=N
     worker are handed out at a time.
 
     Ctrl-C (or SIGTERM): the chunks under way are taken as far as they got (those not
-    begun, empty), then :class:`Stopped` is raised (its ``finished`` None)."""
+    begun, empty; those still going after STOP_GRACE seconds, ended), then :class:`Stopped`
+    is raised (its ``finished`` None)."""
     tasks = ((run, start, min(start + CHUNK, games))  # made as handed out: none kept
              for start in range(0, games, CHUNK) for run in range(len(setups)))
     try:
@@ -381,7 +438,21 @@ def _play_on_pool(setups: list[Setup], tasks, take, workers: int, on_done,
             return _gather(pool, setups, tasks, take, on_done, WINDOW * workers, stopping,
                            _checks(interrupted, watch.check))
         except BrokenProcessPool:
+            if watch.all_terminated():  # SIGTERM to the whole group: this process's own too
+                _wait_for_signal(interrupted)
             raise watch.lost() from None
+
+
+def _wait_for_signal(interrupted) -> None:
+    """Raise :class:`Stopped` if a Ctrl-C or SIGTERM comes within SIGNAL_GRACE seconds
+    (``interrupted()`` raises for one noted)."""
+    deadline = time.monotonic() + SIGNAL_GRACE
+    try:
+        while time.monotonic() < deadline:
+            interrupted()
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        raise Stopped(None) from None
 
 
 @time_limits()
@@ -427,15 +498,31 @@ def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
     except KeyboardInterrupt:
         if stopping is not None:
             stopping.set()
+            check = _checks(check, _given_up_after(STOP_GRACE))
         for _, _, future in waiting:
             future.cancel()
         try:
             for run, start, future in waiting:
                 take(run, start, _finished(future, stopping is not None, check))
-        except KeyboardInterrupt:  # a second Ctrl-C: the games under way are given up
-            if stopping is not None:
+        except (KeyboardInterrupt, _GivenUp):  # a second Ctrl-C, or games still going
+            if stopping is not None:       # STOP_GRACE after the first: given up
                 executor.kill()
         raise Stopped(None) from None
+
+
+class _GivenUp(BaseException):
+    """The games under way when a run was stopped did not end within STOP_GRACE."""
+
+
+def _given_up_after(seconds: float):
+    """A check that raises :class:`_GivenUp` once ``seconds`` have passed (wall time: how
+    long the user waits for a stop)."""
+    deadline = time.monotonic() + seconds
+
+    def check():
+        if time.monotonic() > deadline:
+            raise _GivenUp
+    return check
 
 
 def _finished(future, wait: bool, check=None) -> list[Result]:
@@ -478,15 +565,24 @@ class _Watch:
         self.pool, self.slots, self.setups = pool, slots, setups
 
     def check(self) -> None:
-        """End the workers and raise RulesFileError if a game has run KILL_AFTER times
-        its bound and KILL_GRACE more: its worker could not stop it (a loop in code that
-        no timer reaches)."""
+        """End the workers and raise RulesFileError if a game has taken KILL_AFTER times
+        its bound of CPU time and KILL_GRACE more: its worker could not stop it (a loop in
+        code that no timer reaches)."""
         for _, (seed, index), seconds in self.slots.busy():
             setup = self._setup(seed)
             if setup.game_timeout and \
                     seconds > KILL_AFTER * setup.game_timeout + KILL_GRACE:
                 self.pool.kill()
                 raise too_long(setup, index)
+
+    def all_terminated(self) -> bool:
+        """Whether every worker process ended, each by SIGTERM (sent to the whole
+        process group: ``timeout``, a CI cancel)."""
+        processes = self.pool.processes()
+        for process in processes:
+            process.join(SIGNAL_GRACE)
+        return bool(processes) and all(process.exitcode == -signal.SIGTERM
+                                       for process in processes)
 
     def lost(self) -> RulesFileError:
         """What to say when a worker process died (``os._exit()``, a crash, killed): the

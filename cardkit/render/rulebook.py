@@ -394,9 +394,7 @@ class Story:
                  for i, text in enumerate(block.header)]]
         rows += [[cell(row[i] if i < len(row) else "", look.body, INK, aligns[i])
                   for i in range(columns)] for row in block.rows]
-        widths = column_widths(rows, self.frame_width, 2 * padding)
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle([
+        style = TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), look.body),  # else reportlab names Helvetica
             ("BACKGROUND", (0, 0), (-1, 0), look.tint),
             ("LINEBELOW", (0, 0), (-1, -1), 0.5, TABLE_LINE),
@@ -404,9 +402,70 @@ class Story:
             ("LEFTPADDING", (0, 0), (-1, -1), padding),
             ("RIGHTPADDING", (0, 0), (-1, -1), padding),
             ("TOPPADDING", (0, 0), (-1, -1), padding * 0.75),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]))
+            ("BOTTOMPADDING", (0, 0), (-1, -1), padding)])
+        table = RowsTable(rows, column_widths(rows, self.frame_width, 2 * padding), style,
+                          (padding * 0.75, padding), 2 * padding)
         table.spaceBefore, table.spaceAfter = 2, self.body_size
         return table
+
+
+class RowsTable(Flowable):
+    """A table of ``rows`` of :class:`Text` cells (the first its head, repeated atop each
+    page) that pages split between rows in linear time: reportlab's Table measures every
+    row left at each page it splits off (and looks for each unmeasured row from the
+    start), which made a table of 8,000 rows take minutes. Here each row is measured once,
+    and each page draws a reportlab Table of the head and the rows that fit it."""
+
+    def __init__(self, rows: list, widths: list[float], style: TableStyle,
+                 vertical_padding: tuple[float, float], horizontal_padding: float,
+                 first: int = 1, heights: list[float] | None = None):
+        super().__init__()
+        self.rows, self.widths, self.style = rows, widths, style
+        self.padding = vertical_padding, horizontal_padding
+        self.first = first  # the first body row this part holds
+        self.heights = heights  # each row's, measured once, shared by the parts
+        self.hAlign, self.spaceBefore, self.spaceAfter = "LEFT", 0.0, 0.0
+
+    def _measured(self) -> list[float]:
+        """Each row's height as reportlab's Table makes it: its tallest cell and the
+        padding."""
+        if self.heights is None:
+            (top, bottom), across = self.padding
+            self.heights = [max(cell.wrap(width - across, UNBOUNDED)[1]
+                                for cell, width in zip(row, self.widths)) + top + bottom
+                            for row in self.rows]
+        return self.heights
+
+    def wrap(self, available_width, available_height):
+        heights = self._measured()
+        self.width = sum(self.widths)
+        self.height = heights[0] + sum(heights[self.first:])
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        heights = self._measured()
+        room, end = available_height - heights[0], self.first
+        while end < len(self.rows) and heights[end] <= room:
+            room -= heights[end]
+            end += 1
+        if end == self.first or end == len(self.rows):
+            return []  # not a row fits (the next page then), or all of them do
+        part = self._table(end)
+        part.spaceBefore = self.spaceBefore
+        rest = RowsTable(self.rows, self.widths, self.style, *self.padding, end, heights)
+        rest.spaceAfter = self.spaceAfter
+        return [part, rest]
+
+    def draw(self):
+        table = self._table(len(self.rows))
+        table.wrapOn(self.canv, self.width, self.height)
+        table.drawOn(self.canv, 0, 0)
+
+    def _table(self, end: int) -> Table:
+        """The head and the body rows from this part's first to ``end``, as a Table."""
+        rows = [self.rows[0]] + self.rows[self.first:end]
+        return Table(rows, colWidths=self.widths, style=self.style, hAlign="LEFT",
+                     rowHeights=[self.heights[0]] + self.heights[self.first:end])
 
 
 def column_widths(rows, available: float, padding: float) -> list[float]:

@@ -32,7 +32,7 @@ MAX_BYTES = 50 * MB
 MAX_UNPACKED = 500 * MB  # a workbook's contents, uncompressed (10,000 cards take a few MB)
 MAX_ROWS, MAX_COLUMNS = 200_000, 1_000  # a deck holds at most 100,000 printed cards
 MAX_DIGITS = 15  # in a number cell: more than any card needs, exact as a float
-READ_SECONDS = 60  # calamine reads 100,000 rows in about a second
+READ_SECONDS = 60  # of CPU time: calamine reads 100,000 rows in about a second
 READ_MEMORY = 4_000_000_000  # bytes of address space the reader may take
 TRUE_WORDS = ("yes", "y", "true", "x", "1")
 FALSE_WORDS = ("no", "n", "false", "0")
@@ -134,7 +134,7 @@ def _read_csv(path: Path, shown: Places, separator: str | None) -> Table:
                      "check the path and its permissions")
     if "\0" in text:
         raise _error(shown, "not a text file", "export the sheet as CSV")
-    separator = separator or _separator(text)
+    separator = separator or separator_of(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     rows, start = [], 1
     try:
@@ -184,7 +184,7 @@ def _filled(cells: tuple) -> int:
                  if not is_empty(cells[index])), 0)
 
 
-def _separator(text: str) -> str:
+def separator_of(text: str) -> str:
     """The separator that splits the first non-empty line into the most columns (a
     separator that leaves a field too long for the csv module splits nothing)."""
     first = next((line for line in re.split(r"\r\n|\r|\n", text) if line.strip()), "")
@@ -218,7 +218,7 @@ def _read_workbook(path: Path, shown: Places, sheet: str | None) -> Table:
                          "columns; delete stray cells far from the table") from None
         raise _error(shown, *damaged) from None
     except LimitExceeded as exceeded:
-        what = "more than {:.0f} s".format(READ_SECONDS) if exceeded.limit == "time" \
+        what = "more than {:.0f} s of CPU time".format(READ_SECONDS) if exceeded.limit == "time" \
             else f"more than {READ_MEMORY // 1_000_000_000} GB of memory"
         raise _error(shown, f"reading it takes {what}, far more than a card list needs "
                      "(a cell far below or right of the table, or a damaged file)",

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..common.errors import InputError, Problem, Where
+from ..common.pdfium import open_pdf
 from ..common.units import INCH, MM
 from ..deck.selection import select_cards
 from ..imposition.services import PREVIEW_DPI
@@ -36,6 +37,7 @@ from ..sources.links import is_link
 from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
+from .edits import page_sources
 
 SIDES = (FRONT, BACK)
 SHEET_DPI = 60  # enough to see the imposition; the PDF is what prints
@@ -142,6 +144,7 @@ class Studio:
         size = tuple(round((side + 2 * bleed) / INCH * self.dpi)
                      for side in (deck.size.width, deck.size.height))
         page = (size[0] * 72 / self.dpi, size[1] * 72 / self.dpi)  # trim and bleed
+        editing, versions = page_sources(deck, self.deck_path.parent, options.lang)
         shared: dict = {}  # id(a resolved side) -> its key: a back many cards share
         new: dict = {}  # key -> (card, side) of each side never drawn before
         cards = []
@@ -158,7 +161,7 @@ class Studio:
                           "count": card.count, "where": str(card.where), **keys,
                           "fields": {name: "" if value is None else str(value)
                                      for name, value in card.fields.items()},
-                          "back_design": card.back.name,
+                          "back_design": card.back.name, "edit": editing[card.number],
                           "elements": {side: elements(renderer, card, side, deck.size)
                                        for side in SIDES},
                           "found": [{"severity": severity, "element": str(element),
@@ -166,7 +169,8 @@ class Studio:
                                     in report.of_card(card.number)]})
         self._rasterise(deck, renderer, new, page, size)
         return self._keep(options, deck, {
-            "title": deck.title, "cards": cards, "problems": [],
+            "title": deck.title, "cards": cards, "problems": [], "files": versions,
+            "field_types": deck.field_types,
             "warnings": list(map(_shown, report.warnings)), "broken": False,
             "options": options.shown(),
             "variants": {name: sorted(choices) for name, choices in deck.variants.items()},
@@ -180,6 +184,7 @@ class Studio:
     def _nothing_drawn(self, options: Options) -> dict:
         """The state of a view whose deck never loaded: no cards, no choices."""
         return {"title": "", "cards": [], "problems": [], "warnings": [], "broken": False,
+                "files": {}, "field_types": {},
                 "options": options.shown(), "variants": {}, "languages": [],
                 "bleed": [0, 0], "size_mm": [0, 0], "seconds": 0.0}
 
@@ -236,13 +241,11 @@ class Studio:
         PNGs kept under ``view``."""
         import tempfile
 
-        import pypdfium2
-
         images, pages = {}, []
-        with tempfile.TemporaryDirectory() as folder:
+        # one drawing at a time: drawings share what they draw from (an icon's SVG)
+        with self._lock, tempfile.TemporaryDirectory() as folder:
             for what, path in made(Path(folder)):
-                pdf = pypdfium2.PdfDocument(path)
-                try:
+                with open_pdf(path) as pdf:
                     for number, page in enumerate(pdf, 1):
                         width, height = page.get_size()
                         size = (round(width / 72 * SHEET_DPI), round(height / 72 * SHEET_DPI))
@@ -253,9 +256,7 @@ class Studio:
                                                          round(height / MM, 1)],
                                       "what": what, "page": number})
                         page.close()
-                finally:
-                    pdf.close()
-        with self._lock:  # the images of the pages of the last few views asked for
+            # the images of the pages of the last few views asked for
             self._sheets[view] = images
             self._sheets.move_to_end(view)
             while len(self._sheets) > KEPT_VIEWS:
@@ -310,16 +311,11 @@ class Studio:
         each page's image under its key."""
         if not new:
             return
-        import pypdfium2
-
         drawing = io.BytesIO()
         write_card_pdf(drawing, deck, list(new.values()), page, renderer)
-        pdf = pypdfium2.PdfDocument(drawing.getvalue())
-        try:
+        with open_pdf(drawing.getvalue()) as pdf:
             for index, key in enumerate(new):
                 self.images[key] = page_png(pdf[index], size, self.dpi)
-        finally:
-            pdf.close()
 
     def _keep(self, options: Options, deck, state: dict) -> _View:
         """Keep ``state`` as the view of ``options`` (the views asked for longest ago let

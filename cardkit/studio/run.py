@@ -15,10 +15,11 @@ GRACE = 1.0  # seconds open event streams get to close on Ctrl-C
 
 
 def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
-               deck_named: str | None = None) -> None:
+               deck_named: str | None = None, allow_edit: bool = False) -> None:
     """Serve ``deck_path`` (``deck_named`` as the user named it) on the socket
     ``listening`` until Ctrl-C; the pages are told after every burst of saves (as
-    ``cardkit watch`` builds), and draw the deck again."""
+    ``cardkit watch`` builds), and draw the deck again. The page may change the deck's
+    files if the socket is this machine's only, or ``allow_edit``."""
     import uvicorn
 
     host, port = listening.getsockname()[:2]
@@ -31,11 +32,13 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
     address = f"http://{'127.0.0.1' if local else host}:{port}/"
     say(f"cardkit studio: {address} (Ctrl-C stops)")
     if not local:
-        say(f"cardkit: listening on {host}: any machine that reaches it can see the deck")
+        say(f"cardkit: listening on {host}: any machine that reaches it can see the deck"
+            + (" and change it" if allow_edit else " (read-only: --allow-edit lets it "
+               "change the deck)"))
     if open_page:
         webbrowser.open(address)
     app = make_app(studio, host, report_folders=(Path("output"), Path(deck_path).parent),
-                   deck_named=deck_named)
+                   deck_named=deck_named, allow_edit=allow_edit)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:

@@ -4,9 +4,13 @@ stream of server-sent events that says when the deck was saved.
 Safe by default: it listens on 127.0.0.1, and before any route runs (:class:`Guard`) it
 refuses a request whose Host header is not this machine (a web page elsewhere cannot
 reach it through DNS rebinding), a request another web site's page makes (its Origin or
-Sec-Fetch-Site says so), and a body (no route takes one). Nothing changes state: each
-page sends its own options (ink, bleed, variant, language) in the query of each request.
-No part of a URL names a file: the page's own files are a fixed list shipped with
+Sec-Fetch-Site says so), and a body over a few KB. Each page sends its own options (ink,
+bleed, variant, language) in the query of each request. One route writes: ``POST
+/api/edit`` changes a card's field in the deck's own file (:mod:`.edits`), and only with
+the session's token, which only the studio's own page holds (a page of another site can
+neither read it nor send it), as JSON (which a form cannot send); a studio listening on
+the network is read-only unless the user allows edits. No part of a URL or body names a
+file: the page's own files are a fixed list shipped with
 cardkit, the images are looked up by their key among those drawn, and a simulation
 report is only ever shown sandboxed, without script. Nothing is loaded from the internet.
 """
@@ -16,8 +20,12 @@ from __future__ import annotations
 import asyncio
 import html
 import ipaddress
+import json
+import re
+import secrets
 import shlex
 import socket
+import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -29,6 +37,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from ..common.errors import InputError
+from ..deck.selection import SPEC_HELP
+from . import edits
 from .images import INKS, Options, Studio
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
@@ -36,7 +46,7 @@ APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javasc
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
 PAPERS = ("a4", "letter")
-MOST_BODY = 4096  # bytes: no route reads a body; a bigger one is refused unread
+MOST_BODY = 65536  # bytes: an edit's body; a bigger one is refused unread
 VARIANT = "variant."  # a query's variant.players=3 chooses the option 3 of players
 # every answer: the studio's page runs its own script only, and is framed by itself only
 STUDIO_POLICY = ("default-src 'self'; script-src 'self'; object-src 'none'; "
@@ -45,6 +55,14 @@ STUDIO_POLICY = ("default-src 'self'; script-src 'self'; object-src 'none'; "
 # no script, and sandboxed, so a page that came with a shared deck is not the studio
 REPORT_POLICY = ("sandbox; default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; "
                  "img-src data:; frame-ancestors 'self'")
+# a problem's command-line words, as the page says them: the page has a filter box and
+# captions, not options to type ('--cards: ' starting a problem is the option it is about)
+OPTION_NAMED = re.compile(r"^--[a-z][a-z-]*: ")
+PAGE_WORDS = ((SPEC_HELP, "type card numbers and ranges such as 3, 7-9, or a field and its "
+                          "value such as name=Dragon"),
+              ("FIELD=VALUE", "a field and its value"),
+              ("('cardkit preview' numbers them)", "(each card's caption starts with its "
+                                                   "number)"))
 
 
 def is_local(host: str) -> bool:
@@ -156,6 +174,38 @@ def options_of(query) -> Options:
     return Options(ink, bleed == "1", variant, query.get("lang", ""))
 
 
+def in_page_words(text: str) -> str:
+    """A problem's what or fix as the page says it, without command-line words.
+
+    >>> in_page_words("--cards: there is no card 9; the deck has 8 distinct cards")
+    'there is no card 9; the deck has 8 distinct cards'
+    """
+    text = OPTION_NAMED.sub("", text)
+    for said, page_said in PAGE_WORDS:
+        text = text.replace(said, page_said)
+    return text
+
+
+def page_message(problems, where: bool = False) -> str:
+    """``problems`` as sentences for the page (each its what and fix, and its file and
+    line if ``where``), in its words; the first starts in lower case, to follow a colon.
+
+    >>> from cardkit.common.errors import Problem, Where
+    >>> page_message([Problem(Where("d.csv"), "--cards: no card has name 'Spice Jarr'",
+    ...                       "did you mean 'Spice Jar'?"),
+    ...               Problem(Where("d.csv"), "--cards: there is no card 40", "")])
+    "no card has name 'Spice Jarr'; did you mean 'Spice Jar'? There is no card 40."
+    """
+    sentences = []
+    for problem in problems:
+        what, fix = in_page_words(problem.what), in_page_words(problem.fix or "")
+        said = (f"{problem.where}: " if where else "") + what + (
+            f"; {fix}" if fix and fix not in what else "")
+        said += "" if said.endswith((".", "?", "!")) else "."
+        sentences.append(said[:1].upper() + said[1:] if sentences else said)
+    return " ".join(sentences)
+
+
 def no_report_page(command: str) -> bytes:
     """What the Playtest tab shows before the deck has a report: how to make one."""
     return ("<!doctype html><meta charset='utf-8'><body style='font:15px system-ui;"
@@ -164,15 +214,34 @@ def no_report_page(command: str) -> bytes:
             ).encode("utf-8")
 
 
+def read_only_why(listening: str, allow_edit: bool) -> str:
+    """Why a studio listening on ``listening`` does not write the deck ('' when it does).
+
+    >>> read_only_why("127.0.0.1", False), read_only_why("0.0.0.0", True)
+    ('', '')
+    """
+    if allow_edit or is_local(listening):
+        return ""
+    return (f"the studio listens on {listening}, so it is read-only: start it with "
+            "--allow-edit to let its page change the deck")
+
+
 def make_app(studio: Studio, listening: str = "127.0.0.1",
-             report_folders=(Path("output"),), deck_named: str | None = None) -> Starlette:
+             report_folders=(Path("output"),), deck_named: str | None = None,
+             allow_edit: bool = False) -> Starlette:
     """The studio's app, for a server listening on the address ``listening`` (only
     requests addressed to it by one of its names are answered). ``report_folders``: where
     the playtest tab looks for the deck's latest simulation report, the first where the
     command it suggests writes one. ``deck_named``: the deck as the user named it (its
-    folder if not given)."""
+    folder if not given). Its page may change the deck's files when it listens on this
+    machine only, or ``allow_edit``."""
     shipped = files(__package__) / "app"
     app_files = {name: (shipped / name).read_bytes() for name in APP_FILES}
+    read_only = read_only_why(listening, allow_edit)
+    token = "" if read_only else secrets.token_urlsafe(24)  # only the page holds it
+    app_files["index.html"] = app_files["index.html"].replace(
+        b"{edit-token}", token.encode()).replace(
+        b"{read-only}", html.escape(read_only).encode())
     streams: set = set()  # (loop, queue) of each open event stream
     deck_named = deck_named or str(studio.deck_path.parent)
     no_report = no_report_page(shlex.join([
@@ -200,8 +269,12 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
 
     @with_options
     async def deck(request, options):
-        return JSONResponse(await run_in_threadpool(studio.view, options),
-                            headers={"Cache-Control": "no-store"})
+        state = await run_in_threadpool(studio.view, options)
+        # (a language a bookmarked address keeps after the deck dropped it: no '--lang: ')
+        worded = {listed: [{**problem, "what": in_page_words(problem["what"]),
+                            "fix": in_page_words(problem["fix"])} for problem in state[listed]]
+                  for listed in ("problems", "warnings")}
+        return JSONResponse({**state, **worded}, headers={"Cache-Control": "no-store"})
 
     @with_options
     async def select(request, options):
@@ -209,9 +282,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
             return JSONResponse({"numbers": await run_in_threadpool(
                 studio.select, request.query_params.get("cards", ""), options)})
         except InputError as error:
-            return JSONResponse({"problem": "; ".join(
-                p.what + (f"; {p.fix}" if p.fix and p.fix not in p.what else "")
-                for p in error.problems)})
+            return JSONResponse({"problem": page_message(error.problems)})
 
     def pages_of(make):
         """A route that answers with the pages ``make(paper, options)`` draws."""
@@ -223,7 +294,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
             try:
                 return JSONResponse({"pages": await run_in_threadpool(make, paper, options)})
             except InputError as error:
-                return JSONResponse({"problem": "; ".join(str(p) for p in error.problems)})
+                return JSONResponse({"problem": page_message(error.problems, where=True)})
         return pages
 
     async def sheet_image(request):
@@ -238,6 +309,18 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         return Response(page.read_bytes() if page else no_report,
                         media_type="text/html; charset=utf-8",
                         headers={"Content-Security-Policy": REPORT_POLICY})
+
+    @with_options
+    async def playtest_shown(request, options):
+        """Which report the Playtest tab shows: its file and when it was written."""
+        page = await run_in_threadpool(studio.playtest_report, report_folders, options)
+        if page is None:
+            return JSONResponse({"report": None})
+        here = Path.cwd()
+        return JSONResponse({"report": str(page.relative_to(here) if page.is_relative_to(here)
+                                           else page),
+                             "written": time.strftime("%Y-%m-%d %H:%M",
+                                                      time.localtime(page.stat().st_mtime))})
 
     async def image(request):
         data = studio.images.get(request.path_params["key"])
@@ -276,6 +359,41 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
 
+    @with_options
+    async def edit(request, options):
+        """Change one field of one card: {card, field, value, version} as JSON."""
+        if read_only:
+            return JSONResponse({"refused": read_only}, status_code=403)
+        if not secrets.compare_digest(request.headers.get("x-cardkit-token", ""), token) \
+                or request.headers.get("content-type", "").split(";")[0] != "application/json":
+            return JSONResponse({"refused": "the studio takes edits from its own page only"},
+                                status_code=403)
+        try:
+            asked = json.loads(await request.body())
+            number, field, value, version = (asked[key] for key in (
+                "card", "field", "value", "version"))
+            if not (type(number) is int and all(isinstance(text, str)
+                                                for text in (field, value, version))):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            return JSONResponse({"refused": "give card (a number), field, value and version"},
+                                status_code=400)
+        deck = await run_in_threadpool(studio.deck, options)
+        if deck is None:
+            return JSONResponse({"refused": "the deck has not loaded"}, status_code=409)
+        try:
+            new = await run_in_threadpool(edits.edit, deck, studio.deck_path.parent, number,
+                                          field, value, version, options.lang)
+        except edits.Conflict as conflict:
+            return JSONResponse({"conflict": True, "version": conflict.version,
+                                 "now": conflict.now}, status_code=409)
+        except edits.Refused as refused:
+            return JSONResponse({"problem": {"where": refused.where, "what": refused.what,
+                                             "fix": refused.fix}}, status_code=422)
+        # drawn again now, as after a save (the watcher's word on it comes later)
+        await run_in_threadpool(studio.files_changed, (str(new.path),))
+        return JSONResponse({"saved": True, "version": new.version})
+
     async def no_icon(request):
         return Response(status_code=204)
 
@@ -285,7 +403,9 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
               Route("/api/rules", pages_of(studio.rules)),
               Route("/api/components", pages_of(studio.components)),
               Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
-              Route("/cards/{key}.png", image), Route("/events", events)]
+              Route("/api/playtest", playtest_shown),
+              Route("/cards/{key}.png", image), Route("/events", events),
+              Route("/api/edit", edit, methods=["POST"])]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])
 
     def end_streams() -> None:

@@ -33,6 +33,7 @@ AttributeError: card Scout cannot be changed: a card is the same printed card in
 
 from __future__ import annotations
 
+import sys
 from types import MappingProxyType
 from weakref import WeakValueDictionary
 
@@ -62,7 +63,8 @@ class Card(metaclass=_Sealed):
     def __new__(cls, id: int, fields: dict, back: str = "", title: str = ""):
         name = fields.get("name")
         title = title or (str(name) if name not in (None, "") else f"card {id}")
-        look = repr((back, sorted(fields.items(), key=_first)))
+        # one string for all identical copies: comparing two looks is then one pointer
+        look = sys.intern(repr((back, sorted(fields.items(), key=_first))))
         made = _MADE.get((cls, id, title, look))
         if made is not None:
             return made

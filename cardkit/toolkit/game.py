@@ -124,7 +124,7 @@ class CardGame(State):
         self.setup()
         holders = self._holders()
         piles = _piles_in(holders)
-        self.journal = CardJournal(players, len(self.cards))
+        self.journal = CardJournal(players)
         self.journal.begin(piles)
         for holder in holders:
             holder.journal = self.journal  # groups made during play are told of it too
@@ -241,7 +241,7 @@ class CardGame(State):
                     dealt[at] += 1
         for pile, cards in zip(piles, dealt):  # the journal told once a pile, as move_top does
             if pile.journal is not None and cards:
-                pile.journal.arrived(pile.cards[-cards:], pile.place)
+                pile.journal.moved(pile.cards[-cards:], source.place, pile.place)
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
@@ -418,31 +418,42 @@ class CardGame(State):
         >>> [card.id for _, card in game.legal_moves()[:2]]
         [0, 1]
         """
+        return list(self.offered_moves())  # a copy: a bot cannot change what is legal
+
+    def offered_moves(self) -> tuple:
+        """:meth:`legal_moves` as a tuple, not copied: for the runner, which hands a
+        random choice of them to the game and nothing to a bot."""
         if self._legal is None:
             moves = () if self.ended else tuple(self.moves())
             if self.offered is None:  # no identical copies: offered as given
                 if self.checking:
                     offered_once(moves, True, type(self))  # names a move that can change
                 self._legal = moves
-                return list(moves)
+                return moves
             try:  # this runs every move: a list met before is looked up, not walked
                 kept = self.offered.get(moves)
-            except TypeError:
-                kept = None  # a move that can change: _once_by_look names it
+            except TypeError:  # a move that can change: offered_once names it
+                kept = offered_once(moves, self.distinct_copies, type(self))
             self._legal = kept if kept is not None else self._once_by_look(moves)
-        return list(self._legal)  # a copy: a bot cannot change what is legal
+        return self._legal
 
     def _once_by_look(self, moves: tuple) -> tuple:
-        """``moves`` as offered (see :meth:`legal_moves`), remembered in ``self.offered``."""
-        kept = offered_once(moves, self.distinct_copies, type(self))
+        """``moves`` (hashed already) as offered (see :meth:`legal_moves`), remembered in
+        ``self.offered``."""
+        kept = offered_once(moves, self.distinct_copies, type(self), hashed=True)
         if len(self.offered) < REMEMBERED:  # the lists met first are met most
             self.offered[moves] = kept
         return kept
 
     def apply(self, move) -> None:
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal if self._legal is not None else self.offered_moves()
         if (self.checking or self.offered is not None) and move not in legal:
             move = self._offered_as(move, legal)  # another identical copy: the one offered
+        self._play_offered(move)
+
+    def _play_offered(self, move) -> None:
+        """:meth:`apply` a move of :meth:`offered_moves` as it is, unchecked: for the
+        runner, once a run's first games have checked every move."""
         self._legal = None
         self.moves_made += 1
         seat = self.seat

@@ -41,22 +41,37 @@ def offered_in_run(cards: tuple, distinct_copies: bool) -> dict | None:
     return {}
 
 
-def offered_once(moves: tuple, distinct_copies: bool, game: type) -> tuple:
+def offered_once(moves: tuple, distinct_copies: bool, game: type, hashed: bool = False) -> tuple:
     """``moves`` each once by look (all of them if ``distinct_copies``); RulesError naming
-    ``game``'s moves() and its line if one of them could change."""
-    try:
-        hash(moves)
-    except TypeError:  # a list, a dict: it could change after it is offered
-        wrong = next(move for move in moves if _changeable(move))
-        raise RulesError(f"{game.__name__}.moves() (line {game.moves.__code__.co_firstlineno}) "
-                         f"offered {wrong!r}, which holds a {_changeable(wrong)}: a move must "
-                         "be a value that cannot change", "make it a tuple: ('play', card), "
-                         "('meld', (card, card))") from None
+    ``game``'s moves() and its line if one of them could change (``hashed``: they were
+    hashed already, so none can)."""
+    if not hashed:
+        try:
+            hash(moves)
+        except TypeError:  # a list, a dict: it could change after it is offered
+            wrong = next(move for move in moves if _changeable(move))
+            raise RulesError(f"{game.__name__}.moves() (line "
+                             f"{game.moves.__code__.co_firstlineno}) offered {wrong!r}, which "
+                             f"holds a {_changeable(wrong)}: a move must be a value that "
+                             "cannot change", "make it a tuple: ('play', card), "
+                             "('meld', (card, card))") from None
     if distinct_copies:
         return moves
     looks: set = set()
-    return tuple([move for move in moves
-                  if (look := look_of(move)) not in looks and not looks.add(look)])
+    kept = []
+    for move in moves:
+        look = _LOOKS.get(move)  # a move is a value: the same move has the same look
+        if look is None:
+            look = look_of(move)
+            if len(_LOOKS) < REMEMBERED:
+                _LOOKS[move] = look
+        if look not in looks:
+            looks.add(look)
+            kept.append(move)
+    return tuple(kept)
+
+
+_LOOKS: dict = {}  # each move met in this process -> its look (a few MB at most)
 
 
 def look_of(move):

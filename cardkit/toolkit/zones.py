@@ -90,8 +90,8 @@ class Pile:
             self.cards.insert(0, card)
         else:
             self.cards.append(card)
-        if self.journal is not None:
-            self.journal.arrived((card,), self.place)
+        if self.journal is not None:  # from the pile draw() took it off, if it did
+            self.journal.moved((card,), self.journal.taken.pop(card, NOWHERE), self.place)
 
     def draw(self):
         """Take the top card off and return it (then :meth:`add` it to another pile).
@@ -103,7 +103,10 @@ class Pile:
         if not self.cards:
             raise IndexError(f"draw from pile {self.name!r}, which is empty; check "
                              "len(pile) first, or offer no move that draws from it")
-        return self.cards.pop()
+        card = self.cards.pop()
+        if self.journal is not None:  # where it comes from, for add()
+            self.journal.taken[card] = self.place
+        return card
 
     def move(self, card, to: Pile, bottom: bool = False):
         """Move ``card`` from this pile onto ``to`` (at its bottom if asked); returns it.
@@ -121,7 +124,7 @@ class Pile:
         else:
             to.cards.append(card)
         if to.journal is not None:  # add()'s work, without its call: this runs every move
-            to.journal.arrived((card,), to.place)
+            to.journal.moved((card,), self.place, to.place)
         return card
 
     def move_top(self, to: Pile, count: int = 1) -> list:
@@ -132,7 +135,7 @@ class Pile:
         del cards[len(cards) - len(moved):]
         to.cards += moved
         if to.journal is not None:
-            to.journal.arrived(moved, to.place)
+            to.journal.moved(moved, self.place, to.place)
         return moved
 
     def move_all(self, to: Pile) -> None:
@@ -145,7 +148,7 @@ class Pile:
         """
         to.cards += self.cards
         if to.journal is not None:
-            to.journal.arrived(self.cards, to.place)
+            to.journal.moved(self.cards, self.place, to.place)
         self.cards.clear()
 
     def copied(self, rng: random.Random | None) -> Pile:
@@ -191,11 +194,11 @@ class Groups:
     ((C, B), (A, A))
     """
 
-    __slots__ = ("name", "visibility", "owner", "groups", "rng", "journal")
+    __slots__ = ("name", "visibility", "owner", "groups", "rng", "journal", "empty")
 
     def __init__(self, name: str, visibility: str = HIDDEN, owner: int | None = None,
                  rng: random.Random | None = None):
-        Pile(name, visibility, (), owner)  # the same refusals as a pile's
+        self.empty = Pile(name, visibility, (), owner)  # a group's pattern; a pile's refusals
         self.name, self.visibility, self.owner = name, visibility, owner
         self.groups: list[Pile] = []
         self.rng = rng
@@ -203,7 +206,7 @@ class Groups:
 
     def new(self) -> Pile:
         """A new empty group, after the others (``groups[-1]`` is the most recent)."""
-        made = Pile(self.name, self.visibility, (), self.owner, self.rng)
+        made = self.empty.copied(self.rng)  # the groups' own were checked when they were made
         made.journal = self.journal
         self.groups.append(made)
         return made
@@ -254,6 +257,7 @@ class Groups:
         """A copy for a game's sample (see :meth:`Pile.copied`)."""
         made = Groups.__new__(Groups)
         made.name, made.visibility, made.owner = self.name, self.visibility, self.owner
+        made.empty = self.empty
         made.groups, made.rng, made.journal = [g.copied(rng) for g in self.groups], rng, None
         return made
 
@@ -285,50 +289,33 @@ class CardJournal:
     {'drawn': ['Guard', 'Rally', 'Scout'], 'played': ['Guard', 'Rally'], 'held': ['Guard', 'Scout']}
     """
 
-    __slots__ = ("place", "drawn", "played")
+    __slots__ = ("drawn", "played", "taken")
 
-    def __init__(self, players: int, cards: int = 0):
-        # by card.id (0 .. cards-1 for the deck's): a list is the cheapest look-up there is
-        self.place: list[tuple] = [NOWHERE] * cards  # its pile's (owner or None, private?)
+    def __init__(self, players: int):
         self.drawn: list[set[str]] = [set() for _ in range(players)]  # card titles
         self.played: list[set[str]] = [set() for _ in range(players)]
+        # a card draw() took off a pile -> that pile's place, until add() puts it down
+        self.taken: dict = {}
 
     def begin(self, piles) -> None:
         """The table once it is dealt: each pile is told of this journal, and a seat has
         drawn what its piles hold."""
         for pile in piles:
             pile.journal = self
-            if pile.place is NOWHERE:
-                continue
-            for card in pile.cards:
-                if card.id >= len(self.place):  # a token the rules made
-                    self._make_room(card.id)
-                self.place[card.id] = pile.place
             if pile.owner is not None:
                 self.drawn[pile.owner].update(map(_TITLE, pile.cards))
 
-    def arrived(self, cards, place: tuple) -> None:
-        """Each of ``cards`` came into a pile whose ``place`` is (owner or None, private?):
-        one call for all the cards a pile moves at once (a call costs what a card does)."""
-        known, seat = self.place, place[0]
-        size = len(known)
-        for card in cards:
-            key = card.id
-            before = known[key] if key < size else NOWHERE
-            if before is place:
-                continue
-            if key >= size:  # a token the rules made
-                self._make_room(key)
-                known, size = self.place, len(self.place)
-            known[key] = place
-            if before[1] and before[0] is not None and not (place[1] and seat == before[0]):
-                self.played[before[0]].add(card.title)
-            if seat is not None and seat != before[0]:
-                self.drawn[seat].add(card.title)
-
-    def _make_room(self, key: int) -> None:
-        if key >= len(self.place):
-            self.place += [NOWHERE] * (key + 1 - len(self.place))
+    def moved(self, cards, before: tuple, place: tuple) -> None:
+        """``cards`` went from a pile whose place is ``before`` into one whose ``place``
+        is (owner or None, private?): one call for all the cards a pile moves at once.
+        The piles say where the cards were, so no card's place is kept or looked up."""
+        if before is place:  # within one pile, or among piles of no seat
+            return
+        seat, owner = place[0], before[0]
+        if before[1] and owner is not None and not (place[1] and seat == owner):
+            self.played[owner].update(map(_TITLE, cards))
+        if seat is not None and seat != owner:
+            self.drawn[seat].update(map(_TITLE, cards))
 
     def record(self, piles) -> list[dict]:
         """Each seat's cards by name, as sets: drawn, played, held now (once a game is

@@ -22,6 +22,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..common.pdfium import open_pdf
 from ..deck.model import Card, Deck
 from ..render.card import CardRenderer
 from ..render.paint import element_box, translucent
@@ -103,8 +104,6 @@ def _flattened(canvas, renderer: CardRenderer, card: Card, side: str,
 def _composited(renderer, card, side, page_size, trim, last: int, dpi: int):
     """The side's elements up to ``last``, drawn on a one-card RGB page over white paper
     and rasterised at ``dpi``."""
-    import pypdfium2
-
     width, height = page_size
     x, y = (width - trim[0]) / 2, (height - trim[1]) / 2
     with tempfile.TemporaryDirectory() as scratch:
@@ -114,8 +113,5 @@ def _composited(renderer, card, side, page_size, trim, last: int, dpi: int):
         renderer.draw(canvas, card, side, x, y, *trim, max(x, y), which=lambda i: i <= last)
         canvas.showPage()
         canvas.save()
-        document = pypdfium2.PdfDocument(str(drawing))
-        try:
+        with open_pdf(str(drawing)) as document:
             return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
-        finally:
-            document.close()

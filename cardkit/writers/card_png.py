@@ -16,6 +16,7 @@ import struct
 import zlib
 from pathlib import Path
 
+from ..common.pdfium import open_pdf
 from ..common.processes import worker_pool
 
 PNG_COMPRESSION = 1  # zlib level: on card art, 14% larger files than level 6, 2.5x faster
@@ -24,6 +25,7 @@ PAGES_PER_TASK = 4
 MIN_PAGES_PER_PROCESS = 12  # below this, starting a process costs more than it saves
 
 _document = None  # the PDF a worker process renders from, opened once per process
+_opened = None  # the open_pdf() that holds it
 
 
 def write_pngs(pdf_path: Path, targets: list[Path], size: tuple[int, int], dpi: float,
@@ -50,15 +52,16 @@ def write_pngs(pdf_path: Path, targets: list[Path], size: tuple[int, int], dpi: 
 
 
 def _open(pdf_path: str) -> None:
-    global _document
-    import pypdfium2  # imported here: only exports need it, and each worker loads its own
-    _document = pypdfium2.PdfDocument(pdf_path)
+    """Open the PDF to render from (in a worker, for its life: PDFium is its alone)."""
+    global _opened, _document
+    _opened = open_pdf(pdf_path)
+    _document = _opened.__enter__()
 
 
 def _close() -> None:
-    global _document
-    _document.close()
-    _document = None
+    global _opened, _document
+    opened, _opened, _document = _opened, None, None
+    opened.__exit__(None, None, None)
 
 
 def _render(chunk: list[tuple[int, str]], size: tuple[int, int], dpi: float) -> int:

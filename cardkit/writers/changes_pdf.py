@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, bold, register
 from ..common.atomic import atomic_path
+from ..common.pdfium import open_pdf
 from ..common.units import MM
 from ..deck.changes import (ADDED, CHANGED, COUNT, GONE, NEW, REMOVED, DeckChanges,
                             summary_line)
@@ -169,12 +170,9 @@ def _new_x(changes: DeckChanges) -> float:
 
 
 def _pngs(path: Path, pdf_bytes: bytes) -> list[Path]:
-    import pypdfium2
-
     from .card_png import page_png
 
-    pdf = pypdfium2.PdfDocument(pdf_bytes)
-    try:
+    with open_pdf(pdf_bytes) as pdf:
         targets = [path] if len(pdf) == 1 else [
             path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, len(pdf) + 1)]
         for page, target in zip(pdf, targets):
@@ -182,7 +180,5 @@ def _pngs(path: Path, pdf_bytes: bytes) -> list[Path]:
             with atomic_path(target) as temporary:
                 temporary.write_bytes(page_png(page, size, PNG_DPI))
             page.close()
-    finally:
-        pdf.close()
     return targets
 

@@ -119,7 +119,8 @@ def planted_tuning(seed: int, trials: int = 27, games: int = 400, rungs=(50, 100
     """``--tune`` on the planted game from ``seed``: FIRST_BONUS 0..20 and the Dragon's
     copies 0..3 may vary, toward seats within 5 points of fair and no card standing out by
     more than 5 points; the answer as ``simulate --tune`` gives it."""
-    from cardkit.playtest.tune import parse_target, parse_vary, tune_and_check
+    from cardkit.playtest.tune import tune_and_check
+    from cardkit.playtest.tune_targets import parse_target, parse_vary
 
     from . import planted
 
@@ -147,7 +148,8 @@ def edge_tuning(seed: int, trials: int = 27, games: int = 1000, rungs=(50, 100, 
     where FIRST_BONUS is seat 0's edge in points (0 is fair), from today's 10 over 0..20
     toward seats within EDGE_TARGET points (or as ``vary``, ``today`` and ``target``
     say); the answer as ``simulate --tune`` gives it."""
-    from cardkit.playtest.tune import parse_target, parse_vary, tune_and_check
+    from cardkit.playtest.tune import tune_and_check
+    from cardkit.playtest.tune_targets import parse_target, parse_vary
 
     from . import planted
 

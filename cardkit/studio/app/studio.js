@@ -55,9 +55,16 @@ function show(next) {
   const stale = next.broken && next.cards.length > 0;
   sheet.classList.toggle("stale", stale);
   document.getElementById("stale").hidden = !stale;
-  document.getElementById("status").textContent = next.broken
-    ? "the last save has problems: the last good cards are shown"
-    : "drawn in " + next.seconds.toFixed(2) + " s";
+  // no cards at all (a deck broken since it was first drawn): what to do, not a blank page
+  const noCards = document.getElementById("no-cards");
+  noCards.hidden = next.cards.length > 0;
+  noCards.textContent = "No cards to show yet: the deck does not load. Mend the " +
+    (next.problems.length === 1 ? "problem" : "problems") + " above and save; its cards " +
+    "are drawn as soon as it loads.";
+  document.getElementById("status").textContent = !next.broken
+    ? "drawn in " + next.seconds.toFixed(2) + " s"
+    : stale ? "the last save has problems: the last good cards are shown"
+    : "the deck has problems: mend them and save to draw its cards";
 }
 
 function toggles(next) {
@@ -129,7 +136,7 @@ async function filter() {
   const none = document.getElementById("no-match");
   none.hidden = chosen === null || chosen.size > 0;
   none.querySelector("span").textContent = "No card matches '" + text + "'" +
-    (answer.problem ? ": " + answer.problem : "") + ". ";
+    (answer.problem ? ": " + answer.problem : ".") + " ";  // the problem is a sentence
 }
 document.getElementById("show-all").addEventListener("click", () => {
   document.getElementById("filter").value = "";
@@ -169,21 +176,112 @@ function side(card, which) {
   }));
 }
 
+// the page may change the deck's files (the server put its token in the page), or why not
+const TOKEN = document.querySelector("meta[name='cardkit-token']").content;
+const READ_ONLY = document.querySelector("meta[name='cardkit-read-only']").content;
+const notes = new Map();  // "card/field" -> what the last edit of that field came to
+
+function fieldInput(card, name, value) {
+  // a field as an input of its type: yes or no for a flag, a number, a text with its markup
+  const kind = state.field_types[name] || "text";
+  let input;
+  if (kind === "flag") {
+    input = document.createElement("select");
+    input.append(new Option("yes", "yes"), new Option("no", "no"));
+    value = value === "True" ? "yes" : value === "False" ? "no" : value;
+  } else if (kind === "text") {
+    input = document.createElement("textarea");
+    input.rows = Math.min(4, 1 + Math.floor(value.length / 40));
+  } else {
+    input = document.createElement("input");
+    if (kind !== "colour") input.inputMode = kind === "integer" ? "numeric" : "decimal";
+  }
+  input.name = name;
+  input.value = value;
+  input.dataset.kind = kind;
+  input.addEventListener("change", () => save(card, name, input));
+  return input;
+}
+
+async function save(card, name, input) {
+  // write one field back to the file the card came from; the server's event redraws it
+  const key = card.number + "/" + name;
+  const edited = input.value;
+  notes.set(key, {text: "saving…", kind: ""});
+  showNote(key);
+  const answer = await fetch(asked("/api/edit"), {
+    method: "POST", headers: {"Content-Type": "application/json", "X-Cardkit-Token": TOKEN},
+    body: JSON.stringify({card: card.number, field: name, value: edited,
+                          version: state.files[card.edit.file] || ""})});
+  const reply = await answer.json();
+  const file = card.edit.file.split(/[\\/]/).pop();
+  if (reply.saved) {
+    input.value = edited;
+    state.files[card.edit.file] = reply.version;
+    notes.set(key, {text: "saved to " + file, kind: "saved"});
+  } else if (reply.conflict) {
+    notes.set(key, {kind: "problem", conflict: true, text: "Not saved: " + file +
+      " changed on disk since the page read it. It now says «" + (reply.now ?? "") +
+      "»; your edit was «" + edited + "»."});
+    await refresh();  // the data as the file holds it now
+  } else if (reply.problem) {
+    const p = reply.problem;
+    notes.set(key, {kind: "problem", edited, text: (p.where ? p.where + ": " : "") +
+                                                     p.what + (p.fix ? "; " + p.fix : "")});
+  } else {
+    notes.set(key, {kind: "problem", text: reply.refused || "not saved"});
+  }
+  showNote(key);
+}
+
+function showNote(key) {
+  const cell = document.querySelector("#card-fields [data-key='" + key + "'] .field-note");
+  const note = notes.get(key);
+  if (!cell || !note) return;
+  cell.textContent = note.text;
+  cell.className = "field-note " + note.kind;
+  cell.hidden = false;
+}
+
+function fields(card) {
+  // the card's data row as the deck file gives it: inputs where the page may change it
+  const why = READ_ONLY || card.edit.why || (TOKEN ? "" : "the studio is read-only");
+  const readOnly = document.getElementById("card-read-only");
+  readOnly.hidden = !why;
+  readOnly.textContent = why ? "Read-only: " + why + "." : "";
+  const table = document.getElementById("card-fields");
+  if (table.contains(document.activeElement) && table.dataset.number === String(card.number)) {
+    return;  // being typed in: a redraw does not take the text away
+  }
+  table.dataset.number = card.number;
+  table.replaceChildren(
+    ...Object.entries({...card.fields, back: card.back_design}).map(([name, value]) => {
+      const row = document.createElement("tr");
+      const th = document.createElement("th"), td = document.createElement("td");
+      th.textContent = name;
+      if (!why && name in state.field_types) {
+        row.dataset.key = card.number + "/" + name;
+        const note = document.createElement("div");
+        note.hidden = true;
+        // a value refused stays in its field, to mend; a conflict shows the file's
+        const refused = notes.get(row.dataset.key);
+        td.append(fieldInput(card, name, refused?.edited ?? value), note);
+        note.className = "field-note";
+      } else {
+        td.textContent = value;
+      }
+      row.append(th, td);
+      return row;
+    }));
+  for (const key of notes.keys()) if (key.startsWith(card.number + "/")) showNote(key);
+}
+
 function open(number) {
   const card = state.cards.find(c => c.number === number);
   if (!card) return;
   document.getElementById("card-name").textContent = "#" + card.number + " " + card.name;
   document.getElementById("card-where").textContent = card.where;
-  // the card's data row, as the deck file gives it
-  document.getElementById("card-fields").replaceChildren(
-    ...Object.entries({...card.fields, back: card.back_design}).map(([name, value]) => {
-      const row = document.createElement("tr");
-      const th = document.createElement("th"), td = document.createElement("td");
-      th.textContent = name;
-      td.textContent = value;
-      row.append(th, td);
-      return row;
-    }));
+  fields(card);
   side(card, "front");
   side(card, "back");
   document.getElementById("card-found").replaceChildren(...card.found.map(f => {
@@ -268,6 +366,12 @@ async function redrawView() {
     await drawPages(view, document.getElementById("paper").value);
   } else if (view === "playtest") {
     document.getElementById("report").src = asked("/playtest");
+    // which report it is, and when it was written: it may be older than the last run
+    const shown = await (await fetch(asked("/api/playtest"))).json();
+    const note = document.getElementById("playtest-note");
+    note.hidden = !shown.report;
+    note.textContent = shown.report ? "The newest simulation report of this deck: " +
+      shown.report + ", written " + shown.written + "." : "";
   }
 }
 
