@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.starter import create_deck
+from cardkit.starter import TEMPLATE, create_deck
 
 EXAMPLES = """examples:
   - name: with no coin a seat can draw or pass, not play a card that costs three
@@ -59,22 +59,26 @@ def test_examples_that_hold_are_counted(tmp_path):
     (("points: [4, 0], coins", "points: [5, 0], coins"),
      "{path}:15:22: example 'an event scores its cost and one more': public is "
      "{{'points': [4, 0], 'coins': [1, 0]}}, not {{'points': [5, 0], 'coins': [1, 0]}} "
-     "(rules.py:56, play())"),
+     "(rules.py:{play}, play())"),
     (("legal: [draw, pass]", "legal: [draw]"),
      "{path}:9:12: example 'with no coin a seat can draw or pass, not play a card that "
-     "costs three': the rules offer 'draw', 'pass', not 'draw' (rules.py:49, moves())"),
+     "costs three': the rules offer 'draw', 'pass', not 'draw' (rules.py:{moves}, moves())"),
     (("not legal: [play Scout]", "not legal: [pass]"),
      "{path}:13:16: example 'an event scores its cost and one more': the rules offer "
-     "'pass', which the example says is not legal (rules.py:49, moves())"),
+     "'pass', which the example says is not legal (rules.py:{moves}, moves())"),
     (("play: [play Truce]", "play: [play Knight]"),
      "{path}:14:12: example 'an event scores its cost and one more': 'play Knight' is not "
-     "a legal move here; the rules offer 'play Truce', 'draw', 'pass' (rules.py:49, "
+     "a legal move here; the rules offer 'play Truce', 'draw', 'pass' (rules.py:{moves}, "
      "moves())"),
 ])
 def test_an_example_that_does_not_hold_is_named_with_its_line(tmp_path, change, message):
     code, out, path = _check(tmp_path, EXAMPLES.replace(*change))
     assert code == 2
-    assert out.splitlines()[0] == "cardkit: " + message.format(path=path) + \
+    lines = (TEMPLATE / "rules.py").read_text(encoding="utf-8").splitlines()
+    defined = {name: next(number for number, line in enumerate(lines, 1)
+                          if line.strip().startswith(f"def {name}("))
+               for name in ("moves", "play")}
+    assert out.splitlines()[0] == "cardkit: " + message.format(path=path, **defined) + \
         "; the rules or the example is wrong"
 
 
