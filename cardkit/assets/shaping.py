@@ -74,7 +74,9 @@ def _harfbuzz_font(font: str):
     return uharfbuzz.Font(face), 1000 / face.upem
 
 
-@lru_cache(maxsize=65536)
+# a word is shaped to be measured, then drawn with its card: the widths and what is drawn
+# are kept longer (fonts.unit_widths, drawn_word); a deck's numbers would fill a long cache
+@lru_cache(maxsize=4096)
 def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
     as its letters say). Direction matters for neutral characters: in a right-to-left

@@ -494,7 +494,7 @@ class AsciiWord(NamedTuple):
     width: float  # at 1000 pt
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _ascii_word(word: str, font: str) -> AsciiWord | None:
     """``word`` as :func:`_kerned` writes it inside a ``TJ`` array, when it is printable
     ASCII drawn as written, with no glyph off its line and no kerning number after its
