@@ -10,6 +10,8 @@ import pyphen
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardkit.assets.fonts import string_width
 from cardkit.cli import main
@@ -286,3 +288,16 @@ def test_break_anywhere_puts_no_hyphen_into_a_code_on_the_printed_card(tmp_path,
         words = pdf.pages[0].extract_text().split()
     words = words[:words.index("words")]  # the card's, not the footer's ('words · fronts')
     assert "".join(words) == code and len(words) > 1, words
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from(" \t\x0b\x1c-/!?:;.,)]%«»aZ9(\xa0\xad\u2013é"), max_size=12))
+def test_ascii_text_is_told_plain_as_the_full_pattern_tells_it(text):
+    """Plain words (lines break at spaces alone) are told apart in ASCII text by a pattern
+    found from its punctuation; it answers as the full pattern, which also knows no-break
+    spaces, soft hyphens, dashes, guillemets and CJK, does."""
+    import re
+
+    from cardkit.render.textfit import _NOT_PLAIN, _plain_words
+
+    assert _plain_words(text) == (re.search(_NOT_PLAIN, text) is None)

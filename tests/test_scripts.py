@@ -373,3 +373,72 @@ def test_an_icon_in_hebrew_text_stands_between_its_words_right_to_left(tmp_path)
     then = text.index("זאו)")
     assert then < cards
     assert line[then + 3]["x1"] <= star["x0"] and star["x1"] <= line[cards]["x0"], words
+
+
+# Latin text of the lines a card draws: printable ASCII (the fast path's) with Latin-1 and
+# Latin Extended-A letters among it (the shaped path's), several spaces and none
+LATIN_LINE = st.text(st.characters(min_codepoint=32, max_codepoint=0x17F,
+                                   blacklist_categories=("Cc", "Cf")), max_size=30)
+
+
+def _written(lines, fast: bool) -> tuple[str, tuple[float, float], list[bool]]:
+    """The PDF code of a text object after writing ``lines`` (string, font, whether it ends
+    its line) as cardkit writes a card's lines, and where its cursor ends; ``fast``
+    False writes every line the shaped way (each word shaped, its kerning written), True
+    lets printable ASCII take its fast path. Also whether each line took it."""
+    import io
+    from unittest import mock
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardkit.assets.fonts import register
+    from cardkit.render import paint
+
+    canvas = Canvas(io.BytesIO())
+    text = canvas.beginText(20, 700)
+    text.setLeading(13)
+    taken, font_now = [], None
+    real = paint._written_ascii
+
+    def written_ascii(*args):
+        taken.append(fast and real(*args))
+        return taken[-1]
+
+    with mock.patch.object(paint, "_written_ascii", written_ascii):
+        for string, font, last in lines:
+            if font != font_now:
+                text.setFont(register(font), 10.5, 13)
+                font_now = font
+            paint._write(text, string, font, last)
+    return text.getCode(), text.getCursor(), taken
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(LATIN_LINE, st.sampled_from(["Lato", "Lato-Black"]), st.booleans()),
+                min_size=1, max_size=8))
+def test_ascii_lines_are_written_as_the_shaped_path_writes_them(lines):
+    """Lines of printable ASCII are written from each word's kerned part of the TJ array,
+    made once; the PDF's code is byte for byte what shaping each line writes."""
+    fast, cursor, taken = _written(lines, fast=True)
+    shaped, shaped_cursor, _ = _written(lines, fast=False)
+    assert fast == shaped
+    assert cursor == shaped_cursor
+    for i, ((string, font, _), went) in enumerate(zip(lines, taken)):
+        used_before = any(other == font for _, other, _ in lines[:i])
+        if string and string.isascii() and used_before:  # its font set up by a line before
+            assert went, string
+
+
+def test_kerning_is_written_in_ascii_lines():
+    """The fast path keeps the font's kerning, by the font's own values (read with
+    fontTools): 'o' moves back under the 'T', 'V' under the 'A'."""
+    code, _, taken = _written([("To Vote", "Lato", False), ("To AV", "Lato", True)], True)
+    assert taken == [False, True]  # the first line sets the font up the shaped way
+    lato = TTFont(font_file("Lato"))
+    cmap, upem = lato.getBestCmap(), lato["head"].unitsPerEm
+
+    def back(left: str, right: str) -> str:  # thousandths of the size, as TJ says it
+        return f"{-gpos_kerning(lato, cmap[ord(left)], cmap[ord(right)]) * 1000 / upem:g}"
+
+    assert back("T", "o") != "0" and back("A", "V") != "0"
+    assert code.endswith(f" [(T) {back('T', 'o')} (o A) {back('A', 'V')} (V)] TJ T* ET"), code

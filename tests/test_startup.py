@@ -16,13 +16,16 @@ HEAVY = DRAWING + ("pypdf", "pypdfium2", "matplotlib", "svglib", "watchfiles",
                    "python_calamine")
 # what only some commands or decks need, each slow to import: the network (a deck's sheet
 # links), process pools (simulate, export), a PDF rasteriser, the studio's server, the
-# rulebook's Markdown, search, statistics, spreadsheets and hyphenation (issue 62)
+# rulebook's Markdown, search, statistics, spreadsheets and hyphenation (issue 62); the
+# code of sheet links, spreadsheets and rulebooks, and Pillow's readers of pictures
 UNUSED = ("httpx", "httpcore", "socket", "ssl", "http", "multiprocessing", "concurrent",
           "pypdfium2", "pypdf", "dask", "optuna", "matplotlib", "numpy", "scipy",
           "starlette", "uvicorn", "markdown_it", "watchfiles", "python_calamine", "csv",
-          "pyphen")
+          "pyphen", "cardkit.sources.links", "cardkit.sources.spreadsheet",
+          "cardkit.sources.rulebook", "PIL.PngImagePlugin", "PIL.JpegImagePlugin")
 
-# runs cardkit with the arguments given, then prints the top-level packages it imported
+# runs cardkit with the arguments given, then prints the modules it imported (a package's
+# modules with the package)
 RUN = """
 import json, sys
 from cardkit.cli import main
@@ -30,7 +33,7 @@ try:
     main(sys.argv[1:], standalone_mode=False)
 except SystemExit:
     pass
-print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+print(json.dumps(sorted(sys.modules)))
 """
 
 
@@ -42,7 +45,7 @@ def cache(tmp_path, monkeypatch):
 
 
 def run(*args: str) -> tuple[str, set[str]]:
-    """What ``cardkit ARGS`` printed, and the packages it imported."""
+    """What ``cardkit ARGS`` printed, and the modules it imported."""
     done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True,
                           check=True, timeout=60)
     shown, _, imported = done.stdout.rstrip("\n").rpartition("\n")

@@ -74,7 +74,9 @@ def _harfbuzz_font(font: str):
     return uharfbuzz.Font(face), 1000 / face.upem
 
 
-@lru_cache(maxsize=65536)
+# a word is shaped to be measured, then drawn with its card: the widths and what is drawn
+# are kept longer (fonts.unit_widths, drawn_word); a deck's numbers would fill a long cache
+@lru_cache(maxsize=4096)
 def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
     as its letters say). Direction matters for neutral characters: in a right-to-left
@@ -101,10 +103,10 @@ def width(text: str, font: str) -> float:
     """The width of ``text`` shaped in the registered font ``font``, at 1000 pt, as
     :func:`drawn` draws it: each word shaped on its own, and the spaces between them."""
     if " " not in text or text == " ":
-        return shape(text, font).width
+        return shape(text, font, None).width
     words = text.split(" ")
-    return sum(shape(word, font).width for word in words if word) + \
-        (len(words) - 1) * shape(" ", font).width
+    return sum(shape(word, font, None).width for word in words if word) + \
+        (len(words) - 1) * shape(" ", font, None).width
 
 
 class Piece(NamedTuple):
@@ -132,8 +134,8 @@ def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
     words = text.split(" ")
     if rtl:
         words.reverse()
-    parts = [_drawn_word(word, font, rtl) for word in words]
-    space = _drawn_word(" ", font, rtl)
+    parts = [drawn_word(word, font, rtl) for word in words]
+    space = drawn_word(" ", font, rtl)
     pieces: list[Piece] = []
     characters: list[str] = []  # the piece on its line being gathered
     kerning: list[tuple[int, str]] = []
@@ -160,7 +162,7 @@ def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
 
 
 @lru_cache(maxsize=16384)
-def _drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
+def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     """:func:`drawn` of one word."""
     from reportlab.lib.rl_accel import fp_str
 
@@ -199,7 +201,7 @@ def has_right_to_left(text: str) -> bool:
     >>> has_right_to_left('Draw שלום'), has_right_to_left('Draw')
     (True, False)
     """
-    return RIGHT_TO_LEFT.search(text) is not None
+    return not text.isascii() and RIGHT_TO_LEFT.search(text) is not None
 
 
 def base_rtl(text: str) -> bool:

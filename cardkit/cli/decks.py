@@ -40,7 +40,7 @@ def validate(deck, strict, lang):
     card's text fits, and that every text stands out from what lies behind it; and its
     tuck box, tokens and boards, if it has them."""
     from ..pipeline.build import Which
-    from ..sources.fetch_once import fetching_once
+    from ..sources.fetch_round import fetching_once
 
     said = []  # each language's verdict, said once every language is OK: an 'OK' above
     # the problems of another language read as if the deck were fine

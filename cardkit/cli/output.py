@@ -154,7 +154,7 @@ def written(name: str, write, variants: dict, only_declared: bool) -> bool:
     """Call ``write`` for the deck ``name``; report its bad input or unwritable output and
     return False, or return True. The deck's sheet links are fetched once however often
     the writer loads it."""
-    from ..sources.fetch_once import fetching_once
+    from ..sources.fetch_round import fetching_once
 
     try:
         with fetching_once():

@@ -51,7 +51,7 @@ def watch(deck, out, strict, players, variants, which, sheet, paper, orientation
     from ..imposition.sheets import SheetOptions
     from ..pipeline.watch import watch as watch_deck
     from ..pipeline.watch import watched_folders
-    from ..sources.fetch_once import fetching_once
+    from ..sources.fetch_round import fetching_once
 
     try:
         path = find_deck(deck)

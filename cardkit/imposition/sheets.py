@@ -326,11 +326,13 @@ def pnp_pages(count: int, width: float, height: float, options: SheetOptions) ->
         indices = range(first, min(first + grid.per_page, count))
         slots = tuple(Slot(x, y, w, h, i, "front", turned)
                       for (x, y, w, h, turned), i in zip(spots, indices))
-        whole = tuple(Slot(x, y, w, h, 0, "front", turned) for x, y, w, h, turned in spots)
         if side:
-            slots, whole = tuple(back(s) for s in slots), tuple(back(s) for s in whole)
+            slots = tuple(back(s) for s in slots)
         key = (side, len(slots))
         if key not in marks:
+            whole = tuple(Slot(x, y, w, h, 0, "front", turned) for x, y, w, h, turned in spots)
+            if side:
+                whole = tuple(back(s) for s in whole)
             marks[key] = _marks(paper_w, paper_h, slots, bleed, whole=whole)
         label = f"{('fronts', 'backs')[side]} {sheet + 1}/{sheets}"
         return replace(marks[key], slots=slots, label=label)

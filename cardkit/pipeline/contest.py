@@ -15,7 +15,6 @@ from ..common.units import MM, to_mm
 from ..deck.contest import printed_components
 from ..deck.model import Deck
 from ..imposition.sheets import PAPER_NAMES, SheetError, SheetOptions, pnp_grid
-from ..sources.rulebook import rules_path
 
 SIZE_TOLERANCE = 0.5 * MM  # a card this close to the contest's size is that size
 BLEED_STEP = 0.5 * MM  # the bleeds tried when a smaller one would fit the sheet
@@ -96,6 +95,8 @@ def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = No
     contest = deck.contest
     if contest is None:
         return
+    from ..sources.rulebook import rules_path  # late: most decks enter no contest
+
     pages = None
     if whole and contest.rules_pages is not None and rules_path(deck_path).is_file():
         from .rulebook import make_rulebook  # late: it imports build, which imports this

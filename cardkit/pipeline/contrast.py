@@ -99,6 +99,7 @@ class ContrastCheck:
         self._flat: dict = {}  # (backdrop, id(element)) -> its box's one colour, or None
         self._clear_boxes: dict = {}  # (backdrop, id(element), colour, least) -> _clear()
         self._medians: dict = {}  # (backdrop, area in pixels) -> the colour behind it
+        self._line_areas: dict = {}  # what places a text's lines -> their area in pixels
         self._measured: dict = {}  # (behind, colour, the least) -> finding or None
         self._found: set = set()  # id()s of the elements warned of (kept by their layouts)
         self._told_texts: dict = {}  # (backdrop, id(element), its colour...) -> _told()
@@ -234,13 +235,24 @@ class ContrastCheck:
             self._flat[box] = image.getpixel(area[:2]) if flat else None
         if self._flat[box] is not None:
             return tuple(c / 255 for c in self._flat[box])
-        area = self._pixels(_lines_area(item))
+        area = self._lines_pixels(item)
         if area is None:
             return None
         if (backdrop, area) not in self._medians:
             self._medians[backdrop, area] = tuple(
                 c / 255 for c in ImageStat.Stat(image.crop(area)).median)
         return self._medians[backdrop, area]
+
+    def _lines_pixels(self, item) -> tuple[int, int, int, int] | None:
+        """:meth:`_pixels` of :func:`_lines_area`, kept by what places the lines in their
+        box: the same few values (a card's number) are set on card after card."""
+        block, props = item.text, item.props
+        key = (id(item.element), block.size, block.leading, block.ascent, block.descent,
+               props["align"], props["valign"], tuple((line.width, line.rtl)
+                                                       for line in block.lines))
+        if key not in self._line_areas:
+            self._line_areas[key] = self._pixels(_lines_area(item))
+        return self._line_areas[key]
 
     def _pixels(self, area) -> tuple[int, int, int, int] | None:
         """An area of the card (left, top, right, bottom in points) in the backdrop's

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.lib import colors
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.lib.utils import ImageReader
 
 from ..assets.icons import inline_placement
-from ..assets.shaping import drawn, has_right_to_left, levels, shape, visual_order
+from ..assets.shaping import drawn, drawn_word, has_right_to_left, levels, shape, visual_order
 from ..assets.svg import draw_svg, restyled, svg_translucent
 from ..deck.layout import Box, Element
 from ..sources.checks import faded
@@ -438,6 +440,8 @@ def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = 
     cursor to the next line). Where the glyphs drawn are not the characters written (a
     ligature, joined Arabic letters), they are marked as standing for the words written,
     which text extraction and search then read."""
+    if rtl is None and _written_ascii(text, string, font, last):
+        return
     pieces = drawn(string, font, rtl)
     for i, piece in enumerate(pieces):
         ends = last and i == len(pieces) - 1
@@ -449,6 +453,69 @@ def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = 
             _kerned(text, piece, ends)
         if piece.actual is not None:
             text._code.append("EMC")
+
+
+def _written_ascii(text, string: str, font: str, last: bool) -> bool:
+    """Write ``string`` as :func:`_write` does, if all its words are :func:`_ascii_word`'s
+    and its font is in use in the document already, from each word's part of the ``TJ``
+    array, made once: most lines of most decks. Returns whether it did."""
+    space = _ascii_word(" ", font)
+    if not string or space is None or space.written != " ":
+        return False
+    words = [_ascii_word(word, font) for word in string.split(" ")]
+    if None in words:
+        return False
+    canvas = text._canvas
+    array = f"[({' '.join([word.written for word in words])})] TJ"
+    if text._curSubset != 0:  # the font was set since its last string: name its subset
+        ttf, document = pdfmetrics.getFont(font), canvas._doc
+        if document not in ttf.state:  # its first string sets up its subsets: the long way
+            return False
+        array = (f"{ttf.getSubsetInternalName(0, document)} {fp_str(text._fontsize)} Tf "
+                 f"{fp_str(text._leading)} TL {array}")
+        text._curSubset = 0
+    if last:
+        text._x = text._x0
+        text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
+        array += " T*"
+    else:
+        width = 0.0  # summed as :func:`drawn` sums it
+        for i, word in enumerate(words):
+            if i:
+                width += space.width
+            width += word.width
+        text._x += width * text._fontsize / 1000
+    text._code.append(array)
+    return True
+
+
+class AsciiWord(NamedTuple):
+    written: str  # in a TJ array's string: 'T) 122 (o' for 'To' kerned
+    width: float  # at 1000 pt
+
+
+@lru_cache(maxsize=16384)
+def _ascii_word(word: str, font: str) -> AsciiWord | None:
+    """``word`` as :func:`_kerned` writes it inside a ``TJ`` array, when it is printable
+    ASCII drawn as written, with no glyph off its line and no kerning number after its
+    last (kerning moves the glyph after one): its characters, escaped, with each kerning
+    number between them. Such characters are their own codes in the
+    first subset of every document (reportlab's ``asciiReadable``), so this is the same
+    in every PDF. None for any other word."""
+    ttf = pdfmetrics.getFont(font)
+    piece = drawn_word(word, font, None)
+    characters, kerning = piece.characters, piece.kerning
+    if kerning is None or piece.actual is not None or not ttf._asciiReadable or \
+            not (characters.isascii() and characters.isprintable()) or \
+            not set(map(ord, characters)) <= ttf.face.charToGlyph.keys() or \
+            (kerning and kerning[-1][0] == len(characters) - 1):
+        return None
+    parts, start = [], 0
+    for after, shift in kerning:
+        parts.append(f"{escapePDF(characters[start:after + 1])}) {shift} (")
+        start = after + 1
+    parts.append(escapePDF(characters[start:]))
+    return AsciiWord("".join(parts), piece.width)
 
 
 def _kerned(text, piece, ends: bool) -> None:

@@ -16,7 +16,7 @@ import warnings
 from pathlib import Path
 from typing import BinaryIO
 
-from PIL import Image, JpegImagePlugin, PngImagePlugin
+from PIL import Image
 
 IMAGE_FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = 60_000_000  # a tarot card's art at 1200 dpi is 15 megapixels
@@ -53,6 +53,8 @@ def open_image(source: Path | BinaryIO) -> Image.Image:
 def _header_size(source: Path | BinaryIO) -> tuple[int, int]:
     """The size a PNG's or JPEG's header gives, read by Pillow's own reader of the format
     (which leaves the check of the size to Image.open)."""
+    from PIL import JpegImagePlugin, PngImagePlugin
+
     file = open(source, "rb") if isinstance(source, (str, Path)) else source
     try:
         file.seek(0)

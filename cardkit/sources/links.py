@@ -18,8 +18,8 @@ network.
   folder is the deck's, so it is read and written as an output folder is
   (:mod:`cardkit.common.atomic`): a link, a FIFO or a device there is refused, never
   followed or opened; a note that is damaged is a warning, and the sheet is fetched again.
-- **Once.** Within :func:`~.fetch_once.fetching_once` (a command's reading of its deck, which may load
-  it several times) each link is fetched at most once.
+- **Once.** Within :func:`.fetch_round.fetching_once` (a command's reading of its deck,
+  which may load it several times) each link is fetched at most once.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
 from ..common.atomic import NotReplaced, atomic_path, checked_below, read_below
-from . import fetch_once
+from . import fetch_round
 from .files import why_outside
 from .spreadsheet import MAX_BYTES, READ_SECONDS, Places, Table, read_table
 
@@ -444,8 +444,8 @@ def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str
     about = cache.kept()
     damaged = f"the note of the copy kept in {CACHE_FOLDER}/{cache.about.name} is " \
         f"damaged ({cache.damaged})" if cache.damaged else ""
-    round_ = fetch_once.fetched
-    once = round_.get((cache.folder, url)) if round_ is not None else None
+    fetched_before = fetch_round.FETCHED
+    once = fetched_before.get((cache.folder, url)) if fetched_before is not None else None
     if once is not None:  # fetched already in this command
         error, warning = once
         if error is not None:
@@ -462,8 +462,8 @@ def linked_table(link: str, sheet: str | None, folder: Path) -> tuple[Table, str
             warning = f"{unreachable.what}: read the copy {age(about)}" if about else ""
         except LinkError as refused:
             error = refused
-        if round_ is not None:
-            round_[cache.folder, url] = (error, warning)
+        if fetched_before is not None:
+            fetched_before[cache.folder, url] = (error, warning)
         if error is not None:
             raise error
     elif about is None:
