@@ -392,24 +392,24 @@ def _written(lines, fast: bool) -> tuple[str, tuple[float, float], list[bool]]:
     from reportlab.pdfgen.canvas import Canvas
 
     from cardkit.assets.fonts import register
-    from cardkit.render import paint
+    from cardkit.render import textpaint
 
     canvas = Canvas(io.BytesIO())
     text = canvas.beginText(20, 700)
     text.setLeading(13)
     taken, font_now = [], None
-    real = paint._written_ascii
+    real = textpaint._written_ascii
 
     def written_ascii(*args):
         taken.append(fast and real(*args))
         return taken[-1]
 
-    with mock.patch.object(paint, "_written_ascii", written_ascii):
+    with mock.patch.object(textpaint, "_written_ascii", written_ascii):
         for string, font, last in lines:
             if font != font_now:
                 text.setFont(register(font), 10.5, 13)
                 font_now = font
-            paint._write(text, string, font, last)
+            textpaint._write(text, string, font, last)
     return text.getCode(), text.getCursor(), taken
 
 

@@ -12,6 +12,7 @@ import click
 from ..common.errors import InputError, printable
 from ..sources.bundled import find_deck
 from ..playtest.executors import ENV, TIMEOUT
+from .game_cards import dealable, deck_cards
 from .options import GAME_NAMES
 from .output import EXIT_BAD_INPUT, named, progress_bar, report_input_error, shown
 from .run_end import (refuse, refuse_report_folder, rules_failed, say_stopped,
@@ -191,9 +192,9 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
             refuse(f"--bots {spec}: {error.what}", error.fix)
     cards, deck_name = None, "bundled deck"
     if deck_file:
-        deck_name, cards = _deck_cards(rules, deck_file)
+        deck_name, cards = deck_cards(rules, deck_file)
         name = deck_name if rules_path else name  # a designer's game goes by its deck's name
-    _dealable(rules, players, seed, cards, deck_file, rules_path)
+    dealable(rules, players, seed, cards, deck_file, rules_path)
     setup = Setup(name, players, seed, tuple(bots) * (players // len(bots)), cards,
                   str(rules_path) if rules_path else None, game_timeout or None, rotate)
     if rotate and (compare_deck or sweep_text or skill or check):
@@ -208,8 +209,8 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
             refuse("--compare plays two decks side by side", "leave out --skill, --check "
                     "and --log, or run them on each deck")
         other_rules, other_path = _own_rules(compare_deck, rules, rules_path, players, bots)
-        _, other_cards = _deck_cards(other_rules, compare_deck)
-        _dealable(other_rules, players, seed, other_cards, compare_deck, other_path)
+        _, other_cards = deck_cards(other_rules, compare_deck)
+        dealable(other_rules, players, seed, other_cards, compare_deck, other_path)
     if sweep_text and (compare_deck or skill or check or log_game is not None):
         refuse("--sweep plays its own runs", "leave out --compare, --skill, --check and "
                 "--log")
@@ -230,8 +231,10 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
                      count, workers, report_dir, executor)
             return
         if sweep_text:
-            _sweep(sweep_text, setup, rules, deck_file or name, rules_path, count, workers,
-                   report_dir, executor)
+            from .sweep_run import sweep_run
+
+            sweep_run(sweep_text, setup, rules, deck_file or name, rules_path, count, workers,
+                      report_dir, executor)
             return
         if compare_deck:
             from .compare_run import compare_decks
@@ -287,36 +290,6 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
         write_report_to(report_dir, write_report, summary, tally)
     if stopped:
         sys.exit(stop_cause()[1])
-
-
-def _dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> None:
-    """Exit 2 if a game cannot be dealt from these cards (fewer rule cards than players...),
-    naming the deck; a designer's setup that fails shows their traceback."""
-    import random
-
-    from ..playtest.rules_file import RulesFileError, kept_outside
-    from ..rules.errors import RulesError
-    from ..toolkit.game import KeptOutside
-
-    try:
-        rules.new_state(players, random.Random(seed), cards)
-    except KeptOutside as error:
-        rules_failed(kept_outside(error, rules_path))
-    except RulesError as error:
-        refuse(f"{rules.title} cannot be dealt for {players} players"
-                + (f" from {deck_file}" if deck_file else "") + f": {error.what}", error.fix)
-    except (Exception, SystemExit) as error:  # exit() in setup() is a mistake too
-        if rules_path is None:
-            raise
-        rules_failed(RulesFileError(f"{rules_path}: setting up a game failed",
-                                     "fix the error in your rules",
-                                     _traceback(error, rules_path)))
-
-
-def _traceback(error: Exception, path) -> str:
-    from ..playtest.rules_file import designer_traceback
-
-    return designer_traceback(error, path)
 
 
 def _chosen(game: str, rules_file: Path | None, deck_file: str | None):
@@ -386,136 +359,6 @@ def _close_game(name: str) -> str:
 
     hint = did_you_mean(name, GAME_NAMES)
     return f"; {hint}" if hint.startswith("did you mean") else ""
-
-
-def _sweep(text: str, setup, rules, deck_file: str, rules_path, games: int, workers: int,
-           report_dir, executor) -> None:
-    """A full run at each value of the sweep; one table, the fairest value named."""
-    import time
-    from dataclasses import replace
-
-    from ..playtest.runner import Stopped, play_into
-    from ..playtest.summary import summarise
-    from ..playtest.sweep import (SweepError, chosen_card, parse, point_setup, unfairness,
-                                  with_count)
-    from ..playtest.tally import Tally
-
-    what, card = text.rsplit("=", 1)[0], []  # card: the one a count sweep varies
-    breaks = {}  # a count's value -> what it breaks of the deck's contest and composition
-
-    def counted(fields, value):
-        card[:] = [chosen_card(fields, sweep.key)]
-        return with_count(fields, sweep.key, value)
-
-    try:
-        sweep = parse(text)
-        points = []
-        for value in sweep.values:
-            run = point_setup(setup, sweep, value, rules)
-            if sweep.kind == "players" and value not in rules.players:
-                raise SweepError(f"{rules.title} is not for {value} players",
-                                 f"sweep within {rules.players[0]}..{rules.players[-1]}")
-            if sweep.kind == "count":
-                try:
-                    _, cards = _deck_cards(rules, deck_file, lambda fields, value=value:
-                                           counted(fields, value), text)
-                except SweepError as error:  # the deck it could not find the card in
-                    raise SweepError(f"{named(deck_file)}: {error.what}", error.fix) from None
-                run = replace(run, cards=cards)
-                breaks[value] = _breaks(deck_file, lambda fields, value=value:
-                                        with_count(fields, sweep.key, value))
-            _dealable(rules, run.players, run.seed, run.cards,
-                      f"{deck_file} ({what}={value:g})", rules_path)
-            points.append((value, run))
-    except SweepError as error:  # named by the option and its value, once
-        refuse(error.what if error.what.startswith("--sweep") else
-                f"--sweep {text!r}: {error.what}", error.fix)
-    click.echo(f"{setup.game}: sweep of {what}, {games:,} games a point, seed {setup.seed}")
-    started, stopped = time.perf_counter(), False
-    tallies = [Tally(run.players) for _, run in points]
-    with progress_bar(games * len(points)) as bar:
-        try:  # the points side by side, on every worker
-            play_into([run for _, run in points], games,
-                      lambda point, start, chunk: tallies[point].add(chunk), workers,
-                      bar.update, executor)
-        except Stopped:
-            stopped = True
-            say_stopped(sum(tally.games for tally in tallies), games * len(points))
-    seconds = time.perf_counter() - started
-    rows = [(value, summarise(run, tally, seconds))
-            for (value, run), tally in zip(points, tallies) if tally.games]
-    card = card[0] if card else None
-    for value, summary in rows:
-        shares = [s["share"] for s in summary["seats"]]
-        figure = next((c["drawn"] for c in summary.get("cards") or () if c["card"] == card),
-                      None)
-        click.echo(f"  {what}={value:g}: seats {min(shares):.1%}-{max(shares):.1%}"
-                   f" (furthest {unfairness(summary) * 100:.1f} percentage points from fair), "
-                   f"nobody won {summary['nobody_won']:.1%} of all games, "
-                   f"{summary['length']['mean']:.1f} "
-                   f"{summary['length_unit']}"
-                   + (f", {card}'s drawer {figure['change'] * 100:+.1f} percentage points"
-                      if figure and figure["judged"] else "")
-                   + "".join(f"; breaks {broken}" for broken in breaks.get(value, ())))
-    value, fairest = min(rows, key=lambda row: unfairness(row[1]))
-    if fairest["players"] == 1 and sweep.kind != "players":
-        click.echo(f"Closest to winning half the games: {what}={value:g}.")
-    else:
-        off = [f"{point:g}" for point, summary in rows if summary["edges"]]
-        click.echo(("Every value is within chance of a fair share; the closest: " if not off
-                    else "Fairest: ") + f"{what}={value:g}, no seat further than "
-                   f"{unfairness(fairest) * 100:.1f} percentage points from a fair share"
-                   + (f"; a seat is off a fair share beyond chance at {what}="
-                      f"{', '.join(off)} (each value's seats tested together)." if off else "."))
-    if report_dir:
-        from ..playtest.report_runs import write_sweep_report
-
-        write_report_to(report_dir, write_sweep_report, {"sweep": text, "points": [
-            {"value": value, "summary": summary} for value, summary in rows],
-            "fairest": value})
-    if stopped:
-        sys.exit(stop_cause()[1])
-
-
-def _breaks(deck_file: str, change) -> list[str]:
-    """What the deck's copies after ``change`` break of its contest's number of cards and
-    its ``composition:`` (:func:`~cardkit.playtest.sweep.broken_promises`). The deck has
-    loaded before (:func:`_deck_cards`)."""
-    from ..deck.loader import load_deck
-    from ..playtest.sweep import broken_promises
-
-    deck = load_deck(find_deck(deck_file))
-    return broken_promises(deck, change(deck.for_rules()))
-
-
-def _deck_cards(rules, deck_file: str, change=None, why: str = ""):
-    """The deck's name, and the game's cards from its printed copies (after ``change``,
-    which a ``why`` sweep makes); bad input exits 2, naming the card and where it is
-    written."""
-    from ..common.errors import Problem, Where
-    from ..deck.loader import load_deck
-    from ..rules.errors import RulesError
-
-    try:
-        deck = load_deck(find_deck(deck_file))
-    except InputError as error:
-        report_input_error(error, f"in {deck_file}")
-        sys.exit(EXIT_BAD_INPUT)
-    copies = deck.copies()
-    fields = deck.for_rules()
-    try:
-        return deck.name, rules.cards_from_deck(change(fields) if change else fields)
-    except RulesError as error:
-        if change is not None:  # the changed deck's cards are not where the file has them
-            problem = Problem(Where(deck.path), f"with --sweep {why}: {error.what}",
-                              error.fix)
-        elif error.card is None:
-            problem = Problem(Where(deck.path), error.what, error.fix)
-        else:  # the card, where it is written, in the designer's words
-            card = copies[error.card]
-            problem = Problem(card.where, f"{card.label()}: {error.what}", error.fix)
-        report_input_error(InputError([problem]), f"in {named(deck_file)} for {rules.title}")
-        sys.exit(EXIT_BAD_INPUT)
 
 
 def _skill(setup, games: int, workers: int, report_dir, executor) -> None:

@@ -113,13 +113,13 @@ class _Settings:
         from functools import reduce
 
         from ..playtest.sweep import with_count
-        from .simulate import _breaks
+        from .game_cards import broken_by
 
         counts = [(knob.key, value) for knob, value in zip(self.knobs, values)
                   if knob.kind == "count"]
         if not counts:
             return None
-        return "; ".join(_breaks(self.deck_file, lambda fields: reduce(
+        return "; ".join(broken_by(self.deck_file, lambda fields: reduce(
             lambda changed, count: with_count(changed, *count), counts, fields))) or None
 
     def _today_param(self, knob):
@@ -142,7 +142,7 @@ class _Settings:
         from functools import reduce
 
         from ..playtest.sweep import point_setup, with_count
-        from .simulate import _dealable, _deck_cards
+        from .game_cards import dealable, deck_cards
 
         run, constants, counts = self.setup, [], []
         for knob, value in zip(self.knobs, values):
@@ -154,10 +154,10 @@ class _Settings:
         run = replace(run, constants=tuple(constants))
         said = ", ".join(f"{k.what}={v:g}" for k, v in zip(self.knobs, values) if v is not None)
         if counts:
-            _, cards = _deck_cards(self.rules, self.deck_file, lambda fields: reduce(
+            _, cards = deck_cards(self.rules, self.deck_file, lambda fields: reduce(
                 lambda deck, count: with_count(deck, *count), counts, fields), said)
             run = replace(run, cards=cards)
-        _dealable(self.rules, run.players, run.seed, run.cards, f"{self.deck_file} ({said})",
+        dealable(self.rules, run.players, run.seed, run.cards, f"{self.deck_file} ({said})",
                   self.rules_path)
         return [run] + ([replace(run, bots=self.skill_bots, rotate=True)] if self.skill
                         else [])

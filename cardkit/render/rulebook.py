@@ -2,7 +2,7 @@
 paragraphs, nested lists, tables, and cards drawn as they print.
 
 Text is laid out and painted by the card text's own code (:func:`.textfit.fit_text`,
-:func:`.paint.set_text`), so ``**bold**``, ``*italic*`` and ``{icon}`` look in the rules as
+:func:`.textpaint.set_text`), so ``**bold**``, ``*italic*`` and ``{icon}`` look in the rules as
 they do on the cards. A card is drawn once into a PDF form (vector, its pictures at their
 own resolution) and placed, at true size or smaller, wherever the rules show it. The fonts
 and colours are the deck's own: see :func:`deck_look`.
@@ -24,7 +24,7 @@ from ..deck.model import Deck
 from ..deck.rulebook import CardsShown, Rulebook
 from ..sources import rulebook as md
 from .card import FRONT, CardRenderer
-from .paint import set_text
+from .textpaint import set_text
 from .textfit import TextBlock, fit_text
 from .textmarkup import words
 

@@ -1,0 +1,276 @@
+"""Set text onto a canvas: each line of a laid-out :class:`~.textfit.TextBlock` at its
+origin, in its runs' fonts, sizes and colours, with inline icons; lines in the font's
+kerning (``TJ`` arrays: printable ASCII from each word's cached piece, anything else as
+HarfBuzz shaped it), right-to-left runs in their visual order, and glyphs that are not
+the characters written tagged with the text they stand for, so the page still extracts
+and searches as written. Shared by cards (:mod:`.paint`) and the rulebook."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfmetrics
+
+from ..assets.icons import inline_placement
+from ..assets.shaping import drawn, drawn_word, has_right_to_left, levels, shape, visual_order
+from ..sources.checks import faded
+from .textfit import TextBlock
+
+
+def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
+             icon_colours=()) -> None:
+    """Draw a laid-out text, each line starting at its (x, baseline) of ``origins`` on
+    the canvas, its inline icons in ``colour`` or their own (``icon_colours``), or their
+    styled span's: a card's text, or a rulebook's paragraph."""
+    ink = faded(colour, opacity)
+    canvas.setFillColor(ink)
+    text = canvas.beginText(*origins[0]) if origins else canvas.beginText()
+    if len(origins) > 1:  # a line's last string ends it: the next starts a leading below
+        text.setLeading(block.leading)
+    icons: list = []
+    look = (None, None, ink)  # the text object's font, size and colour
+    for line, (x, baseline) in zip(block.lines, origins):
+        cursor_x, cursor_y = text.getCursor()
+        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
+            text.setTextOrigin(x, baseline)
+        look = _text_line(text, line, x, baseline, block, look, ink, opacity, icons)
+    canvas.drawText(text)
+    if not icons:
+        return
+    colours = dict(icon_colours)
+    for icon, x, y, style in icons:  # a single-colour icon takes the text's colour, or its own
+        size = block.size * (style.scale if style is not None else 1.0)
+        _, dx, dy, side = inline_placement(icon, size)
+        own = colours.get(icon.name) or (style is not None and style.colour) or colour
+        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity)
+
+
+def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tuple,
+               ink, opacity: float, icons: list) -> tuple:
+    """Write one line's words, which start at the text cursor, into the text object in as
+    few strings as its fonts, styles and icons allow (a plain line is one string), the
+    text object's font, size and colour being ``look``. The last string moves the cursor
+    to the next line's start at the left (T*). Adds the line's icons, (icon, x, baseline,
+    style), to ``icons`` to draw after the text. Returns the look the text object ends in.
+    A line with right-to-left letters is :func:`_visual_line`'s."""
+    if line.rtl or any(not run.icon and has_right_to_left(run.text) for run in line.runs):
+        return _visual_line(text, line, x, baseline, block, look, ink, opacity, icons)
+    size, leading = block.size, block.leading
+    if len(line.runs) == 1 and line.runs[0].icon is None and line.runs[0].style is None:
+        run = line.runs[0]  # a plain paragraph's line
+        look = _looked(text, (run.font, size, ink), look, leading)
+        _write(text, run.text, run.font, last=True)
+        return look
+    pending = []
+    follows = True  # the text cursor is where the next run starts
+
+    def flush(last=False):
+        if pending:
+            _write(text, "".join(pending), look[0], last)
+            pending.clear()
+
+    for run, offset in zip(line.runs, line.offsets):
+        style = run.style
+        if run.icon:
+            flush()
+            icons.append((run.icon, x + offset, baseline, style))
+            follows = False
+            continue
+        wanted = _look(run, size, ink, opacity)
+        if wanted != look:
+            flush()
+            look = _looked(text, wanted, look, leading)
+        if follows:
+            pending.append(" " + run.text if run.space_before else run.text)
+        else:
+            flush()
+            text.setTextOrigin(x + offset, baseline)
+            pending.append(run.text)
+            follows = True
+    flush(last=True)
+    return look
+
+
+def _look(run, size: float, ink, opacity: float) -> tuple:
+    """The font, size and colour ``run`` is drawn in, in a text set at ``size``."""
+    style = run.style
+    if style is None:
+        return run.font, size, ink
+    return run.font, size * style.scale, faded(style.colour, opacity) or ink
+
+
+def _looked(text, wanted: tuple, look: tuple, leading: float) -> tuple:
+    """Set the text object's font, size and colour to ``wanted`` where ``look`` differs."""
+    if wanted[:2] != look[:2]:
+        text.setFont(wanted[0], wanted[1], leading)
+    if wanted[2] is not look[2]:
+        text.setFillColor(wanted[2])
+    return wanted
+
+
+def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = None) -> None:
+    """Write ``string`` shaped in ``font`` at the text cursor (and with ``last`` move the
+    cursor to the next line). Where the glyphs drawn are not the characters written (a
+    ligature, joined Arabic letters), they are marked as standing for the words written,
+    which text extraction and search then read."""
+    if rtl is None and _written_ascii(text, string, font, last):
+        return
+    pieces = drawn(string, font, rtl)
+    for i, piece in enumerate(pieces):
+        ends = last and i == len(pieces) - 1
+        if piece.actual is not None:  # reportlab's text objects have no call for it
+            text._code.append(f"/Span <</ActualText <{_utf16(piece.actual)}>>> BDC")
+        if piece.kerning is None:
+            (text.textLine if ends else text.textOut)(piece.glyphs)
+        else:
+            _kerned(text, piece, ends)
+        if piece.actual is not None:
+            text._code.append("EMC")
+
+
+def _written_ascii(text, string: str, font: str, last: bool) -> bool:
+    """Write ``string`` as :func:`_write` does, if all its words are :func:`_ascii_word`'s
+    and its font is in use in the document already, from each word's part of the ``TJ``
+    array, made once: most lines of most decks. Returns whether it did."""
+    space = _ascii_word(" ", font)
+    if not string or space is None or space.written != " ":
+        return False
+    words = [_ascii_word(word, font) for word in string.split(" ")]
+    if None in words:
+        return False
+    canvas = text._canvas
+    array = f"[({' '.join([word.written for word in words])})] TJ"
+    if text._curSubset != 0:  # the font was set since its last string: name its subset
+        ttf, document = pdfmetrics.getFont(font), canvas._doc
+        if document not in ttf.state:  # its first string sets up its subsets: the long way
+            return False
+        array = (f"{ttf.getSubsetInternalName(0, document)} {fp_str(text._fontsize)} Tf "
+                 f"{fp_str(text._leading)} TL {array}")
+        text._curSubset = 0
+    if last:
+        text._x = text._x0
+        text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
+        array += " T*"
+    else:
+        width = 0.0  # summed as :func:`drawn` sums it
+        for i, word in enumerate(words):
+            if i:
+                width += space.width
+            width += word.width
+        text._x += width * text._fontsize / 1000
+    text._code.append(array)
+    return True
+
+
+class AsciiWord(NamedTuple):
+    written: str  # in a TJ array's string: 'T) 122 (o' for 'To' kerned
+    width: float  # at 1000 pt
+
+
+@lru_cache(maxsize=16384)
+def _ascii_word(word: str, font: str) -> AsciiWord | None:
+    """``word`` as :func:`_kerned` writes it inside a ``TJ`` array, when it is printable
+    ASCII drawn as written, with no glyph off its line and no kerning number after its
+    last (kerning moves the glyph after one): its characters, escaped, with each kerning
+    number between them. Such characters are their own codes in the
+    first subset of every document (reportlab's ``asciiReadable``), so this is the same
+    in every PDF. None for any other word."""
+    ttf = pdfmetrics.getFont(font)
+    piece = drawn_word(word, font, None)
+    characters, kerning = piece.characters, piece.kerning
+    if kerning is None or piece.actual is not None or not ttf._asciiReadable or \
+            not (characters.isascii() and characters.isprintable()) or \
+            not set(map(ord, characters)) <= ttf.face.charToGlyph.keys() or \
+            (kerning and kerning[-1][0] == len(characters) - 1):
+        return None
+    parts, start = [], 0
+    for after, shift in kerning:
+        parts.append(f"{escapePDF(characters[start:after + 1])}) {shift} (")
+        start = after + 1
+    parts.append(escapePDF(characters[start:]))
+    return AsciiWord("".join(parts), piece.width)
+
+
+def _kerned(text, piece, ends: bool) -> None:
+    """Write a piece of glyphs on their line as ``TJ`` arrays, each character where a
+    glyph's advance differs from its own followed by how far the next one moves back
+    (kerning). reportlab draws a shaped string glyph by glyph, four times slower; this
+    follows its plain strings' way (the font's subsets, the text cursor), which its text
+    objects keep in private fields."""
+    canvas, font = text._canvas, pdfmetrics.getFont(text._fontname)
+    document, escape = canvas._doc, canvas._escape
+    code, items, at = [], [], 0
+    kerning, next_shift = piece.kerning, 0
+    for subset, chunk in font.splitString(piece.characters, document):
+        if subset != text._curSubset:
+            if items:
+                code.append(f"[{' '.join(items)}] TJ")
+                items = []
+            code.append(f"{font.getSubsetInternalName(subset, document)} "
+                        f"{fp_str(text._fontsize)} Tf {fp_str(text._leading)} TL")
+            text._curSubset = subset
+        start, end = 0, at + len(chunk)
+        while next_shift < len(kerning) and kerning[next_shift][0] < end:
+            after, shift = kerning[next_shift]
+            items.append(f"({escape(chunk[start:after - at + 1])}) {shift}")
+            start = after - at + 1
+            next_shift += 1
+        if start < len(chunk):
+            items.append(f"({escape(chunk[start:])})")
+        at = end
+    if items:
+        code.append(f"[{' '.join(items)}] TJ")
+    if ends:  # as textLine moves the cursor
+        text._x = text._x0
+        text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
+        code.append("T*")
+    else:
+        text._x += piece.width * text._fontsize / 1000
+    text._code.append(" ".join(code))
+
+
+def _utf16(string: str) -> str:
+    """A PDF text string in UTF-16 (big-endian, with its byte order mark), in hex."""
+    return "FEFF" + string.encode("utf-16-be").hex().upper()
+
+
+OBJECT = "\ufffc"  # stands for an icon among a line's characters (a neutral, for bidi)
+
+
+def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: tuple,
+                 ink, opacity: float, icons: list) -> tuple:
+    """:func:`_text_line` for a line with right-to-left letters: the bidirectional
+    algorithm (python-bidi) gives each character its level in the line's paragraph; runs of
+    one word (or icon) and level are shown in the order rule L2 makes of them, from the
+    line's left end, each shaped in its direction (Arabic joined, brackets mirrored)."""
+    size, leading = block.size, block.leading
+    written, owners = [], []  # the line's characters, and the run each belongs to
+    for i, run in enumerate(line.runs):
+        part = (" " if run.space_before else "") + (OBJECT if run.icon else run.text)
+        written.append(part)
+        owners.extend([i] * len(part))
+    characters = "".join(written)
+    segments: list[list] = []  # [run, level, characters]
+    for char, owner, level in zip(characters, owners, levels(characters, line.rtl)):
+        if segments and segments[-1][:2] == [owner, level] and \
+                (char == OBJECT) == (segments[-1][2][-1] == OBJECT):
+            segments[-1][2] += char
+        else:
+            segments.append([owner, level, char])
+    at = x
+    for k in visual_order([level for _, level, _ in segments]):
+        owner, level, part = segments[k]
+        run = line.runs[owner]
+        scale = size / 1000 * (run.style.scale if run.style is not None else 1.0)
+        if part == OBJECT:
+            icons.append((run.icon, at, baseline, run.style))
+            at += run.unit_width() * size / 1000
+            continue
+        rtl = bool(level % 2)
+        look = _looked(text, _look(run, size, ink, opacity), look, leading)
+        text.setTextOrigin(at, baseline)
+        _write(text, part, run.font, rtl=rtl)
+        at += shape(part, run.font, rtl).width * scale
+    return look
