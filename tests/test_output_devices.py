@@ -247,6 +247,7 @@ def test_a_file_saved_into_the_report_folder_during_the_run_stays(tmp_path, monk
     folder = tmp_path / "report"
     import cardkit.cli.compare_run as compare_run
     import cardkit.cli.simulate as simulate
+    import cardkit.cli.sweep_run as sweep_run
 
     real_progress = simulate.progress_bar
 
@@ -262,7 +263,8 @@ def test_a_file_saved_into_the_report_folder_during_the_run_stays(tmp_path, monk
             (folder / "notes.txt").write_text("my notes")
             return self.bar.__exit__(*exc)
 
-    for module in (simulate, compare_run):  # --compare's run is in a module of its own
+    for module in (simulate, compare_run, sweep_run):  # --compare's and --sweep's runs
+        # are in modules of their own
         monkeypatch.setattr(module, "progress_bar", SavedMeanwhile)
     code, out = run("simulate", "blofa", "--games", 2, "--workers", 1, "--report", folder,
                     *MODES[mode])

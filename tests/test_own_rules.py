@@ -204,7 +204,7 @@ def test_an_error_in_the_rules_during_a_simulation_names_the_game_not_cardkit(tm
 
 # games the checker plays of each example: `make fuzz` plays thousands, make test a few
 # hundred (a thousand took a tenth of the suite's time)
-CHECKED_GAMES = int(os.environ.get("CARDKIT_CHECK_GAMES", "300"))
+CHECKED_GAMES = int(os.environ.get("CARDKIT_CHECK_GAMES", "200"))
 
 
 def test_the_starter_and_lantern_market_pass_the_checker_over_many_games(tmp_path):
