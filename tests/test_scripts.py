@@ -61,13 +61,19 @@ def build(tmp_path, lang: str = "en", title: str = "To", font: str = FONT,
     """The first page of the deck built in ``lang``."""
     path = write_deck(tmp_path, DECK.format(title=title),
                       {"face": FACE.format(font=font, align=align)})
+    return built_with_font(tmp_path, path, RIGHT_TO_LEFT_FONT, lang)[0]
+
+
+def built_with_font(tmp_path, path, font_file, lang):
+    """The first PDF of the deck at ``path`` built in ``lang`` with ``font_file`` in its
+    fonts folder, and what the build said."""
     (tmp_path / "fonts").mkdir(exist_ok=True)
-    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    shutil.copy(font_file, tmp_path / "fonts")
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", lang])
     assert result.exit_code == 0, result.output
     [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
-    return pdf
+    return pdf, result.output
 
 
 def rows(pdf) -> list[list[dict]]:
@@ -288,13 +294,7 @@ def build_cjk(tmp_path, lang="ja", text=JAPANESE, width="30mm", height="40mm",
     path = write_deck(tmp_path, CJK_DECK.format(text=text),
                       {"face": CJK_FACE.format(width=width, height=height, font=font,
                                                extra=extra)})
-    (tmp_path / "fonts").mkdir(exist_ok=True)
-    shutil.copy(CJK_FONT, tmp_path / "fonts")
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", lang])
-    assert result.exit_code == 0, result.output
-    [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
-    return pdf, result.output
+    return built_with_font(tmp_path, path, CJK_FONT, lang)
 
 
 @pytest.mark.parametrize("lang, text", [("ja", JAPANESE),
