@@ -354,12 +354,7 @@ def test_an_icon_in_hebrew_text_stands_between_its_words_right_to_left(tmp_path)
     path = write_deck(tmp_path, DECK.format(title="To").replace(
         'text_he: "שלפו שני קלפים (ואז', 'text_he: "שלפו שני קלפים {star} (ואז'),
         {"face": FACE.format(font=FONT, align="start")})
-    (tmp_path / "fonts").mkdir()
-    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(path), "--out", str(out), "--lang", "he"])
-    assert result.exit_code == 0, result.output
-    [pdf] = out.rglob("*-he-pnp-a4.pdf")
+    pdf, _ = built_with_font(tmp_path, path, RIGHT_TO_LEFT_FONT, "he")
     line = rows(pdf)[1]
     with pdfplumber.open(pdf) as document:
         page = document.pages[0]
