@@ -198,3 +198,183 @@ def test_a_yaml_card_in_brackets_or_alone_in_its_list_is_not_moved():
         delete_yaml_entry(b"cards:\n  - {name: A}\n", 2, 5)
     with pytest.raises(NotRewritten):  # a copy would give its anchor twice
         copy_yaml_entry(b"cards:\n  - &a {name: A}\n  - *a\n", 2, 5)
+
+
+# -- the endpoint: the same guard, the same checks ------------------------------------------
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from cardkit.studio import edits  # noqa: E402
+from cardkit.studio.images import Studio  # noqa: E402
+from cardkit.studio.server import make_app  # noqa: E402
+
+SPICE = b'Spice Jar,good,market,2,,stall,no,4,"When you buy it, draw a card.",Gew'
+
+
+@pytest.fixture
+def lantern(tmp_path) -> Path:
+    """A copy of Lantern Market without its composition, which an added card breaks."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(LANTERN, deck)
+    text = (deck / "deck.yaml").read_text()
+    start = text.index("composition:")
+    (deck / "deck.yaml").write_text(text[:start] + text[text.index("# in English"):])
+    return deck
+
+
+def client_of(deck: Path, base="http://127.0.0.1:8719", **given) -> TestClient:
+    return TestClient(make_app(Studio(deck / "deck.yaml"), **given), base_url=base)
+
+
+def token_of(client) -> str:
+    return client.get("/").text.split('name="cardkit-token" content="')[1].split('"')[0]
+
+
+def asked(client, headers=(), token=None, **body):
+    """A grid's request as the page sends it: its token, and the file's version."""
+    if "card" in body and "version" not in body:
+        state = client.get("/api/deck").json()
+        body["version"] = state["files"].get(state["cards"][body["card"] - 1]["edit"]["file"])
+    return client.post("/api/edit", json=body, headers={
+        "X-Cardkit-Token": token_of(client) if token is None else token, **dict(headers)})
+
+
+def test_add_duplicate_delete_and_undo_give_the_file_back_byte_for_byte(lantern):
+    cards = lantern / "cards.csv"
+    original = cards.read_bytes()
+    client = client_of(lantern)
+    lines = original.split(b"\n")
+
+    added = asked(client, op="add", card=2)
+    assert added.status_code == 200 and added.json()["card"] == 3
+    assert cards.read_bytes() == b"\n".join(
+        lines[:3] + [b"New card,good,market,2,,stall,,1,,,,"] + lines[3:])
+    assert client.get("/api/deck").json()["cards"][2]["name"] == "New card"
+    copied = asked(client, op="duplicate", card=1).json()
+    assert copied["what"] == "the copy of #1"
+    assert cards.read_bytes().split(b"\n")[1:3] == [lines[1], lines[1]]
+    deleted = asked(client, op="delete", card=3).json()  # Silk Bolt twice, then Spice Jar
+    assert SPICE not in cards.read_bytes() and deleted["card"] == 2
+    edited = asked(client, card=1, field="cost", value="7")
+    assert edited.json()["saved"] and cards.read_bytes().startswith(
+        lines[0] + b"\nSilk Bolt,good,market,7,")
+
+    for change in (edited.json(), deleted, copied, added.json()):
+        undone = asked(client, op="undo", change=change["change"])
+        assert undone.json()["undone"] == change["what"]
+    assert cards.read_bytes() == original
+    assert asked(client, op="undo", change=added.json()["change"]).status_code == 422
+
+
+def test_an_undo_never_writes_over_a_later_change(lantern):
+    cards = lantern / "cards.csv"
+    client = client_of(lantern)
+    added = asked(client, op="add", card=1).json()
+    later = cards.read_bytes().replace(b"Night Watch", b"Night Guard")
+    cards.write_bytes(later)
+    answer = asked(client, op="undo", change=added["change"])
+    assert answer.status_code == 409 and answer.json()["conflict"]
+    assert cards.read_bytes() == later
+
+
+def test_a_row_change_of_a_file_changed_since_is_refused(lantern):
+    cards = lantern / "cards.csv"
+    client = client_of(lantern)
+    state = client.get("/api/deck").json()
+    version = state["files"][state["cards"][0]["edit"]["file"]]
+    changed = cards.read_bytes().replace(b"Storm", b"Gale")
+    cards.write_bytes(changed)
+    answer = asked(client, op="delete", card=1, version=version)
+    assert answer.status_code == 409 and cards.read_bytes() == changed
+
+
+def test_cards_drawn_from_another_version_are_not_changed(tmp_path):
+    """An added card breaks Lantern Market's composition: the page keeps the last good
+    cards, whose lines are the old file's. A change with the file's new version would
+    land on the wrong row: it is refused, and undo still works."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(LANTERN, deck)
+    cards = deck / "cards.csv"
+    original = cards.read_bytes()
+    client = client_of(deck)
+    added = asked(client, op="add", card=1).json()
+    assert added["saved"]
+    assert client.get("/api/deck").json()["broken"]
+    after = cards.read_bytes()
+    for body in ({"op": "delete", "card": 4}, {"card": 4, "field": "cost", "value": "9"}):
+        answer = asked(client, version=added["version"], **body)
+        assert answer.status_code == 422
+        assert answer.json()["problem"]["what"] == edits.STALE_WHY
+    assert cards.read_bytes() == after
+    assert asked(client, op="undo", change=added["change"]).json()["saved"]
+    assert cards.read_bytes() == original and not client.get("/api/deck").json()["broken"]
+
+
+@pytest.mark.parametrize("headers, token", [({"Origin": "http://evil.example"}, None),
+                                            ({"Sec-Fetch-Site": "cross-site"}, None),
+                                            ({}, ""), ({}, "guessed")])
+def test_another_sites_page_cannot_add_delete_or_undo(lantern, headers, token):
+    cards = lantern / "cards.csv"
+    before = cards.read_bytes()
+    client = client_of(lantern)
+    version = asked(client, op="add", card=1).json()  # the page's own change, undone below
+    changed = cards.read_bytes()
+    for body in ({"op": "delete", "card": 2}, {"op": "duplicate", "card": 2},
+                 {"op": "add", "card": 2}, {"op": "undo", "change": version["change"]}):
+        answer = asked(client, headers=headers, token=token, **body)
+        assert answer.status_code == 403
+    form = client.post("/api/edit", data={"op": "undo", "change": version["change"]},
+                       headers={"X-Cardkit-Token": token_of(client)})
+    assert form.status_code == 403
+    assert cards.read_bytes() == changed
+    assert asked(client, op="undo", change=version["change"]).json()["saved"]
+    assert cards.read_bytes() == before
+
+
+def test_a_row_change_names_no_path_and_a_network_studio_is_read_only(lantern, tmp_path):
+    aside = tmp_path / "aside.csv"
+    client = client_of(lantern)
+    answer = asked(client, op="duplicate", card=2, file=str(aside), path=str(aside))
+    assert answer.json()["saved"] and not aside.exists()
+    assert asked(client, op="remove", card=2).status_code == 400
+    network = client_of(lantern, "http://192.168.1.9:8719", listening="0.0.0.0")
+    before = (lantern / "cards.csv").read_bytes()
+    answer = asked(network, op="delete", card=2, token="")
+    assert answer.status_code == 403 and "--allow-edit" in answer.json()["refused"]
+    assert (lantern / "cards.csv").read_bytes() == before
+
+
+def test_a_yaml_card_is_added_copied_and_deleted_keeping_the_comments(tmp_path):
+    deck = tmp_path / "heroes"
+    shutil.copytree(LANTERN, deck)
+    text = (deck / "deck.yaml").read_text()
+    text = text[:text.index("composition:")] + text[text.index("# in English"):]
+    text = text.replace("cards:\n  from: cards.csv\n",
+                        "cards:\n  # by hand\n  - {name: Ada, kind: good, cost: 3, art: stall, "
+                        "back: market}  # keep me\n  - from: cards.csv  # the rest\n")
+    (deck / "deck.yaml").write_text(text)
+    client = client_of(deck)
+    added = asked(client, op="add", card=1).json()
+    assert (deck / "deck.yaml").read_text() == text.replace(
+        "# keep me\n", "# keep me\n  - {name: New card, kind: good, cost: 3, art: stall, "
+        "back: market}\n")
+    copied = asked(client, op="duplicate", card=1).json()
+    line = "  - {name: Ada, kind: good, cost: 3, art: stall, back: market}  # keep me\n"
+    assert (deck / "deck.yaml").read_text().count(line) == 2
+    deleted = asked(client, op="delete", card=1).json()
+    assert deleted["saved"] and "# by hand\n" in (deck / "deck.yaml").read_text()
+    for change in (deleted, copied, added):
+        assert asked(client, op="undo", change=change["change"]).json()["saved"]
+    assert (deck / "deck.yaml").read_text() == text
+
+
+def test_generated_cards_are_not_added_to_or_deleted(tmp_path):
+    deck = tmp_path / "bullet"
+    shutil.copytree(ROOT / "decks" / "bullet", deck)
+    before = (deck / "deck.yaml").read_bytes()
+    client = client_of(deck)
+    for op in ("add", "duplicate", "delete"):
+        answer = asked(client, op=op, card=1)
+        assert answer.status_code == 422
+        assert answer.json()["problem"]["what"] == edits.PRODUCT_WHY
+    assert (deck / "deck.yaml").read_bytes() == before

@@ -201,6 +201,15 @@ def _checked_rows(mark: bytes, text: str, new: str, separator: str, expected) ->
     return mark + new.encode("utf-8")
 
 
+def csv_row(data: bytes, separator: str, line: int) -> dict[str, str]:
+    """The cells of the row starting on ``line`` by their column's name (a short row's
+    missing cells are empty)."""
+    _, text, records, names, at, _ = _csv_row(data, separator, line)
+    cells = records[at][3]
+    return {name: cells[index] if index < len(cells) else "" for index, name in enumerate(names)
+            if name}
+
+
 def copy_csv_row(data: bytes, separator: str, line: int) -> bytes:
     """``data`` (a CSV file's bytes) with the row starting on ``line`` written again,
     byte for byte, right after it."""
@@ -213,16 +222,21 @@ def copy_csv_row(data: bytes, separator: str, line: int) -> bytes:
 
 def insert_csv_row(data: bytes, separator: str, line: int, values: dict) -> bytes:
     """``data`` with a new row right after the row starting on ``line``: ``values`` by
-    column name (the other cells empty), each cell quoted as that row's is (or where it
-    must be), in the file's line endings and column order."""
+    column name (the other cells empty), in the file's line endings and column order,
+    each cell in quotes where it must be, or where that row has one that need not be
+    (the file quotes that column), or every cell when that row quotes every cell."""
     mark, text, records, names, at, following = _csv_row(data, separator, line)
     _, start, end, cells = records[at]
     unknown = [name for name in values if name not in names]
     if unknown:
         raise NotRewritten(f"the file has no column '{unknown[0]}'",
                            f"add a column named '{unknown[0]}'")
-    quoted = [text[begin:stop].startswith('"')
-              for begin, stop in _cell_spans(text, start, end, cells, separator)]
+    # a cell in quotes that needs none says the file quotes that column (or every cell)
+    quoted = [text[begin:stop].startswith('"') and (
+        not _written_cell(cell, separator, False).startswith('"') or all(
+            text[first:last].startswith('"') for first, last in spans))
+        for spans in [_cell_spans(text, start, end, cells, separator)]
+        for (begin, stop), cell in zip(spans, cells)]
     width = max([len(cells)] + [names.index(name) + 1 for name, value in values.items()
                                 if value != ""])
     row = [values.get(names[index], "") if index < len(names) else "" for index in range(width)]
