@@ -378,3 +378,15 @@ def test_generated_cards_are_not_added_to_or_deleted(tmp_path):
         assert answer.status_code == 422
         assert answer.json()["problem"]["what"] == edits.PRODUCT_WHY
     assert (deck / "deck.yaml").read_bytes() == before
+
+
+def test_a_value_that_reads_otherwise_in_braces_is_quoted():
+    """':a' is a plain value on a line of its own, but not in braces: found by the
+    property test above, and written in quotes rather than refused."""
+    from cardkit.sources.rewrite import replace_yaml_value
+
+    old = b"cards:\n  - {name: A, power: 1}\n  - name: B\n"
+    assert replace_yaml_value(old, 2, 5, "name", ":a") == \
+        b'cards:\n  - {name: ":a", power: 1}\n  - name: B\n'
+    assert replace_yaml_value(old, 3, 5, "name", ":a") == \
+        b"cards:\n  - {name: A, power: 1}\n  - name: :a\n"

@@ -16,7 +16,10 @@ function gridWhy(card) {
   // why the page may not change this card ('' when it may)
   if (READ_ONLY) return READ_ONLY;
   if (!TOKEN) return "the studio is read-only";
-  if (state.broken) return "the deck does not load as its files are now";
+  if (state.broken) {
+    return "the deck does not load as its files are now: mend the problems above, or undo " +
+      "the last change";
+  }
   return card.edit.why;
 }
 
@@ -29,7 +32,9 @@ function gridValue(card, column) {
   if (column === "#") return card.number;
   if (column === "back") return card.back_design;
   if (column === "count") return card.count;
-  return card.fields[column] ?? "";
+  const value = card.fields[column] ?? "";
+  if (state.field_types[column] !== "flag") return value;
+  return value === "True" ? "yes" : value === "False" ? "no" : value;
 }
 
 function gridMatches(card, text) {
@@ -74,6 +79,9 @@ function drawGrid() {
   }
   grid.pending = false;
   const columns = gridColumns();
+  // a column of long texts gets room to read them; the others fit their values
+  const long = new Set(columns.filter(column => state.cards.some(
+    card => String(gridValue(card, column)).length > 24)));
   const head = document.createElement("tr");
   head.append(...columns.map(column => {
     const th = document.createElement("th");
@@ -94,7 +102,7 @@ function drawGrid() {
   const text = document.getElementById("grid-filter").value.trim();
   const shown = gridOrder(state.cards.filter(card => gridMatches(card, text)));
   if (!state.cards.some(card => card.number === grid.selected)) grid.selected = null;
-  table.tBodies[0].replaceChildren(...shown.map(card => gridRow(card, columns)));
+  table.tBodies[0].replaceChildren(...shown.map(card => gridRow(card, columns, long)));
   for (const key of notes.keys()) showNote(key);
 
   const printed = state.cards.reduce((sum, card) => sum + card.count, 0);
@@ -119,7 +127,7 @@ function drawGrid() {
   gridTools();
 }
 
-function gridRow(card, columns) {
+function gridRow(card, columns, long) {
   const row = document.createElement("tr");
   row.dataset.number = card.number;
   const why = gridWhy(card);
@@ -137,6 +145,7 @@ function gridRow(card, columns) {
   });
   row.append(...columns.map(column => {
     const td = document.createElement("td");
+    td.classList.toggle("long", long.has(column));
     const value = String(gridValue(card, column));
     if (column === "#") {
       const button = document.createElement("button");
