@@ -241,6 +241,32 @@ def studio() -> None:
         serving.wait(timeout=30)
 
 
+def studio_grid() -> None:
+    """The studio's Grid tab in Chromium: Lantern Market's goods, sorted by cost, Spice
+    Jar selected."""
+    import re
+    import subprocess
+    import sys
+
+    def goods(page) -> None:
+        page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
+                               " === 8", polling=50, timeout=60000)
+        page.click("nav button[data-view='grid']")
+        page.fill("#grid-filter", "kind=good")
+        page.click("#grid-table th[data-column='cost'] button")
+        page.click("#grid-table tr[data-number='2'] td:first-child button")
+
+    serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve",
+                                "examples/lantern-market", "--no-open", "--port", "0"],
+                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
+        _screenshot("studio-grid.png", address, (1100, 440), 96, goods)
+    finally:
+        serving.terminate()
+        serving.wait(timeout=30)
+
+
 def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int,
                 ready) -> None:
     """docs/NAME: the page at ``address`` in headless Chromium, once ``ready(page)`` has
@@ -270,6 +296,7 @@ def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int
 def main() -> None:
     report()
     studio()
+    studio_grid()
     starter()
     changes()
     calibration()
