@@ -10,26 +10,36 @@ import json
 from test_studio_browser import served, wait  # noqa: F401 (served: a fixture)
 
 SPICE_TEXT = b'"When you buy it, draw a card."'
-NO_COMPOSITION = "the deck's composition left out: an added card keeps it loading"
 
 
-def grid_of(page, address: str) -> None:
-    """The studio's page, on its Grid tab, with its 8 cards drawn."""
+def grid_of(page, address: str, growing=None) -> None:
+    """The studio's page, on its Grid tab, with its 8 cards drawn; ``growing``: the deck's
+    folder, whose composition is left out first (an added card keeps it loading)."""
+    if growing:
+        text = (growing / "deck.yaml").read_text()
+        (growing / "deck.yaml").write_text(text[:text.index("composition:")] +
+                                           text[text.index("# in English"):])
     page.goto(address)
     wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
     page.click("nav button[data-view='grid']")
-    wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 8")
+    wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 8 && "
+               "document.getElementById('problems').hidden" if growing else
+               "document.querySelectorAll('#grid-table tbody tr').length === 8")
+
+
+def typed(page, key: str, value: str) -> None:
+    """``value`` typed into the cell ``key`` ('2/cost'), which is then left (so saved)."""
+    page.fill(f"[data-key='{key}'] :is(input, textarea)", value)
+    page.click("#grid-count")
+
+
+def select(page, number: int) -> None:
+    page.click(f"#grid-table tr[data-number='{number}'] td:first-child button")
 
 
 def rows(page) -> list[int]:
     return page.evaluate("[...document.querySelectorAll('#grid-table tbody tr')]"
                          ".map(r => Number(r.dataset.number))")
-
-
-def without_composition(deck) -> None:
-    text = (deck / "deck.yaml").read_text()
-    (deck / "deck.yaml").write_text(text[:text.index("composition:")] +
-                                    text[text.index("# in English"):])
 
 
 def test_the_grid_filters_sorts_and_counts(served, browser_page):  # noqa: F811
@@ -64,14 +74,12 @@ def test_a_cell_edited_in_the_grid_reaches_cards_csv(served, browser_page):  # n
     grid_of(page, address)
     cards = deck / "cards.csv"
     written = cards.read_bytes()
-    page.fill("[data-key='2/text'] textarea", 'Draw two, "then" rest.')
-    page.click("#grid-count")  # leaving the cell saves it
+    typed(page, "2/text", 'Draw two, "then" rest.')
     wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\")?.textContent"
                ".startsWith('saved to cards.csv')")
     assert cards.read_bytes() == written.replace(SPICE_TEXT, b'"Draw two, ""then"" rest."')
     saved = cards.read_bytes()
-    page.fill("[data-key='2/cost'] input", "four")
-    page.click("#grid-count")
+    typed(page, "2/cost", "four")
     wait(page, "document.querySelector(\"[data-key='2/cost'] .field-note.problem\")")
     assert page.inner_text("[data-key='2/cost'] .field-note").endswith(
         "cards.csv:3: column 'cost': 'four' is not a whole number; write a number such as 4")
@@ -85,31 +93,28 @@ def test_a_cell_edited_in_the_grid_reaches_cards_csv(served, browser_page):  # n
 def test_add_duplicate_delete_and_undo_give_cards_csv_back(served, browser_page):  # noqa: F811
     deck, address = served
     page = browser_page
-    without_composition(deck)
-    grid_of(page, address)
-    wait(page, "document.getElementById('problems').hidden")
+    grid_of(page, address, growing=deck)
     cards = deck / "cards.csv"
     original = cards.read_bytes()
     lines = original.split(b"\n")
 
-    page.click("#grid-table tr[data-number='2'] td:first-child button")
+    select(page, 2)
     assert page.inner_text("#grid-add") == "Add card after #2"
     page.click("#grid-add")
     wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 9")
     assert cards.read_bytes() == b"\n".join(
         lines[:3] + [b"New card,good,market,2,,stall,,1,,,,"] + lines[3:])
     assert page.get_attribute("#grid-table tr.selected", "data-number") == "3"
-    page.fill("[data-key='3/name'] textarea", "Tea Chest")  # the new card's name
-    page.click("#grid-count")
+    typed(page, "3/name", "Tea Chest")  # the new card's name
     wait(page, "document.querySelector(\"[data-key='3/name'] .field-note\")?.textContent"
                ".startsWith('saved')")
     assert b"\nTea Chest,good,market,2,,stall,,1,,,,\n" in cards.read_bytes()
 
-    page.click("#grid-table tr[data-number='1'] td:first-child button")
+    select(page, 1)
     page.click("#grid-duplicate")
     wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 10")
     assert cards.read_bytes().split(b"\n")[1:3] == [lines[1], lines[1]]
-    page.click("#grid-table tr[data-number='10'] td:first-child button")
+    select(page, 10)
     page.click("#grid-delete")  # Festival, the last row
     wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 9")
     assert b"Festival" not in cards.read_bytes()
@@ -135,7 +140,7 @@ def test_a_card_that_breaks_the_deck_is_undone_and_rows_say_why_they_are_read_on
     grid_of(page, address)
     cards = deck / "cards.csv"
     original = cards.read_bytes()
-    page.click("#grid-table tr[data-number='4'] td:first-child button")
+    select(page, 4)
     page.click("#grid-duplicate")
     page.wait_for_selector("#problems:not([hidden])", timeout=20000)
     assert "promises 21 cards but has 22" in page.inner_text("#problems")
@@ -156,11 +161,9 @@ def test_another_pages_post_cannot_add_delete_or_undo(served, browser_page):  # 
     form: none is written."""
     deck, address = served
     page = browser_page
-    without_composition(deck)
-    grid_of(page, address)
-    wait(page, "document.getElementById('problems').hidden")
+    grid_of(page, address, growing=deck)
     cards = deck / "cards.csv"
-    page.click("#grid-table tr[data-number='1'] td:first-child button")
+    select(page, 1)
     page.click("#grid-add")  # the page's own change, which the other page tries to undo
     wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 9")
     added = cards.read_bytes()
