@@ -390,3 +390,20 @@ def test_a_value_that_reads_otherwise_in_braces_is_quoted():
         b'cards:\n  - {name: ":a", power: 1}\n  - name: B\n'
     assert replace_yaml_value(old, 3, 5, "name", ":a") == \
         b"cards:\n  - {name: A, power: 1}\n  - name: :a\n"
+
+
+def test_a_card_added_to_a_file_without_a_name_column_gets_the_columns_it_has(tmp_path):
+    """The group names every card of the file: the new row has no name to write."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(LANTERN, deck)
+    text = (deck / "deck.yaml").read_text()
+    text = text[:text.index("composition:")] + text[text.index("# in English"):]
+    (deck / "deck.yaml").write_text(text.replace("cards:\n  from: cards.csv\n",
+                                                 "cards:\n  name: Ware\n  from: cards.csv\n"))
+    cards = deck / "cards.csv"
+    rows = list(csv.reader(io.StringIO(cards.read_text(), newline="")))
+    cards.write_text("\n".join(",".join(f'"{cell}"' if "," in cell else cell
+                                        for cell in row[1:]) for row in rows) + "\n")
+    client = client_of(deck)
+    assert asked(client, op="add", card=1).json()["saved"]
+    assert cards.read_text().split("\n")[2] == "good,market,3,,stall,,1,,,,"

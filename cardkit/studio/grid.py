@@ -98,8 +98,10 @@ def change_rows(deck, root: Path, op: str, number: int, version: str, lang: str 
         if source.kind == "csv":
             separator = edits.csv_separator(source.path, data)
             if op == "add":
-                values = new_card(deck, csv_row(data, separator, source.line), "1")
-                return insert_csv_row(data, separator, source.line, values)
+                cells = csv_row(data, separator, source.line)
+                values = new_card(deck, cells, "1")  # in the file's columns only:
+                return insert_csv_row(data, separator, source.line, {  # a group may name it
+                    column: value for column, value in values.items() if column in cells})
             rows = copy_csv_row if op == "duplicate" else delete_csv_row
             return rows(data, separator, source.line)
         keys = yaml_keys(data, source.line, source.col)
