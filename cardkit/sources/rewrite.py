@@ -1,4 +1,5 @@
-"""One value of a deck's own file changed in place: a CSV cell, a YAML card's value.
+"""One value of a deck's own file changed in place: a CSV cell, a YAML card's value; or
+one card added after another, copied or removed: a CSV row, a YAML card's entry.
 
 The studio writes a designer's edit back into the file the card came from, and the file
 stays theirs: only the bytes of that one value change. Its quoting, line endings, column
@@ -189,6 +190,8 @@ def _inserted(text: str, end: int, following: int, piece: str) -> str:
 
 
 def _csv_row(data: bytes, separator: str, line: int):
+    """(the byte order mark, the text, its records, the header's names, the index of the
+    row starting on ``line``, where the record after it starts) of a CSV file."""
     mark, text = _text_of(data)
     records, names, at = _located_row(text, separator, line)
     following = records[at + 1][1] if at + 1 < len(records) else len(text)
@@ -204,7 +207,7 @@ def _checked_rows(mark: bytes, text: str, new: str, separator: str, expected) ->
 def csv_row(data: bytes, separator: str, line: int) -> dict[str, str]:
     """The cells of the row starting on ``line`` by their column's name (a short row's
     missing cells are empty)."""
-    _, text, records, names, at, _ = _csv_row(data, separator, line)
+    _, _, records, names, at, _ = _csv_row(data, separator, line)
     cells = records[at][3]
     return {name: cells[index] if index < len(cells) else "" for index, name in enumerate(names)
             if name}
