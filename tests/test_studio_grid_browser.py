@@ -12,19 +12,18 @@ from test_studio_browser import served, wait  # noqa: F401 (served: a fixture)
 SPICE_TEXT = b'"When you buy it, draw a card."'
 
 
-def grid_of(page, address: str, growing=None) -> None:
-    """The studio's page, on its Grid tab, with its 8 cards drawn; ``growing``: the deck's
-    folder, whose composition is left out first (an added card keeps it loading)."""
+def grid_of(page, address: str, growing=None, cards: int = 8) -> None:
+    """The studio's page, on its Grid tab, with its ``cards`` drawn; ``growing``: the
+    deck's folder, whose composition is left out first (an added card keeps it loading)."""
     if growing:
         text = (growing / "deck.yaml").read_text()
         (growing / "deck.yaml").write_text(text[:text.index("composition:")] +
                                            text[text.index("# in English"):])
     page.goto(address)
-    wait(page, "document.querySelectorAll('#sheet figure img').length === 8")
+    wait(page, f"document.querySelectorAll('#sheet figure img').length === {cards}")
     page.click("nav button[data-view='grid']")
-    wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 8 && "
-               "document.getElementById('problems').hidden" if growing else
-               "document.querySelectorAll('#grid-table tbody tr').length === 8")
+    wait(page, f"document.querySelectorAll('#grid-table tbody tr').length === {cards}" + (
+        " && document.getElementById('problems').hidden" if growing else ""))
 
 
 def typed(page, key: str, value: str) -> None:
@@ -199,3 +198,27 @@ def test_another_pages_post_cannot_add_delete_or_undo(served, browser_page):  # 
     page.wait_for_url(address + "api/edit", timeout=20000)  # the form, posted last
     assert answers and set(answers) == {403}
     assert cards.read_bytes() == added
+
+
+def test_generated_rows_are_read_only_and_the_page_says_why(served, browser_page):  # noqa: F811
+    """Two storms made by a 'product' of names: their rows are text, not inputs, and the
+    note above the grid names them and why; the row buttons are off for them."""
+    deck, address = served
+    page = browser_page
+    text = (deck / "deck.yaml").read_text()
+    (deck / "deck.yaml").write_text(text.replace("cards:\n  from: cards.csv\n", (
+        "cards:\n  - from: cards.csv\n  - {kind: event, art: storm, cost: 0, back: night, "
+        "product: {name: [Gale, Squall]}}\n")))
+    grid_of(page, address, growing=deck, cards=10)
+    assert page.inner_text("#grid-read-only") == (
+        "Rows #9–#10 are read-only: this card is made by a 'product' of lists, with others "
+        "from the same entry: change the entry in your editor.")
+    assert page.query_selector("tr[data-number='9'] textarea") is None
+    assert page.inner_text("tr[data-number='10'] td:nth-child(2)") == "Squall"
+    assert page.query_selector("tr[data-number='8'] textarea") is not None
+    select(page, 9)
+    assert page.is_disabled("#grid-add") and page.is_disabled("#grid-delete")
+    assert page.get_attribute("#grid-delete", "title").startswith(
+        "Read-only: this card is made by a 'product'")
+    select(page, 8)
+    assert page.is_enabled("#grid-delete")
