@@ -59,7 +59,7 @@ function gridOrder(cards) {
   return down ? sorted.reverse() : sorted;
 }
 
-function ranges(numbers) {
+function gridRanges(numbers) {
   // 1, 2, 3, 7 -> '#1–#3, #7'
   const parts = [];
   for (const n of numbers) {
@@ -120,7 +120,7 @@ function drawGrid() {
   note.replaceChildren(...[...reasons].map(([why, numbers]) => {
     const line = document.createElement("p");
     line.textContent = (numbers.length === state.cards.length ? "Every row is"
-      : (numbers.length === 1 ? "Row " : "Rows ") + ranges(numbers) +
+      : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers) +
         (numbers.length === 1 ? " is" : " are")) + " read-only: " + why + ".";
     return line;
   }));
@@ -202,7 +202,7 @@ async function gridAsk(body) {
   return answer.json();
 }
 
-function said(reply, file) {
+function gridNotSaved(reply, file) {
   // what a change not made comes to, as the page says it
   if (reply.conflict) {
     return "Not saved: " + file + " changed on disk since the page read it; the grid " +
@@ -228,7 +228,7 @@ async function gridChange(op) {
     gridSay({add: "Added a card after #", duplicate: "Copied #", delete: "Deleted #"}[op] +
       card.number + " in " + file + ".");
   } else {
-    gridSay(said(reply, file), true);
+    gridSay(gridNotSaved(reply, file), true);
   }
   await refresh();
 }
@@ -245,7 +245,8 @@ async function gridUndo() {
     gridSay("Not undone: the file changed since " + last.what + " (in your editor, or by " +
       "another change): undo it there.", true);
   } else {
-    gridSay("Not undone: " + said(reply, "the file").replace(/^Not saved: /, ""), true);
+    gridSay("Not undone: " + gridNotSaved(reply, "the file").replace(/^Not saved: /, ""),
+            true);
   }
   await refresh();
 }
