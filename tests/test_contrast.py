@@ -184,3 +184,21 @@ def test_a_faint_number_on_a_disc_is_measured_against_the_disc(tmp_path, monkeyp
     if size == "10":  # the disc's own colour; drawn, a blend of it and the tint at its edge
         ratio = contrast(hex_rgb("#a0a0a0"), hex_rgb("#b5562a"))
         assert f"stands out {ratio:.2f}:1 from the #b5562a behind it" in found
+
+
+@pytest.mark.parametrize("stroke, drawn", [("0.5mm", 0), ("6mm", 2)])
+def test_a_discs_outline_counts_as_behind_a_number_it_reaches(tmp_path, monkeypatch,
+                                                              stroke, drawn):
+    """A black outline round each disc: a thin one leaves the values' lines on the disc's
+    fill, told from its colour; one 6 mm wide (half of it inside the disc) reaches under
+    them, so the backdrops are drawn."""
+    deck = text_deck(tmp_path, 4)
+    layout = deck.parent / "layouts" / "text-front.yaml"
+    disc = '    fill: "{back.colour}"\n  - name: value'
+    source = layout.read_text()
+    assert disc in source
+    layout.write_text(source.replace(disc, f'    fill: "{{back.colour}}"\n    stroke: black\n'
+                                           f'    stroke_width: {stroke}\n  - name: value'))
+    backdrops = drawn_backdrops(monkeypatch)
+    build_deck(deck, tmp_path / "o", SheetOptions())
+    assert len(backdrops) == drawn
