@@ -19,13 +19,14 @@ EPOCH = 1_700_000_000  # 2023-11-14 22:13:20 UTC
 PDF_DATE = "D:20231114221320+00'00'"  # the same time as a PDF writes it (ISO 32000 7.9.4)
 
 # one command line a writer; lantern-market has tokens, a box and boards, Blofa a rulebook
+# (and, small, the print service's file and the gutterfold sheets)
 COMMANDS = [
     ["build", str(EXAMPLES / "lantern-market")],
-    ["build", str(EXAMPLES / "lantern-market"), "--sheet", "gutterfold", "--paper", "letter"],
+    ["build", "blofa", "--sheet", "gutterfold", "--paper", "letter"],
     ["tokens", str(EXAMPLES / "lantern-market")],
     ["box", str(EXAMPLES / "lantern-market")],
     ["board", str(EXAMPLES / "lantern-market")],
-    ["export", str(EXAMPLES / "lantern-market"), "--for", "drivethru"],
+    ["export", "blofa", "--for", "drivethru"],
     ["rulebook", "blofa"],
     ["calibrate"],
 ]
