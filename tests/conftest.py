@@ -69,6 +69,9 @@ def hex_colour(rgb) -> str:
     return "#%02x%02x%02x" % rgb
 
 
+PATIENCE = 300  # seconds: a safety net against a hang, never a measure of speed
+
+
 def cpu_seconds(pid: int) -> float:
     """The CPU time (user and system) process ``pid`` has used, from /proc; 0 once gone.
     Tests that wait for another process count this, not the clock, which a machine whose
