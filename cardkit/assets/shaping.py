@@ -180,7 +180,7 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     characters = "".join(map(chr, codes))
     # readers put right-to-left letters drawn in visual order back in the order they are
     # written (PDFium, Acrobat): the text the glyphs stand for is given in the order drawn
-    shown = text[::-1].translate(_MIRRORED) if rtl else text
+    shown = drawn_order(text) if rtl else text
     actual = None if characters == shown else shown
     widths = [face.charWidths.get(code, 0) for code in codes]
     if not any(glyph.dx or glyph.dy for glyph in shaped.glyphs):
@@ -193,6 +193,16 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     return Piece(characters, None, ShapedStr(characters, shapeData=[
         ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
         for glyph, width in zip(shaped.glyphs, widths)]), actual, shaped.width)
+
+
+def drawn_order(text: str) -> str:
+    """A right-to-left run's characters in the order they are drawn, left to right, its
+    brackets mirrored: what PDF readers take a run's /ActualText to be written in.
+
+    >>> drawn_order('(אב)')
+    '(בא)'
+    """
+    return text[::-1].translate(_MIRRORED)
 
 
 def has_right_to_left(text: str) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ..assets.fonts import DEFAULT_FONT, missing_chars
 from ..common.errors import InputError, Problem, Problems, Where, did_you_mean
 from ..sources import checks
 from ..sources.yamlfile import Map
@@ -242,3 +243,18 @@ def _listed(names, joined: str = "and", quoted: bool = True) -> str:
     """
     names = [f"'{name}'" if quoted else name for name in names]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joined} " + names[-1]
+
+
+def refuse_unprintable_title(problems: Problems, data: Map, title: str | None,
+                             assets) -> None:
+    """A title with letters that neither Lato (the sheets' own words' font) nor a font the
+    deck brings has is refused: every sheet's footer, the rulebook and the box print it,
+    in Lato, its other letters in the first of the deck's fonts that has them."""
+    lacking = missing_chars(DEFAULT_FONT, title or "")
+    for face in assets.own_fonts:
+        lacking = missing_chars(face, lacking)
+    if lacking:
+        problems.add(data.at("title"), f"the deck's title has letters ('{lacking}') that "
+                     "neither Lato nor any font in the deck's fonts/ folder has (the sheets' "
+                     "footers would show them blank)",
+                     "add a font with them (a TTF file) to the deck's fonts/ folder")
