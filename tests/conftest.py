@@ -51,6 +51,25 @@ def harfbuzz_width(text: str, font: str = "Lato", size: float = 10.0) -> float:
     return sum(place.x_advance for place in buffer.glyph_positions) * size / face.upem
 
 
+def harfbuzz_forms(text: str, font: str) -> str:
+    """The oracle of which glyphs a right-to-left word is drawn in: HarfBuzz's own for
+    ``text`` in the font's file, left to right, each as the character the font's cmap
+    gives it (an Arabic letter's joined form as its Unicode presentation form, as
+    DejaVu Sans maps them), read here without cardkit."""
+    import uharfbuzz
+    from fontTools.ttLib import TTFont
+
+    face, hb_font = _harfbuzz(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, {})
+    tables = TTFont(font_file(font))
+    codes = {name: code for code, name in tables.getBestCmap().items()}
+    order = tables.getGlyphOrder()
+    return "".join(chr(codes[order[info.codepoint]]) for info in buffer.glyph_infos)
+
+
 @functools.lru_cache(maxsize=None)
 def _harfbuzz(font: str):
     import uharfbuzz

@@ -32,8 +32,6 @@ CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: d
 CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
 MISSING = ("error", "original")  # what a missing translation does
 NAMED_CARDS = 3  # the cards a message that counts those lacking a translation names
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u05ff\ufb1d-\ufb4f]|([\u0600-\u08ff\ufb50-\ufdff"
-                            "\ufe70-\ufeff])")  # Hebrew, or (Arabic script)
 
 
 @dataclass(frozen=True)
@@ -83,20 +81,6 @@ class Languages:
                 "deck.hyphenation": (lang or original) if self.hyphenate else "",
                 **{f"strings.{name}": texts.get(lang) or texts.get(original, "")
                    for name, texts in self.strings.items()}}
-
-
-def right_to_left(text: str) -> str:
-    """The right-to-left script ``text`` has letters of ('' if none).
-
-    >>> right_to_left('Draw שלום'), right_to_left('مرحبا'), right_to_left('Zug')
-    ('Hebrew', 'Arabic script', '')
-    """
-    if text.isascii():  # most texts, told at once (the search takes 60 us a card's text)
-        return ""
-    found = _RIGHT_TO_LEFT.search(text)
-    if found is None:
-        return ""
-    return "Arabic script" if found.group(1) else "Hebrew"
 
 
 def read_languages(data: Map, problems: Problems) -> Languages:

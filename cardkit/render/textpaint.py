@@ -319,6 +319,11 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
             segments[-1][2] += char
         else:
             segments.append([owner, level, char])
+    # PDFium reads a line whose letters are mostly left to right as a left-to-right line,
+    # and the words of a right-to-left phrase in it in the order they are drawn ('הפנסים
+    # שוק'): such a phrase is tagged with its words
+    letters = [char for char in characters if char.isalpha()]
+    mostly_ltr = 2 * sum(map(has_right_to_left, letters)) < len(letters)
     at = x
     for k in visual_order([level for _, level, _ in segments]):
         owner, level, part = segments[k]
@@ -331,9 +336,7 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
         rtl = bool(level % 2)
         look = _looked(text, _look(run, size, ink, opacity), look, leading)
         text.setTextOrigin(at, baseline)
-        # PDFium reads the words of a right-to-left phrase in a left-to-right line in the
-        # order they are drawn ('הפנסים שוק'): the phrase is tagged with its words
-        phrase = rtl and not line.rtl and " " in part.strip()
+        phrase = rtl and mostly_ltr and " " in part.strip()
         _write(text, part, run.font, rtl=rtl, actual=drawn_order(part) if phrase else None)
         at += shape(part, run.font, rtl).width * scale
     return look
