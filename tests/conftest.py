@@ -39,16 +39,29 @@ def font_file(font: str) -> Path:
 
 def harfbuzz_width(text: str, font: str = "Lato", size: float = 10.0) -> float:
     """The oracle of a text's width, in points: HarfBuzz's own advances for it, set in the
-    font's file (kerned; Latin's optional ligatures left out, as cardkit sets text), read
-    here without cardkit."""
+    font's file (kerned, ligatures joined, as cardkit sets text), read here without
+    cardkit."""
     import uharfbuzz
 
     face, hb_font = _harfbuzz(font)
     buffer = uharfbuzz.Buffer()
     buffer.add_str(text)
     buffer.guess_segment_properties()
-    uharfbuzz.shape(hb_font, buffer, {"liga": False, "clig": False})  # kerned, as cardkit
+    uharfbuzz.shape(hb_font, buffer, {})
     return sum(place.x_advance for place in buffer.glyph_positions) * size / face.upem
+
+
+def harfbuzz_glyphs(text: str, font: str = "Lato") -> int:
+    """How many glyphs HarfBuzz sets ``text`` in, in the font's file (fewer than its
+    characters where ligatures join them), read here without cardkit."""
+    import uharfbuzz
+
+    _, hb_font = _harfbuzz(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, {})
+    return len(buffer.glyph_infos)
 
 
 def harfbuzz_forms(text: str, font: str) -> str:
