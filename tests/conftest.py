@@ -28,6 +28,7 @@ elements:
 FONT_DATA = Path(__file__).resolve().parents[1] / "examples" / "every-script" / "fonts"
 RIGHT_TO_LEFT_FONT = FONT_DATA / "DejaVuSans-HebrewArabic.ttf"  # Latin, Hebrew, Arabic
 CJK_FONT = FONT_DATA / "DroidSansFallback-CJK.ttf"  # kana and the tests' Han, no Latin
+KOREAN_FONT = FONT_DATA / "HangulSubset-Korean.ttf"  # ASCII and the tests' Hangul
 
 
 def font_file(font: str) -> Path:
