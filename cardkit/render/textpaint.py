@@ -63,8 +63,7 @@ def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
     are English). Letters the canvas's font lacks are set in the first of ``fallbacks``
     (the deck's fonts) that has them."""
     font, size = canvas._fontname, canvas._fontsize
-    runs = font_runs(text, font, fallbacks)
-    width = sum(run.unit_width() for run in runs) * size / 1000
+    runs, width = font_runs(text, font, fallbacks), line_width(text, font, size, fallbacks)
     line = Line(runs, (0.0,) * len(runs), width)
     block = TextBlock(size, canvas._leading, (line,), 0.0, 0.0, True)
     x -= ANCHORS[anchor] * width

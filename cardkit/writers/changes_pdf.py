@@ -67,12 +67,8 @@ def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) 
 def _heading(canvas, changes: DeckChanges, page: int, pages: int) -> None:
     canvas.setFillColor(colors.black)
     canvas.setFont(BOLD, 12)
-    # the title on its own, so that a Hebrew title's words and the version after them are
-    # not read as one right-to-left phrase ('1.0 :שוק הפנסים')
-    title, y = changes.new.title, A4[1] - MARGIN - 4 * MM
-    set_line(canvas, MARGIN, y, title, fallbacks=changes.new.fonts)
-    set_line(canvas, MARGIN + line_width(title, BOLD, 12, changes.new.fonts), y,
-             changes.heading[len(title):] + (f"   (page {page} of {pages})" if pages > 1 else ""))
+    set_line(canvas, MARGIN, A4[1] - MARGIN - 4 * MM, changes.heading
+             + (f"   (page {page} of {pages})" if pages > 1 else ""), fallbacks=changes.new.fonts)
     canvas.setFont(DEFAULT_FONT, 8)
     canvas.setFillColor(GREY)
     set_line(canvas, MARGIN, A4[1] - MARGIN - 9 * MM, summary_line(changes))
