@@ -169,8 +169,14 @@ def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = 
     ligature, joined Arabic letters), they are marked as standing for the words written,
     which text extraction and search then read; with ``actual``, the whole string is
     marked as standing for it instead (one mark: PDFium misreads marks inside marks)."""
-    if rtl is None and actual is None and _written_ascii(text, string, font, last):
-        return
+    if rtl is None and actual is None:
+        if _written_ascii(text, string, font, last):
+            return
+        parts = _ligature_parts(string, font)
+        if len(parts) > 1:  # the words between its ligatures written the fast way
+            for i, part in enumerate(parts):
+                _write(text, part, font, last and i == len(parts) - 1)
+            return
     pieces = drawn(string, font, rtl)
     if actual is not None:
         text._code.append(f"/Span <</ActualText <{_utf16(actual)}>>> BDC")
@@ -221,6 +227,26 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
         text._x += width * text._fontsize / 1000
     text._code.append(array)
     return True
+
+
+def _ligature_parts(string: str, font: str) -> list[str]:
+    """``string`` cut before and after each word drawn with a ligature ('Office'), where
+    its other words are all :func:`_ascii_word`'s: the parts :func:`drawn` draws it in,
+    the spaces where it puts them. ``[string]`` for any other."""
+    words = string.split(" ")
+    if " " not in string or all(_ascii_word(word, font) is not None for word in words):
+        return [string]
+    parts, part = [], ""
+    for i, word in enumerate(words):
+        part += " " if i else ""
+        if _ascii_word(word, font) is not None:
+            part += word
+        elif drawn_word(word, font, None).actual is not None and word.isascii():
+            parts += [part, word] if part else [word]
+            part = ""
+        else:
+            return [string]
+    return parts + [part] if part else parts
 
 
 class AsciiWord(NamedTuple):
