@@ -56,9 +56,9 @@ def german_cards() -> None:
 
 
 def every_script() -> None:
-    """The card of examples/every-script in Hebrew, Arabic and Japanese, side by side:
-    right-to-left lines set against the right edge, Arabic letters joined, Japanese
-    broken between characters."""
+    """The card of examples/every-script in Hebrew, Arabic, Japanese and Korean, side by
+    side: right-to-left lines set against the right edge, Arabic letters joined, Japanese
+    and Korean broken between characters."""
     import subprocess
     import sys
     import tempfile
@@ -68,7 +68,7 @@ def every_script() -> None:
         subprocess.run([sys.executable, "-m", "cardkit", "build", "--lang", "all", "--out",
                         scratch, str(ROOT / "examples" / "every-script")], check=True,
                        capture_output=True)
-        for lang in ("he", "ar", "ja"):
+        for lang in ("he", "ar", "ja", "ko"):
             pdf = pdfium.PdfDocument(str(Path(scratch) / "every-script" /
                                          f"every-script-{lang}-pnp-a4.pdf"))
             image = pdf[0].render(scale=110 / 72).to_pil()

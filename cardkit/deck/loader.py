@@ -28,7 +28,7 @@ from .card_reader import (CARD_KEYS, FIELD_TYPES, GROUP_KEYS, TOO_MANY_FIX, Card
                           type_error)
 from .composition import check_composition, choose_variant, dropped, read_variants
 from .contest import read_components, read_contest
-from .languages import read_languages, right_to_left
+from .languages import read_languages, refuse_unprintable_title
 from .model import SIZE_PRESETS_MM, BackDesign, CardSize, Deck
 from .template import fields_in
 from .textstyles import with_text_styles
@@ -190,7 +190,7 @@ class _DeckLoader(CardReader):
         # broken ones and report their mistake again
         whole = not problems
         title = checks.get_text(problems, data, "title", name)
-        refuse_right_to_left_title(problems, data, title)
+        refuse_unprintable_title(problems, data, title, self.assets)
         version = checks.get_text(problems, data, "version", "")
         if version and not checks.check_name_part(problems, version, data.at("version"),
                                                   "the version"):
@@ -362,14 +362,3 @@ def build_date(problems: Problems) -> str:
     except InputError as error:
         problems.items += error.problems
         return datetime.date.today().isoformat()
-
-
-def refuse_right_to_left_title(problems: Problems, data: Map, title: str | None) -> None:
-    """A title in a right-to-left script is refused: every sheet's footer, the rulebook and
-    the box print it, and cardkit does not shape text yet (the check to replace once it
-    does): its letters would print in the wrong order, unjoined, or not at all."""
-    script = right_to_left(title or "")
-    if script:
-        problems.add(data.at("title"), f"the deck's title is in {script}, a right-to-left "
-                     "script, which cardkit cannot print yet (the sheets' footers would show "
-                     "it wrong or blank)", "write the title in Latin letters for now")

@@ -18,10 +18,9 @@ from PIL import UnidentifiedImageError
 
 from ..assets.fonts import DEFAULT_FONT
 from ..assets.icons import BuiltinIcon
-from ..assets.svg import SvgError, load_svg, svg_texts, with_deck_fonts
+from ..assets.svg import SvgError, load_svg, with_deck_fonts
 from ..common.errors import Problem, Problems, Where
 from ..common.units import INCH, to_mm
-from ..deck.languages import right_to_left
 from ..deck.layout import Element, Layout
 from ..deck.model import Card
 from ..deck.properties import BadValue
@@ -276,7 +275,6 @@ class CardRenderer(TextResolver):
         if isinstance(art, Picture):
             self._check_resolution(card, layout, element, props, name, art)
             return art
-        refuse_right_to_left_svg_text(name, art)
         art, missing, lacking = with_deck_fonts(art, layout.assets)
         for names in missing:
             if names:
@@ -382,20 +380,6 @@ def shares_sizes(deck) -> bool:
     return any("size_group" in element.fixed or "size_group" in element.templates
                for layout in layouts for element in layout.elements) or \
         any("size_group" in style for layout in layouts for style in layout.styles.values())
-
-
-def refuse_right_to_left_svg_text(name: str, drawing) -> None:
-    """BadValue for SVG art whose live text is in a right-to-left script: it would print
-    left to right in unjoined letters, as cardkit does not shape text yet (the check to
-    replace once it does)."""
-    for text in svg_texts(drawing):
-        script = right_to_left(text)
-        if script:
-            raise BadValue(f"image {quoted(name, 200)} has text in {script}, a right-to-left "
-                           f"script, {quoted(text.strip(), 60)}: cardkit cannot set it yet "
-                           "(its letters would print in the wrong order and unjoined)",
-                           "convert the text to paths (Inkscape: Path > Object to Path; "
-                           "Illustrator: Type > Create Outlines)")
 
 
 def _read_image(path: Path, folder: Path):
