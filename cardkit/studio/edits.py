@@ -169,24 +169,38 @@ def edit(deck, root: Path, number: int, field: str, text: str, version: str,
     source = sources(deck, root, lang)[number]
     if source.why:
         raise Refused(source.why)
-    with _writing:
+
+    def rewritten(data: bytes) -> bytes:
         try:
-            data = read_below(source.path, root)
-        except OSError as error:
-            raise Refused(_unwritable(source.path, error)) from None
-        try:
-            if version_of(data) != version:
-                raise Conflict(version_of(data), _current(source, data, field))
-            new = _rewritten(source, data, field, kind, text)
+            return _rewritten(source, data, field, kind, text)
         except NotRewritten as error:
             raise Refused(error.what, error.fix, Where(source.path, source.line)) from None
+
+    return write_checked(source.path, root, version, rewritten,
+                         lambda data: _current(source, data, field))
+
+
+def write_checked(path: Path, root: Path, version: str, rewritten, now) -> Saved:
+    """Write ``rewritten(data)`` over the file at ``path`` (in the deck's folder ``root``,
+    never through a link) if its bytes ``data`` are still at ``version``; else raise
+    :class:`Conflict` with ``now(data)``, what the page is shown the file holds now. One
+    write at a time: the check and the write are one step. Raises :class:`Refused` when
+    the file cannot be read or written."""
+    with _writing:
+        try:
+            data = read_below(path, root)
+        except OSError as error:
+            raise Refused(_unwritable(path, error)) from None
+        if version_of(data) != version:
+            raise Conflict(version_of(data), now(data))
+        new = rewritten(data)
         if new != data:
             try:
-                with atomic_path(source.path, under=root) as temporary:
+                with atomic_path(path, under=root) as temporary:
                     temporary.write_bytes(new)
             except NotReplaced as error:
-                raise Refused(_unwritable(source.path, error)) from None
-        return Saved(source.path, version_of(new))
+                raise Refused(_unwritable(path, error)) from None
+        return Saved(path, version_of(new))
 
 
 def _current(source: Source, data: bytes, field: str):
