@@ -245,7 +245,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
     app_files["index.html"] = app_files["index.html"].replace(
         b"{edit-token}", token.encode()).replace(
         b"{read-only}", html.escape(read_only).encode()).replace(
-        b"{editor}", html.escape(editor.split()[0] if editor else "").encode()).replace(
+        b"{editor}", html.escape(Path(editor.split()[0]).name if editor else "").encode()).replace(
         b"{no-editor}", html.escape("" if editor else f"no editor is set: {HOW_TO_SET}").encode())
     streams: set = set()  # (loop, queue) of each open event stream
     deck_named = deck_named or str(studio.deck_path.parent)

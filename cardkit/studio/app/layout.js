@@ -77,8 +77,10 @@ function showPicked() {
   const item = picked && picked.number === cardShown() &&
     itemOf(picked.number, picked.side, picked.name);
   const div = item && elementDiv(picked.side, picked.name);
-  info.hidden = !div;
-  if (!div) return;
+  if (!div) {
+    info.replaceChildren();
+    return;
+  }
   const why = whyFixed(item);
   div.classList.add("picked");
   div.classList.toggle("movable", !why);
@@ -210,4 +212,5 @@ async function moveBox(drag) {
   }
   await refresh();  // the card as the files say now: moved, or back where it was
   showPicked();
+  document.querySelector("#element-info .box-note")?.scrollIntoView({block: "nearest"});
 }
