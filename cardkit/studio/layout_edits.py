@@ -50,11 +50,11 @@ def box_file(element) -> Path:
 def why_fixed(path: Path, root: Path) -> str:
     """Why the studio does not write the layout file ``path`` of the deck in ``root`` (''
     when it does)."""
-    if root.absolute() not in path.parents:
-        return f"this layout is {path}, outside the deck's folder: change it there"
     if any(path.resolve().is_relative_to(bundled.resolve())
            for bundled in (BUNDLED_LAYOUTS, BUNDLED_DECKS)):
         return BUNDLED_LAYOUT_WHY
+    if root.absolute() not in path.parents:
+        return f"this layout is {path}, outside the deck's folder: change it there"
     return ""
 
 
