@@ -241,6 +241,52 @@ def studio() -> None:
         serving.wait(timeout=30)
 
 
+def studio_layout() -> None:
+    """The studio in Chromium: a copy of Lantern Market, card 2 open, its title clicked and
+    dragged 2 mm to the right (the copy's layout is written, not the example's)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    def moved(page) -> None:
+        page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
+                               " === 8 && [...document.images].every(i => i.complete)",
+                               polling=50, timeout=60000)
+        page.click("figure[data-number='2']")
+        page.wait_for_function("() => document.querySelector('#side-front .layer')"
+                               ".clientHeight > 300", polling=50, timeout=60000)
+        title = page.locator("#side-front .element[data-name='title']")
+        title.click()
+        box = title.bounding_box()
+        per_mm = page.locator("#side-front .layer").bounding_box()["width"] / 63.5
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 2 * per_mm, y, steps=6)
+        page.mouse.up()
+        page.wait_for_function("() => document.querySelector('#element-info .box-note')"
+                               ".textContent.startsWith('saved')", polling=50, timeout=60000)
+        page.mouse.move(1000, 850)  # off the card: no element hovered
+        page.locator("#element-info button.open").scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+
+    with tempfile.TemporaryDirectory() as folder:
+        deck = Path(folder) / "lantern-market"
+        shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+        serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", "lantern-market",
+                                    "--no-open", "--port", "0", "--editor", "code -g "
+                                    "{file}:{line}"], cwd=folder, stdout=subprocess.PIPE,
+                                   text=True)
+        try:
+            address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
+            _screenshot("studio-layout.png", address, (1100, 900), 96, moved)
+        finally:
+            serving.terminate()
+            serving.wait(timeout=30)
+
+
 def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int,
                 ready) -> None:
     """docs/NAME: the page at ``address`` in headless Chromium, once ``ready(page)`` has
@@ -270,6 +316,7 @@ def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int
 def main() -> None:
     report()
     studio()
+    studio_layout()
     starter()
     changes()
     calibration()
