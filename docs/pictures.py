@@ -216,10 +216,6 @@ def report() -> None:
 def studio() -> None:
     """The studio in Chromium: Lantern Market's contact sheet, card 4 open, the pointer
     on its title."""
-    import re
-    import subprocess
-    import sys
-
     def card_4(page) -> None:
         # a function, not a string to evaluate: the studio's Content-Security-Policy has no eval
         page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
@@ -230,24 +226,13 @@ def studio() -> None:
         page.hover("#side-front .element[data-name='title']")
         page.wait_for_timeout(300)
 
-    serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve",
-                                "examples/lantern-market", "--no-open", "--port", "0"],
-                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
-        _screenshot("studio.png", address, (1100, 820), 96, card_4)
-    finally:
-        serving.terminate()
-        serving.wait(timeout=30)
+    _served_screenshot("studio.png", ["examples/lantern-market"], ROOT, (1100, 820), card_4)
 
 
 def studio_layout() -> None:
     """The studio in Chromium: a copy of Lantern Market, card 2 open, its title clicked and
     dragged 2 mm to the right (the copy's layout is written, not the example's)."""
-    import re
     import shutil
-    import subprocess
-    import sys
     import tempfile
 
     def moved(page) -> None:
@@ -275,16 +260,27 @@ def studio_layout() -> None:
     with tempfile.TemporaryDirectory() as folder:
         deck = Path(folder) / "lantern-market"
         shutil.copytree(ROOT / "examples" / "lantern-market", deck)
-        serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", "lantern-market",
-                                    "--no-open", "--port", "0", "--editor", "code -g "
-                                    "{file}:{line}"], cwd=folder, stdout=subprocess.PIPE,
-                                   text=True)
-        try:
-            address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
-            _screenshot("studio-layout.png", address, (1100, 900), 96, moved)
-        finally:
-            serving.terminate()
-            serving.wait(timeout=30)
+        _served_screenshot("studio-layout.png", ["lantern-market", "--editor",
+                                                 "code -g {file}:{line}"],
+                           Path(folder), (1100, 900), moved)
+
+
+def _served_screenshot(name: str, serve: list[str], folder: Path, viewport: tuple[int, int],
+                       ready) -> None:
+    """docs/NAME: the studio `cardkit serve SERVE...` (run in ``folder``) shows, once
+    ``ready(page)`` has returned."""
+    import re
+    import subprocess
+    import sys
+
+    serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", *serve, "--no-open",
+                                "--port", "0"], cwd=folder, stdout=subprocess.PIPE, text=True)
+    try:
+        address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
+        _screenshot(name, address, viewport, 96, ready)
+    finally:
+        serving.terminate()
+        serving.wait(timeout=30)
 
 
 def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int,

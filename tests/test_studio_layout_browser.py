@@ -50,7 +50,9 @@ def wait(page, condition: str) -> None:
     page.wait_for_function(f"() => ({condition})", polling=50, timeout=20000)
 
 
-def card_open(page, number: int) -> None:
+def card_open(page, address: str, number: int = 2) -> None:
+    """The studio's page at ``address``, card ``number``'s detail open, drawn."""
+    page.goto(address)
     wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
                "[...document.images].filter(i => i.closest('figure'))"
                ".every(i => i.complete && i.naturalWidth)")
@@ -64,12 +66,25 @@ def title(page):
     return page.locator("#side-front .element[data-name='title']")
 
 
+def drag(page, element, right_mm: float, down_mm: float) -> tuple[dict, float]:
+    """Drag ``element`` from its middle by millimetres of the card (the layer is the trim,
+    63.5 mm wide), in steps as a hand does; (its box before, pixels per millimetre)."""
+    box = element.bounding_box()
+    per_mm = page.locator("#side-front .layer").bounding_box()["width"] / 63.5
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + right_mm * per_mm / 2, y + down_mm * per_mm / 2, steps=4)
+    page.mouse.move(x + right_mm * per_mm, y + down_mm * per_mm, steps=4)
+    page.mouse.up()
+    return box, per_mm
+
+
 def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(served,
                                                                                browser_page):
     deck, address, said = served
     page = browser_page
-    page.goto(address)
-    card_open(page, 2)
+    card_open(page, address)
     layout = deck / "layouts" / "market-card.yaml"
     before = layout.read_bytes()
     front = page.get_attribute("#side-front img", "src")
@@ -86,16 +101,7 @@ def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(s
         page.wait_for_timeout(50)
     assert said.read_text().splitlines() == ["--line", "14", str(layout)]
 
-    # 2 mm to the right: the layer is the trim, 63.5 mm wide
-    box = title(page).bounding_box()
-    layer = page.locator("#side-front .layer").bounding_box()
-    per_mm = layer["width"] / 63.5
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + per_mm, y, steps=4)
-    page.mouse.move(x + 2 * per_mm, y + 0.2 * per_mm, steps=4)
-    page.mouse.up()
+    box, per_mm = drag(page, title(page), 2, 0.2)  # 2 mm right, a hand's wobble down
     wait(page, "document.querySelector('#element-info .box-note').textContent"
                ".startsWith('saved to market-card.yaml')")
     after = layout.read_bytes()
@@ -117,18 +123,11 @@ def test_a_box_edit_of_a_changed_layout_is_refused_and_shown(served, browser_pag
     # the page is not told of the change on disk (its event stream says one thing, once)
     page.route("**/events", lambda route: route.fulfill(
         status=200, content_type="text/event-stream", body="retry: 600000\ndata: 1\n\n"))
-    page.goto(address)
-    card_open(page, 2)
+    card_open(page, address)
     layout = deck / "layouts" / "market-card.yaml"
     theirs = layout.read_bytes().replace(TITLE_BOX, b"box: [6mm, 30mm, 40mm, 10mm]")
     layout.write_bytes(theirs)
-    box = title(page).bounding_box()
-    per_mm = page.locator("#side-front .layer").bounding_box()["width"] / 63.5
-    x, y = box["x"] + 5, box["y"] + 5
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x, y + 3 * per_mm, steps=5)
-    page.mouse.up()
+    drag(page, title(page), 0, 3)
     wait(page, "document.querySelector('#element-info .box-note.problem')")
     assert page.inner_text("#element-info .box-note") == (
         "Not saved: market-card.yaml changed on disk since the page read it. Its box now reads "
@@ -139,24 +138,16 @@ def test_a_box_edit_of_a_changed_layout_is_refused_and_shown(served, browser_pag
 
 def test_a_box_outside_the_card_is_refused_with_validates_words(served, browser_page):
     deck, address, _ = served
-    page = browser_page
-    page.goto(address)
-    card_open(page, 2)
     layout = deck / "layouts" / "market-card.yaml"
     before = layout.read_bytes()
-    box = title(page).bounding_box()
-    per_mm = page.locator("#side-front .layer").bounding_box()["width"] / 63.5
-    x, y = box["x"] + 5, box["y"] + 5
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 30 * per_mm, y, steps=5)
-    page.mouse.up()
-    wait(page, "document.querySelector('#element-info .box-note.problem')")
-    assert page.inner_text("#element-info .box-note").endswith(
+    card_open(browser_page, address)
+    drag(browser_page, title(browser_page), 30, 0)
+    wait(browser_page, "document.querySelector('#element-info .box-note.problem')")
+    assert browser_page.inner_text("#element-info .box-note").endswith(
         "market-card.yaml:14:50: layout 'market-card', element 'title': reaches outside the "
         "card (right) and is cut off there; move or shrink its box")
     assert layout.read_bytes() == before
-    wait(page, "document.querySelector('#element-info .where').textContent"
+    wait(browser_page, "document.querySelector('#element-info .where').textContent"
                ".includes('Box 5, 30 mm')")
 
 

@@ -160,8 +160,8 @@ def replace_csv_cell(data: bytes, separator: str, line: int, column: str,
 
 # -- YAML ------------------------------------------------------------------------------
 
-def _node_at(text: str, line: int, col: int):
-    """The mapping node written at ``line`` and ``col`` (counted from 1) of a YAML text."""
+def mappings(text: str):
+    """Each mapping node of a YAML text, once (an alias's node is its anchor's)."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:
@@ -173,12 +173,23 @@ def _node_at(text: str, line: int, col: int):
             continue
         seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
-            if (node.start_mark.line + 1, node.start_mark.column + 1) == (line, col):
-                return node
+            yield node
             stack.extend(part for pair in node.value for part in pair)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
-    raise NotRewritten(f"no card is written at line {line}, column {col} any more")
+
+
+def starts_at(node, line: int, col: int) -> bool:
+    """Whether ``node`` is written from ``line`` and ``col`` (counted from 1)."""
+    return (node.start_mark.line + 1, node.start_mark.column + 1) == (line, col)
+
+
+def _node_at(text: str, line: int, col: int):
+    """The mapping node written at ``line`` and ``col`` (counted from 1) of a YAML text."""
+    found = next((node for node in mappings(text) if starts_at(node, line, col)), None)
+    if found is None:
+        raise NotRewritten(f"no card is written at line {line}, column {col} any more")
+    return found
 
 
 def _scalar(value, style: str | None, flow: bool) -> str:

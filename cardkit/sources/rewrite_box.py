@@ -18,7 +18,7 @@ import re
 
 import yaml
 
-from .rewrite import NotRewritten, _differences, _text_of
+from .rewrite import NotRewritten, _differences, _text_of, mappings, starts_at
 
 PARTS = ("x", "y", "width", "height")
 # a length's number and unit, as the loader reads them (common.units)
@@ -28,24 +28,11 @@ _NUMBER = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)")
 
 def _box_node(text: str, line: int, col: int):
     """The value node of the ``box:`` key written at ``line``, ``col`` (from 1)."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as error:
-        raise NotRewritten(f"the file is no longer valid YAML ({error.problem})") from None
-    stack, seen = [root], set()
-    while stack:
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == "box" and \
-                        (value.start_mark.line + 1, value.start_mark.column + 1) == (line, col):
-                    return value
-                stack.extend((key, value))
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend(node.value)
+    for mapping in mappings(text):
+        for key, value in mapping.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == "box" and \
+                    starts_at(value, line, col):
+                return value
     raise NotRewritten(f"no box is written at line {line}, column {col} any more")
 
 
