@@ -216,6 +216,7 @@ def report() -> None:
 def studio() -> None:
     """The studio in Chromium: Lantern Market's contact sheet, card 4 open, the pointer
     on its title."""
+
     def card_4(page) -> None:
         # a function, not a string to evaluate: the studio's Content-Security-Policy has no eval
         page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
@@ -226,7 +227,7 @@ def studio() -> None:
         page.hover("#side-front .element[data-name='title']")
         page.wait_for_timeout(300)
 
-    _served_screenshot("studio.png", ["examples/lantern-market"], ROOT, (1100, 820), card_4)
+    _studio_screenshot("studio.png", (1100, 820), card_4)
 
 
 def studio_layout() -> None:
@@ -260,15 +261,14 @@ def studio_layout() -> None:
     with tempfile.TemporaryDirectory() as folder:
         deck = Path(folder) / "lantern-market"
         shutil.copytree(ROOT / "examples" / "lantern-market", deck)
-        _served_screenshot("studio-layout.png", ["lantern-market", "--editor",
-                                                 "code -g {file}:{line}"],
-                           Path(folder), (1100, 900), moved)
+        _studio_screenshot("studio-layout.png", (1100, 900), moved, Path(folder),
+                           ["lantern-market", "--editor", "code -g {file}:{line}"])
 
 
-def _served_screenshot(name: str, serve: list[str], folder: Path, viewport: tuple[int, int],
-                       ready) -> None:
-    """docs/NAME: the studio `cardkit serve SERVE...` (run in ``folder``) shows, once
-    ``ready(page)`` has returned."""
+def _studio_screenshot(name: str, viewport: tuple[int, int], ready, folder: Path = ROOT,
+                       serve=("examples/lantern-market",)) -> None:
+    """docs/NAME: the studio serving Lantern Market (`cardkit serve SERVE...`, run in
+    ``folder``), once ``ready(page)`` has returned."""
     import re
     import subprocess
     import sys
@@ -281,6 +281,21 @@ def _served_screenshot(name: str, serve: list[str], folder: Path, viewport: tupl
     finally:
         serving.terminate()
         serving.wait(timeout=30)
+
+
+def studio_grid() -> None:
+    """The studio's Grid tab in Chromium: Lantern Market's goods, sorted by cost, Spice
+    Jar selected."""
+
+    def goods(page) -> None:
+        page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
+                               " === 8", polling=50, timeout=60000)
+        page.click("nav button[data-view='grid']")
+        page.fill("#grid-filter", "kind=good")
+        page.click("#grid-table th[data-column='cost'] button")
+        page.click("#grid-table tr[data-number='2'] td:first-child button")
+
+    _studio_screenshot("studio-grid.png", (1100, 440), goods)
 
 
 def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int,
@@ -313,6 +328,7 @@ def main() -> None:
     report()
     studio()
     studio_layout()
+    studio_grid()
     starter()
     changes()
     calibration()

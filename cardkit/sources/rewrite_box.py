@@ -28,7 +28,7 @@ _NUMBER = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)")
 
 def _box_node(text: str, line: int, col: int):
     """The value node of the ``box:`` key written at ``line``, ``col`` (from 1)."""
-    for mapping in mappings(text):
+    for mapping, _, _ in mappings(text):
         for key, value in mapping.value:
             if isinstance(key, yaml.ScalarNode) and key.value == "box" and \
                     starts_at(value, line, col):

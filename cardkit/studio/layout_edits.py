@@ -94,12 +94,14 @@ def element_of(deck, number: int, side: str, name: str):
 
 
 def move_box(deck, root: Path, number: int, side: str, name: str, mm: dict,
-             version: str) -> Saved:
+             version: str, drawn: dict | None = None) -> Saved:
     """Write the box of element ``name`` on card ``number``'s ``side`` with the lengths
     ``mm`` gives (any of x, y, width, height, in millimetres from the card's top left)
-    into the layout file its box is written in, if that file is still at ``version``; the
-    other lengths, and every other byte, stay as written. Raises :class:`Refused` (a file
-    the studio does not write, a box validate refuses) or :class:`.edits.Conflict`."""
+    into the layout file its box is written in, if that file is still at ``version`` (and
+    ``deck`` was drawn from that version: ``drawn`` maps each file to the version it was,
+    when given); the other lengths, and every other byte, stay as written. Raises
+    :class:`Refused` (a file the studio does not write, a box validate refuses) or
+    :class:`.edits.Conflict`."""
     layout, element = element_of(deck, number, side, name)
     path, at = box_file(element), element.box_at
     why = why_fixed(path, root)
@@ -129,7 +131,8 @@ def move_box(deck, root: Path, number: int, side: str, name: str, mm: dict,
             return None
         return "card" if written is None else "[" + ", ".join(written) + "]"
 
-    return write_checked(path, root, version, rewritten, now)
+    return write_checked(path, root, version, rewritten, now,
+                         None if drawn is None else drawn.get(str(path), ""))
 
 
 def _check(layout, element, wanted: list[float], at: Where) -> None:

@@ -6,7 +6,8 @@ refuses a request whose Host header is not this machine (a web page elsewhere ca
 reach it through DNS rebinding), a request another web site's page makes (its Origin or
 Sec-Fetch-Site says so), and a body over a few KB. Each page sends its own options (ink,
 bleed, variant, language) in the query of each request. One route writes: ``POST
-/api/edit`` changes a card's field in the deck's own file (:mod:`.edits`), and only with
+/api/edit`` changes a card's field in the deck's own file (:mod:`.edits`), or adds,
+copies or deletes a card there or undoes a change (the grid, :mod:`.grid`), and only with
 the session's token, which only the studio's own page holds (a page of another site can
 neither read it nor send it), as JSON (which a form cannot send); a studio listening on
 the network is read-only unless the user allows edits. No part of a URL or body names a
@@ -38,13 +39,15 @@ from starlette.routing import Route
 
 from ..common.errors import InputError
 from ..deck.selection import SPEC_HELP
-from . import edits
+from . import edits, grid
 from .images import INKS, Options, Studio
 from . import layout_edits
 from .editor import HOW_TO_SET, open_in_editor, place_of
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
-             "studio.css": "text/css", "layout.js": "text/javascript", "layout.css": "text/css"}
+             "studio.css": "text/css",
+             "grid.js": "text/javascript", "grid.css": "text/css",  # the grid of every card
+             "layout.js": "text/javascript", "layout.css": "text/css"}  # a layout's boxes
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
 PAPERS = ("a4", "letter")
@@ -248,6 +251,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         b"{editor}", html.escape(Path(editor.split()[0]).name if editor else "").encode()).replace(
         b"{no-editor}", html.escape("" if editor else f"no editor is set: {HOW_TO_SET}").encode())
     streams: set = set()  # (loop, queue) of each open event stream
+    history = grid.History()  # the changes written, each undoable (studio/grid.py)
     deck_named = deck_named or str(studio.deck_path.parent)
     no_report = no_report_page(shlex.join([
         "cardkit", "simulate", deck_named, "--report",
@@ -378,15 +382,21 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
 
     @with_options
     async def edit(request, options):
-        """Change one field of one card: {card, field, value, version} as JSON; or move an
-        element's box: {card, side, element, box, version} (:func:`move_box`)."""
+        """Change one field of one card: {card, field, value, version} as JSON; or, from
+        the grid, a card's row: {op, card, version}, or undo a change: {op, change}; or
+        move an element's box: {card, side, element, box, version} (:func:`move_box`)."""
         refused = not_own_page(request)
         if refused:
             return refused
         try:
             asked = json.loads(await request.body())
-            if isinstance(asked, dict) and "element" in asked:
-                return await move_box(asked, options)
+        except ValueError:
+            asked = None
+        if isinstance(asked, dict) and "op" in asked:  # the grid's rows, or an undo
+            return await grid.answer(studio, options, asked, history)
+        if isinstance(asked, dict) and "element" in asked:  # a layout's box
+            return await move_box(asked, options)
+        try:
             number, field, value, version = (asked[key] for key in (
                 "card", "field", "value", "version"))
             if not (type(number) is int and all(isinstance(text, str)
@@ -395,29 +405,27 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         except (ValueError, KeyError, TypeError):
             return JSONResponse({"refused": "give card (a number), field, value and version"},
                                 status_code=400)
-        return await written(options, edits.edit, number, field, value, version,
-                             options.lang)
+        return await written(options, edits.edit, f"the edit of {field} of #{number}",
+                             number, field, value, version, options.lang)
 
-    def refusal_of(refused: edits.Refused) -> JSONResponse:
-        return JSONResponse({"problem": {"where": refused.where, "what": refused.what,
-                                         "fix": refused.fix}}, status_code=422)
-
-    async def written(options, change, *asked) -> JSONResponse:
-        """The answer to an edit ``change(deck, folder, *asked)`` makes to the deck drawn
-        with ``options``: saved (and drawn again), a conflict, or refused."""
+    async def written(options, change, what: str, *asked) -> JSONResponse:
+        """The answer to the edit ``change(deck, folder, *asked, drawn)`` of the deck drawn
+        with ``options`` (``drawn``: the version each file was when it was drawn): saved,
+        drawn again and undoable as ``what``, a conflict, or refused."""
+        state = await run_in_threadpool(studio.view, options)  # (before the deck: grid.answer)
         deck = await run_in_threadpool(studio.deck, options)
         if deck is None:
             return JSONResponse({"refused": "the deck has not loaded"}, status_code=409)
+        drawn = {**state["files"], **{path: layout["version"]
+                                      for path, layout in state["layouts"].items()}}
         try:
-            new = await run_in_threadpool(change, deck, studio.deck_path.parent, *asked)
-        except edits.Conflict as conflict:
-            return JSONResponse({"conflict": True, "version": conflict.version,
-                                 "now": conflict.now}, status_code=409)
-        except edits.Refused as refused:
-            return refusal_of(refused)
+            new = await run_in_threadpool(change, deck, studio.deck_path.parent, *asked, drawn)
+        except (edits.Conflict, edits.Refused) as error:
+            return grid.failed(error)
         # drawn again now, as after a save (the watcher's word on it comes later)
         await run_in_threadpool(studio.files_changed, (str(new.path),))
-        return JSONResponse({"saved": True, "version": new.version})
+        return JSONResponse({"saved": True, "version": new.version, "what": what,
+                             "change": history.record(new, what)})
 
     async def move_box(asked: dict, options):
         """Move or resize an element's box: {card, side, element, version} and its new
@@ -435,8 +443,8 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         except (KeyError, ValueError):
             return JSONResponse({"refused": "give card (a number), side, element, box (x, y, "
                                             "width, height in mm) and version"}, status_code=400)
-        return await written(options, layout_edits.move_box, number, side, name, box,
-                             version)
+        return await written(options, layout_edits.move_box, f"the move of {name}'s box",
+                             number, side, name, box, version)
 
     @with_options
     async def open_editor(request, options):
@@ -465,7 +473,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
                              asked.get("side", ""), asked.get("element", ""))
             await run_in_threadpool(open_in_editor, editor, where.file, where.line)
         except edits.Refused as refused:
-            return refusal_of(refused)
+            return grid.failed(refused)
         except (OSError, ValueError) as error:
             return JSONResponse({"refused": f"the editor '{editor}' could not be started "
                                             f"({getattr(error, 'strerror', None) or error}): "
