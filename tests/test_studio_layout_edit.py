@@ -161,6 +161,18 @@ def test_a_box_edit_writes_that_box_in_its_unit_and_the_card_is_drawn_again(lant
     assert title["where"].endswith("market-card.yaml:14:5")
 
 
+def test_a_box_move_is_undone_as_the_grids_changes_are(lantern):
+    layout = lantern / "layouts" / "market-card.yaml"
+    before = layout.read_bytes()
+    client = client_of(lantern)
+    answer = moved(client, {"x": 8}).json()
+    assert answer["what"] == "the move of title's box" and layout.read_bytes() != before
+    undone = client.post("/api/edit", json={"op": "undo", "change": answer["change"]},
+                         headers={"X-Cardkit-Token": token_of(client)})
+    assert undone.json()["undone"] == "the move of title's box"
+    assert layout.read_bytes() == before
+
+
 def test_a_box_validate_refuses_is_refused_with_its_words(lantern):
     layout = lantern / "layouts" / "market-card.yaml"
     before = layout.read_bytes()
