@@ -333,13 +333,8 @@ class CardRenderer(TextResolver):
                 return
             sides, in_band = self._place(layout, element, ink)
         if sides:
-            where = "the bleed" if element.bleed else "the card"
-            may_bleed = not element.bleed and element.kind not in ("text", "icon")
-            self._warn(card, layout, element, f"reaches outside {where} "
-                       f"({', '.join(sides)}) and is cut off there",
-                       "move or shrink its box" + (", or give it 'bleed: true' if it is "
-                                                   "meant to run off the edge" if may_bleed
-                                                   else ""), in_layout=True)
+            self._warn(card, layout, element, *outside_finding(element, sides),
+                       in_layout=True)
         elif in_band and element.kind in ("text", "icon"):
             what = "text" if element.kind == "text" else "the icon"
             self._warn(card, layout, element, f"{what} lies within {to_mm(layout.safe):g} mm "
@@ -352,11 +347,7 @@ class CardRenderer(TextResolver):
         the card (or the bleed), and whether it enters the unsafe band."""
         left, top, right, bottom = ink
         width, height = layout.card_size
-        reach = self.reach if element.bleed else 0.0
-        sides = [side for side, out in (("left", left < -reach - EDGE),
-                                        ("top", top < -reach - EDGE),
-                                        ("right", right > width + reach + EDGE),
-                                        ("bottom", bottom > height + reach + EDGE)) if out]
+        sides = outside_sides(ink, layout.card_size, self.reach if element.bleed else 0.0)
         safe = layout.safe
         in_band = left < safe - EDGE or top < safe - EDGE or right > width - safe + EDGE or \
             bottom > height - safe + EDGE
@@ -372,6 +363,30 @@ class CardRenderer(TextResolver):
         self.report.add(severity, card, *finding)
         if self._findings is not None:
             self._findings.append((severity, *finding))
+
+
+def outside_sides(edges, card_size, reach: float) -> list[str]:
+    """The sides where ``edges`` (left, top, right, bottom on the card, in points) reach
+    outside a card of ``card_size``, or more than ``reach`` past it (a bleed element's).
+
+    >>> outside_sides((-5, 0, 100, 100), (100, 100), 0.0), outside_sides((-5, 0, 9, 9), (9, 9), 9)
+    (['left'], [])
+    """
+    left, top, right, bottom = edges
+    width, height = card_size
+    return [side for side, out in (("left", left < -reach - EDGE), ("top", top < -reach - EDGE),
+                                   ("right", right > width + reach + EDGE),
+                                   ("bottom", bottom > height + reach + EDGE)) if out]
+
+
+def outside_finding(element: Element, sides: list[str]) -> tuple[str, str]:
+    """What validate says of ``element`` reaching outside the card at ``sides``, and the
+    fix."""
+    where = "the bleed" if element.bleed else "the card"
+    may_bleed = not element.bleed and element.kind not in ("text", "icon")
+    return (f"reaches outside {where} ({', '.join(sides)}) and is cut off there",
+            "move or shrink its box" + (", or give it 'bleed: true' if it is meant to run "
+                                        "off the edge" if may_bleed else ""))
 
 
 def shares_sizes(deck) -> bool:
