@@ -58,7 +58,7 @@ def box_writer(out: Path, papers, strict: bool):
 
 
 def _say_box(result, papers) -> None:
-    from ..imposition.sheets import PAPER_NAMES
+    from ..imposition.paper import PAPER_NAMES
 
     warn(result.warnings)
     for paper, sheets in zip(papers, result.sheets):
@@ -128,7 +128,7 @@ def boards_writer(out: Path, papers, strict: bool):
 
 
 def _say_boards(result) -> None:
-    from ..imposition.sheets import PAPER_NAMES
+    from ..imposition.paper import PAPER_NAMES
 
     warn(result.warnings)
     for name, whole, tiled in result.made:

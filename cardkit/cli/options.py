@@ -53,7 +53,7 @@ class LateChoice(click.Choice):
         return tuple(self._find(import_module(self._module)))
 
 
-PAPERS = LateChoice("cardkit.imposition.sheets", lambda sheets: sorted(sheets.PAPERS))
+PAPERS = LateChoice("cardkit.imposition.paper", lambda paper: sorted(paper.PAPERS))
 
 
 def _cli_length(text: str) -> float:

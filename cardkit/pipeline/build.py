@@ -13,7 +13,8 @@ from ..deck.languages import in_language
 from ..deck.loader import load_deck
 from ..deck.model import Deck
 from ..deck.selection import select_cards
-from ..imposition.sheets import Grid, SheetError, SheetOptions, plan_pages
+from ..imposition.plan import plan_pages
+from ..imposition.sheets import Grid, SheetError, SheetOptions
 from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report, shares_sizes
 from ..render.fingerprint import with_card_ids
 from ..writers.sheet_pdf import write_pdf

@@ -29,7 +29,8 @@ from ..common.errors import Problem, Where
 from ..common.units import to_mm
 from ..deck.model import Deck
 from ..imposition.services import PNG, TTS
-from ..imposition.sheets import PAPERS, SheetOptions
+from ..imposition.paper import PAPERS
+from ..imposition.sheets import SheetOptions
 from ..render.card import DRAFT_INK, FULL_INK
 from ..render.fingerprint import Prints
 from ..sources.files import why_outside

@@ -13,7 +13,7 @@ from ..common.errors import Problem, Where
 from ..common.units import INCH, MM
 from ..deck.model import Deck
 from ..deck.rulebook import resolve_rules
-from ..imposition.sheets import PAPERS
+from ..imposition.paper import PAPERS
 from ..render.card import Report
 from ..render.rulebook import deck_look, missing_glyphs
 from ..sources.rulebook import read_rules, rules_path

@@ -15,7 +15,7 @@ from ..common.units import MM
 from ..deck.boards import Board
 from ..deck.model import Deck
 from ..imposition.boards import OVERLAP, Tile, TilePlan, column_name
-from ..imposition.sheets import PAPER_NAMES, PRINTABLE_BORDER
+from ..imposition.paper import PAPER_NAMES, PRINTABLE_BORDER
 from ..render.card import FRONT, CardRenderer
 from .metadata import describe
 from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, draw_scaled

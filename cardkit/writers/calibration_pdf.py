@@ -27,7 +27,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, cap_height, register, string_width
 from ..common.units import MM
-from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
+from ..imposition.paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
+from ..imposition.sheets import mirrors_columns
 from .metadata import at_actual_size
 
 SCALE_RANGE = 8  # millimetres each way from zero

@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, ascent_descent, bold, register, string_width
 from ..common.units import MM
 from ..deck.model import Deck
-from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
+from ..imposition.paper import PRINTABLE_BORDER
+from ..imposition.sheets import Page, SheetError, SheetOptions, bounds
 from ..render.card import BACK, CardRenderer
 from .metadata import describe
 

@@ -12,7 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, ascent_descent, register, string_width
 from ..deck.model import Deck
-from ..imposition.sheets import PRINTABLE_BORDER, TOKEN_BLEED
+from ..imposition.paper import PRINTABLE_BORDER
+from ..imposition.sheets import TOKEN_BLEED
 from ..imposition.tokens import TokenPage, TokenSlot
 from ..render.card import FRONT, CardRenderer
 from .metadata import describe
