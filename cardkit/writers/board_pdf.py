@@ -18,7 +18,7 @@ from ..imposition.boards import OVERLAP, Tile, TilePlan, column_name
 from ..imposition.paper import PAPER_NAMES, PRINTABLE_BORDER
 from ..render.card import FRONT, CardRenderer
 from .metadata import describe
-from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, draw_scaled
+from .sheet_parts import FOOTER_SIZE, LABEL_COLOUR, draw_scaled
 
 MARK_COLOUR = colors.HexColor("#e0008c")  # seen on any art
 MARK_WIDTH = 0.5  # points

@@ -17,7 +17,7 @@ from ..imposition.sheets import TOKEN_BLEED
 from ..imposition.tokens import TokenPage, TokenSlot
 from ..render.card import FRONT, CardRenderer
 from .metadata import describe
-from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
+from .sheet_parts import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
 
 
 def write_token_pdf(path: Path, deck: Deck, pages: list[TokenPage], cards: list,
