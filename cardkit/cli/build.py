@@ -12,7 +12,7 @@ from .output import counted, each_deck, in_each_language, shown, warn
 
 if TYPE_CHECKING:
     from ..imposition.sheets import SheetOptions
-    from ..pipeline.build import Which
+    from ..pipeline.chosen import Which
 
 
 @click.command()

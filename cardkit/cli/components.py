@@ -28,9 +28,9 @@ def _component_options(command):
 
 
 def _papers(paper):
-    from ..pipeline.rulebook import RULEBOOK_PAPERS
+    from ..imposition.paper import DEFAULT_PAPERS
 
-    return (paper,) if paper else RULEBOOK_PAPERS
+    return (paper,) if paper else DEFAULT_PAPERS
 
 
 @click.command()

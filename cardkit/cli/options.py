@@ -102,11 +102,11 @@ OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths such
 
 
 def _gathered_which(command):
-    """Hands the command one ``which`` (pipeline.build.Which) for --cards,
+    """Hands the command one ``which`` (pipeline.chosen.Which) for --cards,
     --changed-since and --lang."""
     @functools.wraps(command)
     def gathered(*args, cards, changed_since, lang, **kwargs):
-        from ..pipeline.build import Which
+        from ..pipeline.chosen import Which
 
         return command(*args, which=Which(cards, changed_since, lang), **kwargs)
     return gathered

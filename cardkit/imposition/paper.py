@@ -12,3 +12,5 @@ from ..common.units import MM
 PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 PRINTABLE_BORDER = 5 * MM  # nothing a user needs is printed closer to the paper's edge
+# what contests ask for: a rulebook, tuck box, tokens and boards are made on both unless told
+DEFAULT_PAPERS = ("a4", "letter")

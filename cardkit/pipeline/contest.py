@@ -100,7 +100,7 @@ def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = No
 
     pages = None
     if whole and contest.rules_pages is not None and rules_path(deck_path).is_file():
-        from .rulebook import make_rulebook  # late: it imports build, which imports this
+        from .rulebook import make_rulebook  # late: only a contest that counts rules pages
 
         with tempfile.TemporaryDirectory() as scratch:
             pages = make_rulebook(deck_path, Path(scratch), ("a4",)).pages
