@@ -51,7 +51,7 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         raise InputError(error.problems + report.problems.items, report.warnings) from None
     deck = with_card_ids(in_language(deck, which.lang, each_card), known_ids)
     if which.since:
-        from .changes import changed_since
+        from .changes import changed_since  # late: only a reprint compares two versions
 
         deck = changed_since(deck, which.since, variant, only_declared, which.lang)
     return select_cards(deck, which.cards) if which.cards else deck
@@ -78,6 +78,8 @@ def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,
 
 
 def resolve_all(deck: Deck, renderer: CardRenderer) -> None:
+    """Resolve every card's front and back with ``renderer``: its checks run, nothing is
+    drawn."""
     for card in deck.cards:
         renderer.resolve(card, FRONT)
         renderer.resolve(card, BACK)

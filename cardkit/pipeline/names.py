@@ -1,4 +1,5 @@
-"""The names of the sheets a build writes, which say what is in them."""
+"""The names of the sheets a build writes, which say what is in them; the back offset's part
+(:func:`offset_part`) names token sheets and calibration sheets too."""
 
 from __future__ import annotations
 
