@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import textwrap
 from pathlib import Path
 
@@ -66,6 +67,17 @@ def card_colour(i: int) -> tuple[int, int, int]:
 
 def hex_colour(rgb) -> str:
     return "#%02x%02x%02x" % rgb
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used, from /proc; 0 once gone.
+    Tests that wait for another process count this, not the clock, which a machine whose
+    cores other work shares stretches."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def write_deck(folder: Path, yaml_text: str, layouts: dict | None = None) -> Path:
