@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardkit.games import MODULES, load_game  # noqa: E402
-from cardkit.playtest.runner import BotSpec, Setup, play_into, play_many  # noqa: E402
+from cardkit.playtest.run_setup import BotSpec, Setup  # noqa: E402
+from cardkit.playtest.runner import play_into, play_many  # noqa: E402
 from cardkit.playtest.stats import wilson  # noqa: E402
 from cardkit.playtest.tally import Tally  # noqa: E402
 from cardkit.toolkit.search import SearchBot  # noqa: E402

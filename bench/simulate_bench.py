@@ -103,7 +103,8 @@ def main() -> None:
 def peak_of_a_run(games: int) -> None:
     """In this process: play ``games`` games of FASTEST as `cardkit simulate --report` keeps
     them, and print the seconds and the peak resident memory in MB."""
-    from cardkit.playtest.runner import BotSpec, Setup, play_into
+    from cardkit.playtest.run_setup import BotSpec, Setup
+    from cardkit.playtest.runner import play_into
     from cardkit.playtest.summary import summarise
     from cardkit.playtest.tally import GameRows, Tally
 

@@ -36,7 +36,9 @@ from hand_starter import HandStarter  # noqa: E402
 
 from cardkit.deck.loader import load_deck  # noqa: E402
 from cardkit.playtest.rules_file import load_rules  # noqa: E402
-from cardkit.playtest.runner import BotSpec, Setup, play_many, play_one  # noqa: E402
+from cardkit.playtest.game_loop import play_one  # noqa: E402
+from cardkit.playtest.run_setup import BotSpec, Setup  # noqa: E402
+from cardkit.playtest.runner import play_many  # noqa: E402
 from cardkit.starter import create_deck  # noqa: E402
 
 GAMES, ROUNDS, PLAYERS = 2000, 5, 2

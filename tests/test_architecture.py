@@ -49,24 +49,31 @@ def stage_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 else None
 
 
-def imported(file: Path, root: Path) -> list[tuple[int, str]]:
-    """(line, absolute module) of every import in ``file``, a module of the package whose
-    folder is ``root``; ``from X import name`` counts as X."""
+def imports(file: Path, root: Path) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(line, absolute module, names it takes) of every import in ``file``, a module of the
+    package whose folder is ``root``: ``from X import a, b`` gives (line, X, (a, b)),
+    ``import X`` gives (line, X, ())."""
     relative = file.relative_to(root.parent).with_suffix("")
     parts = list(relative.parts)
     package = parts[:-1]  # for __init__, the package itself: relative.parts ends in __init__
     found = []
     for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"), str(file))):
         if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
+            found += [(node.lineno, alias.name, ()) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[:len(package) - node.level + 1]
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = node.module
-            found.append((node.lineno, name))
+            found.append((node.lineno, name, tuple(alias.name for alias in node.names)))
     return found
+
+
+def imported(file: Path, root: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in ``file``; ``from X import name`` counts
+    as X."""
+    return [(line, module) for line, module, _ in imports(file, root)]
 
 
 def against_the_flow(root: Path) -> list[str]:
@@ -117,6 +124,96 @@ def test_the_test_finds_a_deliberate_back_import(tmp_path):
         f"pipeline/watch.py:{lines[watch]}: pipeline imports httpx",
         f"render/paint.py:{lines[paint]}: render imports cardkit.rules",
         f"sources/files.py:{lines[files]}: sources imports cardkit.pipeline.build"]
+
+
+def module_files(root: Path) -> dict[str, Path]:
+    """Each module of the package whose folder is ``root``, by its dotted name (a package
+    by its own: ``cardkit.deck`` is ``deck/__init__.py``) -> its file."""
+    found = {}
+    for file in sorted(root.rglob("*.py")):
+        if str(file.relative_to(root)).startswith(NOT_CODE):
+            continue
+        parts = list(file.relative_to(root.parent).with_suffix("").parts)
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = file
+    return found
+
+
+def import_graph(root: Path) -> dict[str, dict[str, list[int]]]:
+    """module -> {each module of the package it imports: the lines}. ``from X import y``
+    imports the module X.y when there is one (``from . import build``), else X."""
+    files = module_files(root)
+    graph = {}
+    for module, file in files.items():
+        graph[module] = edges = {}
+        for line, name, names in imports(file, root):
+            for target in [f"{name}.{n}" for n in names if f"{name}.{n}" in files] or [name]:
+                if target in files and target != module:
+                    edges.setdefault(target, []).append(line)
+    return graph
+
+
+def import_circles(root: Path) -> list[str]:
+    """One text for each import circle among the package's modules: the modules that
+    import one another, each import that closes the circle with its file and line."""
+    graph = import_graph(root)
+    files = module_files(root)
+
+    def reachable(start: str) -> set[str]:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo.extend(graph[module])
+        return seen
+
+    reach = {module: reachable(module) for module in graph}
+    circles, placed = [], set()
+    for module in sorted(graph):
+        circle = sorted(other for other in reach[module] if module in reach[other])
+        if not circle or module in placed:
+            continue
+        placed.update(circle)
+        closing = sorted((files[a].relative_to(root), line, b) for a in circle
+                         for b, found in graph[a].items() if b in circle for line in found)
+        circles.append(f"import circle of {', '.join(circle)}:\n" + "\n".join(
+            f"  {file}:{line}: imports {b}" for file, line, b in closing))
+    return circles
+
+
+def test_no_modules_import_one_another():
+    """Issue 60: inside a stage too, imports run one way, so that a reader can take the
+    modules one at a time from the bottom (docs/developers.md draws the flow). Where two
+    modules need each other, what they share is a module of its own below both."""
+    circles = import_circles(PACKAGE)
+    assert not circles, "\n".join(circles)
+
+
+def test_the_test_finds_a_deliberate_circle(tmp_path):
+    """The deck model naming the card selection under TYPE_CHECKING, which reads the model,
+    is found; so is a circle of three modules closed by a late import in a function."""
+    copy = tmp_path / "cardkit"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "*.ttf"))
+    model, selection = copy / "deck" / "model.py", copy / "deck" / "selection.py"
+    model.write_text(model.read_text() + "\nif TYPE_CHECKING:\n    from .selection import x\n")
+    atomic, cache = copy / "common" / "atomic.py", copy / "common" / "cache.py"
+    units = copy / "common" / "units.py"
+    atomic.write_text(atomic.read_text() + "\nfrom . import cache\n")
+    cache.write_text(cache.read_text() + "\nfrom .units import MM\n")
+    units.write_text(units.read_text() + "\n\ndef late():\n    from .atomic import x\n")
+    selection_imports = [f"  deck/selection.py:{line}: imports cardkit.deck.model"
+                         for line, name, _ in imports(selection, copy)
+                         if name == "cardkit.deck.model"]
+    assert selection_imports, "the selection no longer reads the model: pick two others"
+    lines = {path: len(path.read_text().splitlines()) for path in (model, atomic, cache, units)}
+    assert import_circles(copy) == [
+        "import circle of cardkit.common.atomic, cardkit.common.cache, cardkit.common.units:\n"
+        f"  common/atomic.py:{lines[atomic]}: imports cardkit.common.cache\n"
+        f"  common/cache.py:{lines[cache]}: imports cardkit.common.units\n"
+        f"  common/units.py:{lines[units]}: imports cardkit.common.atomic",
+        "import circle of cardkit.deck.model, cardkit.deck.selection:\n"
+        f"  deck/model.py:{lines[model]}: imports cardkit.deck.selection\n"
+        + "\n".join(selection_imports)]
 
 
 def test_the_top_level_holds_stages_and_entry_modules_only():

@@ -20,7 +20,7 @@ from scipy.stats import binom
 
 from cardkit.cli import main
 from cardkit.playtest.compare import Pairs, compare, pairing
-from cardkit.playtest.runner import Result
+from cardkit.playtest.game_loop import Result
 from cardkit.playtest.stats import Z95
 from cardkit.sources.bundled import find_deck
 

@@ -15,7 +15,8 @@ import sys
 
 import pytest
 
-from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 from test_peek import CARDS, GUESS, SETUP_END, _rules, _simulated
 
 READ = "self.mystery.top.id % 2\n        self.end()"  # what play() compares the guess with

@@ -13,8 +13,9 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.deck.loader import load_deck
-from cardkit.playtest import runner
+from cardkit.playtest import game_loop
 from cardkit.playtest.rules_file import load_rules
+from cardkit.playtest.run_setup import BotSpec, Setup
 from cardkit.starter import create_deck
 from cardkit.toolkit import PUBLIC, Card, CardGame
 
@@ -79,7 +80,7 @@ def test_check_names_a_hidden_card_kept_in_a_seat_s_private_values(tmp_path):
 
 def test_a_game_that_does_not_end_is_told_what_check_finds_in_it(tmp_path, monkeypatch):
     """A doubled card kept the game going: plain simulate said only 'did not end'."""
-    monkeypatch.setattr(runner, "MAX_MOVES", 3000)  # 100,000 in a run: the test is quicker
+    monkeypatch.setattr(game_loop, "MAX_MOVES", 3000)  # 100,000 in a run: the test is quicker
     rules = DUEL.replace("            self.hands[self.seat].move(move[1], self.table)",
                          "            self.table.add(move[1])")
     folder, result = _simulated(tmp_path, rules, "--games", "1")
@@ -210,14 +211,14 @@ def test_the_trick_taking_game_through_the_runner_plays_as_its_plain_python_twin
     """Issue 56: make bench's trick-taking game (bench/tricks_game.py) through the runner,
     random bots, and the same game written in plain Python with a card as an index, play
     the same games from the same seeds, score for score; both sides of the checked
-    games and the rest (runner.CHECKED_GAMES) alike."""
+    games and the rest (game_loop.CHECKED_GAMES) alike."""
     tricks = _bench_module("tricks_game")
     path = Path(tricks.__file__)
     printed = tricks.deck()
     cards = load_rules(path).cards_from_deck(printed)
-    setup = runner.Setup("tricks", 4, 7, (runner.BotSpec("random"),) * 4, cards, str(path))
-    for index in (*range(12), runner.CHECKED_GAMES, runner.CHECKED_GAMES + 1):
-        result = runner.play_one(setup, index)
+    setup = Setup("tricks", 4, 7, (BotSpec("random"),) * 4, cards, str(path))
+    for index in (*range(12), game_loop.CHECKED_GAMES, game_loop.CHECKED_GAMES + 1):
+        result = game_loop.play_one(setup, index)
         assert result.scores == tricks.play_plain(4, 7, index, printed)
         assert result.moves == 4 * (1 + tricks.HAND) * tricks.HANDS  # a bid and 8 cards
 
@@ -250,7 +251,7 @@ def test_a_run_checks_the_moves_of_its_first_games_only(monkeypatch):
     tricks = _bench_module("tricks_game")
     path = Path(tricks.__file__)
     game = load_rules(path)
-    setup = runner.Setup("tricks", 4, 1, (runner.BotSpec("random"),) * 4,
+    setup = Setup("tricks", 4, 1, (BotSpec("random"),) * 4,
                          game.cards_from_deck(tricks.deck()), str(path))
     made = []
 
@@ -258,9 +259,9 @@ def test_a_run_checks_the_moves_of_its_first_games_only(monkeypatch):
         made.append(game.new_state(*args))
         return made[-1]
 
-    monkeypatch.setattr(runner, "game_of", lambda _: replace(game, new_state=recording))
-    runner.play_one(setup, runner.CHECKED_GAMES - 1)
-    runner.play_one(setup, runner.CHECKED_GAMES)
+    monkeypatch.setattr(game_loop, "game_of", lambda _: replace(game, new_state=recording))
+    game_loop.play_one(setup, game_loop.CHECKED_GAMES - 1)
+    game_loop.play_one(setup, game_loop.CHECKED_GAMES)
     assert [state.checking for state in made] == [True, False]
 
 
@@ -294,7 +295,7 @@ def test_random_bots_past_the_checked_games_are_played_by_the_runner_itself(monk
     path = Path(tricks.__file__)
     game = load_rules(path)
     cards = game.cards_from_deck(tricks.deck())
-    setup = runner.Setup("tricks", 4, 3, (runner.BotSpec("random"),) * 4, cards, str(path))
+    setup = Setup("tricks", 4, 3, (BotSpec("random"),) * 4, cards, str(path))
     calls = {"legal_moves": 0, "choose": 0, "apply": 0}
 
     def counted(name, method):
@@ -306,11 +307,11 @@ def test_random_bots_past_the_checked_games_are_played_by_the_runner_itself(monk
     monkeypatch.setattr(CardGame, "legal_moves", counted("legal_moves", CardGame.legal_moves))
     monkeypatch.setattr(CardGame, "apply", counted("apply", CardGame.apply))
     monkeypatch.setattr(RandomBot, "choose", counted("choose", RandomBot.choose))
-    played = runner.play_one(setup, runner.CHECKED_GAMES)
+    played = game_loop.play_one(setup, game_loop.CHECKED_GAMES)
     assert calls == {"legal_moves": 0, "choose": 0, "apply": 0}
-    checked = runner.play_one(setup, runner.CHECKED_GAMES - 1)
+    checked = game_loop.play_one(setup, game_loop.CHECKED_GAMES - 1)
     assert calls["apply"] == checked.moves and calls["legal_moves"] == 0
-    for index, result in ((runner.CHECKED_GAMES, played), (runner.CHECKED_GAMES - 1, checked)):
+    for index, result in ((game_loop.CHECKED_GAMES, played), (game_loop.CHECKED_GAMES - 1, checked)):
         state = game.new_state(4, random.Random(f"3:{index}"), cards)
         bots, rngs = RandomBot(), [random.Random(f"3:{index}:{seat}") for seat in range(4)]
         while not state.is_over():

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 
 distributed = pytest.importorskip("distributed")
 

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 import cardkit.pipeline.watch
 from cardkit.cli import main
 from cardkit.playtest.rules_file import load_rules
-from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 from cardkit.starter import create_deck
 from cardkit.toolkit import HIDDEN, OWNER, PUBLIC, Card, Pile
 

@@ -21,7 +21,8 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.games import load_game
-from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 from cardkit.starter import create_deck
 from cardkit.toolkit import HIDDEN, Card, CardGame
 

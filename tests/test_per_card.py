@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from cardkit.deck.loader import load_deck
 from cardkit.playtest.per_card import TOO_RARE, card_figures
 from cardkit.playtest.rules_file import load_rules
-from cardkit.playtest.runner import BotSpec, Result, Setup, play_many
+from cardkit.playtest.game_loop import Result
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 from cardkit.playtest.summary import summarise
 from cardkit.toolkit import BACKS, OWNER
 
@@ -303,7 +305,7 @@ def test_a_card_s_interval_is_cochran_mantel_haenszel_s_worked_with_numpy():
 
 
 def _games_where_every_card_drawn_is_held(players: int = 2):
-    from cardkit.playtest.runner import Result
+    from cardkit.playtest.game_loop import Result
 
     record = [{"drawn": ["Dragon", "Imp"] if i % 4 else ["Imp"], "played": [],
                "held": ["Dragon", "Imp"] if i % 4 else ["Imp"]} for i in range(80)]
@@ -327,7 +329,7 @@ def test_one_player_s_cards_are_not_said_to_need_a_number_of_games():
     """Rise Up: a seat's result is the same whichever of its cards it had, so no number of
     games can find a card (before: 'would need about 14,000 games')."""
     from cardkit.playtest.per_card import card_figures, card_verdict, verdict_sentences
-    from cardkit.playtest.runner import Result
+    from cardkit.playtest.game_loop import Result
 
     games = [Result(i, [float(i % 3 == 0)], [0], 9, {},
                     [{"drawn": ["Ace", "King"] if i % 2 else ["Queen"], "played": [],

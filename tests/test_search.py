@@ -19,7 +19,8 @@ from cardkit.deck.loader import load_deck
 from cardkit.games import load_game
 from cardkit.games.bullet import label as bullet_label
 from cardkit.playtest.rules_file import load_rules
-from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 from cardkit.playtest.summary import summarise
 from cardkit.toolkit import CardGame, SearchBot
 from cardkit.toolkit.state import RandomBot

@@ -11,7 +11,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from cardkit.imposition.sheets import SheetOptions, plan_pages
+from cardkit.imposition.plan import plan_pages
+from cardkit.imposition.sheets import SheetOptions
 from cardkit.pipeline.build import Which, build_deck
 from cardkit.sources.bundled import bundled_decks
 from pdfgeom import MM, chars, shapes

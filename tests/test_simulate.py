@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from cardkit.cli import main
 from cardkit.games import MODULES, load_game
-from cardkit.playtest.runner import BotSpec, Setup, play_many
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import play_many
 from cardkit.playtest.summary import spread, summarise, wilson
 
 
@@ -96,7 +97,7 @@ def test_win_shares_add_up_to_the_games_someone_won():
 
 def _results(outcomes):
     """Results with the given returns, one a game."""
-    from cardkit.playtest.runner import Result
+    from cardkit.playtest.game_loop import Result
 
     return [Result(i, list(returns), [0.0] * len(returns), 10) for i, returns in
             enumerate(outcomes)]
@@ -489,7 +490,8 @@ def test_runs_compared_game_by_game_keep_only_the_games_both_finished():
     """A comparison stopped by Ctrl-C: a chunk passes on once both decks played it, cut to
     the games both finished, both chunks together; a chunk only one deck played is not
     counted."""
-    from cardkit.playtest.runner import Result, in_step
+    from cardkit.playtest.game_loop import Result
+    from cardkit.playtest.runner import in_step
 
     taken = []
     take = in_step(lambda start, chunks: taken.append([[r.index for r in c] for c in chunks]),

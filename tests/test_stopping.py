@@ -18,7 +18,8 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.playtest import runner
-from cardkit.playtest.runner import BotSpec, Setup, Stopped, play_many, play_runs
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import Stopped, play_many, play_runs
 from conftest import PATIENCE
 
 

@@ -16,7 +16,8 @@ from cardkit.cli import main
 from cardkit.cli.run_summary import summary_lines
 from cardkit.playtest.report import _headline
 from cardkit.playtest.rules_file import RulesFileError, load_rules
-from cardkit.playtest.runner import BotSpec, Result, Setup, play_one, seat_bots
+from cardkit.playtest.game_loop import Result, play_one
+from cardkit.playtest.run_setup import BotSpec, Setup, seat_bots
 from cardkit.playtest.summary import random_play, score_figures, summarise
 from cardkit.playtest.tally import tally_of
 

@@ -10,7 +10,6 @@ system (it would run fontconfig): the families are only noted while the file is 
 from __future__ import annotations
 
 import copy
-import json
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -22,24 +21,12 @@ from reportlab.lib.colors import Color
 if TYPE_CHECKING:  # reportlab.graphics is imported when a deck has SVG: it is slow to load
     from reportlab.graphics.shapes import Drawing
 
-from ..sources.files import MB, why_unreadable
+from ..sources.files import why_unreadable
 from .fonts import DEFAULT_FONT, bold, italic, lacks, register
+from .svgchecks import MAX_SVG_BYTES, SvgError, noted_font
 
-MAX_SVG_BYTES = 10 * MB
 _COLOUR_KEYS = ("fillColor", "strokeColor")
 _OPACITY_KEYS = ("fillOpacity", "strokeOpacity")
-
-
-NOTED = "svg|"  # how the font names that record an SVG text's font begin (svgread)
-
-
-def noted_font(name: str) -> tuple[tuple[str, ...], bool, bool] | None:
-    """What an SVG text's font name records: (the families its SVG lists, none when it
-    gives none; bold; italic); None for a font name not made by :mod:`.svgread`."""
-    if not name.startswith(NOTED):
-        return None
-    names, is_bold, is_italic = json.loads(name[len(NOTED):])
-    return tuple(names), is_bold, is_italic
 
 
 @lru_cache(maxsize=512)
@@ -71,14 +58,6 @@ def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str,
         face = bold(face) if is_bold else face
         node.fontName = italic(face) if is_italic else face
     return result, tuple(sorted(missing)), tuple(sorted(lacking))
-
-
-class SvgError(ValueError):
-    """An SVG file that cannot be drawn: ``what`` is wrong, ``fix`` says what to do."""
-
-    def __init__(self, what: str, fix: str):
-        super().__init__(f"{what}; {fix}")
-        self.what, self.fix = what, fix
 
 
 def load_svg(path: Path, root: Path) -> Drawing:
@@ -169,7 +148,7 @@ def _check(drawing: Drawing) -> None:
     refuses what build would: groups nested too deep, numbers too large for a PDF (points,
     transforms, stroke widths), pictures that are not PNG or JPEG or are too large. A dash
     pattern that sums to nothing is dropped, as browsers draw it: a solid line. (Pictures
-    are checked before svglib reads them: :func:`check_picture`.)"""
+    are checked before svglib reads them: :func:`.svgchecks.check_picture`.)"""
     limit = MAX_EXTENT * max(drawing.width, drawing.height)
     for node, depth in _with_depth(drawing):
         if depth > MAX_DEPTH:
@@ -186,23 +165,6 @@ def _check(drawing: Drawing) -> None:
     if not all(math.isfinite(v) and abs(v) <= limit for v in bounds):
         raise SvgError("a point or transform lies far outside the drawing (numbers such as "
                        "1e300)", "save the art again from the drawing program")
-
-
-def check_picture(picture) -> None:
-    """A picture an SVG embeds or links (a path or a binary file): a PNG or JPEG of at most
-    MAX_PIXELS, judged from its header alone."""
-    from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
-
-    try:
-        open_image(picture).close()
-    except TooManyPixels as large:
-        raise SvgError(f"it holds a picture of {large}, more than "
-                       f"{MAX_PIXELS // 1_000_000} megapixels",
-                       "use a smaller picture: 300 dpi at its size on the card is enough") \
-            from None
-    except Exception:  # Pillow raises many kinds: not a PNG or JPEG it can read
-        raise SvgError("it holds a picture that is not a PNG or JPEG",
-                       "embed PNG or JPEG pictures only") from None
 
 
 def ink_bounds(drawing: Drawing) -> tuple[float, float, float, float]:

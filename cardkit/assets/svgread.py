@@ -26,7 +26,7 @@ from svglib.svglib import (ExternalSVG, Svg2RlgAttributeConverter, Svg2RlgShapeC
 
 from ..sources.files import why_unreadable
 from .fonts import BOLD, DEFAULT_FONT, FONT_DIR, FONT_FILES, ITALIC, TaggedTTFont, register
-from .svg import MAX_SVG_BYTES, NOTED, SvgError, check_picture
+from .svgchecks import MAX_SVG_BYTES, NOTED, SvgError, check_picture
 
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _EMBEDDED = re.compile(r"^data:image/(jpe?g|png);base64")  # what svglib decodes as a picture

@@ -12,7 +12,7 @@ from .output import counted, each_deck, in_each_language, shown, warn
 
 if TYPE_CHECKING:
     from ..imposition.sheets import SheetOptions
-    from ..pipeline.build import Which
+    from ..pipeline.chosen import Which
 
 
 @click.command()
@@ -48,7 +48,7 @@ def build(decks, every_deck, out, strict, players, variants, which, sheet, paper
 
 def build_writer(out: Path, options: SheetOptions, strict: bool, which: Which):
     """The ``write`` of :func:`written` that builds a deck's sheets and says so."""
-    from ..imposition.sheets import PAPER_NAMES
+    from ..imposition.paper import PAPER_NAMES
 
     def write(path, chosen, only_declared):
         in_each_language(path, which, lambda one: built(path, chosen, only_declared, one))

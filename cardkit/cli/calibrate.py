@@ -36,7 +36,7 @@ def calibrate(paper, duplex, orientation, back_offset, out):
     from ..common.atomic import atomic_path, output_root
     from ..common.build_time import build_epoch
     from ..common.errors import InputError
-    from ..pipeline.build import offset_part
+    from ..pipeline.names import offset_part
     from ..writers.calibration_pdf import write_calibration
 
     try:

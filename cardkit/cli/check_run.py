@@ -83,7 +83,7 @@ def _examples(setup) -> str:
     says they held ('' without examples); one that does not hold exits 2, naming its file
     and line."""
     from ..playtest.rules_examples import EXAMPLES_FILE, run_examples
-    from ..playtest.runner import game_of
+    from ..playtest.run_setup import game_of
 
     if not setup.rules_file:
         return ""

@@ -28,9 +28,9 @@ def _component_options(command):
 
 
 def _papers(paper):
-    from ..pipeline.rulebook import RULEBOOK_PAPERS
+    from ..imposition.paper import DEFAULT_PAPERS
 
-    return (paper,) if paper else RULEBOOK_PAPERS
+    return (paper,) if paper else DEFAULT_PAPERS
 
 
 @click.command()
@@ -58,7 +58,7 @@ def box_writer(out: Path, papers, strict: bool):
 
 
 def _say_box(result, papers) -> None:
-    from ..imposition.sheets import PAPER_NAMES
+    from ..imposition.paper import PAPER_NAMES
 
     warn(result.warnings)
     for paper, sheets in zip(papers, result.sheets):
@@ -128,7 +128,7 @@ def boards_writer(out: Path, papers, strict: bool):
 
 
 def _say_boards(result) -> None:
-    from ..imposition.sheets import PAPER_NAMES
+    from ..imposition.paper import PAPER_NAMES
 
     warn(result.warnings)
     for name, whole, tiled in result.made:

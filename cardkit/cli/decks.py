@@ -39,7 +39,7 @@ def validate(deck, strict, lang):
     """Check DECK without building it: keys, types, layouts, composition, that every
     card's text fits, and that every text stands out from what lies behind it; and its
     tuck box, tokens and boards, if it has them."""
-    from ..pipeline.build import Which
+    from ..pipeline.chosen import Which
     from ..sources.fetch_round import fetching_once
 
     said = []  # each language's verdict, said once every language is OK: an 'OK' above
@@ -73,7 +73,7 @@ def against_the_rules(deck) -> list:
 def _validated(path, strict: bool, which) -> str:
     """Check the deck in one language: its warnings are said, the verdict returned."""
     from ..common.errors import Problem
-    from ..pipeline.build import check_cards, load_chosen
+    from ..pipeline.chosen import check_cards, load_chosen
     from ..pipeline.components import check_components
     from ..pipeline.contest import check_contest
     from ..pipeline.contrast import low_contrast

@@ -34,7 +34,7 @@ def diff(old, new, sheet, lang):
     A card is changed when either side prints differently; the stamps (version, date,
     card id) do not count. Cards are matched by name.
     """
-    from ..pipeline.build import Which, check_cards, load_chosen
+    from ..pipeline.chosen import Which, check_cards, load_chosen
     from ..pipeline.changes import compare, old_version
 
     try:

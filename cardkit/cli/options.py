@@ -53,7 +53,7 @@ class LateChoice(click.Choice):
         return tuple(self._find(import_module(self._module)))
 
 
-PAPERS = LateChoice("cardkit.imposition.sheets", lambda sheets: sorted(sheets.PAPERS))
+PAPERS = LateChoice("cardkit.imposition.paper", lambda paper: sorted(paper.PAPERS))
 
 
 def _cli_length(text: str) -> float:
@@ -102,11 +102,11 @@ OFFSET_HELP = ("Shift the backs X right and Y down (millimetres, or lengths such
 
 
 def _gathered_which(command):
-    """Hands the command one ``which`` (pipeline.build.Which) for --cards,
+    """Hands the command one ``which`` (pipeline.chosen.Which) for --cards,
     --changed-since and --lang."""
     @functools.wraps(command)
     def gathered(*args, cards, changed_since, lang, **kwargs):
-        from ..pipeline.build import Which
+        from ..pipeline.chosen import Which
 
         return command(*args, which=Which(cards, changed_since, lang), **kwargs)
     return gathered

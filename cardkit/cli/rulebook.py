@@ -29,7 +29,7 @@ def rulebook(decks, every_deck, out, paper, strict):
     (several in one paragraph make a row), {table: FIELD, ...} a table of the deck's cards,
     {components} what the deck holds. {deck.version} and the footer give the version.
     """
-    from ..pipeline.rulebook import RULEBOOK_PAPERS
+    from ..imposition.paper import DEFAULT_PAPERS
     from ..sources.bundled import bundled_decks
     from ..sources.rulebook import rules_path
 
@@ -38,7 +38,7 @@ def rulebook(decks, every_deck, out, paper, strict):
                       if rules_path(path).is_file()) + decks
         every_deck = False
     each_deck(decks, every_deck, None, {},
-              rulebook_writer(out, (paper,) if paper else RULEBOOK_PAPERS, strict))
+              rulebook_writer(out, (paper,) if paper else DEFAULT_PAPERS, strict))
 
 
 def rulebook_writer(out: Path, papers, strict: bool):

@@ -24,7 +24,7 @@ SKILL_GAMES = 200  # games a rung of the skill ladder, unless --games says other
 
 
 def _bot_specs(ctx, param, value):
-    from ..playtest.runner import BotSpec
+    from ..playtest.run_setup import BotSpec
 
     specs = []
     for text in value:
@@ -149,7 +149,8 @@ def simulate(ctx, game, count, players, seed, bots, rest, rotate, deck_file, com
     from ..playtest.executors import ExecutorError, executor_for
     from ..playtest.report import write_report
     from ..playtest.rules_file import RulesFileError
-    from ..playtest.runner import BotSpec, Setup, Stopped, new_bot, play_into
+    from ..playtest.run_setup import BotSpec, Setup, new_bot
+    from ..playtest.runner import Stopped, play_into
     from ..playtest.summary import summarise
     from ..playtest.tally import GameRows, Tally
     from ..rules.errors import RulesError

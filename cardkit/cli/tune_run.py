@@ -67,7 +67,7 @@ class _Settings:
     constants, bot parameters and card counts it asks for."""
 
     def __init__(self, setup, rules, deck_file, rules_path, knobs, targets):
-        from ..playtest.runner import BotSpec
+        from ..playtest.run_setup import BotSpec
         from ..playtest.sweep import SweepError, point_setup
         from ..playtest.tune_targets import SKILL_BOT, TuneError
 

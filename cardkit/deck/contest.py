@@ -1,5 +1,6 @@
 """Contest profiles: what a design contest asks of an entry, which ``contest:`` in a deck
-names (``contest: bgg-18-card``) or writes out as a mapping of its own.
+names (``contest: bgg-18-card``) or writes out as a mapping of its own, read into the
+deck model's :class:`~cardkit.deck.model.Contest`.
 
 Only what the deck file says is read here; whether the deck keeps to it is checked where
 the sheets are planned (:mod:`cardkit.pipeline.contest`), because cards a sheet come from
@@ -8,33 +9,10 @@ the imposition itself, not from a table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..common.errors import Problems, Where, did_you_mean
+from ..common.errors import Problems, did_you_mean
 from ..sources import checks
 from ..sources.yamlfile import Map
-from .model import CardSize
-
-PAPER_CHOICES = ("a4", "letter")  # the papers sheets are planned on
-
-
-@dataclass(frozen=True)
-class Contest:
-    """What a contest asks; None where it asks nothing. ``where`` is the deck's
-    ``contest:`` line, which messages about a broken rule name."""
-
-    name: str
-    title: str  # as messages name it: 'the 18-card contest'
-    where: Where
-    cards: int | None = None  # the exact number of printed cards
-    size: CardSize | None = None
-    per_sheet: int | None = None  # cards on each print-and-play sheet
-    papers: tuple[str, ...] = PAPER_CHOICES  # the papers the sheets must print on
-    rules_pages: int | None = None  # the most pages the rulebook may take on A4
-    components: int | None = None  # the most components besides the cards, printed or not
-    tokens: bool = True  # whether the entry may print tokens ('tokens:')
-    boards: bool = True  # whether the entry may print boards ('boards:')
-
+from .model import PAPER_CHOICES, CardSize, Contest
 
 # BoardGameGeek's recurring print-and-play contests, as their threads state them (see
 # docs/print-services.md, "Contest profiles", for the sources): poker cards, both sides

@@ -8,16 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..common.errors import Where
 from ..common.units import MM
 from .languages import Languages
 from .layout import Layout
 from .template import fill
-
-if TYPE_CHECKING:
-    from .contest import Contest
 
 # Card size presets, width x height in millimetres.
 SIZE_PRESETS_MM = {
@@ -103,6 +99,27 @@ def _back_look(back: BackDesign):
 def _cut(text: str, limit: int = 60) -> str:
     """A card's name as a message shows it: a very long one is cut."""
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+PAPER_CHOICES = ("a4", "letter")  # the papers sheets are planned on
+
+
+@dataclass(frozen=True)
+class Contest:
+    """What a contest asks; None where it asks nothing. ``where`` is the deck's
+    ``contest:`` line, which messages about a broken rule name."""
+
+    name: str
+    title: str  # as messages name it: 'the 18-card contest'
+    where: Where
+    cards: int | None = None  # the exact number of printed cards
+    size: CardSize | None = None
+    per_sheet: int | None = None  # cards on each print-and-play sheet
+    papers: tuple[str, ...] = PAPER_CHOICES  # the papers the sheets must print on
+    rules_pages: int | None = None  # the most pages the rulebook may take on A4
+    components: int | None = None  # the most components besides the cards, printed or not
+    tokens: bool = True  # whether the entry may print tokens ('tokens:')
+    boards: bool = True  # whether the entry may print boards ('boards:')
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import string
 from dataclasses import dataclass
 
 from ..common.units import MM
-from .sheets import PAPERS, PRINTABLE_BORDER
+from .paper import PAPERS, PRINTABLE_BORDER
 
 OVERLAP = 10 * MM  # what neighbouring tiles share: room to glue and line them up
 TILE_FOOTER = 7 * MM  # the band below a tile's art for its name, above the border

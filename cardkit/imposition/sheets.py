@@ -44,11 +44,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..common.units import MM
+from .paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
 
-PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 ORIENTATIONS = ("auto", "portrait", "landscape")
-PRINTABLE_BORDER = 5 * MM  # nothing a user needs is printed closer to the paper's edge
 MARK_GAP = 1 * MM  # between the cards' bleed edge and a crop mark
 MARK_LENGTH = 4 * MM
 MIN_GUIDE = 3 * MM  # shorter than this, a guide is hard to line a ruler up with
@@ -396,19 +394,6 @@ def _gutterfold(count: int, width: float, height: float, options: SheetOptions) 
                        label=f"sheet {sheet + 1}/{sheets}")
 
     return Plan(Pages(sheets, page), grid, bleed)
-
-
-def plan_pages(count: int, width: float, height: float, options: SheetOptions,
-               tokens=()) -> Plan:
-    """The pages for ``count`` cards of ``width`` x ``height``; ``tokens`` go in a sheet
-    template's token slots (:func:`.templates.template_pages`)."""
-    if options.template is not None:
-        from .templates import template_pages  # it builds on this module
-
-        return template_pages(count, width, height, options.template, options, tokens)
-    if options.sheet == "gutterfold":
-        return gutterfold_pages(count, width, height, options)
-    return pnp_pages(count, width, height, options)
 
 
 def _sides(width: float, height: float) -> list[tuple]:

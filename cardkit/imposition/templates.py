@@ -20,9 +20,9 @@ from dataclasses import replace
 
 from ..common.units import MM
 from ..deck.sheet_template import FIT, SheetTemplate, TemplateSlot
-from .sheets import (PAPER_NAMES, PAPERS, PRINTABLE_BORDER, TOKEN_BLEED, Grid, Page, Pages,
-                     Plan, SheetError, SheetOptions, Slot, back_slot, cut_guides,
-                     footer_spaces, mirrors_columns)
+from .paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
+from .sheets import (TOKEN_BLEED, Grid, Page, Pages, Plan, SheetError, SheetOptions, Slot,
+                     back_slot, cut_guides, footer_spaces, mirrors_columns)
 from .tokens import TokenSlot
 
 

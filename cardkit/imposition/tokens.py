@@ -16,8 +16,8 @@ import math
 from dataclasses import dataclass
 
 from ..common.units import MM
-from .sheets import FOOTER_CLEARANCE, FOOTER_DEPTH, PAPER_NAMES, PAPERS, PRINTABLE_BORDER, \
-    TOKEN_BLEED, SheetError, back_slot
+from .paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
+from .sheets import FOOTER_CLEARANCE, FOOTER_DEPTH, TOKEN_BLEED, SheetError, back_slot
 
 TOKEN_GAP = 2 * TOKEN_BLEED + 1 * MM  # between two tokens' outlines: each bleed its own
 FOOTER_BAND = FOOTER_DEPTH + FOOTER_CLEARANCE

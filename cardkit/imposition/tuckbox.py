@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from ..common.units import MM
 from ..deck.box import GLUE_SPARE, fold_depth, glued_to_back
-from .sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, SheetError
+from .paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
+from .sheets import SheetError
 
 GLUE = 8 * MM  # a glue flap's width: room for a line of glue
 BLEED = 2 * MM  # how far a face's art runs past its edges

@@ -12,9 +12,9 @@ from ..common.errors import Problem
 from ..deck.model import Deck
 from ..deck.boards import read_boards
 from ..imposition.boards import tile_board
+from ..imposition.paper import DEFAULT_PAPERS
 from ..writers.board_pdf import write_board_tiles, write_whole_board
-from .components import check_faces, load_component
-from .rulebook import RULEBOOK_PAPERS
+from .chosen import check_faces, load_component
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class BoardsResult:
     warnings: tuple[Problem, ...]
 
 
-def make_boards(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: bool = False,
+def make_boards(deck_path: Path, out_dir: Path, papers=DEFAULT_PAPERS, strict: bool = False,
                 variant: dict | None = None, only_declared: bool = False) -> BoardsResult:
     """Write each board of the deck at ``deck_path`` into ``out_dir``/DECK/ whole
     (``DECK-board-NAME.pdf``) and tiled on each of ``papers`` (``...-NAME-a4.pdf``)."""

@@ -11,13 +11,11 @@ from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem, Where
 from ..deck.box import Box, read_box
 from ..deck.model import Deck
+from ..imposition.paper import DEFAULT_PAPERS
 from ..imposition.sheets import SheetError
 from ..imposition.tuckbox import box_sheets
 from ..writers.box_pdf import write_box_pdf
-from .components import check_faces, load_component
-from .rulebook import RULEBOOK_PAPERS
-
-BOX_PAPERS = RULEBOOK_PAPERS  # both A4 and Letter unless told
+from .chosen import check_faces, load_component
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ def box_name(deck: Deck, paper: str) -> str:
                     + ["box", paper]) + ".pdf"
 
 
-def make_box(deck_path: Path, out_dir: Path, papers=BOX_PAPERS, strict: bool = False,
+def make_box(deck_path: Path, out_dir: Path, papers=DEFAULT_PAPERS, strict: bool = False,
              variant: dict | None = None, only_declared: bool = False) -> BoxResult:
     """Write the tuck box of the deck at ``deck_path`` into ``out_dir``/DECK/ on each of
     ``papers``. Bad input (the ``box:`` entry, a face's layout, a box too big for the

@@ -23,7 +23,7 @@ from ..render.card import BACK, FRONT
 from ..render.fingerprint import Prints
 from ..sources.bundled import find_deck
 from ..sources.revision import checked_out
-from .components import component_prints
+from .faces import component_prints
 
 SIDES = (FRONT, BACK)
 

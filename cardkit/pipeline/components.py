@@ -1,102 +1,14 @@
-"""What the commands for components other than cards share: the deck loaded and its
-component read (its mistakes raised together), and the faces checked before anything is
-drawn, as a build checks its cards."""
+"""The components other than cards a deck declares (its tuck box, tokens and boards),
+each made or checked as its own command does it: what ``pack``, ``watch --components``,
+``validate`` and the studio call."""
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..common.errors import Problems
-from ..render.card import FRONT, CardRenderer, Report
-from .build import load_chosen, verdict
-
-
-def load_component(deck_path: Path, read, variant: dict | None, only_declared: bool):
-    """(deck, what ``read(deck, problems)`` gives); InputError on any problem."""
-    deck = load_chosen(deck_path, variant, only_declared)
-    problems = Problems()
-    found = read(deck, problems)
-    problems.check()
-    return deck, found
-
-
-def check_faces(cards, strict: bool) -> tuple[CardRenderer, Report]:
-    """A renderer with every face of ``cards`` resolved (text fitted, images read); their
-    problems (and warnings, if ``strict``) raise InputError."""
-    report = Report()
-    renderer = CardRenderer(report)
-    for card in cards:
-        renderer.resolve(card, FRONT)
-    verdict(report, strict)
-    return renderer, report
-
-
-def component_faces(deck) -> list[list]:
-    """The faces of the deck's box, tokens and boards, a list a component it has, as cards
-    to draw; InputError with every mistake in their entries and layouts together. ``build``
-    checks them so (a deck file ``validate`` refuses is never built), without drawing."""
-    kinds: dict = {}  # one list a kind of component: each is drawn by a renderer of its own
-    for kind, _, faces in named_faces(deck):
-        kinds.setdefault(kind, []).extend(faces)
-    return list(kinds.values())
-
-
-def named_faces(deck) -> list[tuple[str, str, list]]:
-    """(kind, name, faces as cards) of each component the deck declares: its tuck box
-    ('box', 'tuck box'), each kind of token ('tokens', 'token 2') and each board ('boards',
-    'board street'); a kind declared empty gives (kind, '', []). InputError with every
-    mistake in their entries and layouts together."""
-    problems = Problems()
-    found = []
-    # each kind's reader is imported when the deck has it: most decks have none
-    if deck.box is not None:
-        from ..deck.box import read_box
-
-        box = read_box(deck, problems)
-        found.append(("box", "tuck box", [box.face_card(face) for face in box.faces]
-                      if box else []))
-    if deck.tokens is not None:
-        from ..deck.tokens import read_tokens
-
-        tokens = read_tokens(deck, problems)
-        found += [("tokens", f"token {token.number}",
-                   [token.face_card(deck, side) for side in ("front", "back")
-                    if side == "front" or token.back]) for token in tokens] or \
-            [("tokens", "", [])]
-    if deck.boards is not None:
-        from ..deck.boards import read_boards
-
-        boards = read_boards(deck, problems)
-        found += [("boards", f"board {board.name}", [board.card(deck, number)])
-                  for number, board in enumerate(boards, 1)] or [("boards", "", [])]
-    problems.check()
-    return found
-
-
-def component_prints(deck) -> dict[str, str]:
-    """Each component the deck declares, by name (see :func:`named_faces`) -> a hash of
-    what its faces print, the stamps (version, date) left out as a card's print leaves
-    them out (:class:`~cardkit.render.fingerprint.Prints`): what ``cardkit diff``
-    compares."""
-    from ..deck.model import CardSize
-    from ..render.fingerprint import NEUTRAL_STAMPS, drawing_key
-
-    renderers: dict = {}  # one a kind: a renderer keeps what it resolves by face number
-    prints = {}
-    for kind, name, faces in named_faces(deck):
-        renderer = renderers.setdefault(kind, CardRenderer(Report()))
-        keys = []
-        for face in faces:
-            face = replace(face, fields={**face.fields, **{
-                key: value for key, value in NEUTRAL_STAMPS.items() if key in face.fields}})
-            width, height = face.front.card_size
-            keys.append(drawing_key(renderer, face, FRONT, (width, height),
-                                    CardSize("face", width, height)))
-        if name:
-            prints[name] = hashlib.sha256("/".join(keys).encode()).hexdigest()[:24]
-    return prints
+from .chosen import check_faces, load_chosen
+from .faces import component_faces
 
 
 @dataclass(frozen=True)

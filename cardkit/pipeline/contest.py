@@ -14,7 +14,8 @@ from ..common.errors import InputError, Problem
 from ..common.units import MM, to_mm
 from ..deck.contest import printed_components
 from ..deck.model import Deck
-from ..imposition.sheets import PAPER_NAMES, SheetError, SheetOptions, pnp_grid
+from ..imposition.paper import PAPER_NAMES
+from ..imposition.sheets import SheetError, SheetOptions, pnp_grid
 
 SIZE_TOLERANCE = 0.5 * MM  # a card this close to the contest's size is that size
 BLEED_STEP = 0.5 * MM  # the bleeds tried when a smaller one would fit the sheet
@@ -99,7 +100,7 @@ def check_contest(deck_path: Path, deck: Deck, options: SheetOptions | None = No
 
     pages = None
     if whole and contest.rules_pages is not None and rules_path(deck_path).is_file():
-        from .rulebook import make_rulebook  # late: it imports build, which imports this
+        from .rulebook import make_rulebook  # late: only a contest that counts rules pages
 
         with tempfile.TemporaryDirectory() as scratch:
             pages = make_rulebook(deck_path, Path(scratch), ("a4",)).pages

@@ -26,7 +26,7 @@ from ..writers.pdfx import VERSION as PDFX_VERSION
 from ..writers.pdfx import mark_pdfx
 from ..writers.preview_png import contact_sheets, side_by_side
 from ..writers.tts import card_pixels, write_tts
-from .build import Which, check_cards, load_chosen
+from .chosen import Which, check_cards, load_chosen
 
 
 FLATTEN_DPI = 600  # where PDF/X-1a needs transparency flattened: twice what services ask

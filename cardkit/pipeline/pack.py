@@ -28,8 +28,9 @@ from ..common.build_time import build_epoch
 from ..common.errors import Problem, Where
 from ..common.units import to_mm
 from ..deck.model import Deck
+from ..imposition.paper import PAPERS
 from ..imposition.services import PNG, TTS
-from ..imposition.sheets import PAPERS, SheetOptions
+from ..imposition.sheets import SheetOptions
 from ..render.card import DRAFT_INK, FULL_INK
 from ..render.fingerprint import Prints
 from ..sources.files import why_outside
@@ -37,10 +38,12 @@ from ..sources.rulebook import rules_path
 from ..writers.calibration_pdf import write_calibration
 from ..writers.cover_png import write_cover
 from ..writers.howto_pdf import PrintedFile, write_howto
-from .build import build_deck, load_chosen
-from .components import component_faces, make_declared
+from .build import build_deck
+from .chosen import load_chosen
+from .components import make_declared
 from .contest import check_contest, counted
 from .export import ExportOptions, export_deck
+from .faces import component_faces
 from .rulebook import make_rulebook
 
 PAPER_ORDER = ("a4", "letter")

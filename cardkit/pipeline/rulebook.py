@@ -13,18 +13,17 @@ from ..common.errors import Problem, Where
 from ..common.units import INCH, MM
 from ..deck.model import Deck
 from ..deck.rulebook import resolve_rules
-from ..imposition.sheets import PAPERS
+from ..imposition.paper import DEFAULT_PAPERS, PAPERS
 from ..render.card import Report
 from ..render.rulebook import deck_look, missing_glyphs
 from ..sources.rulebook import read_rules, rules_path
 from ..writers.rulebook_pdf import write_rulebook_pdf
-from .build import check_cards, load_chosen, verdict
+from .chosen import check_cards, load_chosen, verdict
 
-RULEBOOK_PAPERS = ("a4", "letter")  # what contests ask for, both made unless told
 # smaller pages, on request: a booklet's A5, the 18-card contest's one 3.5 x 5 in sheet,
 # and pages of the deck's own card size (rules printed as cards)
 SMALL_PAGES = {"a5": (148 * MM, 210 * MM), "index": (3.5 * INCH, 5 * INCH)}
-PAGE_CHOICES = (*RULEBOOK_PAPERS, *SMALL_PAGES, "card")
+PAGE_CHOICES = (*DEFAULT_PAPERS, *SMALL_PAGES, "card")
 
 
 def page_size(paper: str, deck: Deck) -> tuple[float, float]:
@@ -49,7 +48,7 @@ def rulebook_name(deck: Deck, paper: str) -> str:
                     + ["rules", paper]) + ".pdf"
 
 
-def make_rulebook(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS,
+def make_rulebook(deck_path: Path, out_dir: Path, papers=DEFAULT_PAPERS,
                   strict: bool = False, variant: dict | None = None,
                   only_declared: bool = False) -> RulebookResult:
     """Write the rulebook of the deck at ``deck_path``, from the ``rules.md`` beside it,

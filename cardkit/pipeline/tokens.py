@@ -11,12 +11,12 @@ from ..common.atomic import atomic_path, output_root
 from ..common.errors import InputError, Problem
 from ..deck.model import Deck
 from ..deck.tokens import Token, read_tokens
+from ..imposition.paper import DEFAULT_PAPERS
 from ..imposition.sheets import SheetError
 from ..imposition.tokens import token_pages
 from ..writers.token_pdf import write_token_pdf
-from .build import offset_part
-from .components import check_faces, load_component
-from .rulebook import RULEBOOK_PAPERS
+from .chosen import check_faces, load_component
+from .names import offset_part
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def tokens_name(deck: Deck, paper: str, duplex: str = "long",
     return "-".join(parts) + ".pdf"
 
 
-def make_tokens(deck_path: Path, out_dir: Path, papers=RULEBOOK_PAPERS, strict: bool = False,
+def make_tokens(deck_path: Path, out_dir: Path, papers=DEFAULT_PAPERS, strict: bool = False,
                 variant: dict | None = None, only_declared: bool = False,
                 duplex: str = "long", back_offset=(0.0, 0.0)) -> TokensResult:
     """Write the token sheets of the deck at ``deck_path`` into ``out_dir``/DECK/

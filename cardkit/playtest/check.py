@@ -41,9 +41,9 @@ from pathlib import Path
 from ..common.processes import TimeUp, time_limit, time_limits
 from ..toolkit import Card, CardGame, IllegalMove
 from ..toolkit.game import KeptOutside
-from .log import shown
+from .game_text import shown
 from .rules_file import designer_traceback, error_text, setting_line
-from .runner import Setup, game_of
+from .run_setup import Setup, game_of
 
 CHECK_MOVES = 10_000  # a game still going after this many moves does not end
 

@@ -30,7 +30,7 @@ import statistics
 from operator import mul, sub
 from statistics import NormalDist
 
-from .runner import Result
+from .game_loop import Result
 from .stats import Z95, holm
 from .tally import is_number
 

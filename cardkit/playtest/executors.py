@@ -2,7 +2,7 @@
 cluster when one machine is not enough (``--executor dask://HOST:PORT``, or the
 ``CARDKIT_EXECUTOR`` environment variable).
 
-The runner hands out plain data (a :class:`~cardkit.playtest.runner.Setup` and a range of
+The runner hands out plain data (a :class:`~cardkit.playtest.run_setup.Setup` and a range of
 game numbers) and takes back plain results, so a cluster plays the very same games as this
 machine for the same seed. Each worker needs cardkit installed (``pip install
 'cardkit[dask]'``) and, for a designer's game, the rules file at the same path.

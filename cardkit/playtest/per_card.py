@@ -41,7 +41,7 @@ def card_figures(results, players: int) -> list[dict] | None:
     it); None when the game keeps no record of cards. ``results``: a Tally or a list of
     Results. A figure is ``significant`` when the card verdict names it.
 
-    >>> from cardkit.playtest.runner import Result
+    >>> from cardkit.playtest.game_loop import Result
     >>> games = [Result(i, [1.0, 0.0] if i % 4 else [0.0, 1.0], [0, 0], 9, {},
     ...                 [{"drawn": ["Dragon", "Imp"] if i % 4 else ["Imp"], "played": [],
     ...                   "held": []}, {"drawn": ["Imp"], "played": [], "held": []}])

@@ -41,7 +41,7 @@ from ..rules.examples import plain, read_examples
 from ..sources.yamlfile import Map
 from ..toolkit import CardGame
 from ..toolkit.zones import Groups
-from .log import shown
+from .game_text import shown
 
 EXAMPLES_FILE = "examples.yaml"
 KEYS = ("name", "players", "seat", "piles", "public", "private", "legal", "not legal",

@@ -11,38 +11,27 @@ where it can set a timer; CPU time, so that a busy machine slows a game without 
 with worker processes, the parent also ends a worker whose game takes half as long again
 (and a second), and names the game of a worker that died.
 
-Why one module: playing a game, handing chunks of them to workers, watching the workers
-and stopping (Ctrl-C, SIGTERM, a game past its time) share one protocol (Setup,
-play_range, the workers' slots, Stopped); split, each part would need the others' insides.
+One game is played by :mod:`.game_loop`; this module hands chunks of games to workers,
+watches the workers and stops them (Ctrl-C, SIGTERM, a game past its time), which share one
+protocol (play_range, the workers' slots, Stopped).
 """
 
 from __future__ import annotations
 
-import random
 import signal
 import threading
 import time
 from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import islice
 
-from ..common.processes import (TimeUp, WorkerSlots, deferred_interrupts, ignore_interrupt,
-                                pool_context, sigterm_interrupts, time_limit, time_limits,
-                                worker_pool)
-from ..games import load_game
-from ..rules.errors import RulesError
-from ..toolkit import CardGame, Game, RandomBot, State
-from ..toolkit.game import KeptOutside
-from ..toolkit.search import SearchBot
-from ..toolkit.state import param_text
-from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
-                         error_text, kept_outside, load_rules)
+from ..common.processes import (WorkerSlots, deferred_interrupts, ignore_interrupt,
+                                pool_context, sigterm_interrupts, time_limits, worker_pool)
+from .game_loop import Result, game_named, play_one, too_long
+from .rules_file import RulesFileError
+from .run_setup import Setup
 
-MAX_MOVES = 100_000  # a game still going after this many moves has a bug: say so
-CHECKED_GAMES = 50  # a run's first games check every move against moves(); --check, all
 CHUNK = 50  # games a worker plays per task: enough to amortise the hand-off
 WATCH_EVERY = 0.25  # seconds between the parent's looks at its workers while it waits
 KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL_GRACE
@@ -50,263 +39,6 @@ KILL_GRACE = 1.0  # seconds more (its worker's timer is late by a tick at most):
 WINDOW = 3  # chunks a worker handed out at a time: enough to keep it busy, few to hold
 STOP_GRACE = 2.0  # seconds a stopped run waits for its games under way, then ends them
 SIGNAL_GRACE = 1.0  # seconds for this process's own SIGTERM to come after its workers'
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """A bot by name, with parameters that differ from its defaults."""
-
-    name: str
-    params: tuple[tuple[str, float | str], ...] = ()  # a word names a bot (playout=heuristic)
-
-    def __str__(self) -> str:
-        return self.name + (":" + ",".join(f"{k}={param_text(v)}" for k, v in self.params)
-                            if self.params else "")
-
-
-def new_bot(game: Game, spec: BotSpec):
-    """The bot ``spec`` names, for ``game``: cardkit's search bot is told the game's bots,
-    for playouts by one of them (``playout=heuristic``); any other bot, a designer's
-    searching one too, is made from its parameters alone. Raises RulesError for a bad
-    parameter."""
-    made = game.bots[spec.name]
-    params = dict(spec.params)
-    return made(bots=game.bots, **params) if issubclass(made, SearchBot) else made(**params)
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything that decides a run's games, except which of them to play."""
-
-    game: str
-    players: int
-    seed: int
-    bots: tuple[BotSpec, ...]  # one a seat
-    cards: object = None  # a designer's deck, from the game's cards_from_deck; None: bundled
-    rules_file: str | None = None  # a designer's game: its rules file (``game`` names the deck)
-    game_timeout: float | None = None  # seconds of CPU time a game may take; None: no bound
-    rotate: bool = False  # the bots move round the seats from game to game (seat_bots)
-    constants: tuple = ()  # (name, value) set in a designer's rules file: a sweep's point
-
-
-def seat_bots(setup: Setup, index: int) -> tuple[BotSpec, ...]:
-    """Each seat's bot in game ``index``: as ``setup.bots`` gives them, or rotated, seat
-    ``s`` taking bot ``(s + index) % players``, which depends on the game alone (the same
-    under any workers).
-
-    >>> two = Setup("blofa", 2, 1, (BotSpec("heuristic"), BotSpec("random")), rotate=True)
-    >>> [str(bot) for bot in seat_bots(two, 1)]
-    ['random', 'heuristic']
-    """
-    if not setup.rotate:
-        return setup.bots
-    return tuple(setup.bots[(seat + index) % setup.players] for seat in range(setup.players))
-
-
-@dataclass
-class Result:
-    """One finished game."""
-
-    index: int
-    returns: list[float]
-    scores: list[float]
-    moves: int  # moves made: each claim, answer and pass
-    figures: dict = field(default_factory=dict)
-    cards: list | None = None  # each seat's cards drawn, played and held (card_record())
-    turns: int | None = None  # turns as the players count them (turns()); None: not counted
-    seat_figures: list | None = None  # each seat's own figures (seat_figures())
-
-    @property
-    def length(self) -> int:
-        """How long the game lasted as the players count it: turns, else moves."""
-        return self.moves if self.turns is None else self.turns
-
-
-class NeverEnds(RuntimeError):
-    """A game that made MAX_MOVES moves without ending: a bug in the game or a bot."""
-
-
-class NoLegalMove(RuntimeError):
-    """A game that is not over offers the seat to play no move: a bug in the game."""
-
-
-def game_of(setup: Setup) -> Game:
-    """The game a run plays: a bundled one by name, or the designer's rules file."""
-    return load_rules(setup.rules_file, setup.constants) if setup.rules_file else \
-        load_game(setup.game)
-
-
-def play_one(setup: Setup, index: int, watch=None) -> Result:
-    """Play game ``index`` of the run ``setup`` describes; ``watch(state, seat, move)``,
-    if given, is told of each move before it is made. An error in a designer's rules
-    raises RulesFileError with their traceback and the game that shows it."""
-    game = game_of(setup)
-    try:
-        with time_limit(setup.game_timeout):
-            state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
-                                   setup.cards)
-            if index >= CHECKED_GAMES and isinstance(state, CardGame):
-                state.checking = False  # the run's first games have checked every move
-            return _play(game, state, setup, index, watch)
-    except (RulesFileError, BrokenPipeError):  # the log's reader went away: not the rules'
-        raise
-    except TimeUp as exc:
-        raise too_long(setup, index, exc) from None
-    except (Exception, SystemExit) as exc:  # exit() in a rules file is a mistake too
-        if not setup.rules_file:
-            raise
-        where = f"{game_named(setup, index)}, after {_moves_made(exc)} moves"
-        if isinstance(exc, KeptOutside):
-            raise kept_outside(exc, setup.rules_file) from None
-        if isinstance(exc, RulesError) and exc.fix:  # the toolkit's refusal: what and fix
-            raise RulesFileError(f"{where}: {exc.what}", exc.fix) from None
-        if isinstance(exc, BadOutcome):
-            raise RulesFileError(f"{where}: {exc}", exc.fix) from None
-        if isinstance(exc, SystemExit):
-            raise RulesFileError(f"{where}: the rules called exit({exc.code!r})",
-                                 "end a game with self.end(); a rules file must not end "
-                                 "the program", designer_traceback(exc, setup.rules_file)
-                                 ) from None
-        if isinstance(exc, NoLegalMove):
-            raise RulesFileError(f"{where}: {exc}", "offer a move on every turn (a pass), or "
-                                 "end the game") from None
-        if isinstance(exc, NeverEnds):
-            raise never_ends(setup, index, where) from None
-        raise RulesFileError(f"{where}: {error_text(exc)}",
-                             f"see the game with --seed {setup.seed} --log {index}",
-                             designer_traceback(exc, setup.rules_file)) from None
-
-
-def never_ends(setup: Setup, index: int, where: str) -> RulesFileError:
-    """Game ``index`` made MAX_MOVES moves: the message says what ``--check``'s checks find
-    in that game played with random moves (a card doubled, a move refused), if anything."""
-    from .check import check_rules  # check plays its games through this module
-
-    found = check_rules(setup, 1, first=index).defect
-    cause = (f"; --check finds in this game with random moves, after {len(found.moves)} "
-             f"move{'s' * (len(found.moves) != 1)}: {found.what}") if found else ""
-    return RulesFileError(f"{where}: the game did not end within {MAX_MOVES:,} moves{cause}",
-                          found.fix if found else "make sure every game ends: a last round, "
-                          "an empty deck; add --check to check every move of random games")
-
-
-def game_named(setup: Setup, index: int) -> str:
-    """Game ``index`` of a run as messages name it: '.../rules.py: game 3 (seed 1)'."""
-    return f"{setup.rules_file or setup.game}: game {index} (seed {setup.seed})"
-
-
-def too_long(setup: Setup, index: int, stuck: BaseException | None = None) -> RulesFileError:
-    """A game that ran past ``setup.game_timeout``: ``stuck`` is the TimeUp raised where
-    it was (None when its worker had to be ended from outside)."""
-    seconds = f"{setup.game_timeout:g} s"
-    if stuck is None:
-        what = f"{game_named(setup, index)}: the game did not end within {seconds} (its " \
-               "worker process was ended)"
-    else:
-        what = (f"{game_named(setup, index)}, after {_moves_made(stuck)} moves: the game did "
-                f"not end within {seconds}")
-    detail = designer_traceback(stuck, setup.rules_file) if stuck and setup.rules_file else ""
-    return RulesFileError(what, "look for a loop that never ends in the rules"
-                          + (" (where it was is below)" if detail else "")
-                          + "; if the games are only slow, give --game-timeout more seconds "
-                          "(0: no bound)", detail)
-
-
-def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
-    specs = seat_bots(setup, index)
-    rngs = [random.Random(f"{setup.seed}:{index}:{seat}") for seat in range(setup.players)]
-    if not watch and _plain_card_game(type(state)) and all(
-            game.bots[spec.name] is RandomBot and not spec.params for spec in specs):
-        moves = _played_at_random(state, [rng.randrange for rng in rngs], setup, index)
-        return _game_result(state, setup, index, moves)
-    bots = [new_bot(game, spec) for spec in specs]
-    # a bot that neither looks nor searches (random play) is asked without a word more:
-    # this loop runs every move, and a game of many cheap decisions feels each step
-    blind = [not bot.observes and not bot.searches and not watch for bot in bots]
-    chooses = [bot.choose for bot in bots]
-    is_over, current_player, legal_moves, apply = (state.is_over, state.current_player,
-                                                   state.legal_moves, state.apply)
-    moves = 0
-    try:
-        while not is_over():
-            if moves == MAX_MOVES:
-                raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
-                                f"{MAX_MOVES:,} moves without ending")
-            seat = current_player()
-            legal = legal_moves()
-            if not legal:
-                raise NoLegalMove(f"seat {seat} has no legal move, but the game is not over")
-            if blind[seat]:
-                apply(chooses[seat](None, legal, rngs[seat]))
-                moves += 1
-                continue
-            bot = bots[seat]
-            seen = state.observation(seat) if bot.observes else None
-            if bot.searches:  # samples of what the seat may believe, never the game itself
-                move = bot.choose(seen, legal, rngs[seat], state.samples(seat))
-            else:
-                move = bot.choose(seen, legal, rngs[seat])
-            if watch:
-                watch(state, seat, move)
-            apply(move)
-            moves += 1
-    except BaseException as exc:  # a timer's TimeUp too
-        exc.moves_made = moves  # for the message: how far the game got
-        raise
-    return _game_result(state, setup, index, moves)
-
-
-def _game_result(state: State, setup: Setup, index: int, moves: int) -> Result:
-    """The finished game's Result."""
-    try:
-        given = {}  # what the report adds up, as the game gave it; a designer's checked
-        for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
-            given[method] = getattr(state, method)()
-            if setup.rules_file:
-                check_outcome(method, given[method], setup.players)
-        return Result(index, list(given["returns"]), list(given["scores"]), moves,
-                      given["figures"], state.card_record(), state.turns(),
-                      given["seat_figures"])
-    except BaseException as exc:
-        exc.moves_made = moves
-        raise
-
-
-def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) -> int:
-    """Play ``state`` to its end, each seat's move chosen as :class:`RandomBot` chooses
-    it (``picks[seat]``: its rng's randrange), without asking the bot: the moves a game
-    of many cheap decisions makes feel every step of this loop. The moves made."""
-    offered = state.offered_moves
-    apply = state.apply if state.checking else state._play_offered  # no look-up needed
-    moves = 0
-    try:
-        while not state.ended:
-            if moves == MAX_MOVES:
-                raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
-                                f"{MAX_MOVES:,} moves without ending")
-            legal = offered()
-            if not legal:
-                raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is "
-                                  "not over")
-            apply(legal[picks[state.seat](len(legal))])
-            moves += 1
-    except BaseException as exc:
-        exc.moves_made = moves
-        raise
-    return moves
-
-
-@lru_cache(maxsize=None)
-def _plain_card_game(game: type) -> bool:
-    """Whether ``game`` is a CardGame that keeps the toolkit's own turn order, moves and
-    end (a rules file may write its own; then the runner asks it)."""
-    return issubclass(game, CardGame) and all(
-        getattr(game, name) is getattr(CardGame, name)
-        for name in ("is_over", "current_player", "legal_moves"))
-
-
-def _moves_made(exc: Exception) -> int:
-    return getattr(exc, "moves_made", 0)
 
 
 _stopping = None  # in a worker process: the Event its parent sets on Ctrl-C

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from statistics import NormalDist
 
 from ..toolkit.search import fair_guide, own_bot
-from .runner import BotSpec, Setup, Stopped, game_of, play_into
+from .run_setup import BotSpec, Setup, game_of
+from .runner import Stopped, play_into
 from .stats import holm, wilson
 from .tally import Tally
 

@@ -11,7 +11,7 @@ import math
 from collections import Counter
 
 from .per_card import card_figures, card_verdict
-from .runner import Setup, game_of
+from .run_setup import Setup, game_of
 from .stats import holm, mean, mean_difference, wilson
 from .tally import tally_of
 
@@ -47,7 +47,7 @@ def lengths(results, players: int, rounds: bool = True) -> dict:
     a :func:`spread`.
     ``results``: a Tally or a list of Results.
 
-    >>> from cardkit.playtest.runner import Result
+    >>> from cardkit.playtest.game_loop import Result
     >>> two = [Result(0, [1, 0], [0, 0], 12, turns=4), Result(1, [0, 1], [0, 0], 20, turns=6)]
     >>> found = lengths(two, 2)
     >>> found["length_unit"], found["length"]["mean"], found["rounds"]["mean"], found["moves"]["max"]
@@ -81,7 +81,7 @@ def score_figures(tally, declared=()) -> list[str]:
     those the rules name as the score or a part of it (``declared``: Blófa's VP), and
     those equal to the seat's score in every seat-game so far.
 
-    >>> from cardkit.playtest.runner import Result
+    >>> from cardkit.playtest.game_loop import Result
     >>> games = [Result(0, [1.0, 0.0], [5, 2], 9, seat_figures=[{"points": 5, "vp": 1},
     ...                                                      {"points": 2, "vp": 0}])]
     >>> score_figures(tally_of(games, 2)), score_figures(tally_of(games, 2), ("vp",))
@@ -108,7 +108,7 @@ def what_winners_do(results, players: int, declared=()) -> dict:
     that define winning (:func:`score_figures`) are left out: winners have more of the
     score by definition.
 
-    >>> from cardkit.playtest.runner import Result
+    >>> from cardkit.playtest.game_loop import Result
     >>> games = [Result(i, [1.0, 0.0], [0, 0], 9, seat_figures=[{"bluffs": 2}, {"bluffs": 0}])
     ...          for i in range(10)]
     >>> bluffs = what_winners_do(games, 2)["bluffs"]
@@ -141,7 +141,7 @@ def by_outcome(results, players: int) -> dict:
     those nobody won and (several winners) those tied (see :func:`.tally.outcome`), and how
     many games each of those is.
 
-    >>> from cardkit.playtest.runner import Result
+    >>> from cardkit.playtest.game_loop import Result
     >>> games = [Result(0, [1.0, 0.0], [0, 0], 9, {"tricks": 4}),
     ...          Result(1, [0.0, 0.0], [0, 0], 9, {"tricks": 8})]
     >>> found = by_outcome(games, 2)

@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .runner import BotSpec, Setup
+from .run_setup import BotSpec, Setup
 
 MAX_POINTS = 50
 _RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)$")

@@ -1,6 +1,6 @@
 """A run's games added up as they come, so that memory stays flat however many are played.
 
-A game is about 7 KB as a :class:`~cardkit.playtest.runner.Result` (its card record most of
+A game is about 7 KB as a :class:`~cardkit.playtest.game_loop.Result` (its card record most of
 all); a run keeps none of them. It keeps counts and sums, and how often each value came up
 (a :class:`~collections.Counter` of lengths, scores, figures: a few dozen bytes a distinct
 value, not a game), which is all the summary, the comparison and the plots need: a median
@@ -13,7 +13,7 @@ import pickle
 import tempfile
 from collections import Counter
 
-from .runner import Result
+from .game_loop import Result
 
 EVENTS = ("drawn", "played", "held")
 
@@ -66,7 +66,7 @@ class GameRows:
 class Tally:
     """What a run's games add up to so far; :meth:`add` each chunk of games as it comes.
     ``rows``, if given, keeps each game for games.csv; ``rotated``: the bots moved round
-    the seats from game to game (see :func:`~cardkit.playtest.runner.seat_bots`)."""
+    the seats from game to game (see :func:`~cardkit.playtest.run_setup.seat_bots`)."""
 
     def __init__(self, players: int, rows: GameRows | None = None, rotated: bool = False):
         self.players, self.rows, self.rotated = players, rows, rotated

@@ -15,11 +15,11 @@ from ..common.units import MM
 from ..deck.boards import Board
 from ..deck.model import Deck
 from ..imposition.boards import OVERLAP, Tile, TilePlan, column_name
-from ..imposition.sheets import PAPER_NAMES, PRINTABLE_BORDER
+from ..imposition.paper import PAPER_NAMES, PRINTABLE_BORDER
 from ..render.card import FRONT, CardRenderer
 from ..render.textpaint import line_width, set_line
 from .metadata import describe
-from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, draw_scaled
+from .sheet_parts import FOOTER_SIZE, LABEL_COLOUR, draw_scaled
 
 MARK_COLOUR = colors.HexColor("#e0008c")  # seen on any art
 MARK_WIDTH = 0.5  # points

@@ -27,7 +27,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, cap_height, register
 from ..common.units import MM
-from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
+from ..imposition.paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
+from ..imposition.sheets import mirrors_columns
 from ..render.textpaint import line_width, set_line
 from .metadata import at_actual_size
 

@@ -21,7 +21,7 @@ from ..deck.changes import (ADDED, CHANGED, COUNT, GONE, NEW, REMOVED, DeckChang
 from ..render.card import FRONT
 from ..render.textpaint import line_width, set_line
 from .metadata import dated
-from .sheet_pdf import draw_scaled
+from .sheet_parts import draw_scaled
 
 MARGIN = 12 * MM
 LABEL_WIDTH = 56 * MM

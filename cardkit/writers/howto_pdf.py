@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, register
 from ..common.units import MM
 from ..deck.model import Deck
-from ..imposition.sheets import PRINTABLE_BORDER
+from ..imposition.paper import PRINTABLE_BORDER
 from ..render.textpaint import set_line
 from .calibration_pdf import square_and_ruler
 from .metadata import describe

@@ -12,7 +12,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..assets.fonts import DEFAULT_FONT, register
 from ..common.units import MM
-from ..imposition.sheets import PRINTABLE_BORDER
+from ..imposition.paper import PRINTABLE_BORDER
 from ..deck.rulebook import Rulebook
 from ..render.card import CardRenderer
 from ..render.rulebook import SMALLEST_SIZE, Look, Story

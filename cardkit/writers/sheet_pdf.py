@@ -18,18 +18,17 @@ from reportlab.pdfgen.canvas import Canvas
 from ..assets.fonts import DEFAULT_FONT, ascent_descent, bold, register
 from ..common.units import MM
 from ..deck.model import Deck
-from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
+from ..imposition.paper import PRINTABLE_BORDER
+from ..imposition.sheets import Page, SheetError, SheetOptions, bounds
 from ..render.card import BACK, CardRenderer
 from ..render.textpaint import line_width, set_line
 from .metadata import describe
+from .sheet_parts import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
 
-MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
-FOOTER_SIZE = 6.0
 MIN_FOOTER_SIZE = 4.0  # when even the shortest footer does not fit at FOOTER_SIZE
 BOLD = bold(DEFAULT_FONT)
 COVER_MARGIN = 20 * MM  # a cover note's text: well inside any printer's border
 MAX_FOOTER_TITLE = 200  # characters of a title a footer shows: about a page width at 6 pt
-LABEL_COLOUR = colors.HexColor("#808080")
 TRIM_GUIDE = colors.HexColor("#00a0e0")
 SAFE_GUIDE = colors.HexColor("#e0008c")
 
@@ -85,7 +84,7 @@ def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: Card
         for slot in page.slots:
             _draw_card(canvas, renderer, copies[slot.index], slot, options.bleed)
         if page.tokens:
-            from .token_pdf import draw_tokens  # late: it takes the footer's style from here
+            from .token_pdf import draw_tokens  # late: most sheets hold no tokens
 
             draw_tokens(canvas, page.tokens, *tokens, outlines=page.token_outlines)
         _cut_guides(canvas, page)
@@ -201,37 +200,6 @@ def _draw_card(canvas, renderer: CardRenderer, card, slot, bleed: float) -> None
     canvas.restoreState()
 
 
-def draw_turned(canvas, renderer: CardRenderer, card, side: str, slot, bleed: float) -> None:
-    """Draw ``card``'s ``side`` in ``slot`` (a card's or a token's); a turned one is drawn
-    upright in a turned frame whose origin is its trim's lower-left corner."""
-    width, height = (slot.height, slot.width) if slot.turned in (90, -90) else \
-        (slot.width, slot.height)
-    if not slot.turned:
-        renderer.draw(canvas, card, side, slot.x, slot.y, width, height, bleed)
-        return
-    canvas.saveState()
-    if slot.turned == 90:  # the card's bottom edge runs up the slot's right side
-        canvas.translate(slot.x + slot.width, slot.y)
-    elif slot.turned == 180:  # upside down: its bottom edge along the slot's top
-        canvas.translate(slot.x + slot.width, slot.y + slot.height)
-    else:  # -90: its bottom edge runs down the slot's left side
-        canvas.translate(slot.x, slot.y + slot.height)
-    canvas.rotate(slot.turned)
-    renderer.draw(canvas, card, side, 0, 0, width, height, bleed)
-    canvas.restoreState()
-
-
-def draw_scaled(canvas, renderer: CardRenderer, card, side: str, x: float, y: float,
-                scale: float, width: float, height: float) -> None:
-    """Draw ``card``'s ``side`` (``width`` x ``height``) ``scale`` times its size, its
-    lower-left corner at (x, y): a picture of it, on a page that is not its print."""
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(scale, scale)
-    renderer.draw(canvas, card, side, 0, 0, width, height)
-    canvas.restoreState()
-
-
 def _cut_guides(canvas, page: Page) -> None:
     canvas.saveState()
     canvas.setStrokeColor(colors.black)
@@ -266,23 +234,6 @@ def _guides(canvas, page: Page, copies, bleed: float) -> None:
         canvas.rect(slot.x + inset, slot.y + inset, slot.width - 2 * inset,
                     slot.height - 2 * inset, stroke=1, fill=0)
     canvas.restoreState()
-
-
-def footer_texts(title: str, label: str, stamp: str = ""):
-    """The footer, longest first: the full line, then without '(actual size)', then with
-    the deck's title cut shorter and shorter. Deck, version, page and 'print at 100%'
-    always stay.
-
-    >>> for text in list(footer_texts("Shapes", "fronts 1/2", "version 0.3"))[:3]: print(text)
-    Shapes · version 0.3 · fronts 1/2 · print at 100% (actual size)
-    Shapes · version 0.3 · fronts 1/2 · print at 100%
-    Shape… · version 0.3 · fronts 1/2 · print at 100%
-    """
-    label = f"{stamp} · {label}" if stamp else label
-    yield f"{title} · {label} · print at 100% (actual size)"
-    for keep in range(len(title), 0, -1):
-        shown = title if keep == len(title) else title[:keep].rstrip() + "…"
-        yield f"{shown} · {label} · print at 100%"
 
 
 def _footer(canvas, page: Page, title: str, stamp: str = "",

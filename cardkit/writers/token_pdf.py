@@ -12,12 +12,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, ascent_descent, register
 from ..deck.model import Deck
-from ..imposition.sheets import PRINTABLE_BORDER, TOKEN_BLEED
+from ..imposition.paper import PRINTABLE_BORDER
+from ..imposition.sheets import TOKEN_BLEED
 from ..imposition.tokens import TokenPage, TokenSlot
 from ..render.card import FRONT, CardRenderer
 from ..render.textpaint import line_width, set_line
 from .metadata import describe
-from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
+from .sheet_parts import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
 
 
 def write_token_pdf(path: Path, deck: Deck, pages: list[TokenPage], cards: list,

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from cardkit.playtest import skill
 from cardkit.playtest.compare import Pairs, compare
-from cardkit.playtest.runner import CHUNK, BotSpec, Setup, in_step, play_into
+from cardkit.playtest.run_setup import BotSpec, Setup
+from cardkit.playtest.runner import CHUNK, in_step, play_into
 from cardkit.playtest.summary import summarise
 from cardkit.playtest.tally import Tally
 
