@@ -62,10 +62,14 @@ def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> WorkerP
                       initargs=(os.getpid(), initializer, initargs))
 
 
-def ignore_interrupt() -> None:
-    """For a worker's initializer: Ctrl-C reaches the whole process group, and it is the
-    parent's to handle (it keeps what the workers finished)."""
+def leave_stopping_to_the_parent() -> None:
+    """For a worker's initializer: Ctrl-C and a SIGTERM sent to the whole process group
+    (``timeout``, a CI cancel) reach every worker too, and are the parent's to handle: it
+    keeps what the workers finished, then ends them. A worker that died of the signal
+    instead would break the pool under the parent, which could then neither tell the
+    signal from a crash nor, at times, get past the pool's own bookkeeping."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 class Terminated(KeyboardInterrupt):

@@ -18,7 +18,6 @@ protocol (play_range, the workers' slots, Stopped).
 
 from __future__ import annotations
 
-import signal
 import threading
 import time
 from collections import deque
@@ -26,7 +25,7 @@ from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 
-from ..common.processes import (WorkerSlots, deferred_interrupts, ignore_interrupt,
+from ..common.processes import (WorkerSlots, deferred_interrupts, leave_stopping_to_the_parent,
                                 pool_context, sigterm_interrupts, time_limits, worker_pool)
 from .game_loop import Result, game_named, play_one, too_long
 from .rules_file import RulesFileError
@@ -38,7 +37,6 @@ KILL_AFTER = 1.5  # a game still going after this many times its bound, and KILL
 KILL_GRACE = 1.0  # seconds more (its worker's timer is late by a tick at most): ended
 WINDOW = 3  # chunks a worker handed out at a time: enough to keep it busy, few to hold
 STOP_GRACE = 2.0  # seconds a stopped run waits for its games under way, then ends them
-SIGNAL_GRACE = 1.0  # seconds for this process's own SIGTERM to come after its workers'
 
 
 _stopping = None  # in a worker process: the Event its parent sets on Ctrl-C
@@ -47,7 +45,7 @@ _slots = None  # in a worker process: where it tells its parent which game it pl
 
 def _start_worker(stopping, slots: WorkerSlots) -> None:
     global _stopping, _slots
-    ignore_interrupt()  # Ctrl-C is the parent's to handle: it sets ``stopping``
+    leave_stopping_to_the_parent()  # Ctrl-C and SIGTERM: the parent sets ``stopping``
     _stopping, _slots = stopping, slots
     slots.take()
     time_limits().__enter__()  # for the worker's life: it plays games only
@@ -170,21 +168,7 @@ def _play_on_pool(setups: list[Setup], tasks, take, workers: int, on_done,
             return _gather(pool, setups, tasks, take, on_done, WINDOW * workers, stopping,
                            _checks(interrupted, watch.check))
         except BrokenProcessPool:
-            if watch.all_terminated():  # SIGTERM to the whole group: this process's own too
-                _wait_for_signal(interrupted)
             raise watch.lost() from None
-
-
-def _wait_for_signal(interrupted) -> None:
-    """Raise :class:`Stopped` if a Ctrl-C or SIGTERM comes within SIGNAL_GRACE seconds
-    (``interrupted()`` raises for one noted)."""
-    deadline = time.monotonic() + SIGNAL_GRACE
-    try:
-        while time.monotonic() < deadline:
-            interrupted()
-            time.sleep(0.02)
-    except KeyboardInterrupt:
-        raise Stopped(None) from None
 
 
 @time_limits()
@@ -307,23 +291,11 @@ class _Watch:
                 self.pool.kill()
                 raise too_long(setup, index)
 
-    def all_terminated(self) -> bool:
-        """Whether every worker process ended, each by SIGTERM (sent to the whole
-        process group: ``timeout``, a CI cancel)."""
-        processes = self.pool.processes()
-        for process in processes:
-            process.join(SIGNAL_GRACE)
-        return bool(processes) and all(process.exitcode == -signal.SIGTERM
-                                       for process in processes)
-
     def lost(self) -> RulesFileError:
         """What to say when a worker process died (``os._exit()``, a crash, killed): the
         game it was playing, or the lowest numbered of them if several did."""
-        processes = self.pool.processes()
-        for process in processes:  # the pool ends the others (SIGTERM) once one has died
-            process.join(5)
-        died = {process.pid: process.exitcode for process in processes
-                if process.exitcode != -signal.SIGTERM}
+        died = {process.pid: process.exitcode for process in self.pool.processes()
+                if process.exitcode is not None}  # the others live on, SIGTERM ignored
         busy = sorted((index, seed, pid) for pid, (seed, index), _ in self.slots.busy())
         playing = [game for game in busy if game[2] in died] or busy
         if not playing:
