@@ -211,7 +211,7 @@ class CardGame(State):
         """Every pile and every set of groups made with the methods above."""
         found = []
         for kept in self.piles.values():
-            found.extend(kept if isinstance(kept, list) else (kept,))
+            found.extend(kept if type(kept) is list else (kept,))  # a pile is a list too
         return found
 
     def _keep(self, name: str, pile) -> None:
@@ -233,15 +233,15 @@ class CardGame(State):
         >>> game.deal(deck, hands, 2); hands, deck
         ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
         """
-        held, dealt = source.cards, [0] * len(piles)
+        dealt = [0] * len(piles)
         for _ in range(count):
             for at, pile in enumerate(piles):
-                if held:
-                    pile.cards.append(held.pop())
+                if source:
+                    pile.append(source.pop())
                     dealt[at] += 1
         for pile, cards in zip(piles, dealt):  # the journal told once a pile, as move_top does
             if pile.journal is not None and cards:
-                pile.journal.moved(pile.cards[-cards:], source.place, pile.place)
+                pile.journal.moved(pile[-cards:], source.place, pile.place)
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
@@ -262,7 +262,7 @@ class CardGame(State):
         groups: dict = {}
         for pile in self.all_piles():
             if not pile.faces_seen_by(seat):
-                for i, card in enumerate(pile.cards):
+                for i, card in enumerate(pile):
                     groups.setdefault(card.back, []).append((pile, i))
         return groups
 
@@ -344,12 +344,11 @@ class CardGame(State):
         a face-down pile of several backs is shuffled after (its order is not seen)."""
         groups = self.hidden_places(seat)
         for back in sorted(groups):  # the order dealt depends on what the seat sees only
-            redeal([(pile.cards, i) for pile, i in groups[back]], rng)
+            redeal([(pile, i) for pile, i in groups[back]], rng)
         for pile in self.all_piles():
-            held = pile.cards
-            if pile.visibility != BACKS and not pile.faces_seen_by(seat) and len(held) > 1 \
-                    and any(card.back != held[0].back for card in held):
-                redeal([(held, i) for i in range(len(held))], rng)
+            if pile.visibility != BACKS and not pile.faces_seen_by(seat) and len(pile) > 1 \
+                    and any(card.back != pile[0].back for card in pile):
+                redeal([(pile, i) for i in range(len(pile))], rng)
 
     def invariants(self) -> None:
         """What always holds in the game, written as ``assert`` statements (the coins add
@@ -496,7 +495,7 @@ class CardGame(State):
         piles as a tuple, one a seat)."""
         piles = {}
         for name, pile in self.piles.items():
-            piles[name] = (tuple(p.seen_by(seat) for p in pile) if isinstance(pile, list)
+            piles[name] = (tuple(p.seen_by(seat) for p in pile) if type(pile) is list
                            else pile.seen_by(seat))
         return {"seat": seat, "to_play": self.seat, "public": copied(self.public),
                 "private": copied(self.private[seat]), "piles": piles}
