@@ -261,7 +261,8 @@ def _game_result(state: State, setup: Setup, index: int, moves: int) -> Result:
     try:
         given = {}  # what the report adds up, as the game gave it; a designer's checked
         for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
-            given[method] = getattr(state, method)()
+            given[method] = state.returns_of(given["scores"]) if method == "returns" and \
+                isinstance(state, CardGame) else getattr(state, method)()  # scored once
             if setup.rules_file:
                 check_outcome(method, given[method], setup.players)
         return Result(index, list(given["returns"]), list(given["scores"]), moves,

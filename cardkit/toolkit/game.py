@@ -153,9 +153,7 @@ class CardGame(State):
     def winners(self) -> list[int]:
         """The seats that won, once the game is over: by default those with the best
         score (a tie shares the win). Return [] when nobody wins."""
-        scores = self.scores()
-        best = max(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
+        return _best(self.scores())
 
     # -- what the toolkit gives -------------------------------------------------------------
 
@@ -365,9 +363,14 @@ class CardGame(State):
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
         who sees it. ``kept``: the game's piles and groups, if known."""
-        if kept is None:
-            kept = self._holders() + self.all_piles()
-        self._rules_piles({id(holder): holder for holder in kept})
+        # the usual case at once: each names a pile, groups or list of them as made
+        declared = set(map(id, self.piles.values()))
+        if any(id(value) not in declared or type(value) is list and not set(map(type, value))
+               <= HOLDERS for name, value in self.__dict__.items()
+               if name not in TOOLKIT_ATTRIBUTES):
+            if kept is None:
+                kept = self._holders() + self.all_piles()
+            self._rules_piles({id(holder): holder for holder in kept})
         self._attributes = len(self.__dict__)
 
     def _rules_piles(self, piles: dict) -> dict:
@@ -484,6 +487,16 @@ class CardGame(State):
         won = self.winners() if self.ended else []
         return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
 
+    def returns_of(self, scores: list) -> list[float]:
+        """:meth:`returns` of a game that is over, whose :meth:`scores` are ``scores``
+        (for the runner, which has asked for them already): the same shares, without
+        scoring the game again where the game keeps the toolkit's winners and returns."""
+        kind = type(self)
+        if kind.returns is not CardGame.returns or kind.winners is not CardGame.winners:
+            return self.returns()
+        won = _best(scores) if self.ended else []
+        return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
+
     def card_record(self) -> list[dict]:
         """Each seat's cards by name: drawn, played and held at the end (see
         :class:`~cardkit.toolkit.zones.CardJournal`), for the per-card figures."""
@@ -521,6 +534,12 @@ class KeptOutside(RulesError):
                          "keep it in a pile, in self.public (every seat sees it) or in "
                          "self.private[seat] (that seat only); a value that is the same in "
                          "every game goes on the class (ROUNDS = 4)")
+
+
+def _best(scores) -> list[int]:
+    """The seats with the best of ``scores``."""
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
 
 
 def _piles_in(holders: list) -> list[Pile]:
