@@ -277,24 +277,25 @@ def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) ->
     """Play ``state`` to its end, each seat's move chosen as :class:`RandomBot` chooses
     it (``picks[seat]``: its rng's randrange), without asking the bot: the moves a game
     of many cheap decisions makes feel every step of this loop. The moves made."""
-    offered = state.offered_moves
-    apply = state.apply if state.checking else state._play_offered  # no look-up needed
-    moves = 0
     try:
-        while not state.ended:
-            if moves == MAX_MOVES:
+        if state.checking:  # each move checked against those offered
+            offered, apply = state.offered_moves, state.apply
+            while not state.ended and state.moves_made < MAX_MOVES:
+                legal = offered()
+                if not legal:
+                    break
+                apply(legal[picks[state.seat](len(legal))])
+        else:  # past the run's checked games: the toolkit's own loop, with no check
+            state.play_at_random(picks, MAX_MOVES)
+        if not state.ended:
+            if state.moves_made >= MAX_MOVES:
                 raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
                                 f"{MAX_MOVES:,} moves without ending")
-            legal = offered()
-            if not legal:
-                raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is "
-                                  "not over")
-            apply(legal[picks[state.seat](len(legal))])
-            moves += 1
+            raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is not over")
     except BaseException as exc:
-        exc.moves_made = moves
+        exc.moves_made = state.moves_made
         raise
-    return moves
+    return state.moves_made
 
 
 @lru_cache(maxsize=None)
