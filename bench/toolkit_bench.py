@@ -159,7 +159,7 @@ def _no_journal():
 
     class NoJournal:  # tells no pile of itself, so the piles keep none
         def __init__(self, *_):
-            self.taken = {}
+            self.taken, self.moves = {}, []  # a group made during play may note moves here
 
         def begin(self, piles):
             pass

@@ -277,25 +277,28 @@ def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) ->
     """Play ``state`` to its end, each seat's move chosen as :class:`RandomBot` chooses
     it (``picks[seat]``: its rng's randrange), without asking the bot: the moves a game
     of many cheap decisions makes feel every step of this loop. The moves made."""
+    moves = 0
     try:
         if state.checking:  # each move checked against those offered
             offered, apply = state.offered_moves, state.apply
-            while not state.ended and state.moves_made < MAX_MOVES:
+            while not state.ended and moves < MAX_MOVES:
                 legal = offered()
                 if not legal:
                     break
                 apply(legal[picks[state.seat](len(legal))])
+                moves += 1
         else:  # past the run's checked games: the toolkit's own loop, with no check
-            state.play_at_random(picks, MAX_MOVES)
+            moves = state.play_at_random(picks, MAX_MOVES)
         if not state.ended:
-            if state.moves_made >= MAX_MOVES:
+            if moves == MAX_MOVES:
                 raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
                                 f"{MAX_MOVES:,} moves without ending")
             raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is not over")
     except BaseException as exc:
-        exc.moves_made = state.moves_made
+        if not hasattr(exc, "moves_made"):  # the toolkit's loop notes how far it got
+            exc.moves_made = moves
         raise
-    return state.moves_made
+    return moves
 
 
 @lru_cache(maxsize=None)

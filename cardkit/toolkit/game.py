@@ -464,32 +464,40 @@ class CardGame(State):
         if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
             self.refuse_undeclared()
 
-    def play_at_random(self, picks: list, most: int) -> None:
-        """Play on until the end, or until the game has made ``most`` moves, or a seat is
-        offered none: each time the move at ``picks[seat](len(moves))`` among those
-        offered (``picks``: each seat's random bot's ``randrange``), unchecked. For the
-        runner, past a run's checked games (``checking`` off): what :meth:`offered_moves`
-        and :meth:`_play_offered` do, in one loop with no call but the rules' own, as a
-        game of many cheap decisions feels every step. ``moves_made`` counts the moves."""
+    def play_at_random(self, picks: list, most: int) -> int:
+        """Play on until the end, or until ``most`` moves are made, or a seat is offered
+        none: each time the move at ``picks[seat](len(moves))`` among those offered
+        (``picks``: each seat's random bot's ``randrange``), unchecked; the moves made. An
+        error on the way carries ``moves_made``: the moves finished before it. For the
+        runner, past a run's checked games (``checking`` off): what
+        :meth:`offered_moves` and :meth:`_play_offered` do, in one loop with no call but
+        the rules' own, as a game of many cheap decisions feels every step."""
         moves, play, offered, refused = self.moves, self.play, self.offered, self.refuse_undeclared
         attributes = self.__dict__
-        while not self.ended and self.moves_made < most:
-            legal = moves()
-            if offered is not None:  # each identical copy once: a list met before, looked up
-                legal = tuple(legal)
-                try:
-                    kept = offered.get(legal)
-                except TypeError:  # a move that can change: offered_once names it
-                    kept = offered_once(legal, self.distinct_copies, type(self))
-                legal = kept if kept is not None else self._once_by_look(legal)
-            if not legal:
-                return
-            seat = self.seat
-            self.moves_made += 1
-            play(legal[picks[seat](len(legal))])
-            self.turns_taken += self.seat != seat or self.ended
-            if len(attributes) != self._attributes:  # the rules kept a value of their own
-                refused()
+        made = 0
+        try:
+            while not self.ended and made < most:
+                legal = moves()
+                if offered is not None:  # each identical copy once: a list met before, looked up
+                    legal = tuple(legal)
+                    try:
+                        kept = offered.get(legal)
+                    except TypeError:  # a move that can change: offered_once names it
+                        kept = offered_once(legal, self.distinct_copies, type(self))
+                    legal = kept if kept is not None else self._once_by_look(legal)
+                if not legal:
+                    break
+                seat = self.seat
+                self.moves_made += 1
+                play(legal[picks[seat](len(legal))])
+                self.turns_taken += self.seat != seat or self.ended
+                if len(attributes) != self._attributes:  # the rules kept a value of their own
+                    refused()
+                made += 1
+        except BaseException as exc:  # a timer's too
+            exc.moves_made = made
+            raise
+        return made
 
     def _offered_as(self, move, legal: list):
         """The legal move that looks as ``move`` does, or IllegalMove."""

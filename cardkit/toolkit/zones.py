@@ -27,7 +27,6 @@ loses or doubles one (the rules checker counts them).
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 
 from .cards import Card
 
@@ -64,7 +63,7 @@ class Pile(list):
         if visibility == OWNER and owner is None:
             raise ValueError(f"pile {name!r} is seen by its owner only but has no owner; "
                              "make it with seat_piles(), or give it an owner")
-        super().__init__(cards)
+        list.__init__(self, cards)
         self.name, self.visibility, self.owner = name, visibility, owner
         private = visibility in (OWNER, BACKS)
         # what a CardJournal reads; one shared value for all piles of no seat, so that a
@@ -149,7 +148,7 @@ class Pile(list):
         # add()'s work, without its call: this runs every move; within one pile, or among
         # piles of no seat (one place), the journal has nothing to note
         if to.journal is not None and to.place is not self.place:
-            to.journal.moved((card,), self.place, to.place)
+            to.journal.moves.append(((card,), self.place, to.place))
         return card
 
     def move_top(self, to: Pile, count: int = 1) -> list:
@@ -159,7 +158,7 @@ class Pile(list):
         del self[len(self) - len(moved):]
         to += moved
         if to.journal is not None and to.place is not self.place:
-            to.journal.moved(moved, self.place, to.place)
+            to.journal.moved(tuple(moved), self.place, to.place)  # the list is the caller's
         return moved
 
     def move_all(self, to: Pile) -> None:
@@ -172,7 +171,7 @@ class Pile(list):
         """
         to += self
         if to.journal is not None and to.place is not self.place:
-            to.journal.moved(self, self.place, to.place)
+            to.journal.moved(self[:], self.place, to.place)
         self.clear()
 
     def copied(self, rng: random.Random | None) -> Pile:
@@ -314,7 +313,7 @@ class CardJournal:
     {'drawn': ['Guard', 'Rally', 'Scout'], 'played': ['Guard', 'Rally'], 'held': ['Guard', 'Scout']}
     """
 
-    __slots__ = ("drawn", "played", "taken")
+    __slots__ = ("drawn", "played", "taken", "moves")
 
     def __init__(self, players: int):
         # the cards themselves: named once, at the end (a card hashes by identity, at once)
@@ -322,6 +321,9 @@ class CardJournal:
         self.played: list[set[Card]] = [set() for _ in range(players)]
         # a card draw() took off a pile -> that pile's place, until add() puts it down
         self.taken: dict = {}
+        # (cards, place before, place after) of each move between places, in order: read
+        # once, at the end, in one loop (a call to sort each move out costs every move)
+        self.moves: list[tuple] = []
 
     def begin(self, piles) -> None:
         """The table once it is dealt: each pile is told of this journal, and a seat has
@@ -332,30 +334,34 @@ class CardJournal:
                 self.drawn[pile.owner].update(pile)
 
     def moved(self, cards, before: tuple, place: tuple) -> None:
-        """``cards`` went from a pile whose place is ``before`` into one whose ``place``
-        is (owner or None, private?): one call for all the cards a pile moves at once.
-        The piles say where the cards were, so no card's place is kept or looked up."""
-        if before is place:  # within one pile, or among piles of no seat
-            return
-        seat, owner = place[0], before[0]
-        if before[1] and owner is not None and not (place[1] and seat == owner):
-            self.played[owner].update(cards)
-        if seat is not None and seat != owner:
-            self.drawn[seat].update(cards)
+        """``cards`` (a sequence no one changes after) went from a pile whose place is
+        ``before`` into one whose ``place`` is (owner or None, private?): one call for all
+        the cards a pile moves at once. The piles say where the cards were, so no card's
+        place is kept or looked up; :meth:`record` sorts the moves out."""
+        if before is not place:  # else within one pile, or among piles of no seat
+            self.moves.append((cards, before, place))
 
     def record(self, piles) -> list[dict]:
         """Each seat's cards by name, as sets: drawn, played, held now (once a game is
         over, it keeps no more record)."""
+        drawn, played = self.drawn, self.played
+        for cards, before, place in self.moves:
+            seat, owner = place[0], before[0]
+            if before[1] and owner is not None and not (place[1] and seat == owner):
+                played[owner].update(cards)
+            if seat is not None and seat != owner:
+                drawn[seat].update(cards)
+        self.moves.clear()
         held: list[set[Card]] = [set() for _ in self.drawn]
         for pile in piles:
             if pile.owner is not None:
                 held[pile.owner].update(pile)
-        return [{"drawn": set(map(_TITLE, d)), "played": set(map(_TITLE, p)),
-                 "held": set(map(_TITLE, h))} for d, p, h in zip(self.drawn, self.played, held)]
+        return [{"drawn": {card.title for card in d}, "played": {card.title for card in p},
+                 "held": {card.title for card in h}}
+                for d, p, h in zip(self.drawn, self.played, held)]
 
 
 NOWHERE = (None, False)  # a card in no seat's pile, before it is dealt
-_TITLE = attrgetter("title")
 
 
 def _piles() -> tuple[Pile, Pile]:
