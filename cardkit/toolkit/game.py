@@ -231,15 +231,15 @@ class CardGame(State):
         >>> game.deal(deck, hands, 2); hands, deck
         ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
         """
-        dealt = [0] * len(piles)
-        for _ in range(count):
-            for at, pile in enumerate(piles):
-                if source:
-                    pile.append(source.pop())
-                    dealt[at] += 1
-        for pile, cards in zip(piles, dealt):  # the journal told once a pile, as move_top does
-            if pile.journal is not None and cards:
-                pile.journal.moved(pile[-cards:], source.place, pile.place)
+        seats = len(piles)
+        taken = max(0, min(count * seats, len(source)))
+        dealt = source[:len(source) - taken - 1:-1]  # in the order drawn: the top first
+        del source[len(source) - taken:]
+        for at, pile in enumerate(piles):  # the first pile gets the 1st, n+1st ... drawn
+            cards = dealt[at::seats]
+            pile += cards
+            if pile.journal is not None and cards and pile.place is not source.place:
+                pile.journal.moved(cards, source.place, pile.place)  # once a pile
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
