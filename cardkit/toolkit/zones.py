@@ -98,7 +98,9 @@ class Pile(list):
 
     def shuffle(self) -> None:
         """Shuffle the pile with the game's chance (the same seed, the same order)."""
-        self.rng.shuffle(self)
+        cards = self[:]  # a plain list: shuffle() indexes it at list speed, a pile's half
+        self.rng.shuffle(cards)
+        self[:] = cards
 
     def add(self, card, bottom: bool = False) -> None:
         """Put ``card`` on top (or at the bottom). The card must come from another pile:
