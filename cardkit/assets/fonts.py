@@ -306,7 +306,6 @@ def _characters(name: str) -> frozenset[str]:
                      pdfmetrics.getFont(register(name)).face.charToGlyph.items() if glyph)
 
 
-@lru_cache(maxsize=4096)
 def missing_chars(name: str, text: str) -> str:
     """The characters of ``text`` that font ``name`` has no glyph for (spaces ignored).
 
@@ -315,9 +314,14 @@ def missing_chars(name: str, text: str) -> str:
     >>> missing_chars('Lato', 'a ♠ b')
     '♠'
     """
-    have = _characters(name)
-    if have.issuperset(text):  # most texts: no set of their own to build
+    if _characters(name).issuperset(text):  # most texts: neither a set nor a copy kept
         return ""
+    return _missing_chars(name, text)
+
+
+@lru_cache(maxsize=4096)
+def _missing_chars(name: str, text: str) -> str:
+    have = _characters(name)
     odd = {ch for ch in set(text).difference(have) if not ch.isspace()}
     return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
 

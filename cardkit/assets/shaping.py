@@ -74,9 +74,10 @@ def _harfbuzz_font(font: str):
     return uharfbuzz.Font(face), 1000 / face.upem
 
 
-# a word is shaped to be measured, then drawn with its card: the widths and what is drawn
-# are kept longer (fonts.unit_widths, drawn_word); a deck's numbers would fill a long cache
-@lru_cache(maxsize=4096)
+# a word is shaped to be measured, then drawn with its card, a few cards later at most: the
+# widths and what is drawn are kept longer (fonts.unit_widths, drawn_word, the ASCII words'
+# TJ parts); a deck's numbers would fill a long cache (about 1 MB a thousand words)
+@lru_cache(maxsize=1024)
 def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
     as its letters say). Direction matters for neutral characters: in a right-to-left

@@ -178,7 +178,8 @@ def _ascii_word(word: str, font: str) -> AsciiWord | None:
     first subset of every document (reportlab's ``asciiReadable``), so this is the same
     in every PDF. None for any other word."""
     ttf = pdfmetrics.getFont(font)
-    piece = drawn_word(word, font, None)
+    # the piece itself is not kept (drawn_word's cache): this part is kept instead
+    piece = drawn_word.__wrapped__(word, font, None)
     characters, kerning = piece.characters, piece.kerning
     if kerning is None or piece.actual is not None or not ttf._asciiReadable or \
             not (characters.isascii() and characters.isprintable()) or \
