@@ -454,8 +454,8 @@ class CardGame(State):
         self._play_offered(move)
 
     def _play_offered(self, move) -> None:
-        """:meth:`apply` a move of :meth:`offered_moves` as it is, unchecked: for the
-        runner, once a run's first games have checked every move."""
+        """:meth:`apply` a move of :meth:`offered_moves` as it is, unchecked (what
+        :meth:`play_at_random` does a move, in its own loop)."""
         self._legal = None
         self.moves_made += 1
         seat = self.seat
