@@ -35,6 +35,10 @@ visibility, so a bot can never see a card its seat could not.
 (True, [2, 5], [0.0, 1.0])
 >>> game.observation(1)["piles"]
 {'deck': 3, 'kept': ((card 2,), (card 5,))}
+
+Why one module: :class:`CardGame` is the one class a designer extends, and its parts (the
+piles it keeps, legality, the runner's random loop, the samples a search plays on) read
+and write the same attributes of the game; split, each part would reach into the others.
 """
 
 from __future__ import annotations
