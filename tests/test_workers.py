@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import id_deck
+from conftest import cpu_seconds, id_deck
 
 START_CPU = 30  # CPU seconds the command may use before its workers are all running
 LEFT_CPU = 2  # CPU seconds a worker may use after the kill: one still working is left
@@ -44,15 +44,6 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) process ``pid`` has used, from /proc; 0 once gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def kill_and_watch_workers(command: list[str], cwd: Path, workers: int) -> set[int]:

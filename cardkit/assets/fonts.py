@@ -72,11 +72,34 @@ class TaggedTTFont(TTFont):
         tags = [subset_tag(self.face.name, subset) for subset in state.subsets] \
             if state else []
         numbered = ttfonts.SUBSETN  # what reportlab's addObjects names each subset with
+        mapped = ttfonts.makeToUnicodeCMap  # and maps its codes to text with
         ttfonts.SUBSETN = lambda n, *table: tags[n]
+        texts = shaping.PRIVATE_TEXTS.get(self.fontName, {})
+        ttfonts.makeToUnicodeCMap = lambda name, subset: to_unicode_cmap(name, subset, texts)
         try:
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = numbered
+            ttfonts.makeToUnicodeCMap = mapped
+
+
+def to_unicode_cmap(name: str, subset, texts: dict[int, str]) -> str:
+    """A subset's ToUnicode CMap (as reportlab writes it): each code to the character it
+    encodes, or to the text in ``texts`` that a glyph without a character of its own
+    stands for (a ligature's code to 'fi').
+
+    >>> to_unicode_cmap('F', [65, 0xE000], {0xE000: 'fi'}).split('beginbfchar')[1][:28]
+    '\\n<00> <0041>\\n<01> <00660069>'
+    """
+    lines = [f"<{i:02X}> <{texts.get(code, chr(code)).encode('utf-16-be').hex().upper()}>"
+             for i, code in enumerate(subset)]
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+        "/CIDSystemInfo", f"<< /Registry ({name})", f"/Ordering ({name})", "/Supplement 0",
+        ">> def", f"/CMapName /{name} def", "/CMapType 2 def", "1 begincodespacerange",
+        f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(subset)} beginbfchar",
+        *lines, "endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop",
+        "end", "end"])
 
 
 def subset_tag(face: bytes, characters) -> bytes:
