@@ -86,7 +86,7 @@ def main() -> None:
                   f"of {GAMES:,})"
                   f"   target >= 1,000: {verdict}")
         print("the toolkit through the runner against the same game in plain Python, "
-              "game for game in turn, CPU time")
+              f"game for game in turn, CPU time (load {_load()})")
         _, cards = designer_game(starter)
         against_plain("the starter's game", starter / "rules.py", cards, 2,
                       partial(played_by_hand, HandStarter, cards))
@@ -148,10 +148,18 @@ def against_plain(name: str, rules: Path, cards, players: int, plain) -> None:
         hand.append(hand_seconds)
         ratios.append(kit_seconds / hand_seconds)
     ratio = statistics.median(ratios)
-    print(f"  {name}, {GAMES:,} games: through the runner {statistics.median(kit) / GAMES * 1e6:,.0f} "
+    print(f"  {name}, {GAMES:,} games, load {_load()}: through the runner {statistics.median(kit) / GAMES * 1e6:,.0f} "
           f"us a game, plain Python {statistics.median(hand) / GAMES * 1e6:,.0f} us: "
           f"{ratio:.2f}x ({min(ratios):.2f}-{max(ratios):.2f})   target <= 2x: "
           + ("met" if ratio <= 2 else "NOT met"))
+
+
+def _load() -> str:
+    """The machine's load averages (1, 5, 15 minutes): how shared the cores were."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:  # not Linux
+        return "unknown"
 
 
 @contextmanager
@@ -161,7 +169,7 @@ def _no_journal():
 
     class NoJournal:  # tells no pile of itself, so the piles keep none
         def __init__(self, *_):
-            self.taken = {}
+            self.taken, self.moves = {}, []  # a group made during play may note moves here
 
         def begin(self, piles):
             pass

@@ -177,7 +177,8 @@ def _game_result(state: State, setup: Setup, index: int, moves: int) -> Result:
     try:
         given = {}  # what the report adds up, as the game gave it; a designer's checked
         for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
-            given[method] = getattr(state, method)()
+            given[method] = state.returns_of(given["scores"]) if method == "returns" and \
+                isinstance(state, CardGame) else getattr(state, method)()  # scored once
             if setup.rules_file:
                 check_outcome(method, given[method], setup.players)
         return Result(index, list(given["returns"]), list(given["scores"]), moves,
@@ -192,22 +193,26 @@ def _played_at_random(state: CardGame, picks: list, setup: Setup, index: int) ->
     """Play ``state`` to its end, each seat's move chosen as :class:`RandomBot` chooses
     it (``picks[seat]``: its rng's randrange), without asking the bot: the moves a game
     of many cheap decisions makes feel every step of this loop. The moves made."""
-    offered = state.offered_moves
-    apply = state.apply if state.checking else state._play_offered  # no look-up needed
     moves = 0
     try:
-        while not state.ended:
+        if state.checking:  # each move checked against those offered
+            offered, apply = state.offered_moves, state.apply
+            while not state.ended and moves < MAX_MOVES:
+                legal = offered()
+                if not legal:
+                    break
+                apply(legal[picks[state.seat](len(legal))])
+                moves += 1
+        else:  # past the run's checked games: the toolkit's own loop, with no check
+            moves = state.play_at_random(picks, MAX_MOVES)
+        if not state.ended:
             if moves == MAX_MOVES:
                 raise NeverEnds(f"{setup.game} game {index} (seed {setup.seed}) made "
                                 f"{MAX_MOVES:,} moves without ending")
-            legal = offered()
-            if not legal:
-                raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is "
-                                  "not over")
-            apply(legal[picks[state.seat](len(legal))])
-            moves += 1
+            raise NoLegalMove(f"seat {state.seat} has no legal move, but the game is not over")
     except BaseException as exc:
-        exc.moves_made = moves
+        if not hasattr(exc, "moves_made"):  # the toolkit's loop notes how far it got
+            exc.moves_made = moves
         raise
     return moves
 

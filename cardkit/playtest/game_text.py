@@ -40,7 +40,7 @@ def _pile(view, holder=()) -> str:
     """A pile as a seat sees it; a seat's piles (a tuple of views, ``holder`` a list)
     one after another. Where ``holder`` is not known (``()``), a tuple of views is taken
     for a seat's piles."""
-    if isinstance(holder, list) or holder == () and isinstance(view, tuple) and view and all(
+    if type(holder) is list or holder == () and isinstance(view, tuple) and view and all(
             isinstance(v, (tuple, int)) for v in view):
         return " | ".join(_value(v) for v in view)
     return _value(view)

@@ -122,7 +122,7 @@ def _position(game, cards, example: Map, problems: Problems):
     for card in cards:
         left.setdefault(str(card), []).append(card)
     for kept in state.piles.values():
-        for holder in kept if isinstance(kept, list) else [kept]:
+        for holder in kept if type(kept) is list else [kept]:
             holder.groups.clear() if isinstance(holder, Groups) else holder.cards.clear()
     written = example.get("piles") or Map()
     for name, cards_written in written.items():
@@ -131,8 +131,8 @@ def _position(game, cards, example: Map, problems: Problems):
                          did_you_mean(name, state.piles))
             return None
         kept = state.piles[name]
-        lists = cards_written if isinstance(kept, list) else [cards_written]
-        holders = kept if isinstance(kept, list) else [kept]
+        lists = cards_written if type(kept) is list else [cards_written]
+        holders = kept if type(kept) is list else [kept]
         if not _written_as(lists, len(holders), isinstance(holders[0], Groups)):
             problems.add(written.at(name), f"{'groups' if isinstance(holders[0], Groups) else 'pile'} "
                          f"'{name}' is written as {plain(cards_written)}",
@@ -168,7 +168,7 @@ def _how_written(kept, holder, players: int) -> str:
     one = ("a list of groups, each a list of cards, top last ([[Scout, Guard], [Knight]])"
            if isinstance(holder, Groups) else "a list of cards, top last")
     return f"give one list for each of the {players} seats, each {one}" \
-        if isinstance(kept, list) else f"give {one}"
+        if type(kept) is list else f"give {one}"
 
 
 def _expected(state, example: Map, name: str, problems: Problems) -> Failed | None:

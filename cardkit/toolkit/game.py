@@ -35,6 +35,10 @@ visibility, so a bot can never see a card its seat could not.
 (True, [2, 5], [0.0, 1.0])
 >>> game.observation(1)["piles"]
 {'deck': 3, 'kept': ((card 2,), (card 5,))}
+
+Why one module: :class:`CardGame` is the one class a designer extends, and its parts (the
+piles it keeps, legality, the runner's random loop, the samples a search plays on) read
+and write the same attributes of the game; split, each part would reach into the others.
 """
 
 from __future__ import annotations
@@ -153,9 +157,7 @@ class CardGame(State):
     def winners(self) -> list[int]:
         """The seats that won, once the game is over: by default those with the best
         score (a tie shares the win). Return [] when nobody wins."""
-        scores = self.scores()
-        best = max(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
+        return _best(self.scores())
 
     # -- what the toolkit gives -------------------------------------------------------------
 
@@ -211,7 +213,7 @@ class CardGame(State):
         """Every pile and every set of groups made with the methods above."""
         found = []
         for kept in self.piles.values():
-            found.extend(kept if isinstance(kept, list) else (kept,))
+            found.extend(kept if type(kept) is list else (kept,))  # a pile is a list too
         return found
 
     def _keep(self, name: str, pile) -> None:
@@ -233,15 +235,15 @@ class CardGame(State):
         >>> game.deal(deck, hands, 2); hands, deck
         ([hand of seat 0: [E, C], hand of seat 1: [D, B]], deck: [A])
         """
-        held, dealt = source.cards, [0] * len(piles)
-        for _ in range(count):
-            for at, pile in enumerate(piles):
-                if held:
-                    pile.cards.append(held.pop())
-                    dealt[at] += 1
-        for pile, cards in zip(piles, dealt):  # the journal told once a pile, as move_top does
-            if pile.journal is not None and cards:
-                pile.journal.moved(pile.cards[-cards:], source.place, pile.place)
+        seats = len(piles)
+        taken = max(0, min(count * seats, len(source)))
+        dealt = source[:len(source) - taken - 1:-1]  # in the order drawn: the top first
+        del source[len(source) - taken:]
+        for at, pile in enumerate(piles):  # the first pile gets the 1st, n+1st ... drawn
+            cards = dealt[at::seats]
+            pile += cards
+            if pile.journal is not None and cards and pile.place is not source.place:
+                pile.journal.moved(cards, source.place, pile.place)  # once a pile
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
@@ -262,7 +264,7 @@ class CardGame(State):
         groups: dict = {}
         for pile in self.all_piles():
             if not pile.faces_seen_by(seat):
-                for i, card in enumerate(pile.cards):
+                for i, card in enumerate(pile):
                     groups.setdefault(card.back, []).append((pile, i))
         return groups
 
@@ -344,12 +346,11 @@ class CardGame(State):
         a face-down pile of several backs is shuffled after (its order is not seen)."""
         groups = self.hidden_places(seat)
         for back in sorted(groups):  # the order dealt depends on what the seat sees only
-            redeal([(pile.cards, i) for pile, i in groups[back]], rng)
+            redeal([(pile, i) for pile, i in groups[back]], rng)
         for pile in self.all_piles():
-            held = pile.cards
-            if pile.visibility != BACKS and not pile.faces_seen_by(seat) and len(held) > 1 \
-                    and any(card.back != held[0].back for card in held):
-                redeal([(held, i) for i in range(len(held))], rng)
+            if pile.visibility != BACKS and not pile.faces_seen_by(seat) and len(pile) > 1 \
+                    and any(card.back != pile[0].back for card in pile):
+                redeal([(pile, i) for i in range(len(pile))], rng)
 
     def invariants(self) -> None:
         """What always holds in the game, written as ``assert`` statements (the coins add
@@ -366,9 +367,14 @@ class CardGame(State):
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
         who sees it. ``kept``: the game's piles and groups, if known."""
-        if kept is None:
-            kept = self._holders() + self.all_piles()
-        self._rules_piles({id(holder): holder for holder in kept})
+        # the usual case at once: each names a pile, groups or list of them as made
+        declared = set(map(id, self.piles.values()))
+        if any(id(value) not in declared or type(value) is list and not set(map(type, value))
+               <= HOLDERS for name, value in self.__dict__.items()
+               if name not in TOOLKIT_ATTRIBUTES):
+            if kept is None:
+                kept = self._holders() + self.all_piles()
+            self._rules_piles({id(holder): holder for holder in kept})
         self._attributes = len(self.__dict__)
 
     def _rules_piles(self, piles: dict) -> dict:
@@ -452,8 +458,8 @@ class CardGame(State):
         self._play_offered(move)
 
     def _play_offered(self, move) -> None:
-        """:meth:`apply` a move of :meth:`offered_moves` as it is, unchecked: for the
-        runner, once a run's first games have checked every move."""
+        """:meth:`apply` a move of :meth:`offered_moves` as it is, unchecked (what
+        :meth:`play_at_random` does a move, in its own loop)."""
         self._legal = None
         self.moves_made += 1
         seat = self.seat
@@ -461,6 +467,41 @@ class CardGame(State):
         self.turns_taken += self.seat != seat or self.ended
         if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
             self.refuse_undeclared()
+
+    def play_at_random(self, picks: list, most: int) -> int:
+        """Play on until the end, or until ``most`` moves are made, or a seat is offered
+        none: each time the move at ``picks[seat](len(moves))`` among those offered
+        (``picks``: each seat's random bot's ``randrange``), unchecked; the moves made. An
+        error on the way carries ``moves_made``: the moves finished before it. For the
+        runner, past a run's checked games (``checking`` off): what
+        :meth:`offered_moves` and :meth:`_play_offered` do, in one loop with no call but
+        the rules' own, as a game of many cheap decisions feels every step."""
+        moves, play, offered, refused = self.moves, self.play, self.offered, self.refuse_undeclared
+        attributes = self.__dict__
+        made = 0
+        try:
+            while not self.ended and made < most:
+                legal = moves()
+                if offered is not None:  # each identical copy once: a list met before, looked up
+                    legal = tuple(legal)
+                    try:
+                        kept = offered.get(legal)
+                    except TypeError:  # a move that can change: offered_once names it
+                        kept = offered_once(legal, self.distinct_copies, type(self))
+                    legal = kept if kept is not None else self._once_by_look(legal)
+                if not legal:
+                    break
+                seat = self.seat
+                self.moves_made += 1
+                play(legal[picks[seat](len(legal))])
+                self.turns_taken += self.seat != seat or self.ended
+                if len(attributes) != self._attributes:  # the rules kept a value of their own
+                    refused()
+                made += 1
+        except BaseException as exc:  # a timer's too
+            exc.moves_made = made
+            raise
+        return made
 
     def _offered_as(self, move, legal: list):
         """The legal move that looks as ``move`` does, or IllegalMove."""
@@ -485,6 +526,16 @@ class CardGame(State):
         won = self.winners() if self.ended else []
         return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
 
+    def returns_of(self, scores: list) -> list[float]:
+        """:meth:`returns` of a game that is over, whose :meth:`scores` are ``scores``
+        (for the runner, which has asked for them already): the same shares, without
+        scoring the game again where the game keeps the toolkit's winners and returns."""
+        kind = type(self)
+        if kind.returns is not CardGame.returns or kind.winners is not CardGame.winners:
+            return self.returns()
+        won = _best(scores) if self.ended else []
+        return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
+
     def card_record(self) -> list[dict]:
         """Each seat's cards by name: drawn, played and held at the end (see
         :class:`~cardkit.toolkit.zones.CardJournal`), for the per-card figures."""
@@ -496,7 +547,7 @@ class CardGame(State):
         piles as a tuple, one a seat)."""
         piles = {}
         for name, pile in self.piles.items():
-            piles[name] = (tuple(p.seen_by(seat) for p in pile) if isinstance(pile, list)
+            piles[name] = (tuple(p.seen_by(seat) for p in pile) if type(pile) is list
                            else pile.seen_by(seat))
         return {"seat": seat, "to_play": self.seat, "public": copied(self.public),
                 "private": copied(self.private[seat]), "piles": piles}
@@ -522,6 +573,12 @@ class KeptOutside(RulesError):
                          "keep it in a pile, in self.public (every seat sees it) or in "
                          "self.private[seat] (that seat only); a value that is the same in "
                          "every game goes on the class (ROUNDS = 4)")
+
+
+def _best(scores) -> list[int]:
+    """The seats with the best of ``scores``."""
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
 
 
 def _piles_in(holders: list) -> list[Pile]:

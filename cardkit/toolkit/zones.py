@@ -18,7 +18,7 @@ loses or doubles one (the rules checker counts them).
 >>> hand = Pile("hand", OWNER, owner=0)
 >>> deck.move_top(hand, 2)
 [D, C]
->>> deck.top, len(deck), hand.cards
+>>> deck.top, len(deck), list(hand)
 (B, 2, [D, C])
 >>> hand.seen_by(0), hand.seen_by(1), deck.seen_by(0)
 ((D, C), 2, 2)
@@ -27,7 +27,6 @@ loses or doubles one (the rules checker counts them).
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 
 from .cards import Card
 
@@ -35,10 +34,26 @@ HIDDEN, OWNER, BACKS, PUBLIC = "hidden", "owner", "backs", "public"
 VISIBILITIES = (HIDDEN, OWNER, BACKS, PUBLIC)
 
 
-class Pile:
-    """Cards in order, the top last, with who may see their faces (see the module)."""
+class Pile(list):
+    """Cards in order, the top last, with who may see their faces (see the module). A pile
+    is a list of its cards: ``len(pile)``, ``for card in pile``, ``if pile:``,
+    ``card in pile`` and ``pile[-1]`` are Python's own list operations, as fast as on any
+    list. Move cards with the methods below, which tell the card journal where they went;
+    a list method (``append``, ``pop``) changes the pile without telling it.
 
-    __slots__ = ("name", "visibility", "owner", "cards", "rng", "journal", "place")
+    Two piles are two places: ``==`` between piles is ``is`` (a pile equals itself only,
+    and ``hands.index(hand)`` finds that hand), and a pile can be a dict key. Against a
+    plain list it compares the cards: ``pile == [scout]``; ``list(a) == list(b)`` compares
+    two piles' cards. ``pile.cards`` is the pile itself, a list (earlier versions kept it
+    apart).
+
+    >>> hand, line = Pile("hand", OWNER, owner=0), Pile("line", PUBLIC, owner=0)
+    >>> hand == line, hand == [], hand.cards is hand, [hand, line].index(line)
+    (False, True, True, 1)
+    """
+
+    __slots__ = ("name", "visibility", "owner", "rng", "journal", "place")
+    __hash__ = object.__hash__  # a place: hashed by identity, as it compares with piles
 
     def __init__(self, name: str, visibility: str = HIDDEN, cards=(), owner: int | None = None,
                  rng: random.Random | None = None):
@@ -48,35 +63,44 @@ class Pile:
         if visibility == OWNER and owner is None:
             raise ValueError(f"pile {name!r} is seen by its owner only but has no owner; "
                              "make it with seat_piles(), or give it an owner")
+        list.__init__(self, cards)
         self.name, self.visibility, self.owner = name, visibility, owner
         private = visibility in (OWNER, BACKS)
         # what a CardJournal reads; one shared value for all piles of no seat, so that a
         # card going from one to another (deck to discard) is passed over at once
         self.place = NOWHERE if owner is None and not private else (owner, private)
-        self.cards = list(cards)
         self.rng = rng  # the game's chance, for shuffle()
         self.journal: CardJournal | None = None  # the game's, told of every card added
 
-    def __len__(self) -> int:
-        return len(self.cards)
+    def __eq__(self, other):
+        return self is other if isinstance(other, Pile) else list.__eq__(self, other)
 
-    def __iter__(self):
-        return iter(self.cards)
+    def __ne__(self, other):
+        return self is not other if isinstance(other, Pile) else list.__ne__(self, other)
 
-    def __contains__(self, card) -> bool:
-        return card in self.cards
+    @property
+    def cards(self) -> list:
+        """The pile's cards, top last: the pile itself (setting it replaces them)."""
+        return self
+
+    @cards.setter
+    def cards(self, cards) -> None:
+        self[:] = cards
 
     def __repr__(self) -> str:
-        return f"{self.name}{'' if self.owner is None else f' of seat {self.owner}'}: {self.cards}"
+        return (f"{self.name}{'' if self.owner is None else f' of seat {self.owner}'}: "
+                f"{list.__repr__(self)}")
 
     @property
     def top(self):
         """The top card, or None when the pile is empty."""
-        return self.cards[-1] if self.cards else None
+        return self[-1] if self else None
 
     def shuffle(self) -> None:
         """Shuffle the pile with the game's chance (the same seed, the same order)."""
-        self.rng.shuffle(self.cards)
+        cards = self[:]  # a plain list: shuffle() indexes it at list speed, a pile's half
+        self.rng.shuffle(cards)
+        self[:] = cards
 
     def add(self, card, bottom: bool = False) -> None:
         """Put ``card`` on top (or at the bottom). The card must come from another pile:
@@ -87,9 +111,9 @@ class Pile:
         discard: [D, C]
         """
         if bottom:
-            self.cards.insert(0, card)
+            self.insert(0, card)
         else:
-            self.cards.append(card)
+            self.append(card)
         if self.journal is not None:  # from the pile draw() took it off, if it did
             self.journal.moved((card,), self.journal.taken.pop(card, NOWHERE), self.place)
 
@@ -100,10 +124,10 @@ class Pile:
         >>> deck.draw(), deck
         (D, deck: [A, B, C])
         """
-        if not self.cards:
+        if not self:
             raise IndexError(f"draw from pile {self.name!r}, which is empty; check "
                              "len(pile) first, or offer no move that draws from it")
-        card = self.cards.pop()
+        card = self.pop()
         if self.journal is not None:  # where it comes from, for add()
             self.journal.taken[card] = self.place
         return card
@@ -112,30 +136,31 @@ class Pile:
         """Move ``card`` from this pile onto ``to`` (at its bottom if asked); returns it.
 
         >>> deck, discard = _piles()
-        >>> deck.move(deck.cards[1], discard), deck, discard
+        >>> deck.move(deck[1], discard), deck, discard
         (B, deck: [A, C, D], discard: [B])
         """
         try:
-            self.cards.remove(card)
+            self.remove(card)
         except ValueError:
             raise ValueError(f"{card!r} is not in pile {self.name!r}") from None
         if bottom:
-            to.cards.insert(0, card)
+            to.insert(0, card)
         else:
-            to.cards.append(card)
-        if to.journal is not None:  # add()'s work, without its call: this runs every move
-            to.journal.moved((card,), self.place, to.place)
+            to.append(card)
+        # add()'s work, without its call: this runs every move; within one pile, or among
+        # piles of no seat (one place), the journal has nothing to note
+        if to.journal is not None and to.place is not self.place:
+            to.journal.moves.append(((card,), self.place, to.place))
         return card
 
     def move_top(self, to: Pile, count: int = 1) -> list:
         """Move the top ``count`` cards, one at a time, onto ``to``; returns them, in the
         order moved. Fewer when this pile runs out."""
-        cards = self.cards
-        moved = cards[:-count - 1:-1] if count > 0 else []  # the top first
-        del cards[len(cards) - len(moved):]
-        to.cards += moved
-        if to.journal is not None:
-            to.journal.moved(moved, self.place, to.place)
+        moved = self[:-count - 1:-1] if count > 0 else []  # the top first
+        del self[len(self) - len(moved):]
+        to += moved
+        if to.journal is not None and to.place is not self.place:
+            to.journal.moved(tuple(moved), self.place, to.place)  # the list is the caller's
         return moved
 
     def move_all(self, to: Pile) -> None:
@@ -146,17 +171,18 @@ class Pile:
         >>> deck.move_all(discard); len(deck), discard
         (0, discard: [A, B, C, D])
         """
-        to.cards += self.cards
-        if to.journal is not None:
-            to.journal.moved(self.cards, self.place, to.place)
-        self.cards.clear()
+        to += self
+        if to.journal is not None and to.place is not self.place:
+            to.journal.moved(self[:], self.place, to.place)
+        self.clear()
 
     def copied(self, rng: random.Random | None) -> Pile:
         """A copy for a game's sample: the same cards (they never change) in a list of its
         own, the sample's chance ``rng``, and no record of cards."""
         made = Pile.__new__(Pile)
+        made += self
         made.name, made.visibility, made.owner = self.name, self.visibility, self.owner
-        made.place, made.cards, made.rng, made.journal = self.place, list(self.cards), rng, None
+        made.place, made.rng, made.journal = self.place, rng, None
         return made
 
     def __deepcopy__(self, memo) -> Pile:
@@ -171,10 +197,10 @@ class Pile:
         """What ``seat`` sees of this pile: its cards (a tuple), their backs (a tuple of
         back names), or how many there are (an int)."""
         if self.faces_seen_by(seat):
-            return tuple(self.cards)
+            return tuple(self)
         if self.visibility == BACKS:
-            return tuple(card.back for card in self.cards)
-        return len(self.cards)
+            return tuple(card.back for card in self)
+        return len(self)
 
 
 class Groups:
@@ -225,8 +251,8 @@ class Groups:
         [A]
         0
         """
-        if group.cards:
-            raise ValueError(f"a group of {self.name!r} still holds {group.cards}: move its "
+        if group:
+            raise ValueError(f"a group of {self.name!r} still holds {list(group)}: move its "
                              "cards to another pile before removing it")
         try:
             self.groups.remove(group)
@@ -251,7 +277,7 @@ class Groups:
 
     def __repr__(self) -> str:
         return (f"{self.name}{'' if self.owner is None else f' of seat {self.owner}'}: "
-                f"{[group.cards for group in self.groups]}")
+                f"{[list(group) for group in self.groups]}")
 
     def copied(self, rng: random.Random | None) -> Groups:
         """A copy for a game's sample (see :meth:`Pile.copied`)."""
@@ -289,13 +315,17 @@ class CardJournal:
     {'drawn': ['Guard', 'Rally', 'Scout'], 'played': ['Guard', 'Rally'], 'held': ['Guard', 'Scout']}
     """
 
-    __slots__ = ("drawn", "played", "taken")
+    __slots__ = ("drawn", "played", "taken", "moves")
 
     def __init__(self, players: int):
-        self.drawn: list[set[str]] = [set() for _ in range(players)]  # card titles
-        self.played: list[set[str]] = [set() for _ in range(players)]
+        # the cards themselves: named once, at the end (a card hashes by identity, at once)
+        self.drawn: list[set[Card]] = [set() for _ in range(players)]
+        self.played: list[set[Card]] = [set() for _ in range(players)]
         # a card draw() took off a pile -> that pile's place, until add() puts it down
         self.taken: dict = {}
+        # (cards, place before, place after) of each move between places, in order: read
+        # once, at the end, in one loop (a call to sort each move out costs every move)
+        self.moves: list[tuple] = []
 
     def begin(self, piles) -> None:
         """The table once it is dealt: each pile is told of this journal, and a seat has
@@ -303,33 +333,37 @@ class CardJournal:
         for pile in piles:
             pile.journal = self
             if pile.owner is not None:
-                self.drawn[pile.owner].update(map(_TITLE, pile.cards))
+                self.drawn[pile.owner].update(pile)
 
     def moved(self, cards, before: tuple, place: tuple) -> None:
-        """``cards`` went from a pile whose place is ``before`` into one whose ``place``
-        is (owner or None, private?): one call for all the cards a pile moves at once.
-        The piles say where the cards were, so no card's place is kept or looked up."""
-        if before is place:  # within one pile, or among piles of no seat
-            return
-        seat, owner = place[0], before[0]
-        if before[1] and owner is not None and not (place[1] and seat == owner):
-            self.played[owner].update(map(_TITLE, cards))
-        if seat is not None and seat != owner:
-            self.drawn[seat].update(map(_TITLE, cards))
+        """``cards`` (a sequence no one changes after) went from a pile whose place is
+        ``before`` into one whose ``place`` is (owner or None, private?): one call for all
+        the cards a pile moves at once. The piles say where the cards were, so no card's
+        place is kept or looked up; :meth:`record` sorts the moves out."""
+        if before is not place:  # else within one pile, or among piles of no seat
+            self.moves.append((cards, before, place))
 
     def record(self, piles) -> list[dict]:
         """Each seat's cards by name, as sets: drawn, played, held now (once a game is
         over, it keeps no more record)."""
-        held: list[set[str]] = [set() for _ in self.drawn]
+        drawn, played = self.drawn, self.played
+        for cards, before, place in self.moves:
+            seat, owner = place[0], before[0]
+            if before[1] and owner is not None and not (place[1] and seat == owner):
+                played[owner].update(cards)
+            if seat is not None and seat != owner:
+                drawn[seat].update(cards)
+        self.moves.clear()
+        held: list[set[Card]] = [set() for _ in self.drawn]
         for pile in piles:
             if pile.owner is not None:
-                held[pile.owner].update(map(_TITLE, pile.cards))
-        return [{"drawn": d, "played": p, "held": h}
+                held[pile.owner].update(pile)
+        return [{"drawn": {card.title for card in d}, "played": {card.title for card in p},
+                 "held": {card.title for card in h}}
                 for d, p, h in zip(self.drawn, self.played, held)]
 
 
 NOWHERE = (None, False)  # a card in no seat's pile, before it is dealt
-_TITLE = attrgetter("title")
 
 
 def _piles() -> tuple[Pile, Pile]:
