@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from cardkit.playtest.rules_file import load_rules
 from cardkit.playtest.runner import BotSpec, Setup, play_many
 from cardkit.playtest.summary import summarise
 from cardkit.toolkit import CardGame, SearchBot
-from cardkit.toolkit.state import RandomBot
+from cardkit.toolkit.state import RandomBot, State
 
 ROOT = Path(__file__).resolve().parent.parent
 LANTERN = ROOT / "examples" / "lantern-market"
@@ -462,3 +463,91 @@ def test_the_trusting_search_weighs_samples_by_what_the_seat_saw_not_by_the_game
         one, other = (bot.believed(state.samples(1), random.Random(seed))
                       for state in (lie, truth))
         assert (one.laid, one.hands) == (other.laid, other.hands)
+
+
+class _Race(State):
+    """Seats 0 and 1 add 1 or 2 to a count in turn; whoever brings it to 10 or more wins.
+    The answer is known: from 0, seat 0 wins by adding 2 when both then add 1 each turn."""
+
+    players = 2
+
+    def __init__(self):
+        self.count, self.seat, self.rng = 0, 0, random.Random(0)
+
+    def current_player(self):
+        return self.seat
+
+    def legal_moves(self):
+        return [1, 2]
+
+    def apply(self, move):
+        self.count += move
+        self.seat = 1 - self.seat
+
+    def is_over(self):
+        return self.count >= 10
+
+    def returns(self):
+        return [float(self.seat == 1), float(self.seat == 0)]  # the last mover won
+
+    def scores(self):
+        return self.returns()
+
+    def observation(self, seat):
+        return {"count": self.count}
+
+    def determinized(self, seat, rng):
+        return copy.deepcopy(self)
+
+
+class _Coin(_Race):
+    """Seat 0 picks a coin, then the game's chance decides: coin 1 wins with chance 0.50,
+    coin 2 with 0.55. One sample in twenty tells them apart; only pairing finds that out
+    from a hundred."""
+
+    def apply(self, move):
+        self.count = 10 if self.rng.random() < 0.45 + 0.05 * move else 20
+
+    def returns(self):
+        return [float(self.count == 10), float(self.count == 20)]
+
+    def determinized(self, seat, rng):
+        world = copy.deepcopy(self)
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+
+class _AddsOne(RandomBot):
+    """A guide that always adds 1 (picks the first coin): wrong here, as the tests know."""
+
+    fair = True
+
+    def choose(self, observation, moves, rng):
+        return moves[0]
+
+
+def test_paired_rollouts_improve_on_a_guide_where_the_answer_is_known():
+    """Rollouts by the guide itself show that its move loses the race: the search plays
+    the winning move, where the tree search at the same budget follows its guide."""
+    bots = {"adds_one": _AddsOne}
+    race = _Race()
+    worlds = partial(race.determinized, 0)
+    compared = SearchBot(bots=bots, playout="adds_one", compare=1, iterations=4)
+    assert compared.choose(None, [1, 2], random.Random(1), worlds) == 2
+    assert compared.candidates([1, 2], random.Random(1), worlds) == [1, 2]  # guide's first
+    tree = SearchBot(bots=bots, playout="adds_one", iterations=8)
+    assert tree.choose(None, [1, 2], random.Random(1), worlds) == 1
+
+
+def test_paired_rollouts_tell_apart_moves_that_luck_hides():
+    """A 5-point edge in a coin toss: with each coin played from the same deal, a hundred
+    samples find the better coin in every seed of ten."""
+    bots = {"adds_one": _AddsOne}
+    coin = _Coin()
+    def chosen(sure: float) -> list:
+        return [SearchBot(bots=bots, playout="adds_one", compare=1, iterations=100,
+                          sure=sure).choose(None, [1, 2], random.Random(seed),
+                                            partial(coin.determinized, 0))
+                for seed in range(10)]
+    assert chosen(0.5) == [2] * 10
+    assert chosen(10) == [1] * 10  # more sureness than a hundred samples give: the guide's
