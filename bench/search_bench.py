@@ -168,7 +168,8 @@ def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heur
         fair = 1 / players
         return {"game": name, "bot": bot, "games": tally.games,
                 "share": tally.bot_wins[0] / max(tally.decided, 1), "low": low, "high": high,
-                "fair": fair, "below": high < fair, "seconds": seconds / max(tally.games, 1)}
+                "fair": fair, "below": high < fair, "above": low > fair,
+                "seconds": seconds / max(tally.games, 1)}
 
     play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers,
               (lambda done: print(rotated_line(figures()), flush=True)) if progress else None)
@@ -176,10 +177,12 @@ def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heur
 
 
 def rotated_line(found: dict) -> str:
-    """A line of :func:`rotated`'s figures, saying whether the share meets the target (at or
-    above fair as a point estimate, and not significantly below it)."""
+    """A line of :func:`rotated`'s figures, saying whether the share beats a fair one
+    beyond chance (the 95% interval above it), meets it (at or above it as a point
+    estimate) or falls below it."""
     verdict = ("significantly BELOW fair" if found["below"] else
-               "fair share met" if found["share"] >= found["fair"] else
+               "significantly ABOVE fair" if found["above"] else
+               "fair share met (within chance)" if found["share"] >= found["fair"] else
                "below fair (within chance)")
     budget = "ok" if found["seconds"] <= 2 else "OVER 2 s"
     return (f"  {found['game']:8} {found['bot']:40} {found['share']:6.1%} "

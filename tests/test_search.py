@@ -532,7 +532,7 @@ def test_paired_rollouts_improve_on_a_guide_where_the_answer_is_known():
     bots = {"adds_one": _AddsOne}
     race = _Race()
     worlds = partial(race.determinized, 0)
-    compared = SearchBot(bots=bots, playout="adds_one", compare=1, iterations=4)
+    compared = SearchBot(bots=bots, compare=1, iterations=4)
     assert compared.choose(None, [1, 2], random.Random(1), worlds) == 2
     assert compared.candidates([1, 2], random.Random(1), worlds) == [1, 2]  # guide's first
     tree = SearchBot(bots=bots, playout="adds_one", iterations=8)
@@ -545,7 +545,7 @@ def test_paired_rollouts_tell_apart_moves_that_luck_hides():
     bots = {"adds_one": _AddsOne}
     coin = _Coin()
     def chosen(sure: float) -> list:
-        return [SearchBot(bots=bots, playout="adds_one", compare=1, iterations=100,
+        return [SearchBot(bots=bots, compare=1, iterations=100,
                           sure=sure).choose(None, [1, 2], random.Random(seed),
                                             partial(coin.determinized, 0))
                 for seed in range(10)]

@@ -19,7 +19,10 @@ iteration:
 4. **play out**: random moves to the end;
 5. **back up**: each node on the way adds the final return of the seat that made its move.
 
-The move played is the root's most tried. Where this departs from the paper: the
+The move played is the root's most tried. With ``compare`` above 0 the bot builds no tree:
+it plays out a few candidate moves, each from the same samples, by its guide
+(:meth:`SearchBot._compared`), and leaves the guide's move only for one that does better
+beyond the samples' noise. Where this departs from the paper: the
 exploration constant is a parameter (``exploration``, 0.7 by default, as the paper's
 experiments use); a playout longer than :data:`MAX_PLAYOUT` moves counts as nobody
 winning; and the moves of the other seats are treated as seen by everyone (the paper's
@@ -120,8 +123,11 @@ class SearchBot(Bot):
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
     best other score (the rest is the win); ``trust``: how likely the search believes a
     lie of another seat is against the truth (1: claims tell it nothing), by which it
-    weighs its samples (:meth:`believed`). The defaults are what measured best (in
-    the docs' ablation table)."""
+    weighs its samples (:meth:`believed`); ``compare``: above 0, no tree but paired
+    rollouts of the guide's move against up to that many others, the guide's kept unless
+    another beats it by ``sure`` standard errors (:meth:`_compared`). The defaults are
+    what measured best (in the docs' ablation table); a game may set its own
+    (:meth:`tuned`)."""
 
     PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
               "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0,
@@ -250,7 +256,9 @@ class SearchBot(Bot):
         (Tesauro and Galperin, "On-line policy improvement using Monte-Carlo search",
         NIPS 1996). Each of ``iterations`` samples deals the unseen cards once and rolls
         the dice once; every candidate move is played from that same deal with those
-        same dice, then played out by ``playout``. The guide's move stays unless another
+        same dice, then every seat plays on as the guide would (as ``playout`` says
+        without a guide): the estimate is of the guide's play after each move, the play
+        this improves on. The guide's move stays unless another
         beats it by more than ``sure`` standard errors of their paired difference: the
         same deal and dice cancel the luck that both moves share, so a few samples tell
         moves apart that hundreds of independent ones could not. Without a guide, the
@@ -258,14 +266,14 @@ class SearchBot(Bot):
         candidates = self.candidates(moves, rng, worlds)
         if len(candidates) == 1:
             return candidates[0]
-        results = [[] for _ in candidates]
+        results, rollout = [[] for _ in candidates], self.guide or self.playout
         for _ in range(int(self.params["iterations"])):
             deal, dice = rng.getrandbits(64), rng.getrandbits(64)
             for move, result in zip(candidates, results):
                 world = self.believed(worlds, random.Random(deal))
                 seat = world.current_player()
                 world.apply(move)
-                self.play_out(world, random.Random(dice))
+                self.play_out(world, random.Random(dice), rollout)
                 result.append(self.rewards(world)[seat] if world.is_over() else 0.0)
         if self.guide is None:
             return max(zip(candidates, results), key=lambda pair: sum(pair[1]))[0]
@@ -310,9 +318,11 @@ class SearchBot(Bot):
             node.visits += 1
             node.reward += rewards[node.player] if rewards else 0.0
 
-    def play_out(self, world, rng) -> None:
-        """Play ``world`` to its end (at most MAX_PLAYOUT moves) as ``playout`` says."""
-        policy, epsilon = self.playout, self.params["epsilon"]
+    def play_out(self, world, rng, policy=False) -> None:
+        """Play ``world`` to its end (at most MAX_PLAYOUT moves) by ``policy`` (None:
+        random moves), by default as ``playout`` says."""
+        policy = self.playout if policy is False else policy
+        epsilon = self.params["epsilon"]
         for _ in range(MAX_PLAYOUT):
             if world.is_over():
                 return
