@@ -191,23 +191,30 @@ def rotated_line(found: dict) -> str:
 
 
 MULTIPLAYER = ("blofa", "bullet", "ragusa", "shapes")  # the games the rotated target counts
+# the search as measured in a game whose rules module does not yet make it the default
+# (Bluff the Bullet's and Ragusa's are being split into modules: docs, issue 57)
+ROTATED_BOTS = {"bullet": "search:compare=3,iterations=10"}
 
 
 def rotated_strength(games: int, bots=("search",)) -> None:
     """Each bot of ``bots`` against the heuristic in every other seat, rotated round the
-    seats, in each multi-player game: the target (issue 57) is at least a fair share in
-    three of the four at no more than 2 CPU s a game."""
+    seats, in each multi-player game (``search``: as ROTATED_BOTS gives it where it
+    does): the target (issue 57) is more than a fair share beyond chance (the 95%
+    interval above it) in three of the four, at no more than 2 CPU s a game."""
     print(f"\nthe search rotated round the seats against heuristic bots ({games} games a line; "
           "share of the decided games, 95% interval)")
     for bot in bots:
-        met = 0
+        above = met = 0
         for name in MULTIPLAYER:
-            found = rotated(name, bot, games)
-            met += not found["below"] and found["share"] >= found["fair"] and \
-                found["seconds"] <= 2
+            found = rotated(name, ROTATED_BOTS.get(name, bot) if bot == "search" else bot,
+                            games)
+            within = found["seconds"] <= 2
+            above += found["above"] and within
+            met += not found["below"] and found["share"] >= found["fair"] and within
             print(rotated_line(found), flush=True)
-        print(f"  {bot}: a fair share within 2 s in {met} of {len(MULTIPLAYER)} games "
-              f"(target: 3)", flush=True)
+        print(f"  {bot}: above a fair share beyond chance within 2 s in {above} of "
+              f"{len(MULTIPLAYER)} games (target: 3); at least fair as a point estimate in "
+              f"{met}", flush=True)
 
 
 ABLATION = (  # the docs' ablation table: each change to the search bot, measured
