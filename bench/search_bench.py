@@ -167,6 +167,7 @@ def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heur
         low, high = wilson(tally.bot_wins[0], tally.decided)
         fair = 1 / players
         return {"game": name, "bot": bot, "games": tally.games,
+                "wins": tally.bot_wins[0], "decided": tally.decided,
                 "share": tally.bot_wins[0] / max(tally.decided, 1), "low": low, "high": high,
                 "fair": fair, "below": high < fair, "above": low > fair,
                 "seconds": seconds / max(tally.games, 1)}
@@ -187,7 +188,8 @@ def rotated_line(found: dict) -> str:
     budget = "ok" if found["seconds"] <= 2 else "OVER 2 s"
     return (f"  {found['game']:8} {found['bot']:40} {found['share']:6.1%} "
             f"({found['low']:.1%}-{found['high']:.1%}) of fair {found['fair']:.1%}: {verdict}; "
-            f"{found['seconds']:.2f} CPU s a game ({budget}), {found['games']} games")
+            f"{found['seconds']:.2f} CPU s a game ({budget}), {found['games']} games "
+            f"({found['wins']:g} wins of {found['decided']} decided)")
 
 
 MULTIPLAYER = ("blofa", "bullet", "ragusa", "shapes")  # the games the rotated target counts

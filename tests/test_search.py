@@ -335,8 +335,12 @@ def test_the_ladder_names_its_bots_and_climbs_with_the_strongest_search():
 
     setup = Setup("blofa", 4, 1, (BotSpec("random"),))
     assert [str(bot) for bot in ladder(setup)] == [
-        "random", "heuristic", "search:iterations=25", "search:iterations=50",
-        "search:iterations=100"]
+        "random", "heuristic", "search:iterations=25,compare=0",
+        "search:iterations=50,compare=0", "search:iterations=100,compare=0"]
+    # the tree search, whose strength climbs with its budget: Blófa's default compares
+    assert load_game("blofa").bots["search"].PARAMS["compare"] == 4
+    assert [str(bot) for bot in ladder(Setup("ragusa", 3, 1, (BotSpec("random"),)))][2] == \
+        "search:iterations=25"
     said = bots_used(setup)
     assert said[1].startswith("heuristic: a player who tells the truth when it can")
     assert said[2] == ("search: looks ahead by information-set MCTS, at 25, 50, 100 "
