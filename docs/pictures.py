@@ -216,9 +216,6 @@ def report() -> None:
 def studio() -> None:
     """The studio in Chromium: Lantern Market's contact sheet, card 4 open, the pointer
     on its title."""
-    import re
-    import subprocess
-    import sys
 
     def card_4(page) -> None:
         # a function, not a string to evaluate: the studio's Content-Security-Policy has no eval
@@ -230,15 +227,39 @@ def studio() -> None:
         page.hover("#side-front .element[data-name='title']")
         page.wait_for_timeout(300)
 
+    _studio_screenshot("studio.png", (1100, 820), card_4)
+
+
+def _studio_screenshot(name: str, viewport: tuple[int, int], ready) -> None:
+    """docs/NAME: the studio serving Lantern Market, once ``ready(page)`` has returned."""
+    import re
+    import subprocess
+    import sys
+
     serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve",
                                 "examples/lantern-market", "--no-open", "--port", "0"],
                                cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
-        _screenshot("studio.png", address, (1100, 820), 96, card_4)
+        _screenshot(name, address, viewport, 96, ready)
     finally:
         serving.terminate()
         serving.wait(timeout=30)
+
+
+def studio_grid() -> None:
+    """The studio's Grid tab in Chromium: Lantern Market's goods, sorted by cost, Spice
+    Jar selected."""
+
+    def goods(page) -> None:
+        page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
+                               " === 8", polling=50, timeout=60000)
+        page.click("nav button[data-view='grid']")
+        page.fill("#grid-filter", "kind=good")
+        page.click("#grid-table th[data-column='cost'] button")
+        page.click("#grid-table tr[data-number='2'] td:first-child button")
+
+    _studio_screenshot("studio-grid.png", (1100, 440), goods)
 
 
 def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int,
@@ -270,6 +291,7 @@ def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int
 def main() -> None:
     report()
     studio()
+    studio_grid()
     starter()
     changes()
     calibration()

@@ -248,6 +248,8 @@ class _DeckLoader:
                     tokens=data.get("tokens"), boards=data.get("boards"),
                     size_at=data.at("size"), field_types={
                         name: kind for name, (kind, _) in self.field_types.items()},
+                    required=frozenset(name for name, (_, default)
+                                       in self.field_types.items() if default is ...),
                     languages=self.languages.written(self.field_types, self.written),
                     contest=contest, components=components,
                     license=checks.get_text(problems, data, "license", ""),

@@ -134,6 +134,7 @@ class Deck:
     boards: object = None  # the deck's 'boards:' list as written, read by deck.boards
     size_at: Where | None = None  # where the deck gives its card size, for the box's messages
     field_types: dict = field(default_factory=dict)  # field name -> its type ('integer')
+    required: frozenset = frozenset()  # the fields each card must give: no default
 
     @property
     def stamp(self) -> str:

@@ -45,6 +45,8 @@ PRODUCT_WHY = ("this card is made by a 'product' of lists, with others from the 
                "entry: change the entry in your editor")
 LANGUAGE_WHY = "the page shows a translation: edit the deck in the language it is written in"
 BUNDLED_WHY = "a deck that ships with cardkit is not changed: copy it with 'cardkit new' first"
+STALE_WHY = ("the deck does not load from its files as they are now, so the page shows its "
+             "last good cards: mend the problems shown (or undo the last change) first")
 _writing = threading.Lock()  # one edit at a time: its check and its write are one step
 
 
@@ -63,10 +65,12 @@ class Source:
 
 @dataclass(frozen=True)
 class Saved:
-    """An edit written: the file's ``path`` and its new ``version``."""
+    """An edit written: the file's ``path``, its new ``version`` and the bytes it held
+    ``before`` (what undoing it writes back)."""
 
     path: Path
     version: str
+    before: bytes = b""
 
 
 class Refused(Exception):
@@ -155,9 +159,10 @@ def _unwritable(path: Path, error: OSError) -> str:
 
 
 def edit(deck, root: Path, number: int, field: str, text: str, version: str,
-         lang: str = "") -> Saved:
+         lang: str = "", drawn: dict | None = None) -> Saved:
     """Write ``text`` as the ``field`` of card ``number`` of ``deck`` into the file the card
-    came from, if that file is still at ``version``. Raises
+    came from, if that file is still at ``version`` (and ``deck`` was drawn from that
+    version: ``drawn`` maps each file to the version it was, when given). Raises
     :class:`Refused` (read-only, a value that is not of the field's type) or
     :class:`Conflict`."""
     card = next((card for card in deck.cards if card.number == number), None)
@@ -169,38 +174,53 @@ def edit(deck, root: Path, number: int, field: str, text: str, version: str,
     source = sources(deck, root, lang)[number]
     if source.why:
         raise Refused(source.why)
+    try:
+        return write_checked(source.path, root, version,
+                             lambda data: _rewritten(source, data, field, kind, text),
+                             lambda data: _current(source, data, field),
+                             None if drawn is None else drawn.get(str(source.path), ""))
+    except NotRewritten as error:
+        raise Refused(error.what, error.fix, Where(source.path, source.line)) from None
+
+
+def write_checked(path: Path, root: Path, version: str, changed, now=lambda data: None,
+                  drawn: str | None = None) -> Saved:
+    """Write ``changed(bytes)`` over the deck's file ``path`` (inside ``root``) if it is
+    still at ``version``, else raise :class:`Conflict` with ``now(bytes)``; raise
+    :class:`Refused` when the page's cards were drawn from another version (``drawn``,
+    when given: their lines may no longer be the file's) or it cannot be written."""
     with _writing:
         try:
-            data = read_below(source.path, root)
+            data = read_below(path, root)
         except OSError as error:
-            raise Refused(_unwritable(source.path, error)) from None
-        try:
-            if version_of(data) != version:
-                raise Conflict(version_of(data), _current(source, data, field))
-            new = _rewritten(source, data, field, kind, text)
-        except NotRewritten as error:
-            raise Refused(error.what, error.fix, Where(source.path, source.line)) from None
+            raise Refused(_unwritable(path, error)) from None
+        if version_of(data) != version:
+            raise Conflict(version_of(data), now(data))
+        if drawn is not None and drawn != version:
+            raise Refused(STALE_WHY)
+        new = changed(data)
         if new != data:
             try:
-                with atomic_path(source.path, under=root) as temporary:
+                with atomic_path(path, under=root) as temporary:
                     temporary.write_bytes(new)
             except NotReplaced as error:
-                raise Refused(_unwritable(source.path, error)) from None
-        return Saved(source.path, version_of(new))
+                raise Refused(_unwritable(path, error)) from None
+        return Saved(path, version_of(new), data)
 
 
 def _current(source: Source, data: bytes, field: str):
     """The value of ``field`` the file holds now for the card (None when it is gone)."""
     try:
         if source.kind == "csv":
-            return csv_cell(data, _separator(source.path, data), source.line, field)
+            return csv_cell(data, csv_separator(source.path, data), source.line, field)
         value = yaml_value(data, source.line, source.col, field)
         return None if value is None else str(value)
     except NotRewritten:
         return None
 
 
-def _separator(path: Path, data: bytes) -> str:
+def csv_separator(path: Path, data: bytes) -> str:
+    """The separator of the CSV file ``path`` holding ``data``."""
     return CSV_SUFFIXES[path.suffix.lower()] or separator_of(
         data.decode("utf-8-sig", errors="replace"))
 
@@ -209,7 +229,7 @@ def _rewritten(source: Source, data: bytes, field: str, kind: str, text: str) ->
     """The file's bytes with the field's new value, checked as the loader checks it:
     the same message, at the same place."""
     if source.kind == "csv":
-        separator = _separator(source.path, data)
+        separator = csv_separator(source.path, data)
         try:
             cell_value(kind, text, separator == ";")
         except CellError as error:

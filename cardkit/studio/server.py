@@ -6,7 +6,8 @@ refuses a request whose Host header is not this machine (a web page elsewhere ca
 reach it through DNS rebinding), a request another web site's page makes (its Origin or
 Sec-Fetch-Site says so), and a body over a few KB. Each page sends its own options (ink,
 bleed, variant, language) in the query of each request. One route writes: ``POST
-/api/edit`` changes a card's field in the deck's own file (:mod:`.edits`), and only with
+/api/edit`` changes a card's field in the deck's own file (:mod:`.edits`), or adds,
+copies or deletes a card there or undoes a change (the grid, :mod:`.grid`), and only with
 the session's token, which only the studio's own page holds (a page of another site can
 neither read it nor send it), as JSON (which a form cannot send); a studio listening on
 the network is read-only unless the user allows edits. No part of a URL or body names a
@@ -38,11 +39,12 @@ from starlette.routing import Route
 
 from ..common.errors import InputError
 from ..deck.selection import SPEC_HELP
-from . import edits
+from . import edits, grid
 from .images import INKS, Options, Studio
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
-             "studio.css": "text/css"}
+             "studio.css": "text/css",
+             "grid.js": "text/javascript", "grid.css": "text/css"}  # the grid of every card
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
 PAPERS = ("a4", "letter")
@@ -243,6 +245,7 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         b"{edit-token}", token.encode()).replace(
         b"{read-only}", html.escape(read_only).encode())
     streams: set = set()  # (loop, queue) of each open event stream
+    history = grid.History()  # the changes written, each undoable (studio/grid.py)
     deck_named = deck_named or str(studio.deck_path.parent)
     no_report = no_report_page(shlex.join([
         "cardkit", "simulate", deck_named, "--report",
@@ -361,7 +364,8 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
 
     @with_options
     async def edit(request, options):
-        """Change one field of one card: {card, field, value, version} as JSON."""
+        """Change one field of one card: {card, field, value, version} as JSON; or, from
+        the grid, a card's row: {op, card, version}, or undo a change: {op, change}."""
         if read_only:
             return JSONResponse({"refused": read_only}, status_code=403)
         if not secrets.compare_digest(request.headers.get("x-cardkit-token", ""), token) \
@@ -370,6 +374,11 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
                                 status_code=403)
         try:
             asked = json.loads(await request.body())
+        except ValueError:
+            asked = None
+        if isinstance(asked, dict) and "op" in asked:  # the grid's rows, or an undo
+            return await grid.answer(studio, options, asked, history)
+        try:
             number, field, value, version = (asked[key] for key in (
                 "card", "field", "value", "version"))
             if not (type(number) is int and all(isinstance(text, str)
@@ -378,21 +387,20 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         except (ValueError, KeyError, TypeError):
             return JSONResponse({"refused": "give card (a number), field, value and version"},
                                 status_code=400)
+        state = await run_in_threadpool(studio.view, options)  # (before the deck: grid.answer)
         deck = await run_in_threadpool(studio.deck, options)
         if deck is None:
             return JSONResponse({"refused": "the deck has not loaded"}, status_code=409)
         try:
             new = await run_in_threadpool(edits.edit, deck, studio.deck_path.parent, number,
-                                          field, value, version, options.lang)
-        except edits.Conflict as conflict:
-            return JSONResponse({"conflict": True, "version": conflict.version,
-                                 "now": conflict.now}, status_code=409)
-        except edits.Refused as refused:
-            return JSONResponse({"problem": {"where": refused.where, "what": refused.what,
-                                             "fix": refused.fix}}, status_code=422)
+                                          field, value, version, options.lang, state["files"])
+        except (edits.Conflict, edits.Refused) as error:
+            return grid.failed(error)
         # drawn again now, as after a save (the watcher's word on it comes later)
         await run_in_threadpool(studio.files_changed, (str(new.path),))
-        return JSONResponse({"saved": True, "version": new.version})
+        what = f"the edit of {field} of #{number}"  # the page's undo says it
+        return JSONResponse({"saved": True, "version": new.version, "what": what,
+                             "change": history.record(new, what)})
 
     async def no_icon(request):
         return Response(status_code=204)

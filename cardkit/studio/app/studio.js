@@ -65,6 +65,7 @@ function show(next) {
     ? "drawn in " + next.seconds.toFixed(2) + " s"
     : stale ? "the last save has problems: the last good cards are shown"
     : "the deck has problems: mend them and save to draw its cards";
+  document.dispatchEvent(new Event("cardkit:shown"));  // the grid draws it too (grid.js)
 }
 
 function toggles(next) {
@@ -219,6 +220,8 @@ async function save(card, name, input) {
     input.value = edited;
     state.files[card.edit.file] = reply.version;
     notes.set(key, {text: "saved to " + file, kind: "saved"});
+    document.dispatchEvent(new CustomEvent("cardkit:saved", {detail: {  // undone in grid.js
+      change: reply.change, what: reply.what}}));
   } else if (reply.conflict) {
     notes.set(key, {kind: "problem", conflict: true, text: "Not saved: " + file +
       " changed on disk since the page read it. It now says «" + (reply.now ?? "") +
@@ -235,12 +238,14 @@ async function save(card, name, input) {
 }
 
 function showNote(key) {
-  const cell = document.querySelector("#card-fields [data-key='" + key + "'] .field-note");
+  // at the field in the card's detail, and at its cell in the grid
   const note = notes.get(key);
-  if (!cell || !note) return;
-  cell.textContent = note.text;
-  cell.className = "field-note " + note.kind;
-  cell.hidden = false;
+  for (const cell of document.querySelectorAll("[data-key='" + key + "'] .field-note")) {
+    if (!note) return;
+    cell.textContent = note.text;
+    cell.className = "field-note " + note.kind;
+    cell.hidden = false;
+  }
 }
 
 function fields(card) {
