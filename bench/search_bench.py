@@ -16,6 +16,11 @@ the search bot's strength.
    its share of the decided games with a 95% interval and its games a second on one core
    (ABLATION_GAMES each; `python bench/search_bench.py --ablation 150` for the docs').
    Target (issue 39): a fair share in three of the five games, at most 2 s a game.
+4. Rotated round the seats: the search (as ROTATED_BOTS gives it) against heuristic bots
+   in the four multi-player games, its share of the decided games with a 95% interval
+   (ROTATED_GAMES each; `--rotated 200` or `--rotated-one GAME BOT GAMES SEED` for the
+   docs'). Target (issue 57): above a fair share beyond chance in three of the four, at
+   most 2 CPU s a game.
 """
 
 from __future__ import annotations
