@@ -76,8 +76,8 @@ def _shuffle_among(places, rng) -> None:
 
 
 BELIEF_DRAWS = 8  # samples drawn at most for one that the others' claims make likely
-GUIDE_BIAS = 20.0
-GUIDE_DRAWS = 2  # dice the guide is asked with a candidate to widen by (SearchBot.candidates)  # the guide's bonus that measured best (docs: the ablation)
+GUIDE_BIAS = 20.0  # the guide's bonus that measured best (docs: the ablation)
+GUIDE_DRAWS = 2  # dice the guide is asked with a candidate to widen by (SearchBot.candidates)
 
 
 def own_bot(bots: dict) -> str | None:
@@ -258,11 +258,11 @@ class SearchBot(Bot):
         the dice once; every candidate move is played from that same deal with those
         same dice, then every seat plays on as the guide would (as ``playout`` says
         without a guide): the estimate is of the guide's play after each move, the play
-        this improves on. The guide's move stays unless another
-        beats it by more than ``sure`` standard errors of their paired difference: the
-        same deal and dice cancel the luck that both moves share, so a few samples tell
-        moves apart that hundreds of independent ones could not. Without a guide, the
-        best mean."""
+        this improves on. The guide's move stays unless another beats it by more than
+        ``sure`` standard errors of their paired difference: the same deal and dice
+        cancel the luck both moves share, so a few samples tell apart moves that as many
+        independent ones could not (docs: paired rollouts). Without a guide, the best
+        mean."""
         candidates = self.candidates(moves, rng, worlds)
         if len(candidates) == 1:
             return candidates[0]
