@@ -7,4 +7,4 @@ command of ``cli``. Beside them, and never importing them: ``rules``, ``games`` 
 ``playtest``. ``common`` serves every stage.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the latest version CHANGELOG.md describes; pyproject.toml reads it

@@ -56,9 +56,9 @@ def german_cards() -> None:
 
 
 def every_script() -> None:
-    """The card of examples/every-script in Hebrew, Arabic and Japanese, side by side:
-    right-to-left lines set against the right edge, Arabic letters joined, Japanese
-    broken between characters."""
+    """The card of examples/every-script in Hebrew, Arabic, Japanese and Korean, side by
+    side: right-to-left lines set against the right edge, Arabic letters joined, Japanese
+    and Korean broken between characters."""
     import subprocess
     import sys
     import tempfile
@@ -68,7 +68,7 @@ def every_script() -> None:
         subprocess.run([sys.executable, "-m", "cardkit", "build", "--lang", "all", "--out",
                         scratch, str(ROOT / "examples" / "every-script")], check=True,
                        capture_output=True)
-        for lang in ("he", "ar", "ja"):
+        for lang in ("he", "ar", "ja", "ko"):
             pdf = pdfium.PdfDocument(str(Path(scratch) / "every-script" /
                                          f"every-script-{lang}-pnp-a4.pdf"))
             image = pdf[0].render(scale=110 / 72).to_pil()
@@ -230,15 +230,51 @@ def studio() -> None:
     _studio_screenshot("studio.png", (1100, 820), card_4)
 
 
-def _studio_screenshot(name: str, viewport: tuple[int, int], ready) -> None:
-    """docs/NAME: the studio serving Lantern Market, once ``ready(page)`` has returned."""
+def studio_layout() -> None:
+    """The studio in Chromium: a copy of Lantern Market, card 2 open, its title clicked and
+    dragged 2 mm to the right (the copy's layout is written, not the example's)."""
+    import shutil
+    import tempfile
+
+    def moved(page) -> None:
+        page.wait_for_function("() => document.querySelectorAll('#sheet figure img').length"
+                               " === 8 && [...document.images].every(i => i.complete)",
+                               polling=50, timeout=60000)
+        page.click("figure[data-number='2']")
+        page.wait_for_function("() => document.querySelector('#side-front .layer')"
+                               ".clientHeight > 300", polling=50, timeout=60000)
+        title = page.locator("#side-front .element[data-name='title']")
+        title.click()
+        box = title.bounding_box()
+        per_mm = page.locator("#side-front .layer").bounding_box()["width"] / 63.5
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 2 * per_mm, y, steps=6)
+        page.mouse.up()
+        page.wait_for_function("() => document.querySelector('#element-info .box-note')"
+                               ".textContent.startsWith('saved')", polling=50, timeout=60000)
+        page.mouse.move(1000, 850)  # off the card: no element hovered
+        page.locator("#element-info button.open").scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+
+    with tempfile.TemporaryDirectory() as folder:
+        deck = Path(folder) / "lantern-market"
+        shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+        _studio_screenshot("studio-layout.png", (1100, 900), moved, Path(folder),
+                           ["lantern-market", "--editor", "code -g {file}:{line}"])
+
+
+def _studio_screenshot(name: str, viewport: tuple[int, int], ready, folder: Path = ROOT,
+                       serve=("examples/lantern-market",)) -> None:
+    """docs/NAME: the studio serving Lantern Market (`cardkit serve SERVE...`, run in
+    ``folder``), once ``ready(page)`` has returned."""
     import re
     import subprocess
     import sys
 
-    serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve",
-                                "examples/lantern-market", "--no-open", "--port", "0"],
-                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    serving = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", *serve, "--no-open",
+                                "--port", "0"], cwd=folder, stdout=subprocess.PIPE, text=True)
     try:
         address = re.search(r"http://\S+/", serving.stdout.readline()).group(0)
         _screenshot(name, address, viewport, 96, ready)
@@ -291,6 +327,7 @@ def _screenshot(name: str, address: str, viewport: tuple[int, int], colours: int
 def main() -> None:
     report()
     studio()
+    studio_layout()
     studio_grid()
     starter()
     changes()

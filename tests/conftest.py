@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import textwrap
 from pathlib import Path
 
@@ -28,6 +29,7 @@ elements:
 FONT_DATA = Path(__file__).resolve().parents[1] / "examples" / "every-script" / "fonts"
 RIGHT_TO_LEFT_FONT = FONT_DATA / "DejaVuSans-HebrewArabic.ttf"  # Latin, Hebrew, Arabic
 CJK_FONT = FONT_DATA / "DroidSansFallback-CJK.ttf"  # kana and the tests' Han, no Latin
+KOREAN_FONT = FONT_DATA / "HangulSubset-Korean.ttf"  # ASCII and the tests' Hangul
 
 
 def font_file(font: str) -> Path:
@@ -39,16 +41,48 @@ def font_file(font: str) -> Path:
 
 def harfbuzz_width(text: str, font: str = "Lato", size: float = 10.0) -> float:
     """The oracle of a text's width, in points: HarfBuzz's own advances for it, set in the
-    font's file (kerned; Latin's optional ligatures left out, as cardkit sets text), read
-    here without cardkit."""
+    font's file (kerned, ligatures joined, as cardkit sets text), read here without
+    cardkit."""
     import uharfbuzz
 
     face, hb_font = _harfbuzz(font)
     buffer = uharfbuzz.Buffer()
     buffer.add_str(text)
     buffer.guess_segment_properties()
-    uharfbuzz.shape(hb_font, buffer, {"liga": False, "clig": False})  # kerned, as cardkit
+    uharfbuzz.shape(hb_font, buffer, {})
     return sum(place.x_advance for place in buffer.glyph_positions) * size / face.upem
+
+
+def harfbuzz_glyphs(text: str, font: str = "Lato") -> int:
+    """How many glyphs HarfBuzz sets ``text`` in, in the font's file (fewer than its
+    characters where ligatures join them), read here without cardkit."""
+    import uharfbuzz
+
+    _, hb_font = _harfbuzz(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, {})
+    return len(buffer.glyph_infos)
+
+
+def harfbuzz_forms(text: str, font: str) -> str:
+    """The oracle of which glyphs a right-to-left word is drawn in: HarfBuzz's own for
+    ``text`` in the font's file, left to right, each as the character the font's cmap
+    gives it (an Arabic letter's joined form as its Unicode presentation form, as
+    DejaVu Sans maps them), read here without cardkit."""
+    import uharfbuzz
+    from fontTools.ttLib import TTFont
+
+    face, hb_font = _harfbuzz(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, {})
+    tables = TTFont(font_file(font))
+    codes = {name: code for code, name in tables.getBestCmap().items()}
+    order = tables.getGlyphOrder()
+    return "".join(chr(codes[order[info.codepoint]]) for info in buffer.glyph_infos)
 
 
 @functools.lru_cache(maxsize=None)
@@ -66,6 +100,20 @@ def card_colour(i: int) -> tuple[int, int, int]:
 
 def hex_colour(rgb) -> str:
     return "#%02x%02x%02x" % rgb
+
+
+PATIENCE = 300  # seconds: a safety net against a hang, never a measure of speed
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used, from /proc; 0 once gone.
+    Tests that wait for another process count this, not the clock, which a machine whose
+    cores other work shares stretches."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def write_deck(folder: Path, yaml_text: str, layouts: dict | None = None) -> Path:

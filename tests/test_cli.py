@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -163,14 +164,20 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(command):
     """`cardkit simulate my-game --log 3 | head -1`: the pipe closes after the first line.
     The command stops with the shell's code for that (141), saying nothing: no traceback,
     and no 'error in your rules' (the log's write failed, not the rules)."""
+    import fcntl
     import signal
     from pathlib import Path
 
+    # A pipe of one page, read a byte at a time: the log (5 to 7 KB) cannot all be
+    # written before the reader goes away, however the two processes are scheduled.
+    reading, writing = os.pipe()
+    fcntl.fcntl(writing, fcntl.F_SETPIPE_SZ, 4096)
     process = subprocess.Popen([sys.executable, "-m", "cardkit", *command],
                                cwd=Path(__file__).resolve().parent.parent,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert process.stdout.readline()
-    process.stdout.close()
+                               stdout=writing, stderr=subprocess.PIPE)
+    os.close(writing)
+    with open(reading, "rb", buffering=0) as pipe:
+        assert pipe.readline()
     stderr = process.stderr.read().decode()
     assert (process.wait(timeout=60), stderr) == (128 + signal.SIGPIPE, "")
 

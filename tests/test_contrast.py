@@ -116,20 +116,89 @@ def test_the_studio_shows_faint_text_on_its_card(tmp_path):
     assert "3.99:1" in faint[0][0]
 
 
-def test_each_distinct_backdrop_is_drawn_once(tmp_path, monkeypatch):
-    """40 cards of distinct words on two backs: the fronts show two backdrops (a tint and
-    a disc in each back's colours), each drawn once; the backs' white word on a rectangle
-    of one colour is told from the colours alone, without drawing (issue 62); the faint
-    title is found once."""
+def drawn_backdrops(monkeypatch) -> list:
+    """The numbers of the cards whose backdrops the contrast check draws, as it draws them."""
     from cardkit.pipeline.contrast import ContrastCheck
 
     drawn = []
     draw = ContrastCheck._draw
     monkeypatch.setattr(ContrastCheck, "_draw",
                         lambda self, *args: drawn.append(args[1].number) or draw(self, *args))
+    return drawn
+
+
+def test_a_number_on_a_disc_is_told_from_their_colours(tmp_path, monkeypatch):
+    """40 cards of distinct words on two backs: each value's lines lie inside its disc, so
+    the colour behind them is the disc's, and the title's lie clear of the disc, on the
+    tint, so no backdrop is drawn (issue 62); the faint title is found once, measured
+    against its tint."""
+    drawn = drawn_backdrops(monkeypatch)
     result = build_deck(text_deck(tmp_path, 40), tmp_path / "o", SheetOptions())
-    assert len(drawn) == 2, drawn  # a front of each of the two back designs
+    assert drawn == []
     faint = [w.what for w in result.warnings if "stands out" in w.what]
     # the sun title, #b5562a on its #f6e6dc tint: WCAG's ratio of the two is 3.99:1
     assert len(faint) == 1 and "element 'title'" in faint[0]
     assert f"{contrast(hex_rgb('#b5562a'), hex_rgb('#f6e6dc')):.2f}:1" in faint[0]
+
+
+def shrunk_discs(deck: Path, size: str, value_colour: str = "white") -> None:
+    """The deck's discs drawn ``size`` wide in the middle of their 10 mm box, the value
+    in ``value_colour``."""
+    layout = deck.parent / "layouts" / "text-front.yaml"
+    source = layout.read_text()
+    disc = "    box: [4mm, 4mm, 10mm, 10mm]\n    fill: \"{back.colour}\""
+    assert disc in source and "    colour: white\n" in source
+    offset = f"{4 + (10 - float(size)) / 2:g}mm"
+    layout.write_text(source.replace(disc, f"    box: [{offset}, {offset}, {size}mm, "
+                                           f"{size}mm]\n    fill: \"{{back.colour}}\"")
+                      .replace("    colour: white\n", f"    colour: \"{value_colour}\"\n"))
+
+
+def test_each_distinct_backdrop_is_drawn_once(tmp_path, monkeypatch):
+    """Discs of 6 mm, smaller than their values' lines: the colour behind the values is
+    not one the shapes tell, so a front of each of the two back designs is drawn; the
+    backs' white word on a rectangle of one colour is told from the colours alone."""
+    deck = text_deck(tmp_path, 40)
+    shrunk_discs(deck, "6")
+    drawn = drawn_backdrops(monkeypatch)
+    result = build_deck(deck, tmp_path / "o", SheetOptions())
+    assert len(drawn) == 2, drawn
+    assert [w.what for w in result.warnings if "stands out" in w.what] == \
+        [w.what for w in build_deck(text_deck(tmp_path / "whole", 40), tmp_path / "o2",
+                                    SheetOptions()).warnings if "stands out" in w.what]
+
+
+@pytest.mark.parametrize("size, drawn", [("10", 0), ("6", 2)])
+def test_a_faint_number_on_a_disc_is_measured_against_the_disc(tmp_path, monkeypatch,
+                                                                size, drawn):
+    """A value #a0a0a0 on the discs (1.85:1 on the sun's #b5562a, by WCAG's ratio worked
+    out apart) is found at the first card, a sun's, whether the colour behind it is told
+    from the shapes (a 10 mm disc holds its lines) or drawn (a 6 mm disc does not)."""
+    deck = text_deck(tmp_path, 4)
+    shrunk_discs(deck, size, "#a0a0a0")
+    backdrops = drawn_backdrops(monkeypatch)
+    result = build_deck(deck, tmp_path / "o", SheetOptions())
+    assert len(backdrops) == drawn
+    (found,) = [w.what for w in result.warnings if "element 'value'" in w.what]
+    assert "on card 1 " in found
+    if size == "10":  # the disc's own colour; drawn, a blend of it and the tint at its edge
+        ratio = contrast(hex_rgb("#a0a0a0"), hex_rgb("#b5562a"))
+        assert f"stands out {ratio:.2f}:1 from the #b5562a behind it" in found
+
+
+@pytest.mark.parametrize("stroke, drawn", [("0.5mm", 0), ("6mm", 2)])
+def test_a_discs_outline_counts_as_behind_a_number_it_reaches(tmp_path, monkeypatch,
+                                                              stroke, drawn):
+    """A black outline round each disc: a thin one leaves the values' lines on the disc's
+    fill, told from its colour; one 6 mm wide (half of it inside the disc) reaches under
+    them, so the backdrops are drawn."""
+    deck = text_deck(tmp_path, 4)
+    layout = deck.parent / "layouts" / "text-front.yaml"
+    disc = '    fill: "{back.colour}"\n  - name: value'
+    source = layout.read_text()
+    assert disc in source
+    layout.write_text(source.replace(disc, f'    fill: "{{back.colour}}"\n    stroke: black\n'
+                                           f'    stroke_width: {stroke}\n  - name: value'))
+    backdrops = drawn_backdrops(monkeypatch)
+    build_deck(deck, tmp_path / "o", SheetOptions())
+    assert len(backdrops) == drawn

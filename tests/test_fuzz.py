@@ -26,7 +26,7 @@ from cardkit.deck.loader import load_deck
 from cardkit.sources.bundled import LAYOUTS_DIR, bundled_decks
 from cardkit.sources.files import ROOT
 
-EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "12"))
 DECKS = {**bundled_decks(), "lantern-market": ROOT / "examples" / "lantern-market" / "deck.yaml"}
 
 

@@ -28,7 +28,7 @@ from cardkit.cli import main
 from cardkit.sources.files import ROOT
 from test_spreadsheets import write_ods, write_xlsx
 
-EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "10"))
 EXAMPLE = ROOT / "examples" / "lantern-market"
 SECONDS = 20  # for validate and build of one mutated deck: more is a hang
 KINDS = ("csv", "xlsx", "ods")

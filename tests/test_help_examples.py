@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.sources.bundled import find_deck
+from conftest import PATIENCE
 
 
 def _help(*command: str) -> str:

@@ -23,7 +23,7 @@ from PIL import Image
 from cardkit.assets.fonts import FONT_DIR as FONTS
 from cardkit.cli import main
 from cardkit.sources.yamlfile import load_yaml
-from conftest import write_deck
+from conftest import cpu_seconds, write_deck
 
 PLAIN = "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ffffff'}\n"
 
@@ -171,9 +171,10 @@ def test_a_terminated_build_leaves_no_temporary_file(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "cardkit", "build", str(deck), "--out",
                                 str(out)], stderr=subprocess.PIPE)
     folder = out / "slow"
-    deadline = time.monotonic() + 30
-    while not list(folder.glob(".*.part")) and time.monotonic() < deadline:
-        time.sleep(0.01)  # wait until it is writing
+    hang = time.monotonic() + 600  # only against a build that neither runs nor ends
+    while not list(folder.glob(".*.part")) and cpu_seconds(process.pid) < 60 \
+            and process.poll() is None and time.monotonic() < hang:
+        time.sleep(0.01)  # wait until it is writing (its CPU time, not the clock's)
     assert list(folder.glob(".*.part")), "the build never started writing"
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=120) == 128 + signal.SIGTERM, process.stderr.read()

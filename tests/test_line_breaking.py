@@ -226,17 +226,20 @@ def test_overflow_fail_stops_the_build_naming_card_field_and_fix(tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_a_right_to_left_deck_title_is_refused_not_printed_blank_in_the_footers(tmp_path):
-    """A title in Arabic printed as nothing in every sheet's footer (Lato has no Arabic
-    letters), silently: refused at the title's line, by build and validate."""
+def test_a_deck_title_no_font_has_is_refused_not_printed_blank_in_the_footers(tmp_path):
+    """A title in Arabic with no font for it (Lato has no Arabic letters, the deck brings
+    none) would print as nothing in every sheet's footer: refused at the title's line, by
+    build and validate, naming the letters and the fix."""
     path = write_deck(tmp_path, DECK.format(extra="title: سوق الفوانيس\n"),
                       {"face": FACE.format(extra="")})
     for command in (["validate", str(path)], ["build", str(path), "--out",
                                               str(tmp_path / "out")]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 2, result.output
-        assert "deck.yaml:5:8: the deck's title is in Arabic script, a right-to-left script" \
-            in result.output and "write the title in Latin letters for now" in result.output
+        said = " ".join(result.output.split())
+        assert "deck.yaml:5:8: the deck's title has letters ('سوقالفني') that neither " \
+            "Lato nor any font in the deck's fonts/ folder has" in said, result.output
+        assert "add a font with them (a TTF file) to the deck's fonts/ folder" in said
     assert not (tmp_path / "out").exists()
 
 

@@ -27,7 +27,7 @@ from cardkit.cli import main
 from cardkit.deck.loader import load_deck
 from cardkit.pipeline import watch as watching
 from cardkit.sources import links
-from conftest import id_deck
+from conftest import PATIENCE, id_deck
 
 CSV = "colour,count\n#102030,1\n#405060,2\n"
 
@@ -283,12 +283,12 @@ def test_watch_rebuilds_when_the_served_sheet_changes(server, tmp_path, monkeypa
     runner = threading.Thread(target=watching.watch, args=(deck, tmp_path / "out", rebuild,
                                                            stop), daemon=True)
     runner.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while not built and time.monotonic() < deadline:
         time.sleep(0.02)
     server.routes["/cards.csv"] = (200, {"Last-Modified": "Thu, 26 Nov 2026 10:05:00 GMT"},
                                    b"colour\n#102030\n")
-    runner.join(10)
+    runner.join(PATIENCE)
     assert built == [([], 3), ([server.url + "/cards.csv"], 1)]
     asked = [headers.get("If-Modified-Since") for _, headers in server.requests]
     assert "Thu, 26 Nov 2026 10:00:00 GMT" in asked

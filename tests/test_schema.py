@@ -16,8 +16,8 @@ from cardkit.assets.icons import SHADINGS
 from cardkit.common.errors import InputError
 from cardkit.common.units import parse_length
 from cardkit.deck.layout import LAYOUT_KEYS, LAYOUT_NAME, STRUCTURE
-from cardkit.deck.loader import (CARD_KEYS, DECK_KEYS, FIELD_TYPES, GROUP_KEYS, NAME,
-                                 SHEET_KEYS, load_deck)
+from cardkit.deck.card_reader import CARD_KEYS, FIELD_TYPES, GROUP_KEYS, SHEET_KEYS
+from cardkit.deck.loader import DECK_KEYS, NAME, load_deck
 from cardkit.deck.model import SIZE_PRESETS_MM
 from cardkit.deck.properties import KINDS, PARSERS, REQUIRED, STYLE_KEYS
 from cardkit.deck.schema import (CHOICES, DECK_KEY_HELP, ENTRY_KEY_HELP, LAYOUT_KEY_HELP,

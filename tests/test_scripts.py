@@ -27,7 +27,8 @@ from pypdf import PdfReader
 
 from cardkit.cli import main
 from cardkit.common.units import MM
-from conftest import CJK_FONT, RIGHT_TO_LEFT_FONT, font_file, write_deck
+from conftest import (CJK_FONT, KOREAN_FONT, RIGHT_TO_LEFT_FONT, font_file, harfbuzz_glyphs,
+                      write_deck)
 
 FONT = RIGHT_TO_LEFT_FONT.stem
 
@@ -125,16 +126,23 @@ def test_to_in_lato_is_kerned_by_the_fonts_own_value(tmp_path):
     assert o["x0"] - t["x0"] == pytest.approx((advance + kern) * 11 / upem, abs=0.01)
 
 
-def test_kerned_text_reads_as_written_in_every_reader(tmp_path):
-    """Kerning moves glyphs, never changes them; Latin ligatures are left out, since a
-    reader that ignores /ActualText (pdfminer) would read 'wri\ue000en' for 'written'."""
+def test_ligatures_are_drawn_and_read_as_written_in_every_reader(tmp_path):
+    """Kerning moves glyphs; the font's ligatures (Lato's 'ffi', 'tt') join letters into one
+    glyph, which reads back as its letters: in PDFium (which reads /ActualText) and in
+    pdfminer (which reads only the fonts' ToUnicode maps, where reportlab's map read
+    'wri\ue000en' for 'written')."""
     pdf = build(tmp_path, title="Office written To", font="Lato", align="left")
-    assert "".join(char["text"] for char in rows(pdf)[0]) == "Office written To"
+    glyphs = rows(pdf)[0]
+    assert "".join(char["text"] for char in glyphs) == "Office written To"
+    # one glyph for 'ffi', one for 'tt': three fewer glyphs than letters
+    assert len(glyphs) == len("Office written To") - 2 - 1
+    assert [char["text"] for char in glyphs[:4]] == ["O", "ffi", "c", "e"]
     document = pdfium.PdfDocument(str(pdf))
     try:
         page = document[0].get_textpage()
         assert page.get_text_range().startswith("Office written To")
         assert page.search("written").get_next() is not None
+        assert page.search("Office").get_next() is not None
     finally:
         document.close()
 
@@ -336,6 +344,46 @@ def test_cjk_languages_are_accepted_and_a_font_without_their_letters_is_named(tm
     assert "font Lato has no glyph for 'カ" in result.output
 
 
+KOREAN = "카드를 두 장 뽑고, 한 장을 버린다. 「더미」가 다 떨어지면, 버린 카드를 섞어 새 더미를 만든다."
+
+
+def test_korean_text_is_set_in_its_syllables_and_breaks_inside_its_box(tmp_path):
+    """Hangul shapes to one glyph a syllable (the font's own, read back with fontTools) and
+    breaks by the Unicode rules between syllables, as Japanese does; no line starts with a
+    closing mark."""
+    path = write_deck(tmp_path, CJK_DECK.format(text=KOREAN),
+                      {"face": CJK_FACE.format(width="30mm", height="40mm",
+                                               font=KOREAN_FONT.stem, extra="")})
+    pdf, output = built_with_font(tmp_path, path, KOREAN_FONT, "ko")  # the original text
+    assert "no glyph" not in output and "does not fit" not in output
+    lines = [line for line in rows(pdf) if line[0]["size"] == pytest.approx(11)]
+    read = ["".join(char["text"] for char in line) for line in lines]
+    assert len(lines) >= 3, read
+    assert "".join(read).replace(" ", "") == KOREAN.replace(" ", "")  # none lost or added
+    font = TTFont(KOREAN_FONT)
+    cmap, upem = font.getBestCmap(), font["head"].unitsPerEm
+    for line in lines:  # each syllable one glyph, advanced by the font's own width
+        for a, b in zip(line, line[1:]):
+            assert len(a["text"]) == 1
+            if a["text"] == " ":
+                continue  # a space's advance
+            assert b["x0"] - a["x0"] == pytest.approx(
+                font["hmtx"][cmap[ord(a["text"])]][0] * 11 / upem, abs=0.01)
+    left = min(char["x0"] for line in lines for char in line)
+    for line in lines:
+        assert max(char["x1"] for char in line) <= left + 30 * MM + 0.01
+    assert not any(line[0] in "。、」，,." for line in read[1:]), read
+    # a font without Hangul is named, with the letters it lacks
+    path = write_deck(tmp_path / "droid", CJK_DECK.format(text=KOREAN),
+                      {"face": CJK_FACE.format(width="30mm", height="40mm",
+                                               font=CJK_FONT.stem, extra="")})
+    (tmp_path / "droid" / "fonts").mkdir()
+    shutil.copy(CJK_FONT, tmp_path / "droid" / "fonts")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "font DroidSansFallback-CJK has no glyph for '카드를두장" in result.output
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.text("かなカナ山札枚引。、「」ー", min_size=1, max_size=60), st.floats(12, 80))
 def test_no_cjk_line_starts_with_a_closing_mark_nor_ends_with_an_opening_one(text, width):
@@ -420,8 +468,10 @@ def test_ascii_lines_are_written_as_the_shaped_path_writes_them(lines):
     assert cursor == shaped_cursor
     for i, ((string, font, _), went) in enumerate(zip(lines, taken)):
         used_before = any(other == font for _, other, _ in lines[:i])
-        if string and string.isascii() and used_before:  # its font set up by a line before
-            assert went, string
+        # a word with a ligature ('ff', 'tt') draws a glyph that is not an ASCII character
+        joined = any(harfbuzz_glyphs(word, font) < len(word) for word in string.split())
+        if string and string.isascii() and used_before and not joined:
+            assert went, string  # its font set up by a line before
 
 
 def test_kerning_is_written_in_ascii_lines():

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from cardkit.cli import main
 from cardkit.playtest import runner
 from cardkit.playtest.runner import BotSpec, Setup, Stopped, play_many, play_runs
+from conftest import PATIENCE
 
 
 def interrupt_at(monkeypatch, stop_index: int) -> None:
@@ -166,7 +167,7 @@ def test_a_second_ctrl_c_stops_at_once(tmp_path):
                              start_new_session=True,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while len(workers := children(child.pid)) < 2:
             assert time.monotonic() < deadline and child.poll() is None
             time.sleep(0.05)
@@ -193,7 +194,7 @@ def test_sigterm_stops_a_run_as_ctrl_c_does():
                               "200000", "--workers", "2"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while len(children(child.pid)) < 2:
             assert time.monotonic() < deadline and child.poll() is None
             time.sleep(0.05)
@@ -225,7 +226,7 @@ def _signalled_once_busy(child: subprocess.Popen, number: int, workers: int = 2,
     from test_workers import children
 
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE
         while len(children(child.pid)) < workers:
             assert time.monotonic() < deadline and child.poll() is None
             time.sleep(0.05)

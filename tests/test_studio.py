@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from cardkit.studio.images import Options, Studio
 from cardkit.studio.server import MOST_BODY, REPORT_POLICY, STUDIO_POLICY, make_app
-from conftest import id_deck
+from conftest import PATIENCE, id_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 LANTERN = ROOT / "examples" / "lantern-market"
@@ -127,7 +127,7 @@ def test_serve_listens_on_this_machine_only_and_stops_on_ctrl_c(lantern):
         line = child.stdout.readline()
         address = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert address, line
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:  # the first drawing is under way in the background
             with urllib.request.urlopen(address.group(0) + "api/deck") as answer:
                 state = json.load(answer)

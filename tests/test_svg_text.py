@@ -3,7 +3,10 @@ word, by the font the PDF's text operators name for it."""
 
 from __future__ import annotations
 
+import shutil
+
 import pypdf
+import pytest
 
 from test_own_game import _deck_with
 
@@ -72,26 +75,54 @@ def test_bold_svg_text_in_a_family_with_no_bold_face_is_a_warning(tmp_path, buil
            "deck's fonts/ folder" in warning
 
 
-def test_right_to_left_svg_text_is_refused_naming_the_file_the_text_and_the_fix(tmp_path):
-    """A title set in Inkscape in Hebrew printed left to right, unjoined, silently: it is
-    refused like a card field in Hebrew, exit code 2, with the file, the text and the fix.
-    Left-to-right text in the same file is fine."""
-    from click.testing import CliRunner
+RIGHT_TO_LEFT_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120"
+ font-family="DejaVu Sans" font-size="12">
+<text x="5" y="15">Market</text>
+<text x="195" y="40" text-anchor="end">שוק הפנסים</text>
+<text x="100" y="70" text-anchor="middle">سوق الفوانيس</text>
+<rect x="195" y="80" width="1" height="4"/><rect x="100" y="80" width="1" height="4"/></svg>"""
 
-    from cardkit.cli import main
 
-    deck = _deck_with(tmp_path, FACE)
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120"><text x="5" '
-           'y="15">Market</text><text x="5" y="40">%s</text></svg>')
-    (tmp_path / "art.svg").write_text(svg % "שוק הפנסים", encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path / "out")])
-    assert result.exit_code == 2, result.output
-    assert "image 'art.svg' has text in Hebrew, a right-to-left script, 'שוק הפנסים': " \
-           "cardkit cannot set it yet" in result.output
-    assert "convert the text to paths (Inkscape: Path > Object to Path" in result.output
-    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
-    (tmp_path / "art.svg").write_text(svg % "سوق", encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", str(deck)])
-    assert result.exit_code == 2 and "has text in Arabic script" in result.output
-    (tmp_path / "art.svg").write_text(svg % "Lanterns", encoding="utf-8")
-    assert CliRunner().invoke(main, ["validate", str(deck)]).exit_code == 0
+def test_right_to_left_svg_text_is_set_right_to_left_joined_and_reads_as_written(tmp_path,
+                                                                                build):
+    """A title set in Inkscape in Hebrew printed left to right, Arabic unjoined (it was
+    refused): SVG text is shaped as a card's text is, read back from the PDF with
+    pdfplumber (where each letter stands) and PDFium (the text read and searched)."""
+    import pdfplumber
+    import pypdfium2 as pdfium
+
+    from conftest import RIGHT_TO_LEFT_FONT, harfbuzz_forms
+
+    deck = _deck_with(tmp_path, FACE, fonts=True)
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    (tmp_path / "art.svg").write_text(RIGHT_TO_LEFT_ART, encoding="utf-8")
+    result = build(deck)
+    assert not result.warnings
+    with pdfplumber.open(result.path) as document:
+        chars = [c for c in document.pages[0].chars if "DejaVu" in c["fontname"]]
+        # the marks at x 195 and 100 of the drawing: where the texts' anchors are
+        end, centre = sorted(rect["x0"] for rect in document.pages[0].rects
+                             if rect["width"] < 1)[::-1]
+    lines: dict[int, list] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"]), []).append(char)
+    market, hebrew, arabic = [sorted(line, key=lambda c: c["x0"])
+                              for _, line in sorted(lines.items())]
+    assert "".join(c["text"] for c in market) == "Market"
+    # the first letter rightmost, the text's end at its anchor: 195 of the drawing's 200
+    assert "".join(c["text"] for c in hebrew) == "שוק הפנסים"[::-1]
+    assert hebrew[-1]["x1"] == pytest.approx(end, abs=0.2)
+    # Arabic in its joined forms (the font's presentation forms), not its letters alone
+    drawn = "".join(c["text"] for c in arabic)
+    assert drawn.split() == [harfbuzz_forms(word, RIGHT_TO_LEFT_FONT.stem)
+                             for word in "سوق الفوانيس".split()[::-1]]
+    assert drawn.replace(" ", "") != "سوقالفوانيس"[::-1]
+    middle = (min(c["x0"] for c in arabic) + max(c["x1"] for c in arabic)) / 2
+    assert middle == pytest.approx(centre, abs=0.2)
+    document = pdfium.PdfDocument(str(result.path))
+    try:
+        page = document[0].get_textpage()
+        for phrase in ("Market", "שוק הפנסים", "سوق الفوانيس"):
+            assert page.search(phrase).get_next() is not None, page.get_text_range()
+    finally:
+        document.close()

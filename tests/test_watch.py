@@ -21,10 +21,10 @@ import cardkit.pipeline.watch
 from cardkit.cli import main
 from cardkit.pipeline.watch import watched_folders
 from cardkit.sources.files import BUNDLED_DECKS, BUNDLED_LAYOUTS, PROJECT_FILE
-from conftest import card_colour, hex_colour, id_deck
+from conftest import PATIENCE, card_colour, hex_colour, id_deck
 from pdfgeom import render_page, shapes
 
-WAIT = 20  # seconds for a rebuild to show, on a busy machine
+WAIT = PATIENCE  # for a rebuild to show, on a machine whose cores other work shares
 
 
 def first_card_fill(pdf: Path) -> tuple:

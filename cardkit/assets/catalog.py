@@ -41,6 +41,13 @@ class Assets:
     broken_fonts: dict[str, str] = field(default_factory=dict)
     text_styles: dict[str, TextStyle] = field(default_factory=dict)  # the deck's 'styles'
 
+    @property
+    def own_fonts(self) -> tuple[str, ...]:
+        """The fonts the deck brings (its ``fonts/`` folder's), registered names, each
+        once: they set the letters of its title that the pages' own font (Lato) lacks."""
+        return tuple(dict.fromkeys(face for face in self.fonts.values()
+                                   if face not in FONT_FILES))
+
 
 BUNDLED = Assets({name: name for name in FONT_FILES}, ICONS)
 

@@ -72,11 +72,34 @@ class TaggedTTFont(TTFont):
         tags = [subset_tag(self.face.name, subset) for subset in state.subsets] \
             if state else []
         numbered = ttfonts.SUBSETN  # what reportlab's addObjects names each subset with
+        mapped = ttfonts.makeToUnicodeCMap  # and maps its codes to text with
         ttfonts.SUBSETN = lambda n, *table: tags[n]
+        texts = shaping.PRIVATE_TEXTS.get(self.fontName, {})
+        ttfonts.makeToUnicodeCMap = lambda name, subset: to_unicode_cmap(name, subset, texts)
         try:
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = numbered
+            ttfonts.makeToUnicodeCMap = mapped
+
+
+def to_unicode_cmap(name: str, subset, texts: dict[int, str]) -> str:
+    """A subset's ToUnicode CMap (as reportlab writes it): each code to the character it
+    encodes, or to the text in ``texts`` that a glyph without a character of its own
+    stands for (a ligature's code to 'fi').
+
+    >>> to_unicode_cmap('F', [65, 0xE000], {0xE000: 'fi'}).split('beginbfchar')[1][:28]
+    '\\n<00> <0041>\\n<01> <00660069>'
+    """
+    lines = [f"<{i:02X}> <{texts.get(code, chr(code)).encode('utf-16-be').hex().upper()}>"
+             for i, code in enumerate(subset)]
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+        "/CIDSystemInfo", f"<< /Registry ({name})", f"/Ordering ({name})", "/Supplement 0",
+        ">> def", f"/CMapName /{name} def", "/CMapType 2 def", "1 begincodespacerange",
+        f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(subset)} beginbfchar",
+        *lines, "endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop",
+        "end", "end"])
 
 
 def subset_tag(face: bytes, characters) -> bytes:
@@ -306,7 +329,6 @@ def _characters(name: str) -> frozenset[str]:
                      pdfmetrics.getFont(register(name)).face.charToGlyph.items() if glyph)
 
 
-@lru_cache(maxsize=4096)
 def missing_chars(name: str, text: str) -> str:
     """The characters of ``text`` that font ``name`` has no glyph for (spaces ignored).
 
@@ -315,9 +337,14 @@ def missing_chars(name: str, text: str) -> str:
     >>> missing_chars('Lato', 'a ♠ b')
     '♠'
     """
-    have = _characters(name)
-    if have.issuperset(text):  # most texts: no set of their own to build
+    if _characters(name).issuperset(text):  # most texts: neither a set nor a copy kept
         return ""
+    return _missing_chars(name, text)
+
+
+@lru_cache(maxsize=4096)
+def _missing_chars(name: str, text: str) -> str:
+    have = _characters(name)
     odd = {ch for ch in set(text).difference(have) if not ch.isspace()}
     return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
 

@@ -16,8 +16,11 @@ about 15 µs; runs are cached by text, font and direction.
 HarfBuzz draws some glyphs that have no character of their own (a ligature, an Arabic
 letter's joined form in a font that maps no presentation form): reportlab gives them
 private-use code points, or the presentation form's, and text extracted from the page would
-read those. Such a run is marked with the text it stands for (``/ActualText``), so that the
-page still reads and searches as the text written. Right-to-left text is drawn in visual
+read those. Such a run is marked with the text it stands for (``/ActualText``), and the
+font's embedded subsets map a private-use code to the characters it draws
+(:data:`PRIVATE_TEXTS`, their ToUnicode), so that the page still reads and searches as the
+text written, in readers that ignore ``/ActualText`` too. The font's ligatures (fi, ffi)
+are kept. Right-to-left text is drawn in visual
 order, as PDF readers expect it (they reorder it for extraction and search).
 """
 
@@ -38,10 +41,14 @@ RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
 
 
-# Latin's optional ligatures (fi, ffi, ft) are left out: reportlab's fonts read a ligature
-# back as one private-use character, and readers that ignore /ActualText (pdfminer's) would
-# find 'wri\ue000en' for 'written'. Arabic's required ligatures and joined forms stay.
-_FEATURES = {"liga": False, "clig": False}
+# The text each glyph without a character of its own stands for (a ligature's 'tt'), by
+# font and the private-use code reportlab draws it by (or the Latin ligature character,
+# 'ﬁ', the font maps it to): the fonts' embedded subsets map the code to it (their ToUnicode), so that readers that ignore /ActualText (pdfminer's) read
+# 'written', not 'wri\ue000en'
+PRIVATE_TEXTS: dict[str, dict[int, str]] = {}
+# Unicode's Latin ligatures (U+FB00 'ﬀ' to U+FB06 'ﬆ'), which a font may map its ligature
+# glyphs to: they are read as the letters they join too
+_LATIN_LIGATURES = (0xFB00, 0xFB06)
 
 
 class Glyph(NamedTuple):
@@ -74,9 +81,10 @@ def _harfbuzz_font(font: str):
     return uharfbuzz.Font(face), 1000 / face.upem
 
 
-# a word is shaped to be measured, then drawn with its card: the widths and what is drawn
-# are kept longer (fonts.unit_widths, drawn_word); a deck's numbers would fill a long cache
-@lru_cache(maxsize=4096)
+# a word is shaped to be measured, then drawn with its card, a few cards later at most: the
+# widths and what is drawn are kept longer (fonts.unit_widths, drawn_word, the ASCII words'
+# TJ parts); a deck's numbers would fill a long cache (about 1 MB a thousand words)
+@lru_cache(maxsize=1024)
 def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
     as its letters say). Direction matters for neutral characters: in a right-to-left
@@ -91,7 +99,7 @@ def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     buffer.guess_segment_properties()
     if rtl is not None:
         buffer.direction = "rtl" if rtl else "ltr"
-    uharfbuzz.shape(hb_font, buffer, _FEATURES)
+    uharfbuzz.shape(hb_font, buffer)
     glyphs = tuple(Glyph(info.codepoint, info.cluster, place.x_advance * scale,
                          place.x_offset * scale, place.y_offset * scale)
                    for info, place in zip(buffer.glyph_infos, buffer.glyph_positions))
@@ -175,12 +183,17 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     codes = []
     for glyph in shaped.glyphs:
         mapped = face.glyphToChar.get(glyph.gid)
-        codes.append(mapped[0] if mapped else ttf.hbAddPrivate(
-            f"gid{glyph.gid}", glyph.gid, round(glyph.advance / units)))
+        code = mapped[0] if mapped else ttf.hbAddPrivate(
+            f"gid{glyph.gid}", glyph.gid, round(glyph.advance / units))
+        codes.append(code)
+        if not mapped or _LATIN_LIGATURES[0] <= code <= _LATIN_LIGATURES[1]:
+            stands_for = _cluster_text(shaped, glyph)
+            if stands_for:
+                PRIVATE_TEXTS.setdefault(font, {}).setdefault(code, stands_for)
     characters = "".join(map(chr, codes))
     # readers put right-to-left letters drawn in visual order back in the order they are
     # written (PDFium, Acrobat): the text the glyphs stand for is given in the order drawn
-    shown = text[::-1].translate(_MIRRORED) if rtl else text
+    shown = drawn_order(text) if rtl else text
     actual = None if characters == shown else shown
     widths = [face.charWidths.get(code, 0) for code in codes]
     if not any(glyph.dx or glyph.dy for glyph in shaped.glyphs):
@@ -193,6 +206,26 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     return Piece(characters, None, ShapedStr(characters, shapeData=[
         ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
         for glyph, width in zip(shaped.glyphs, widths)]), actual, shaped.width)
+
+
+def _cluster_text(shaped: Shaped, glyph: Glyph) -> str:
+    """The characters ``glyph`` of ``shaped`` draws, when it is the only glyph drawing them
+    (a ligature 'fi', a letter's joined form), else ''."""
+    clusters = sorted({other.cluster for other in shaped.glyphs})
+    if sum(other.cluster == glyph.cluster for other in shaped.glyphs) > 1:
+        return ""
+    after = [cluster for cluster in clusters if cluster > glyph.cluster]
+    return shaped.text[glyph.cluster:after[0] if after else len(shaped.text)]
+
+
+def drawn_order(text: str) -> str:
+    """A right-to-left run's characters in the order they are drawn, left to right, its
+    brackets mirrored: what PDF readers take a run's /ActualText to be written in.
+
+    >>> drawn_order('(אב)')
+    '(בא)'
+    """
+    return text[::-1].translate(_MIRRORED)
 
 
 def has_right_to_left(text: str) -> bool:

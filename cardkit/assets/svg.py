@@ -73,13 +73,6 @@ def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str,
     return result, tuple(sorted(missing)), tuple(sorted(lacking))
 
 
-def svg_texts(drawing: Drawing) -> list[str]:
-    """The live texts the drawing sets (its ``<text>`` elements), in document order."""
-    from reportlab.graphics.shapes import String
-
-    return [node.text for node in _nodes(drawing) if isinstance(node, String)]
-
-
 class SvgError(ValueError):
     """An SVG file that cannot be drawn: ``what`` is wrong, ``fix`` says what to do."""
 
@@ -301,12 +294,36 @@ def restyled(drawing: Drawing, colour: Color | None, opacity: float,
 
 
 def draw_svg(canvas, drawing: Drawing, x: float, y: float, width: float,
-             height: float) -> None:
-    """Draw ``drawing`` stretched to the box whose lower-left corner is (x, y)."""
+             height: float, set_string=None) -> None:
+    """Draw ``drawing`` stretched to the box whose lower-left corner is (x, y); with
+    ``set_string(canvas, x, y, text, anchor)``, each of its filled texts is set by it (a
+    card's texts are shaped: right to left, joined, kerned) rather than by reportlab."""
     from reportlab.graphics import renderPDF
 
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(width / drawing.width, height / drawing.height)
-    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    if set_string is None:
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    else:
+        _texts_set_by(set_string).draw(renderPDF.renderScaledDrawing(drawing), canvas, 0, 0,
+                                       showBoundary=False)
     canvas.restoreState()
+
+
+# an SVG text's anchor -> where set_string's line is placed from its x
+_ANCHORS = {"start": "left", "inherited": "left", "middle": "centre", "end": "right"}
+
+
+def _texts_set_by(set_string):
+    """reportlab's PDF renderer, its filled texts set by ``set_string``."""
+    from reportlab.graphics import renderPDF
+
+    class Renderer(renderPDF._PDFRenderer):
+        def drawString(self, string):
+            anchor = _ANCHORS.get(self._tracker.getState()["textAnchor"])
+            if not self._fill or getattr(string, "textRenderMode", 0) or anchor is None:
+                return super().drawString(string)  # outlined text, numeric anchors
+            set_string(self._canvas, string.x, string.y, string.text, anchor)
+
+    return Renderer()

@@ -23,6 +23,7 @@ import threading
 
 import click
 
+from .. import __version__
 from ..common.errors import InputError, lacking_library
 from . import (build, calibrate, components, decks, diff, export, new, pack, rulebook,
                rules, serve, simulate, watch)
@@ -70,7 +71,7 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cardkit")
+@click.version_option(__version__)
 def main():
     """cardkit turns a deck described in YAML into print-ready card sheets.
 

@@ -5,6 +5,7 @@ instead of a card's fields."""
 from __future__ import annotations
 
 from ..assets.catalog import load_assets
+from ..assets.fonts import FONT_FILES, missing_chars
 from ..common.errors import Problems, Where, did_you_mean
 from ..sources.bundled import LAYOUTS_DIR
 from .layout import Layout, load_layout
@@ -18,11 +19,25 @@ def as_card(deck: Deck, number: int, layout: Layout, values: dict) -> Card:
                 Where(deck.path), deck.path.parent)
 
 
+TITLE_FONT = "Lato-Black"  # the bundled box faces' titles
+
+
 def deck_values(deck: Deck) -> dict:
-    """What every component's layouts read: the deck's stamps (not a card's id) and its
-    author."""
+    """What every component's layouts read: the deck's stamps (not a card's id), its
+    author and the font its title can be set in (:func:`title_font`)."""
     stamps = {k: v for k, v in deck.cards[0].stamps.items() if k != "card.id"}
-    return {**stamps, "deck.author": deck.author}
+    return {**stamps, "deck.author": deck.author, "deck.title_font": title_font(deck)}
+
+
+def title_font(deck: Deck) -> str:
+    """The font a face sets the deck's title in, by its name in layouts: Lato Black, or,
+    for a title with letters it lacks (Hebrew, Japanese), the first font the deck brings
+    that has them all."""
+    if not missing_chars(TITLE_FONT, deck.title):
+        return TITLE_FONT
+    fonts = deck.cards[0].front.assets.fonts
+    return next((name for name, face in fonts.items()
+                 if name not in FONT_FILES and not missing_chars(face, deck.title)), TITLE_FONT)
 
 
 class FaceLayouts:

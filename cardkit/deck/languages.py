@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ..assets.fonts import DEFAULT_FONT, missing_chars
 from ..common.errors import InputError, Problem, Problems, Where, did_you_mean
 from ..sources import checks
 from ..sources.yamlfile import Map
@@ -31,8 +32,6 @@ CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: d
 CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
 MISSING = ("error", "original")  # what a missing translation does
 NAMED_CARDS = 3  # the cards a message that counts those lacking a translation names
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u05ff\ufb1d-\ufb4f]|([\u0600-\u08ff\ufb50-\ufdff"
-                            "\ufe70-\ufeff])")  # Hebrew, or (Arabic script)
 
 
 @dataclass(frozen=True)
@@ -82,20 +81,6 @@ class Languages:
                 "deck.hyphenation": (lang or original) if self.hyphenate else "",
                 **{f"strings.{name}": texts.get(lang) or texts.get(original, "")
                    for name, texts in self.strings.items()}}
-
-
-def right_to_left(text: str) -> str:
-    """The right-to-left script ``text`` has letters of ('' if none).
-
-    >>> right_to_left('Draw שלום'), right_to_left('مرحبا'), right_to_left('Zug')
-    ('Hebrew', 'Arabic script', '')
-    """
-    if text.isascii():  # most texts, told at once (the search takes 60 us a card's text)
-        return ""
-    found = _RIGHT_TO_LEFT.search(text)
-    if found is None:
-        return ""
-    return "Arabic script" if found.group(1) else "Hebrew"
 
 
 def read_languages(data: Map, problems: Problems) -> Languages:
@@ -242,3 +227,18 @@ def _listed(names, joined: str = "and", quoted: bool = True) -> str:
     """
     names = [f"'{name}'" if quoted else name for name in names]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joined} " + names[-1]
+
+
+def refuse_unprintable_title(problems: Problems, data: Map, title: str | None,
+                             assets) -> None:
+    """A title with letters that neither Lato (the sheets' own words' font) nor a font the
+    deck brings has is refused: every sheet's footer, the rulebook and the box print it,
+    in Lato, its other letters in the first of the deck's fonts that has them."""
+    lacking = missing_chars(DEFAULT_FONT, title or "")
+    for face in assets.own_fonts:
+        lacking = missing_chars(face, lacking)
+    if lacking:
+        problems.add(data.at("title"), f"the deck's title has letters ('{lacking}') that "
+                     "neither Lato nor any font in the deck's fonts/ folder has (the sheets' "
+                     "footers would show them blank)",
+                     "add a font with them (a TTF file) to the deck's fonts/ folder")

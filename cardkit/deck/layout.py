@@ -55,6 +55,9 @@ class Element:
     templates: dict = field(default_factory=dict)  # property -> template text
     style: str | None = None  # a style name or a template giving one
     memo: dict = field(default_factory=dict, compare=False, repr=False)  # see _split
+    # where its 'box:' value is written (the studio moves it): in a layout it extends,
+    # when it is not its own
+    box_at: Where | None = field(default=None, compare=False)
 
     def fields(self, styles: dict, icons=()) -> set[str]:
         """Card fields this element reads, itself or through the styles it may pick
@@ -324,7 +327,7 @@ def _element(problems: Problems, raw, where, width, height, assets: Assets) -> E
     if not checks.check_keys(problems, raw, allowed, required, f"{label} ({kind})"):
         return None
     name = checks.get_text(problems, raw, "name")
-    box = _box(problems, raw["box"], raw.at("box"), width, height)
+    box = parse_box(problems, raw["box"], raw.at("box"), width, height)
     rotate = checks.get_choice(problems, raw, "rotate", (0, 90, 180, 270), 0)
     bleed = checks.get_bool(problems, raw, "bleed")
     style = checks.get_text(problems, raw, "style")
@@ -348,10 +351,12 @@ def _element(problems: Problems, raw, where, width, height, assets: Assets) -> E
     if broken or None in (name, box) or (kind == "polygon" and not points):
         return None
     return Element(name, kind, box, raw.where, bleed, rotate or 0, points, fixed, templates,
-                   style)
+                   style, box_at=raw.at("box"))
 
 
-def _box(problems, raw, where, width, height) -> Box | None:
+def parse_box(problems, raw, where, width, height) -> Box | None:
+    """The box written as ``raw`` (at ``where``) on a card ``width`` by ``height`` points:
+    'card', [x, y, width, height] or a mapping of those; None (and a problem) when wrong."""
     if raw == "card":
         return Box(0.0, 0.0, width, height)
     keys = ("x", "y", "width", "height")

@@ -141,6 +141,11 @@ class Deck:
         """The version as printed pages and files name it: 'version 0.3'; '' without one."""
         return f"version {self.version}" if str(self.version).strip() else ""
 
+    @property
+    def fonts(self) -> tuple[str, ...]:
+        """The fonts the deck brings (:attr:`~cardkit.assets.catalog.Assets.own_fonts`)."""
+        return self.cards[0].front.assets.own_fonts
+
     def copies(self) -> list[Card]:
         """Every printed card in deck order, each distinct card repeated ``count`` times."""
         return [card for card in self.cards for _ in range(card.count)]

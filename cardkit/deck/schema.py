@@ -351,7 +351,7 @@ def _field_values(field_types) -> dict:
 
 def _fields_schema() -> dict:
     """``fields:``: name -> type, or name -> {type, default} with a default of that type."""
-    from .loader import CARD_KEYS, FIELD_TYPES, GROUP_KEYS
+    from .card_reader import CARD_KEYS, FIELD_TYPES, GROUP_KEYS
 
     values = _field_values(FIELD_TYPES)
     type_help = "; ".join(f"{kind}: {meaning}" for kind, meaning in FIELD_TYPES.items())
@@ -373,7 +373,7 @@ def _fields_schema() -> dict:
 
 def _entry_schema(layout_name: dict) -> dict:
     """An entry of ``cards:``: a card, or a group of cards (with cards, product or from)."""
-    from .loader import CARD_KEYS, GROUP_KEYS, MAX_COPIES, SHEET_KEYS
+    from .card_reader import CARD_KEYS, GROUP_KEYS, MAX_COPIES, SHEET_KEYS
 
     values = {
         "count": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES},

@@ -1,4 +1,5 @@
-"""The games cardkit ships, playable: one module a game, each a
+"""The games cardkit ships, playable: one module a game (a package of its state, deal and
+bots for the two largest, ``bullet`` and ``ragusa``), each a
 :class:`~cardkit.toolkit.state.State` with its legal moves and bots. They use the rules in
 ``cardkit.rules`` and the toolkit; they never import reportlab nor a card-drawing stage.
 """

@@ -103,6 +103,7 @@ class ContrastCheck:
         self._measured: dict = {}  # (behind, colour, the least) -> finding or None
         self._found: set = set()  # id()s of the elements warned of (kept by their layouts)
         self._told_texts: dict = {}  # (backdrop, id(element), its colour...) -> _told()
+        self._told_lines_at: dict = {}  # (backdrop, what places the lines) -> _told_lines()
 
     def side(self, renderer: CardRenderer, card: Card, side: str, items) -> None:
         """Measure the texts of ``card``'s ``side``, resolved as ``items``: now if its
@@ -117,6 +118,8 @@ class ContrastCheck:
         drawn = []  # most texts are told by the colours of the shapes behind them instead
         for item in texts:
             told = self._told(backdrop, layout, items, item)
+            if told is None:
+                told = self._told_lines(backdrop, layout, items, item)
             if told is None:
                 drawn.append(item)
             elif told is not CLEAR:  # after what waits, as its backdrop would have been
@@ -163,8 +166,18 @@ class ContrastCheck:
             _, held, _ = self._layout(layout)
             behind = [other for other in items if id(other.element) in held]
             self._told_texts[key] = CLEAR if _clear_of(behind, item) else \
-                _flat(behind, item, self.size)
+                _flat(behind, _box_area(item), self.size)
         return self._told_texts[key]
+
+    def _told_lines(self, backdrop: int, layout, items, item):
+        """The one colour the shapes behind a text show where its lines lie, when its
+        box shows more (a number on a disc, the paper in the box's corners), or None."""
+        key = (backdrop, self._lines_key(item))
+        if key not in self._told_lines_at:
+            _, held, _ = self._layout(layout)
+            behind = [other for other in items if id(other.element) in held]
+            self._told_lines_at[key] = _flat(behind, _lines_area(item), self.size)
+        return self._told_lines_at[key]
 
     def _measure(self, backdrop: int | None, card: Card, layout, item,
                  behind: tuple | None = None) -> None:
@@ -246,13 +259,18 @@ class ContrastCheck:
     def _lines_pixels(self, item) -> tuple[int, int, int, int] | None:
         """:meth:`_pixels` of :func:`_lines_area`, kept by what places the lines in their
         box: the same few values (a card's number) are set on card after card."""
-        block, props = item.text, item.props
-        key = (id(item.element), block.size, block.leading, block.ascent, block.descent,
-               props["align"], props["valign"], tuple((line.width, line.rtl)
-                                                       for line in block.lines))
+        key = self._lines_key(item)
         if key not in self._line_areas:
             self._line_areas[key] = self._pixels(_lines_area(item))
         return self._line_areas[key]
+
+    @staticmethod
+    def _lines_key(item) -> tuple:
+        """What places a text's lines in its box."""
+        block, props = item.text, item.props
+        return (id(item.element), block.size, block.leading, block.ascent, block.descent,
+                props["align"], props["valign"], tuple((line.width, line.rtl)
+                                                        for line in block.lines))
 
     def _pixels(self, area) -> tuple[int, int, int, int] | None:
         """An area of the card (left, top, right, bottom in points) in the backdrop's
@@ -323,11 +341,12 @@ CLEAR = "clear"  # what _told() says of a text that stands out from every colour
 EDGE = 72 / DPI  # how far past a shape's edge its colour blends into the backdrop's pixels
 
 
-def _flat(behind, item, size: CardSize) -> tuple | None:
-    """The one colour the backdrop of the items ``behind`` a text shows over the text's
-    whole box (the paper's white, or an opaque rectangle's fill covering the box a pixel
-    past it, within the card), when nothing else drawn reaches the box; else None."""
-    left, top, right, bottom = _box_area(item)
+def _flat(behind, area, size: CardSize) -> tuple | None:
+    """The one colour the backdrop of the items ``behind`` a text shows over ``area`` of
+    it (its box, or where its lines lie: left, top, right, bottom): the paper's white, or
+    the fill of an opaque rectangle or ellipse holding the area a pixel past it, within
+    the card, when nothing else drawn reaches the area; else None."""
+    left, top, right, bottom = area
     area = (max(0.0, left - EDGE), max(0.0, top - EDGE), min(size.width, right + EDGE),
             min(size.height, bottom + EDGE))
     if area[0] >= area[2] or area[1] >= area[3]:
@@ -335,16 +354,33 @@ def _flat(behind, item, size: CardSize) -> tuple | None:
     colour, reached = (1.0, 1.0, 1.0), False
     for other in behind:
         element, props = other.element, other.props
-        fill, stroke = props.get("fill"), props.get("stroke")
-        if element.kind == "rect" and fill is not None and fill.alpha in (None, 1) and \
-                stroke is None and props["opacity"] == 1 and not element.rotate and \
-                not props["radius"] and _covers(element.box, area):
-            colour, reached = fill.rgb(), False  # it hides what lies under it
-        else:  # a picture may reach past its box by a bleed
+        if _hides(element, props, area):
+            colour, reached = props["fill"].rgb(), False  # it hides what lies under it
+        else:  # a picture may reach past its box by a bleed; the area is a pixel wider
             reach = (props.get("stroke_width") or 0) / 2 if element.kind in PAINTED + (
                 "icon",) else BLEED_ALLOWANCE
-            reached = reached or _overlap(_extent(element, EDGE + reach), area)
+            reached = reached or _overlap(_extent(element, reach), area)
     return None if reached else colour
+
+
+def _hides(element, props, area) -> bool:
+    """Whether an element's opaque fill alone covers ``area``: a rectangle without a
+    stroke or rounded corners holding it, or an ellipse inside whose stroke it lies (an
+    upright rectangle lies inside an ellipse when its corners do)."""
+    fill = props.get("fill")
+    if element.kind not in ("rect", "ellipse") or fill is None or \
+            fill.alpha not in (None, 1) or props["opacity"] != 1 or element.rotate:
+        return False
+    box = element.box
+    if element.kind == "rect":
+        return props["stroke"] is None and not props["radius"] and _covers(box, area)
+    inset = props["stroke_width"] / 2 if props["stroke"] is not None else 0.0
+    half_w, half_h = box.width / 2 - inset, box.height / 2 - inset
+    if half_w <= 0 or half_h <= 0:
+        return False
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    return all(((x - cx) / half_w) ** 2 + ((y - cy) / half_h) ** 2 <= 1
+               for x in (area[0], area[2]) for y in (area[1], area[3]))
 
 
 def _clear_of(behind, item) -> bool:

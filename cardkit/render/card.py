@@ -18,10 +18,9 @@ from PIL import UnidentifiedImageError
 
 from ..assets.fonts import DEFAULT_FONT
 from ..assets.icons import BuiltinIcon
-from ..assets.svg import SvgError, load_svg, svg_texts, with_deck_fonts
+from ..assets.svg import SvgError, load_svg, with_deck_fonts
 from ..common.errors import Problem, Problems, Where
 from ..common.units import INCH, to_mm
-from ..deck.languages import right_to_left
 from ..deck.layout import Element, Layout
 from ..deck.model import Card
 from ..deck.properties import BadValue
@@ -276,7 +275,6 @@ class CardRenderer(TextResolver):
         if isinstance(art, Picture):
             self._check_resolution(card, layout, element, props, name, art)
             return art
-        refuse_right_to_left_svg_text(name, art)
         art, missing, lacking = with_deck_fonts(art, layout.assets)
         for names in missing:
             if names:
@@ -335,13 +333,8 @@ class CardRenderer(TextResolver):
                 return
             sides, in_band = self._place(layout, element, ink)
         if sides:
-            where = "the bleed" if element.bleed else "the card"
-            may_bleed = not element.bleed and element.kind not in ("text", "icon")
-            self._warn(card, layout, element, f"reaches outside {where} "
-                       f"({', '.join(sides)}) and is cut off there",
-                       "move or shrink its box" + (", or give it 'bleed: true' if it is "
-                                                   "meant to run off the edge" if may_bleed
-                                                   else ""), in_layout=True)
+            self._warn(card, layout, element, *outside_finding(element, sides),
+                       in_layout=True)
         elif in_band and element.kind in ("text", "icon"):
             what = "text" if element.kind == "text" else "the icon"
             self._warn(card, layout, element, f"{what} lies within {to_mm(layout.safe):g} mm "
@@ -354,11 +347,7 @@ class CardRenderer(TextResolver):
         the card (or the bleed), and whether it enters the unsafe band."""
         left, top, right, bottom = ink
         width, height = layout.card_size
-        reach = self.reach if element.bleed else 0.0
-        sides = [side for side, out in (("left", left < -reach - EDGE),
-                                        ("top", top < -reach - EDGE),
-                                        ("right", right > width + reach + EDGE),
-                                        ("bottom", bottom > height + reach + EDGE)) if out]
+        sides = outside_sides(ink, layout.card_size, self.reach if element.bleed else 0.0)
         safe = layout.safe
         in_band = left < safe - EDGE or top < safe - EDGE or right > width - safe + EDGE or \
             bottom > height - safe + EDGE
@@ -376,26 +365,36 @@ class CardRenderer(TextResolver):
             self._findings.append((severity, *finding))
 
 
+def outside_sides(edges, card_size, reach: float) -> list[str]:
+    """The sides where ``edges`` (left, top, right, bottom on the card, in points) reach
+    outside a card of ``card_size``, or more than ``reach`` past it (a bleed element's).
+
+    >>> outside_sides((-5, 0, 100, 100), (100, 100), 0.0), outside_sides((-5, 0, 9, 9), (9, 9), 9)
+    (['left'], [])
+    """
+    left, top, right, bottom = edges
+    width, height = card_size
+    return [side for side, out in (("left", left < -reach - EDGE), ("top", top < -reach - EDGE),
+                                   ("right", right > width + reach + EDGE),
+                                   ("bottom", bottom > height + reach + EDGE)) if out]
+
+
+def outside_finding(element: Element, sides: list[str]) -> tuple[str, str]:
+    """What validate says of ``element`` reaching outside the card at ``sides``, and the
+    fix."""
+    where = "the bleed" if element.bleed else "the card"
+    may_bleed = not element.bleed and element.kind not in ("text", "icon")
+    return (f"reaches outside {where} ({', '.join(sides)}) and is cut off there",
+            "move or shrink its box" + (", or give it 'bleed: true' if it is meant to run "
+                                        "off the edge" if may_bleed else ""))
+
+
 def shares_sizes(deck) -> bool:
     """Whether any layout of ``deck`` gives a text a ``size_group``, itself or by a style."""
     layouts = deck.layouts()
     return any("size_group" in element.fixed or "size_group" in element.templates
                for layout in layouts for element in layout.elements) or \
         any("size_group" in style for layout in layouts for style in layout.styles.values())
-
-
-def refuse_right_to_left_svg_text(name: str, drawing) -> None:
-    """BadValue for SVG art whose live text is in a right-to-left script: it would print
-    left to right in unjoined letters, as cardkit does not shape text yet (the check to
-    replace once it does)."""
-    for text in svg_texts(drawing):
-        script = right_to_left(text)
-        if script:
-            raise BadValue(f"image {quoted(name, 200)} has text in {script}, a right-to-left "
-                           f"script, {quoted(text.strip(), 60)}: cardkit cannot set it yet "
-                           "(its letters would print in the wrong order and unjoined)",
-                           "convert the text to paths (Inkscape: Path > Object to Path; "
-                           "Illustrator: Type > Create Outlines)")
 
 
 def _read_image(path: Path, folder: Path):

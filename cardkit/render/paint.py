@@ -17,7 +17,7 @@ from ..deck.layout import Box, Element
 from ..sources.checks import faded
 from ..sources.images import open_image
 from .textfit import TextBlock
-from .textpaint import set_text
+from .textpaint import set_line, set_text
 from .textmarkup import is_plain
 
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
@@ -275,7 +275,8 @@ def _image(canvas, item, box, fitted: Box | None = None):
         canvas.setFillAlpha(props["opacity"] * ink)
         canvas.drawImage(HELD.reader(art), x, y, width, height, mask="auto")
     else:
-        draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height)
+        draw_svg(canvas, restyled(art, None, props["opacity"], ink), x, y, width, height,
+                 set_line)
     canvas.restoreState()
 
 

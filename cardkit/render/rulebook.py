@@ -24,7 +24,7 @@ from ..deck.model import Deck
 from ..deck.rulebook import CardsShown, Rulebook
 from ..sources import rulebook as md
 from .card import FRONT, CardRenderer
-from .textpaint import set_text
+from .textpaint import set_line, set_text
 from .textfit import TextBlock, fit_text
 from .textmarkup import words
 
@@ -247,8 +247,8 @@ class Text(Flowable):
         if self.bullet:
             canvas.setFont(self.font, self.size)
             canvas.setFillColor(self.bullet_colour)
-            canvas.drawRightString(self.indent - 0.5 * self.size, self.height - block.ascent,
-                                   self.bullet)
+            set_line(canvas, self.indent - 0.5 * self.size, self.height - block.ascent,
+                     self.bullet, "right")
 
 
 class CardRow(Flowable):

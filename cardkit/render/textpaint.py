@@ -3,7 +3,8 @@ origin, in its runs' fonts, sizes and colours, with inline icons; lines in the f
 kerning (``TJ`` arrays: printable ASCII from each word's cached piece, anything else as
 HarfBuzz shaped it), right-to-left runs in their visual order, and glyphs that are not
 the characters written tagged with the text they stand for, so the page still extracts
-and searches as written. Shared by cards (:mod:`.paint`) and the rulebook."""
+and searches as written. Shared by cards (:mod:`.paint`) and the rulebook, and, through
+:func:`set_line`, by every line a page writes of its own (footers, legends, captions)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from typing import NamedTuple
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 
+from ..assets import fonts
 from ..assets.icons import inline_placement
-from ..assets.shaping import drawn, drawn_word, has_right_to_left, levels, shape, visual_order
+from ..assets.shaping import (drawn, drawn_word, drawn_order, has_right_to_left, levels, shape,
+                              visual_order)
 from ..sources.checks import faded
-from .textfit import TextBlock
+from .textfit import Line, TextBlock
+from .textmarkup import Run
 
 
 def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
@@ -45,6 +49,54 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
         _, dx, dy, side = inline_placement(icon, size)
         own = colours.get(icon.name) or (style is not None and style.colour) or colour
         icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity)
+
+
+ANCHORS = {"left": 0.0, "centre": 0.5, "right": 1.0}  # of a line's width, left of its x
+
+
+def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
+             fallbacks: tuple[str, ...] = ()) -> None:
+    """Draw ``text``, one line of a page's own words (a footer, a legend, a caption), in
+    the canvas's font, size and colour, its baseline at ``y``, its left end, centre or
+    right end (``anchor``) at ``x``: shaped and kerned as a card's text is, a Hebrew or
+    Arabic name in it right to left, in a line that runs left to right (the page's words
+    are English). Letters the canvas's font lacks are set in the first of ``fallbacks``
+    (the deck's fonts) that has them."""
+    font, size = canvas._fontname, canvas._fontsize
+    runs, width = font_runs(text, font, fallbacks), line_width(text, font, size, fallbacks)
+    line = Line(runs, (0.0,) * len(runs), width)
+    block = TextBlock(size, canvas._leading, (line,), 0.0, 0.0, True)
+    x -= ANCHORS[anchor] * width
+    writing = canvas.beginText(x, y)
+    _text_line(writing, line, x, y, block, (font, size, None), None, 1.0, [])
+    canvas.drawText(writing)
+
+
+def line_width(text: str, font: str, size: float, fallbacks: tuple[str, ...] = ()) -> float:
+    """The width :func:`set_line` draws ``text`` at in ``font`` at ``size``, in points."""
+    return sum(run.unit_width() for run in font_runs(text, font, fallbacks)) * size / 1000
+
+
+@lru_cache(maxsize=1024)
+def font_runs(text: str, font: str, fallbacks: tuple[str, ...] = ()) -> tuple[Run, ...]:
+    """``text`` in runs of one font each: ``font`` where it has the letters, else the
+    first of ``fallbacks`` that does (spaces, and letters none has, stay in the run they
+    are in).
+
+    >>> [run.text for run in font_runs('Torch', 'Lato', ('Lato-Bold',))]
+    ['Torch']
+    """
+    if not fallbacks or not fonts.missing_chars(font, text):
+        return (Run(text, font, False),)
+    runs: list[list[str]] = []  # [font, characters]
+    for char in text:
+        own = next((face for face in (font, *fallbacks)
+                    if not fonts.missing_chars(face, char)), None)
+        if runs and (own is None or own == runs[-1][0] or char.isspace()):
+            runs[-1][1] += char
+        else:
+            runs.append([own or font, char])
+    return tuple(Run(characters, face, False) for face, characters in runs)
 
 
 def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tuple,
@@ -110,24 +162,37 @@ def _looked(text, wanted: tuple, look: tuple, leading: float) -> tuple:
     return wanted
 
 
-def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = None) -> None:
+def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = None,
+           actual: str | None = None) -> None:
     """Write ``string`` shaped in ``font`` at the text cursor (and with ``last`` move the
     cursor to the next line). Where the glyphs drawn are not the characters written (a
     ligature, joined Arabic letters), they are marked as standing for the words written,
-    which text extraction and search then read."""
-    if rtl is None and _written_ascii(text, string, font, last):
-        return
+    which text extraction and search then read; with ``actual``, the whole string is
+    marked as standing for it instead (one mark: PDFium misreads marks inside marks)."""
+    if rtl is None and actual is None:
+        if _written_ascii(text, string, font, last):
+            return
+        parts = _ligature_parts(string, font)
+        if len(parts) > 1:  # the words between its ligatures written the fast way
+            for i, part in enumerate(parts):
+                _write(text, part, font, last and i == len(parts) - 1)
+            return
     pieces = drawn(string, font, rtl)
+    if actual is not None:
+        text._code.append(f"/Span <</ActualText <{_utf16(actual)}>>> BDC")
     for i, piece in enumerate(pieces):
         ends = last and i == len(pieces) - 1
-        if piece.actual is not None:  # reportlab's text objects have no call for it
+        tagged = actual is None and piece.actual is not None
+        if tagged:  # reportlab's text objects have no call for it
             text._code.append(f"/Span <</ActualText <{_utf16(piece.actual)}>>> BDC")
         if piece.kerning is None:
             (text.textLine if ends else text.textOut)(piece.glyphs)
         else:
             _kerned(text, piece, ends)
-        if piece.actual is not None:
+        if tagged:
             text._code.append("EMC")
+    if actual is not None:
+        text._code.append("EMC")
 
 
 def _written_ascii(text, string: str, font: str, last: bool) -> bool:
@@ -164,6 +229,26 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     return True
 
 
+def _ligature_parts(string: str, font: str) -> list[str]:
+    """``string`` cut before and after each word drawn with a ligature ('Office'), where
+    its other words are all :func:`_ascii_word`'s: the parts :func:`drawn` draws it in,
+    the spaces where it puts them. ``[string]`` for any other."""
+    words = string.split(" ")
+    if " " not in string or all(_ascii_word(word, font) is not None for word in words):
+        return [string]
+    parts, part = [], ""
+    for i, word in enumerate(words):
+        part += " " if i else ""
+        if _ascii_word(word, font) is not None:
+            part += word
+        elif drawn_word(word, font, None).actual is not None and word.isascii():
+            parts += [part, word] if part else [word]
+            part = ""
+        else:
+            return [string]
+    return parts + [part] if part else parts
+
+
 class AsciiWord(NamedTuple):
     written: str  # in a TJ array's string: 'T) 122 (o' for 'To' kerned
     width: float  # at 1000 pt
@@ -178,7 +263,8 @@ def _ascii_word(word: str, font: str) -> AsciiWord | None:
     first subset of every document (reportlab's ``asciiReadable``), so this is the same
     in every PDF. None for any other word."""
     ttf = pdfmetrics.getFont(font)
-    piece = drawn_word(word, font, None)
+    # the piece itself is not kept (drawn_word's cache): this part is kept instead
+    piece = drawn_word.__wrapped__(word, font, None)
     characters, kerning = piece.characters, piece.kerning
     if kerning is None or piece.actual is not None or not ttf._asciiReadable or \
             not (characters.isascii() and characters.isprintable()) or \
@@ -259,6 +345,11 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
             segments[-1][2] += char
         else:
             segments.append([owner, level, char])
+    # PDFium reads a line whose letters are mostly left to right as a left-to-right line,
+    # and the words of a right-to-left phrase in it in the order they are drawn ('הפנסים
+    # שוק'): such a phrase is tagged with its words
+    letters = [char for char in characters if char.isalpha()]
+    mostly_ltr = 2 * sum(map(has_right_to_left, letters)) < len(letters)
     at = x
     for k in visual_order([level for _, level, _ in segments]):
         owner, level, part = segments[k]
@@ -271,6 +362,7 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
         rtl = bool(level % 2)
         look = _looked(text, _look(run, size, ink, opacity), look, leading)
         text.setTextOrigin(at, baseline)
-        _write(text, part, run.font, rtl=rtl)
+        phrase = rtl and mostly_ltr and " " in part.strip()
+        _write(text, part, run.font, rtl=rtl, actual=drawn_order(part) if phrase else None)
         at += shape(part, run.font, rtl).width * scale
     return look

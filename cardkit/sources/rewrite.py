@@ -362,14 +362,9 @@ def delete_yaml_entry(data: bytes, line: int, col: int) -> bytes:
 
 # -- YAML ------------------------------------------------------------------------------
 
-def _node_at(text: str, line: int, col: int):
-    """The mapping node written at ``line`` and ``col`` (counted from 1) of a YAML text."""
-    return _located_entry(text, line, col)[0]
-
-
-def _located_entry(text: str, line: int, col: int):
-    """The mapping node written at ``line`` and ``col`` (counted from 1) of a YAML text,
-    and the list holding it with its index there (None, -1 when no list holds it)."""
+def mappings(text: str):
+    """Each mapping node of a YAML text once (an alias's node is its anchor's), with the
+    list holding it and its index there (None, -1 when no list holds it)."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:
@@ -381,12 +376,29 @@ def _located_entry(text: str, line: int, col: int):
             continue
         seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
-            if (node.start_mark.line + 1, node.start_mark.column + 1) == (line, col):
-                return node, parent, index
+            yield node, parent, index
             stack.extend((part, None, -1) for pair in node.value for part in pair)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((item, node, at) for at, item in enumerate(node.value))
-    raise NotRewritten(f"no card is written at line {line}, column {col} any more")
+
+
+def starts_at(node, line: int, col: int) -> bool:
+    """Whether ``node`` is written from ``line`` and ``col`` (counted from 1)."""
+    return (node.start_mark.line + 1, node.start_mark.column + 1) == (line, col)
+
+
+def _node_at(text: str, line: int, col: int):
+    """The mapping node written at ``line`` and ``col`` (counted from 1) of a YAML text."""
+    return _located_entry(text, line, col)[0]
+
+
+def _located_entry(text: str, line: int, col: int):
+    """The mapping node written at ``line`` and ``col`` (counted from 1) of a YAML text,
+    and the list holding it with its index there (None, -1 when no list holds it)."""
+    found = next((entry for entry in mappings(text) if starts_at(entry[0], line, col)), None)
+    if found is None:
+        raise NotRewritten(f"no card is written at line {line}, column {col} any more")
+    return found
 
 
 def _scalar(value, style: str | None, flow: bool) -> str:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ..common.atomic import NotReplaced, atomic_path, read_below
 from ..common.errors import Where
-from ..deck.loader import FIELD_TYPES, type_error
+from ..deck.card_reader import FIELD_TYPES, type_error
 from ..sources.files import BUNDLED_DECKS
 from ..sources.links import is_link
 from ..sources.rewrite import (NotRewritten, csv_cell, replace_csv_cell, replace_yaml_value,

@@ -38,6 +38,7 @@ from ..sources.spreadsheet import SUFFIXES as SPREADSHEETS
 from ..writers.card_pdf import write_card_pdf
 from ..writers.card_png import page_png
 from .edits import page_sources
+from .layout_edits import box_file, layout_files
 
 SIDES = (FRONT, BACK)
 SHEET_DPI = 60  # enough to see the imposition; the PDF is what prints
@@ -170,6 +171,7 @@ class Studio:
         self._rasterise(deck, renderer, new, page, size)
         return self._keep(options, deck, {
             "title": deck.title, "cards": cards, "problems": [], "files": versions,
+            "layouts": layout_files(deck, self.deck_path.parent),
             "field_types": deck.field_types,
             "warnings": list(map(_shown, report.warnings)), "broken": False,
             "options": options.shown(),
@@ -184,7 +186,7 @@ class Studio:
     def _nothing_drawn(self, options: Options) -> dict:
         """The state of a view whose deck never loaded: no cards, no choices."""
         return {"title": "", "cards": [], "problems": [], "warnings": [], "broken": False,
-                "files": {}, "field_types": {},
+                "files": {}, "field_types": {}, "layouts": {},
                 "options": options.shown(), "variants": {}, "languages": [],
                 "bleed": [0, 0], "size_mm": [0, 0], "seconds": 0.0}
 
@@ -344,6 +346,8 @@ def elements(renderer, card, side: str, size) -> dict:
         box = item.element.box
         boxes.append({"name": item.element.name, "kind": item.element.kind,
                       "where": str(item.element.where),
+                      "box_at": str(item.element.box_at),
+                      "box_file": str(box_file(item.element)),
                       "styles": sorted(set(span_names(item.props["text"])))
                       if item.text is not None else [],
                       "box": [round(100 * value / whole, 3) for value, whole in (

@@ -15,11 +15,13 @@ GRACE = 1.0  # seconds open event streams get to close on Ctrl-C
 
 
 def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
-               deck_named: str | None = None, allow_edit: bool = False) -> None:
+               deck_named: str | None = None, allow_edit: bool = False,
+               editor: str = "") -> None:
     """Serve ``deck_path`` (``deck_named`` as the user named it) on the socket
     ``listening`` until Ctrl-C; the pages are told after every burst of saves (as
     ``cardkit watch`` builds), and draw the deck again. The page may change the deck's
-    files if the socket is this machine's only, or ``allow_edit``."""
+    files if the socket is this machine's only, or ``allow_edit``; its "Open in editor"
+    links run the command ``editor``."""
     import uvicorn
 
     host, port = listening.getsockname()[:2]
@@ -38,7 +40,7 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
     if open_page:
         webbrowser.open(address)
     app = make_app(studio, host, report_folders=(Path("output"), Path(deck_path).parent),
-                   deck_named=deck_named, allow_edit=allow_edit)
+                   deck_named=deck_named, allow_edit=allow_edit, editor=editor)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:

@@ -41,10 +41,13 @@ from ..common.errors import InputError
 from ..deck.selection import SPEC_HELP
 from . import edits, grid
 from .images import INKS, Options, Studio
+from . import layout_edits
+from .editor import HOW_TO_SET, open_in_editor, place_of
 
 APP_FILES = {"index.html": "text/html; charset=utf-8", "studio.js": "text/javascript",
              "studio.css": "text/css",
-             "grid.js": "text/javascript", "grid.css": "text/css"}  # the grid of every card
+             "grid.js": "text/javascript", "grid.css": "text/css",  # the grid of every card
+             "layout.js": "text/javascript", "layout.css": "text/css"}  # a layout's boxes
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
 PAPERS = ("a4", "letter")
@@ -230,20 +233,23 @@ def read_only_why(listening: str, allow_edit: bool) -> str:
 
 def make_app(studio: Studio, listening: str = "127.0.0.1",
              report_folders=(Path("output"),), deck_named: str | None = None,
-             allow_edit: bool = False) -> Starlette:
+             allow_edit: bool = False, editor: str = "") -> Starlette:
     """The studio's app, for a server listening on the address ``listening`` (only
     requests addressed to it by one of its names are answered). ``report_folders``: where
     the playtest tab looks for the deck's latest simulation report, the first where the
     command it suggests writes one. ``deck_named``: the deck as the user named it (its
     folder if not given). Its page may change the deck's files when it listens on this
-    machine only, or ``allow_edit``."""
+    machine only, or ``allow_edit``; its "Open in editor" links run ``editor`` (a command,
+    :mod:`.editor`), the user's own."""
     shipped = files(__package__) / "app"
     app_files = {name: (shipped / name).read_bytes() for name in APP_FILES}
     read_only = read_only_why(listening, allow_edit)
     token = "" if read_only else secrets.token_urlsafe(24)  # only the page holds it
     app_files["index.html"] = app_files["index.html"].replace(
         b"{edit-token}", token.encode()).replace(
-        b"{read-only}", html.escape(read_only).encode())
+        b"{read-only}", html.escape(read_only).encode()).replace(
+        b"{editor}", html.escape(Path(editor.split()[0]).name if editor else "").encode()).replace(
+        b"{no-editor}", html.escape("" if editor else f"no editor is set: {HOW_TO_SET}").encode())
     streams: set = set()  # (loop, queue) of each open event stream
     history = grid.History()  # the changes written, each undoable (studio/grid.py)
     deck_named = deck_named or str(studio.deck_path.parent)
@@ -362,22 +368,34 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
 
-    @with_options
-    async def edit(request, options):
-        """Change one field of one card: {card, field, value, version} as JSON; or, from
-        the grid, a card's row: {op, card, version}, or undo a change: {op, change}."""
+    def not_own_page(request) -> JSONResponse | None:
+        """The answer to a request that may not write (or open an editor): a studio that
+        is read-only, a request without the page's token, or not of JSON; None when it
+        may."""
         if read_only:
             return JSONResponse({"refused": read_only}, status_code=403)
         if not secrets.compare_digest(request.headers.get("x-cardkit-token", ""), token) \
                 or request.headers.get("content-type", "").split(";")[0] != "application/json":
             return JSONResponse({"refused": "the studio takes edits from its own page only"},
                                 status_code=403)
+        return None
+
+    @with_options
+    async def edit(request, options):
+        """Change one field of one card: {card, field, value, version} as JSON; or, from
+        the grid, a card's row: {op, card, version}, or undo a change: {op, change}; or
+        move an element's box: {card, side, element, box, version} (:func:`move_box`)."""
+        refused = not_own_page(request)
+        if refused:
+            return refused
         try:
             asked = json.loads(await request.body())
         except ValueError:
             asked = None
         if isinstance(asked, dict) and "op" in asked:  # the grid's rows, or an undo
             return await grid.answer(studio, options, asked, history)
+        if isinstance(asked, dict) and "element" in asked:  # a layout's box
+            return await move_box(asked, options)
         try:
             number, field, value, version = (asked[key] for key in (
                 "card", "field", "value", "version"))
@@ -387,20 +405,80 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
         except (ValueError, KeyError, TypeError):
             return JSONResponse({"refused": "give card (a number), field, value and version"},
                                 status_code=400)
+        return await written(options, edits.edit, f"the edit of {field} of #{number}",
+                             number, field, value, version, options.lang)
+
+    async def written(options, change, what: str, *asked) -> JSONResponse:
+        """The answer to the edit ``change(deck, folder, *asked, drawn)`` of the deck drawn
+        with ``options`` (``drawn``: the version each file was when it was drawn): saved,
+        drawn again and undoable as ``what``, a conflict, or refused."""
         state = await run_in_threadpool(studio.view, options)  # (before the deck: grid.answer)
         deck = await run_in_threadpool(studio.deck, options)
         if deck is None:
             return JSONResponse({"refused": "the deck has not loaded"}, status_code=409)
+        drawn = {**state["files"], **{path: layout["version"]
+                                      for path, layout in state["layouts"].items()}}
         try:
-            new = await run_in_threadpool(edits.edit, deck, studio.deck_path.parent, number,
-                                          field, value, version, options.lang, state["files"])
+            new = await run_in_threadpool(change, deck, studio.deck_path.parent, *asked, drawn)
         except (edits.Conflict, edits.Refused) as error:
             return grid.failed(error)
         # drawn again now, as after a save (the watcher's word on it comes later)
         await run_in_threadpool(studio.files_changed, (str(new.path),))
-        what = f"the edit of {field} of #{number}"  # the page's undo says it
         return JSONResponse({"saved": True, "version": new.version, "what": what,
                              "change": history.record(new, what)})
+
+    async def move_box(asked: dict, options):
+        """Move or resize an element's box: {card, side, element, version} and its new
+        ``box`` in millimetres ({x, y, width, height}, any of them) from the card's top
+        left corner."""
+        try:
+            number, side, name, box, version = (asked[key] for key in (
+                "card", "side", "element", "box", "version"))
+            if not (type(number) is int and all(isinstance(text, str) for text in (
+                    side, name, version)) and isinstance(box, dict) and box
+                    and set(box) <= set(layout_edits.PARTS) and all(
+                        type(value) in (int, float) for value in box.values())
+                    and set(asked) == {"card", "side", "element", "box", "version"}):
+                raise ValueError
+        except (KeyError, ValueError):
+            return JSONResponse({"refused": "give card (a number), side, element, box (x, y, "
+                                            "width, height in mm) and version"}, status_code=400)
+        return await written(options, layout_edits.move_box, f"the move of {name}'s box",
+                             number, side, name, box, version)
+
+    @with_options
+    async def open_editor(request, options):
+        """Open the user's editor at a card's row or entry, {card}, or an element's entry
+        in its layout, {card, side, element}: the deck's own file, never one the request
+        names, with the user's own editor command."""
+        refused = not_own_page(request)
+        if refused:
+            return refused
+        try:
+            asked = json.loads(await request.body())
+            if not (isinstance(asked, dict) and type(asked.get("card")) is int
+                    and set(asked) in ({"card"}, {"card", "side", "element"})
+                    and all(isinstance(asked.get(key, ""), str) for key in ("side", "element"))):
+                raise ValueError
+        except ValueError:
+            return JSONResponse({"refused": "give card (a number), and side and element for "
+                                            "an element"}, status_code=400)
+        if not editor:
+            return JSONResponse({"refused": f"no editor is set: {HOW_TO_SET}"}, status_code=409)
+        deck = await run_in_threadpool(studio.deck, options)
+        if deck is None:
+            return JSONResponse({"refused": "the deck has not loaded"}, status_code=409)
+        try:
+            where = place_of(deck, studio.deck_path.parent, asked["card"],
+                             asked.get("side", ""), asked.get("element", ""))
+            await run_in_threadpool(open_in_editor, editor, where.file, where.line)
+        except edits.Refused as refused:
+            return grid.failed(refused)
+        except (OSError, ValueError) as error:
+            return JSONResponse({"refused": f"the editor '{editor}' could not be started "
+                                            f"({getattr(error, 'strerror', None) or error}): "
+                                            f"{HOW_TO_SET}"}, status_code=500)
+        return JSONResponse({"opened": f"{Path(where.file).name}:{where.line}"})
 
     async def no_icon(request):
         return Response(status_code=204)
@@ -413,7 +491,8 @@ def make_app(studio: Studio, listening: str = "127.0.0.1",
               Route("/sheets/{key}.png", sheet_image), Route("/playtest", playtest),
               Route("/api/playtest", playtest_shown),
               Route("/cards/{key}.png", image), Route("/events", events),
-              Route("/api/edit", edit, methods=["POST"])]
+              Route("/api/edit", edit, methods=["POST"]),
+              Route("/api/open", open_editor, methods=["POST"])]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, listening=listening)])
 
     def end_streams() -> None:

@@ -10,13 +10,14 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, register, string_width
+from ..assets.fonts import DEFAULT_FONT, register
 from ..common.units import MM
 from ..deck.boards import Board
 from ..deck.model import Deck
 from ..imposition.boards import OVERLAP, Tile, TilePlan, column_name
 from ..imposition.sheets import PAPER_NAMES, PRINTABLE_BORDER
 from ..render.card import FRONT, CardRenderer
+from ..render.textpaint import line_width, set_line
 from .metadata import describe
 from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, draw_scaled
 
@@ -60,7 +61,7 @@ def write_board_tiles(path: Path, deck: Deck, board: Board, card, renderer: Card
         canvas.restoreState()
         _marks(canvas, tile, plan)
         _footer(canvas, plan, f"{deck.title} · board {board.name} · tile {tile.name} "
-                f"(page {number + 1}/{len(plan.tiles) + 1}) · print at 100%")
+                f"(page {number + 1}/{len(plan.tiles) + 1}) · print at 100%", deck.fonts)
         canvas.showPage()
     canvas.save()
 
@@ -93,16 +94,16 @@ def _name(canvas, x, y, angle, text) -> None:
     canvas.saveState()
     canvas.translate(x, y)
     canvas.rotate(angle)
-    canvas.drawCentredString(0, -3, text)
+    set_line(canvas, 0, -3, text, "centre")
     canvas.restoreState()
 
 
-def _footer(canvas, plan: TilePlan, text: str) -> None:
+def _footer(canvas, plan: TilePlan, text: str, fallbacks: tuple[str, ...]) -> None:
     size = min(FOOTER_SIZE, FOOTER_SIZE * (plan.page_width - 2 * PRINTABLE_BORDER)
-               / string_width(text, DEFAULT_FONT, FOOTER_SIZE))
+               / line_width(text, DEFAULT_FONT, FOOTER_SIZE, fallbacks))
     canvas.setFillColor(LABEL_COLOUR)
     canvas.setFont(DEFAULT_FONT, size)
-    canvas.drawCentredString(plan.page_width / 2, PRINTABLE_BORDER + 1 * MM, text)
+    set_line(canvas, plan.page_width / 2, PRINTABLE_BORDER + 1 * MM, text, "centre", fallbacks)
 
 
 def _page_map(canvas, deck, board, card, renderer, plan: TilePlan, paper: str) -> None:
@@ -110,14 +111,14 @@ def _page_map(canvas, deck, board, card, renderer, plan: TilePlan, paper: str) -
     width, height = plan.page_width, plan.page_height
     canvas.setFillColor(colors.black)
     canvas.setFont(DEFAULT_FONT, 12)
-    canvas.drawString(MAP_MARGIN, height - MAP_MARGIN,
-                      f"{deck.title}: board {board.name}, {board.width / MM:.0f} x "
-                      f"{board.height / MM:.0f} mm on {len(plan.tiles)} "
-                      f"{PAPER_NAMES[paper]} pages (page map)")
+    set_line(canvas, MAP_MARGIN, height - MAP_MARGIN,
+             f"{deck.title}: board {board.name}, {board.width / MM:.0f} x "
+             f"{board.height / MM:.0f} mm on {len(plan.tiles)} "
+             f"{PAPER_NAMES[paper]} pages (page map)", fallbacks=deck.fonts)
     canvas.setFont(DEFAULT_FONT, 9)
-    canvas.drawString(MAP_MARGIN, height - MAP_MARGIN - 14,
-                      f"Neighbouring tiles share a {OVERLAP / MM:.0f} mm strip. Trim each tile's"
-                      " top and left edges at its art and lay it on the dashed line.")
+    set_line(canvas, MAP_MARGIN, height - MAP_MARGIN - 14,
+             f"Neighbouring tiles share a {OVERLAP / MM:.0f} mm strip. Trim each tile's"
+             " top and left edges at its art and lay it on the dashed line.")
     room_w, room_h = width - 2 * MAP_MARGIN, height - 2 * MAP_MARGIN - 30
     scale = min(room_w / board.width, room_h / board.height)
     x0 = (width - board.width * scale) / 2
@@ -130,7 +131,7 @@ def _page_map(canvas, deck, board, card, renderer, plan: TilePlan, paper: str) -
     for number, tile in enumerate(plan.tiles, 2):
         canvas.rect(x0 + tile.x * scale, y0 + tile.y * scale, tile.width * scale,
                     tile.height * scale, stroke=1, fill=0)
-        canvas.drawCentredString(x0 + (tile.x + tile.width / 2) * scale,
-                                 y0 + (tile.y + tile.height / 2) * scale,
-                                 f"{tile.name} (page {number})")
+        set_line(canvas, x0 + (tile.x + tile.width / 2) * scale,
+                 y0 + (tile.y + tile.height / 2) * scale, f"{tile.name} (page {number})",
+                 "centre")
     canvas.showPage()

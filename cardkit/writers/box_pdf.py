@@ -9,11 +9,12 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, register, string_width
+from ..assets.fonts import DEFAULT_FONT, register
 from ..common.units import MM
 from ..deck.box import Box
 from ..imposition.tuckbox import BLEED, BoxSheet
 from ..render.card import FRONT, CardRenderer
+from ..render.textpaint import line_width, set_line
 from .metadata import describe
 
 CUT_WIDTH = 0.5  # points
@@ -126,15 +127,16 @@ def _legend(canvas, sheet: BoxSheet, box: Box) -> None:
             style(canvas)
             canvas.line(x, middle, x + SAMPLE, middle)
         canvas.setFillColor(LEGEND_COLOUR)
-        canvas.drawString(x + SAMPLE + 1.5 * MM, middle - LEGEND_SIZE / 3, name)
+        set_line(canvas, x + SAMPLE + 1.5 * MM, middle - LEGEND_SIZE / 3, name)
         x += SAMPLE + 12 * MM
     deck = box.deck
     lines = [" · ".join(filter(None, [deck.title, deck.stamp, sheet.label, "print at 100%"])),
              box.summary]
     room = sheet.legend[0] + width - x
     size = max(MIN_LEGEND_SIZE, min([LEGEND_SIZE] + [
-        LEGEND_SIZE * room / string_width(line, DEFAULT_FONT, LEGEND_SIZE) for line in lines]))
+        LEGEND_SIZE * room / line_width(line, DEFAULT_FONT, LEGEND_SIZE, deck.fonts)
+        for line in lines]))
     canvas.setFont(DEFAULT_FONT, size)
-    canvas.drawString(x, middle + 0.4 * size, lines[0])
-    canvas.drawString(x, middle - 1.1 * size, lines[1])
+    set_line(canvas, x, middle + 0.4 * size, lines[0], fallbacks=deck.fonts)
+    set_line(canvas, x, middle - 1.1 * size, lines[1], fallbacks=deck.fonts)
     canvas.restoreState()

@@ -25,9 +25,10 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, cap_height, register, string_width
+from ..assets.fonts import DEFAULT_FONT, cap_height, register
 from ..common.units import MM
 from ..imposition.sheets import PAPER_NAMES, PAPERS, PRINTABLE_BORDER, mirrors_columns
+from ..render.textpaint import line_width, set_line
 from .metadata import at_actual_size
 
 SCALE_RANGE = 8  # millimetres each way from zero
@@ -75,8 +76,8 @@ def _front(canvas, width, height, paper, duplex, columns, back_offset, for_playe
     left, top = PRINTABLE_BORDER + 10 * MM, height - PRINTABLE_BORDER - 12 * MM
     canvas.setFillColor(INK)
     canvas.setFont("Lato-Bold", 14)
-    canvas.drawString(left, top, f"{'Printer test' if for_players else 'cardkit calibration'}"
-                                 f" sheet · {PAPER_NAMES[paper]} · flip on the {duplex} edge")
+    set_line(canvas, left, top, f"{'Printer test' if for_players else 'cardkit calibration'}"
+                                f" sheet · {PAPER_NAMES[paper]} · flip on the {duplex} edge")
     applied = ""
     if any(back_offset):
         applied = (f" (this sheet was printed with --back-offset {back_offset[0] / MM:g},"
@@ -97,7 +98,7 @@ def _front(canvas, width, height, paper, duplex, columns, back_offset, for_playe
     ]
     canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
     for i, step in enumerate(steps):
-        canvas.drawString(left, top - (8 + 4.2 * i) * MM, step)
+        set_line(canvas, left, top - (8 + 4.2 * i) * MM, step)
     square_and_ruler(canvas, left, top - 90 * MM)
     (x_zero, y_zero) = scale_centres(width, height)
     _scale(canvas, *x_zero, across=True, sign=1 if columns else -1)
@@ -121,8 +122,8 @@ def _back(canvas, width, height, columns, back_offset) -> None:
             canvas.line(x - reach, y, x + reach, y)
     canvas.setFillColor(INK)
     canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
-    canvas.drawCentredString(width / 2, height / 2 + 40 * MM,
-                             "Back of the calibration sheet: read the red lines from the front.")
+    set_line(canvas, width / 2, height / 2 + 40 * MM,
+             "Back of the calibration sheet: read the red lines from the front.", "centre")
     _footer(canvas, width, "back")
 
 
@@ -133,7 +134,7 @@ def square_and_ruler(canvas, left: float, bottom: float) -> None:
     canvas.setLineWidth(0.3)
     canvas.rect(left, bottom, 50 * MM, 50 * MM, stroke=1, fill=0)
     canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
-    canvas.drawCentredString(left + 25 * MM, bottom + 23 * MM, "50 mm x 50 mm")
+    set_line(canvas, left + 25 * MM, bottom + 23 * MM, "50 mm x 50 mm", "centre")
     ruler_left, base = left + 65 * MM, bottom + 25 * MM
     canvas.line(ruler_left, base, ruler_left + 100 * MM, base)
     for mm in range(101):
@@ -141,8 +142,8 @@ def square_and_ruler(canvas, left: float, bottom: float) -> None:
         x = ruler_left + mm * MM
         canvas.line(x, base, x, base + tick)
         if mm % 10 == 0:
-            canvas.drawCentredString(x, base + 6.5 * MM, str(mm // 10))
-    canvas.drawString(ruler_left, base - 5 * MM, "100 mm ruler (numbers in cm)")
+            set_line(canvas, x, base + 6.5 * MM, str(mm // 10), "centre")
+    set_line(canvas, ruler_left, base - 5 * MM, "100 mm ruler (numbers in cm)")
 
 
 def _scale(canvas, x: float, y: float, across: bool, sign: int) -> None:
@@ -163,25 +164,25 @@ def _scale(canvas, x: float, y: float, across: bool, sign: int) -> None:
         if across:
             canvas.line(x + offset, y - length, x + offset, y + length)
             if half % 2 == 0:  # the digits centred on the tick, a minus sign left of them
-                digits = string_width(label.lstrip("-"), DEFAULT_FONT, 5)
-                canvas.drawRightString(x + offset + digits / 2,
-                                       y + side * 4.6 * MM - (side < 0) * 1.6 * MM, label)
+                digits = line_width(label.lstrip("-"), DEFAULT_FONT, 5)
+                set_line(canvas, x + offset + digits / 2,
+                         y + side * 4.6 * MM - (side < 0) * 1.6 * MM, label, "right")
         else:
             canvas.line(x - length, y + offset, x + length, y + offset)
             if half % 2 == 0:
                 text_x = x + 4.2 * MM if side > 0 else x - 4.2 * MM
-                draw = canvas.drawString if side > 0 else canvas.drawRightString
-                draw(text_x, y + offset - cap_height(DEFAULT_FONT, 5) / 2, label)  # centred
+                set_line(canvas, text_x, y + offset - cap_height(DEFAULT_FONT, 5) / 2, label,
+                         "left" if side > 0 else "right")  # centred on the tick
     canvas.setFont("Lato-Bold", 9)
     if across:
-        canvas.drawRightString(x - (SCALE_RANGE + 2) * MM, y - 1.2 * MM, "X")
+        set_line(canvas, x - (SCALE_RANGE + 2) * MM, y - 1.2 * MM, "X", "right")
     else:
-        canvas.drawCentredString(x, y + (SCALE_RANGE + 4) * MM, "Y")
+        set_line(canvas, x, y + (SCALE_RANGE + 4) * MM, "Y", "centre")
     canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
 
 
 def _footer(canvas, width: float, side: str) -> None:
     canvas.setFillColor(GREY)
     canvas.setFont(DEFAULT_FONT, 6)
-    canvas.drawCentredString(width / 2, PRINTABLE_BORDER + 2 * MM,
-                             f"cardkit calibration sheet · {side} · print at 100% (actual size)")
+    set_line(canvas, width / 2, PRINTABLE_BORDER + 2 * MM,
+             f"cardkit calibration sheet · {side} · print at 100% (actual size)", "centre")

@@ -10,7 +10,6 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, bold, register
@@ -20,6 +19,7 @@ from ..common.units import MM
 from ..deck.changes import (ADDED, CHANGED, COUNT, GONE, NEW, REMOVED, DeckChanges,
                             summary_line)
 from ..render.card import FRONT
+from ..render.textpaint import line_width, set_line
 from .metadata import dated
 from .sheet_pdf import draw_scaled
 
@@ -67,21 +67,22 @@ def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) 
 def _heading(canvas, changes: DeckChanges, page: int, pages: int) -> None:
     canvas.setFillColor(colors.black)
     canvas.setFont(BOLD, 12)
-    canvas.drawString(MARGIN, A4[1] - MARGIN - 4 * MM, changes.heading
-                      + (f"   (page {page} of {pages})" if pages > 1 else ""))
+    set_line(canvas, MARGIN, A4[1] - MARGIN - 4 * MM, changes.heading
+             + (f"   (page {page} of {pages})" if pages > 1 else ""), fallbacks=changes.new.fonts)
     canvas.setFont(DEFAULT_FONT, 8)
     canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, A4[1] - MARGIN - 9 * MM, summary_line(changes))
-    canvas.drawString(MARGIN + LABEL_WIDTH, A4[1] - MARGIN - 14 * MM, "before")
-    canvas.drawString(_new_x(changes), A4[1] - MARGIN - 14 * MM, "now")
+    set_line(canvas, MARGIN, A4[1] - MARGIN - 9 * MM, summary_line(changes))
+    set_line(canvas, MARGIN + LABEL_WIDTH, A4[1] - MARGIN - 14 * MM, "before")
+    set_line(canvas, _new_x(changes), A4[1] - MARGIN - 14 * MM, "now")
 
 
 def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_renderer) -> None:
     """One card's row, its top at ``top``: the label, then the old and the new sides."""
     sides = change.sides or (FRONT,)
+    fallbacks = changes.new.fonts
     canvas.setFillColor(colors.HexColor(STATUS_COLOUR[change.status]))
     canvas.setFont(BOLD, 9)
-    canvas.drawString(MARGIN, top - 4 * MM, change.status)
+    set_line(canvas, MARGIN, top - 4 * MM, change.status)
     y = top - 9 * MM
     for text, font, size, leading, colour, most in (
             (change.name, BOLD, 9, 4 * MM, colors.black, 2),
@@ -89,12 +90,12 @@ def _row(canvas, change, top: float, changes: DeckChanges, old_renderer, new_ren
         canvas.setFont(font, size)
         canvas.setFillColor(colour)
         for line in simpleSplit(text, font, size, LABEL_WIDTH - 4 * MM)[:most]:
-            canvas.drawString(MARGIN, y, line)
+            set_line(canvas, MARGIN, y, line, fallbacks=fallbacks)
             y -= leading
     lines = int((y - (top - ROW + 3 * MM)) // WORD_LEADING)  # what the row has room for
     for key, words in change.words():
         y -= 1 * MM
-        y, lines = _words(canvas, [(key, f"{key}:")] + words, y, lines)
+        y, lines = _words(canvas, [(key, f"{key}:")] + words, y, lines, fallbacks)
     size = changes.new.size
     if change.old is not None:
         _cards(canvas, old_renderer, change.old, sides, MARGIN + LABEL_WIDTH, top, size)
@@ -119,15 +120,16 @@ def _said(change) -> str:
     return "; ".join(parts)
 
 
-def _words(canvas, words, y: float, lines: int) -> tuple[float, int]:
+def _words(canvas, words, y: float, lines: int,
+           fallbacks: tuple[str, ...]) -> tuple[float, int]:
     """A field's words flowed into the label from ``y`` in at most ``lines`` lines: the
     field's name in grey, words gone struck through in red, new ones underlined in green.
     Returns the next line's ``y`` and the lines left."""
     x, right = MARGIN, MARGIN + LABEL_WIDTH - 4 * MM
-    space = stringWidth(" ", DEFAULT_FONT, WORD_SIZE)
+    space = line_width(" ", DEFAULT_FONT, WORD_SIZE)
     for number, (kind, word) in enumerate(words):
         font = DEFAULT_FONT if number else BOLD
-        width = stringWidth(word, font, WORD_SIZE)
+        width = line_width(word, font, WORD_SIZE, fallbacks)
         if x > MARGIN and x + width > right:
             lines -= 1
             x, y = MARGIN, y - WORD_LEADING
@@ -137,7 +139,7 @@ def _words(canvas, words, y: float, lines: int) -> tuple[float, int]:
         canvas.setFillColor(colour)
         canvas.setStrokeColor(colour)
         canvas.setFont(font, WORD_SIZE)
-        canvas.drawString(x, y, word)
+        set_line(canvas, x, y, word, fallbacks=fallbacks)
         if kind in WORD_COLOUR and number:
             canvas.setLineWidth(0.5)
             rise = 0.3 * WORD_SIZE if kind == GONE else -0.15 * WORD_SIZE  # strike, underline
@@ -159,7 +161,7 @@ def _cards(canvas, renderer, card, sides, x: float, top: float, size) -> None:
         canvas.rect(x, y, width, height)
         canvas.setFillColor(GREY)
         canvas.setFont(DEFAULT_FONT, 6.5)
-        canvas.drawCentredString(x + width / 2, y - 3 * MM, side)
+        set_line(canvas, x + width / 2, y - 3 * MM, side, "centre")
         x += width + GAP
 
 

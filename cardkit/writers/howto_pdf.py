@@ -16,6 +16,7 @@ from ..assets.fonts import DEFAULT_FONT, register
 from ..common.units import MM
 from ..deck.model import Deck
 from ..imposition.sheets import PRINTABLE_BORDER
+from ..render.textpaint import set_line
 from .calibration_pdf import square_and_ruler
 from .metadata import describe
 
@@ -45,18 +46,18 @@ def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
     bold = register("Lato-Bold")
     y = height - MARGIN
     canvas.setFont(bold, 16)
-    canvas.drawString(MARGIN, y, f"How to print and cut {deck.title}")
+    set_line(canvas, MARGIN, y, f"How to print and cut {deck.title}", fallbacks=deck.fonts)
     y -= 7 * MM
     if deck.stamp:
         canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
-        canvas.drawString(MARGIN, y, deck.stamp)
+        set_line(canvas, MARGIN, y, deck.stamp)
         y -= 6 * MM
 
     def paragraph(text: str, font: str = DEFAULT_FONT, indent: float = 0.0) -> None:
         nonlocal y
         canvas.setFont(font, TEXT_SIZE)
         for line in simpleSplit(text, font, TEXT_SIZE, width - 2 * MARGIN - indent):
-            canvas.drawString(MARGIN + indent, y, line)
+            set_line(canvas, MARGIN + indent, y, line)
             y -= LEADING
         y -= 3
 
@@ -80,7 +81,8 @@ def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
               "whatever the printer does.")
     canvas.setFillColor(colors.HexColor("#606060"))
     canvas.setFont(DEFAULT_FONT, 6)
-    canvas.drawCentredString(width / 2, PRINTABLE_BORDER + 2 * MM,
-                             f"{deck.title} · how to print and cut · print at 100% (actual size)")
+    set_line(canvas, width / 2, PRINTABLE_BORDER + 2 * MM,
+             f"{deck.title} · how to print and cut · print at 100% (actual size)", "centre",
+             deck.fonts)
     canvas.showPage()
     canvas.save()

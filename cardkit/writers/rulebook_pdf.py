@@ -16,6 +16,7 @@ from ..imposition.sheets import PRINTABLE_BORDER
 from ..deck.rulebook import Rulebook
 from ..render.card import CardRenderer
 from ..render.rulebook import SMALLEST_SIZE, Look, Story
+from ..render.textpaint import set_line
 from .metadata import at_actual_size, dated
 
 MARGIN = 20 * MM  # on A4: inside any home printer's border, with room for the footer
@@ -60,9 +61,9 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
             canvas.saveState()
             canvas.setFont(look.body, footer_size)
             canvas.setFillColor(FOOTER_COLOUR)
-            canvas.drawString(margin, footer_y, footer)
-            canvas.drawRightString(width - margin, footer_y,
-                                   f"page {doc.page}" + (f" of {pages}" if pages else ""))
+            set_line(canvas, margin, footer_y, footer, fallbacks=deck.fonts)
+            set_line(canvas, width - margin, footer_y,
+                     f"page {doc.page}" + (f" of {pages}" if pages else ""), "right")
             canvas.restoreState()
 
         document.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])

@@ -15,11 +15,12 @@ from reportlab.pdfbase.pdfdoc import (PDFArray, PDFDictionary, PDFImageXObject, 
                                       PDFStream)
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, ascent_descent, bold, register, string_width
+from ..assets.fonts import DEFAULT_FONT, ascent_descent, bold, register
 from ..common.units import MM
 from ..deck.model import Deck
 from ..imposition.sheets import PRINTABLE_BORDER, Page, SheetError, SheetOptions, bounds
 from ..render.card import BACK, CardRenderer
+from ..render.textpaint import line_width, set_line
 from .metadata import describe
 
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
@@ -63,7 +64,7 @@ def _cover(canvas, deck: Deck, page: Page, options: SheetOptions,
         y = page.height - COVER_MARGIN - size
         for number, line in enumerate(lines[start:start + per_page], start):
             canvas.setFont(BOLD if number == 0 else DEFAULT_FONT, size)
-            canvas.drawString(COVER_MARGIN, y, line)
+            set_line(canvas, COVER_MARGIN, y, line, fallbacks=deck.fonts)
             y -= leading
         canvas.showPage()
         spooled.take(canvas)
@@ -92,7 +93,7 @@ def _draw_pages(canvas, deck: Deck, pages, options: SheetOptions, renderer: Card
             _fold_line(canvas, page)
         if options.guides:
             _guides(canvas, page, copies, options.bleed)
-        _footer(canvas, page, deck.title, deck.stamp)
+        _footer(canvas, page, deck.title, deck.stamp, deck.fonts)
         canvas.showPage()
         spooled.take(canvas)
 
@@ -284,9 +285,11 @@ def footer_texts(title: str, label: str, stamp: str = ""):
         yield f"{shown} · {label} · print at 100%"
 
 
-def _footer(canvas, page: Page, title: str, stamp: str = "") -> None:
+def _footer(canvas, page: Page, title: str, stamp: str = "",
+            fallbacks: tuple[str, ...] = ()) -> None:
     """The footer in the first free strip that holds it whole (bottom, top, left, right),
-    else in the longest strip, shortened to fit."""
+    else in the longest strip, shortened to fit; the title's letters Lato lacks in the
+    first of ``fallbacks`` (the deck's fonts) that has them."""
     if not page.slots and not page.tokens:
         return
     spaces = page.footer
@@ -298,7 +301,7 @@ def _footer(canvas, page: Page, title: str, stamp: str = "") -> None:
     texts = list(footer_texts(title, page.label, stamp))
 
     def width(text):
-        return string_width(text, DEFAULT_FONT, FOOTER_SIZE)
+        return line_width(text, DEFAULT_FONT, FOOTER_SIZE, fallbacks)
 
     whole = [s for s in spaces if s.length >= width(texts[0])]
     space = whole[0] if whole else max(spaces, key=lambda s: s.length)
@@ -310,5 +313,5 @@ def _footer(canvas, page: Page, title: str, stamp: str = "") -> None:
     canvas.setFont(DEFAULT_FONT, size)
     canvas.translate((space.x1 + space.x2) / 2, (space.y1 + space.y2) / 2)
     canvas.rotate(space.angle)
-    canvas.drawCentredString(0, (descent - ascent) / 2, text)
+    set_line(canvas, 0, (descent - ascent) / 2, text, "centre", fallbacks)
     canvas.restoreState()

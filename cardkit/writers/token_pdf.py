@@ -10,11 +10,12 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..assets.fonts import DEFAULT_FONT, ascent_descent, register, string_width
+from ..assets.fonts import DEFAULT_FONT, ascent_descent, register
 from ..deck.model import Deck
 from ..imposition.sheets import PRINTABLE_BORDER, TOKEN_BLEED
 from ..imposition.tokens import TokenPage, TokenSlot
 from ..render.card import FRONT, CardRenderer
+from ..render.textpaint import line_width, set_line
 from .metadata import describe
 from .sheet_pdf import FOOTER_SIZE, LABEL_COLOUR, MARK_WIDTH, draw_turned, footer_texts
 
@@ -73,11 +74,12 @@ def _shape(canvas, slot: TokenSlot, grow: float = 0.0):
 def _footer(canvas, page: TokenPage, deck: Deck) -> None:
     room = page.width - 2 * PRINTABLE_BORDER
     text = next((t for t in footer_texts(deck.title, "tokens " + page.label, deck.stamp)
-                 if string_width(t, DEFAULT_FONT, FOOTER_SIZE) <= room), None)
+                 if line_width(t, DEFAULT_FONT, FOOTER_SIZE, deck.fonts) <= room), None)
     if text is None:
         return
     canvas.setFillColor(LABEL_COLOUR)
     canvas.setFont(DEFAULT_FONT, FOOTER_SIZE)
     # the baseline high enough that the descenders stay inside the border too
     descent = ascent_descent(DEFAULT_FONT, FOOTER_SIZE)[1]
-    canvas.drawCentredString(page.width / 2, PRINTABLE_BORDER + descent + 0.1, text)
+    set_line(canvas, page.width / 2, PRINTABLE_BORDER + descent + 0.1, text, "centre",
+             deck.fonts)

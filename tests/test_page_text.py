@@ -1,0 +1,141 @@
+"""The words every page writes of its own (sheet and token footers, the box's legend and
+faces, a board's footers and page map, the rulebook's footers) are set as cards' texts
+are (issue 61): in the font's kerning, a Hebrew or Arabic deck title right to left and
+joined, in the first of the deck's fonts that has its letters.
+
+Checked from the built PDFs: pdfplumber (pdfminer) for where each character stands,
+fontTools for the font's own kerning, PDFium for the text read back and searched.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from fontTools.ttLib import TTFont
+
+from cardkit.cli import main
+from conftest import RIGHT_TO_LEFT_FONT, font_file, harfbuzz_forms
+from test_scripts import gpos_kerning
+
+LANTERN = Path(__file__).resolve().parents[1] / "examples" / "lantern-market"
+HEBREW = "שוק הפנסים"
+ARABIC = "سوق الفوانيس"
+# each surface: the command that writes it, and the file its page of the title is in
+SURFACES = {
+    "sheet footer": (["build"], "lantern-market-pnp-a4.pdf", 0),
+    "token footer": (["tokens"], "lantern-market-tokens-a4.pdf", 0),
+    "box legend and faces": (["box"], "lantern-market-box-a4.pdf", 0),
+    "board page map": (["board"], "lantern-market-board-street-a4.pdf", 0),
+    "board footer": (["board"], "lantern-market-board-street-a4.pdf", 1),
+    "rulebook footer": (["rulebook"], "lantern-market-rules-a4.pdf", 0),
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The lantern-market example titled ``title``, with DejaVu Sans (Hebrew, Arabic) in
+    its fonts/ folder, built by every command that writes its title: surface -> (PDF,
+    page number)."""
+    made: dict[str, dict] = {}
+
+    def build(title: str) -> dict[str, tuple[Path, int]]:
+        if title in made:
+            return made[title]
+        folder = tmp_path_factory.mktemp("deck") / "lantern-market"
+        shutil.copytree(LANTERN, folder)
+        deck = folder / "deck.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace(
+            "title: Lantern Market", f'title: "{title}"'), encoding="utf-8")
+        (folder / "fonts").mkdir(exist_ok=True)
+        shutil.copy(RIGHT_TO_LEFT_FONT, folder / "fonts")
+        (folder / "rules.md").write_text("# Rules\n\nDraw a card.\n", encoding="utf-8")
+        out = folder.parent / "out"
+        for command in {tuple(command) for command, _, _ in SURFACES.values()}:
+            result = CliRunner().invoke(main, [*command, str(folder), "--out", str(out)])
+            assert result.exit_code == 0, result.output
+            assert "no glyph" not in result.output, result.output
+        made[title] = {surface: (next(out.rglob(name)), page)
+                       for surface, (_, name, page) in SURFACES.items()}
+        return made[title]
+
+    return build
+
+
+def lines_with(pdf: Path, page: int, letters: str) -> list[list[dict]]:
+    """The lines of a page set the right way up (not turned, as a box's lid is) that have
+    any of ``letters``, each line's characters left to right as pdfplumber places them."""
+    with pdfplumber.open(pdf) as document:
+        chars = [char for char in document.pages[page].chars
+                 if char["upright"] and char["matrix"][0] > 0]
+    lines: dict[int, list] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"]), []).append(char)
+    return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())
+            if any(char["text"].strip() and char["text"] in letters for char in line)]
+
+
+def searches(pdf: Path, page: int, phrase: str) -> bool:
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return document[page].get_textpage().search(phrase).get_next() is not None
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+def test_a_hebrew_title_reads_from_the_right_on_every_surface(built, surface):
+    pdf, page = built(HEBREW)[surface]
+    lines = lines_with(pdf, page, HEBREW)
+    assert lines, f"no Hebrew on the {surface}"
+    for line in lines:
+        hebrew = "".join(char["text"] for char in line if char["text"] in HEBREW + " ")
+        # left to right on the page: the title's last letter first, its first rightmost,
+        # and each letter drawn in Hebrew's font (Lato has none)
+        assert hebrew.strip() == HEBREW[::-1], (surface, hebrew)
+        assert all("DejaVu" in char["fontname"] for char in line
+                   if char["text"].strip() and char["text"] in HEBREW)
+    assert searches(pdf, page, HEBREW)
+
+
+@pytest.mark.parametrize("surface", ["sheet footer", "box legend and faces", "rulebook footer"])
+def test_an_arabic_title_is_joined_and_reads_as_written(built, surface):
+    pdf, page = built(ARABIC)[surface]
+    [line, *_] = lines_with(pdf, page, "\ufe8d\ufe8e\ufedf\ufee0\ufe9f" + ARABIC)
+    # DejaVu maps its joined forms to Unicode's presentation forms: the glyphs drawn, left
+    # to right, are HarfBuzz's for the title's words, the last word leftmost
+    expected = " ".join(harfbuzz_forms(word, RIGHT_TO_LEFT_FONT.stem)
+                        for word in ARABIC.split()[::-1])
+    drawn = "".join(char["text"] for char in line if "DejaVu" in char["fontname"]).strip()
+    assert drawn == expected
+    assert drawn != ARABIC[::-1]  # joined, not the letters on their own
+    assert searches(pdf, page, ARABIC)
+
+
+@pytest.mark.parametrize("surface", ["sheet footer", "token footer", "box legend and faces",
+                                     "board page map", "board footer"])
+def test_to_and_av_in_a_title_are_kerned_by_the_fonts_own_value(built, surface):
+    pdf, page = built("To AV Torch")[surface]
+    checked = 0
+    with pdfplumber.open(pdf) as document:
+        chars = [c for c in document.pages[page].chars if c["upright"]]
+    # (the rulebook's footer is in the deck's body font, Gentium Basic, which has no kerning)
+    font = TTFont(font_file("Lato"))
+    cmap, upem = font.getBestCmap(), font["head"].unitsPerEm
+    drawn = [c for c in chars if c["fontname"].endswith("+Lato-Regular")]
+    for left, right in (("T", "o"), ("A", "V")):
+        kern = gpos_kerning(font, cmap[ord(left)], cmap[ord(right)])
+        advance = font["hmtx"][cmap[ord(left)]][0]
+        for a, b in zip(drawn, drawn[1:]):
+            if (a["text"], b["text"]) != (left, right) or a["top"] != b["top"]:
+                continue
+            assert kern < 0
+            size = a["size"]
+            assert b["x0"] - a["x0"] == pytest.approx((advance + kern) * size / upem,
+                                                      abs=0.01), (surface, left, right)
+            checked += 1
+    assert checked >= 2, surface
