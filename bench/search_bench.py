@@ -16,6 +16,11 @@ the search bot's strength.
    its share of the decided games with a 95% interval and its games a second on one core
    (ABLATION_GAMES each; `python bench/search_bench.py --ablation 150` for the docs').
    Target (issue 39): a fair share in three of the five games, at most 2 s a game.
+4. Rotated round the seats: the search (as ROTATED_BOTS gives it) against heuristic bots
+   in the four multi-player games, its share of the decided games with a 95% interval
+   (ROTATED_GAMES each; `--rotated 200` or `--rotated-one GAME BOT GAMES SEED` for the
+   docs'). Target (issue 57): above a fair share beyond chance in three of the four, at
+   most 2 CPU s a game.
 """
 
 from __future__ import annotations
@@ -168,8 +173,10 @@ def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heur
         low, high = wilson(tally.bot_wins[0], tally.decided)
         fair = 1 / players
         return {"game": name, "bot": bot, "games": tally.games,
+                "wins": tally.bot_wins[0], "decided": tally.decided,
                 "share": tally.bot_wins[0] / max(tally.decided, 1), "low": low, "high": high,
-                "fair": fair, "below": high < fair, "seconds": seconds / max(tally.games, 1)}
+                "fair": fair, "below": high < fair, "above": low > fair,
+                "seconds": seconds / max(tally.games, 1)}
 
     play_into([setup], games, lambda _, start, chunk: tally.add(chunk), workers,
               (lambda done: print(rotated_line(figures()), flush=True)) if progress else None)
@@ -177,35 +184,45 @@ def rotated(name: str, bot: str, games: int, seed: int = 1, against: str = "heur
 
 
 def rotated_line(found: dict) -> str:
-    """A line of :func:`rotated`'s figures, saying whether the share meets the target (at or
-    above fair as a point estimate, and not significantly below it)."""
+    """A line of :func:`rotated`'s figures, saying whether the share beats a fair one
+    beyond chance (the 95% interval above it), meets it (at or above it as a point
+    estimate) or falls below it."""
     verdict = ("significantly BELOW fair" if found["below"] else
-               "fair share met" if found["share"] >= found["fair"] else
+               "significantly ABOVE fair" if found["above"] else
+               "fair share met (within chance)" if found["share"] >= found["fair"] else
                "below fair (within chance)")
     budget = "ok" if found["seconds"] <= 2 else "OVER 2 s"
     return (f"  {found['game']:8} {found['bot']:40} {found['share']:6.1%} "
             f"({found['low']:.1%}-{found['high']:.1%}) of fair {found['fair']:.1%}: {verdict}; "
-            f"{found['seconds']:.2f} CPU s a game ({budget}), {found['games']} games")
+            f"{found['seconds']:.2f} CPU s a game ({budget}), {found['games']} games "
+            f"({found['wins']:g} wins of {found['decided']} decided)")
 
 
 MULTIPLAYER = ("blofa", "bullet", "ragusa", "shapes")  # the games the rotated target counts
+# the search as measured in a game whose rules module does not yet make it the default
+# (Bluff the Bullet's and Ragusa's are being split into modules: docs, issue 57)
+ROTATED_BOTS = {"bullet": "search:compare=3,iterations=10"}
 
 
 def rotated_strength(games: int, bots=("search",)) -> None:
     """Each bot of ``bots`` against the heuristic in every other seat, rotated round the
-    seats, in each multi-player game: the target (issue 57) is at least a fair share in
-    three of the four at no more than 2 CPU s a game."""
+    seats, in each multi-player game (``search``: as ROTATED_BOTS gives it where it
+    does): the target (issue 57) is more than a fair share beyond chance (the 95%
+    interval above it) in three of the four, at no more than 2 CPU s a game."""
     print(f"\nthe search rotated round the seats against heuristic bots ({games} games a line; "
           "share of the decided games, 95% interval)")
     for bot in bots:
-        met = 0
+        above = met = 0
         for name in MULTIPLAYER:
-            found = rotated(name, bot, games)
-            met += not found["below"] and found["share"] >= found["fair"] and \
-                found["seconds"] <= 2
+            found = rotated(name, ROTATED_BOTS.get(name, bot) if bot == "search" else bot,
+                            games)
+            within = found["seconds"] <= 2
+            above += found["above"] and within
+            met += not found["below"] and found["share"] >= found["fair"] and within
             print(rotated_line(found), flush=True)
-        print(f"  {bot}: a fair share within 2 s in {met} of {len(MULTIPLAYER)} games "
-              f"(target: 3)", flush=True)
+        print(f"  {bot}: above a fair share beyond chance within 2 s in {above} of "
+              f"{len(MULTIPLAYER)} games (target: 3); at least fair as a point estimate in "
+              f"{met}", flush=True)
 
 
 ABLATION = (  # the docs' ablation table: each change to the search bot, measured

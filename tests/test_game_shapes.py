@@ -480,3 +480,12 @@ def test_bot_parameters_are_checked():
     with pytest.raises(ValueError, match="unknown bot parameter 'bluff'"):
         GreedyBot(bluff=1.0)
     assert set(GreedyBot.PARAMS) == {"threshold", "objective", "arrows"}
+
+
+def test_the_greedy_bot_keeps_one_table_of_worths_a_deck(monkeypatch):
+    """Its triplet worths are kept by the deck's arrow odds, which every observation
+    copies: three games of four greedy bots fill one table, found again at each move."""
+    monkeypatch.setattr(GreedyBot, "_worths", {})
+    for seed in range(3):
+        play(4, seed, ["heuristic"] * 4)
+    assert len(GreedyBot._worths) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from cardkit.playtest.run_setup import BotSpec, Setup
 from cardkit.playtest.runner import play_many
 from cardkit.playtest.summary import summarise
 from cardkit.toolkit import CardGame, SearchBot
-from cardkit.toolkit.state import RandomBot
+from cardkit.toolkit.state import RandomBot, State
 
 ROOT = Path(__file__).resolve().parent.parent
 LANTERN = ROOT / "examples" / "lantern-market"
@@ -78,22 +79,24 @@ def shuffled_blofa(state, seat: int, rng):
     return other
 
 
-def choice(state, seed: int, iterations: int = 60):
-    """The search bot's move for the seat to play, from the bot's seed ``seed``."""
+def choice(state, seed: int, iterations: int = 60, bot=None):
+    """The search bot's move for the seat to play, from the bot's seed ``seed``; ``bot``:
+    another search bot than the tree search at ``iterations``."""
     seat = state.current_player()
-    bot = SearchBot(iterations=iterations)
+    bot = bot or SearchBot(iterations=iterations)
     return bot.choose(None, state.legal_moves(), random.Random(seed),
                       lambda rng: state.determinized(seat, rng))
 
 
-def peeks(states, shuffled) -> int:
+def peeks(states, shuffled, bot=None) -> int:
     """How many of ``states`` give the bot another move once the hidden cards move."""
     changed = 0
     for number, state in enumerate(states):
         seat = state.current_player()
         other = shuffled(state, seat, random.Random(number))
         assert other.observation(seat) == state.observation(seat)  # the seat sees no change
-        changed += any(choice(state, seed) != choice(other, seed) for seed in range(3))
+        changed += any(choice(state, seed, bot=bot) != choice(other, seed, bot=bot)
+                       for seed in range(3))
     return changed
 
 
@@ -161,6 +164,19 @@ def test_the_search_bot_s_move_does_not_change_with_cards_it_cannot_see(game_sta
     states, shuffled = game_states
     assert len(states) >= 8
     assert peeks(states, shuffled) == 0
+
+
+@pytest.mark.parametrize("name", ["blofa", "bullet"])
+def test_paired_rollouts_do_not_peek_and_a_peeking_sampler_is_caught(name, monkeypatch):
+    """The paired rollouts (the guide's moves, played out by the guide) read samples only:
+    the same move whatever the hidden cards; a sampler that copies the real game is
+    caught. Blófa and Bluff the Bullet: guides whose moves hang on the hidden cards."""
+    game = load_game(name)
+    states = mid_games(lambda rng: game.new_state(game.default_players, rng), 8, 6)
+    bot = SearchBot(bots=game.bots, compare=3, iterations=6, sure=0)
+    assert peeks(states, SHUFFLES[name], bot) == 0
+    monkeypatch.setattr(type(states[0]), "determinized", cheat)
+    assert peeks(states, SHUFFLES[name], bot) >= 1
 
 
 def test_a_sample_looks_to_the_seat_exactly_like_the_game(game_states):
@@ -320,8 +336,12 @@ def test_the_ladder_names_its_bots_and_climbs_with_the_strongest_search():
 
     setup = Setup("blofa", 4, 1, (BotSpec("random"),))
     assert [str(bot) for bot in ladder(setup)] == [
-        "random", "heuristic", "search:iterations=25", "search:iterations=50",
-        "search:iterations=100"]
+        "random", "heuristic", "search:iterations=25,compare=0",
+        "search:iterations=50,compare=0", "search:iterations=100,compare=0"]
+    # the tree search, whose strength climbs with its budget: Blófa's default compares
+    assert load_game("blofa").bots["search"].PARAMS["compare"] == 4
+    assert [str(bot) for bot in ladder(Setup("ragusa", 3, 1, (BotSpec("random"),)))][2] == \
+        "search:iterations=25"
     said = bots_used(setup)
     assert said[1].startswith("heuristic: a player who tells the truth when it can")
     assert said[2] == ("search: looks ahead by information-set MCTS, at 25, 50, 100 "
@@ -409,16 +429,17 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
 
 def test_each_game_s_search_has_the_defaults_that_measured_best_within_2_s_a_game():
     """Rise Up, Ragusa and shapes: the budget their cost allows; Bluff the Bullet: less
-    guidance and samples weighed by the claims (docs: the ablation)."""
+    guidance and samples weighed by the claims (docs: the ablation); Blófa: paired
+    rollouts of its guide (docs: rotated round the seats)."""
     defaults = {name: {key: value for key, value in load_game(name).bots["search"]()
-                       .params.items() if key in ("iterations", "bias", "trust")}
+                       .params.items() if key in ("iterations", "bias", "trust", "compare")}
                 for name in ("blofa", "bullet", "ragusa", "rise-up", "shapes")}
     assert defaults == {
-        "blofa": {"iterations": 200, "bias": 20, "trust": 1},
-        "bullet": {"iterations": 200, "bias": 4, "trust": 0.1},
-        "ragusa": {"iterations": 40, "bias": 20, "trust": 1},
-        "rise-up": {"iterations": 100, "bias": 20, "trust": 1},
-        "shapes": {"iterations": 20, "bias": 20, "trust": 1}}
+        "blofa": {"iterations": 24, "bias": 20, "trust": 1, "compare": 4},
+        "bullet": {"iterations": 200, "bias": 4, "trust": 0.1, "compare": 0},
+        "ragusa": {"iterations": 40, "bias": 20, "trust": 1, "compare": 0},
+        "rise-up": {"iterations": 100, "bias": 20, "trust": 1, "compare": 0},
+        "shapes": {"iterations": 20, "bias": 20, "trust": 1, "compare": 0}}
     from cardkit.playtest.skill import bots_used
 
     assert bots_used(Setup("bullet", 4, 1, (BotSpec("random"),)))[2].endswith(
@@ -463,3 +484,91 @@ def test_the_trusting_search_weighs_samples_by_what_the_seat_saw_not_by_the_game
         one, other = (bot.believed(state.samples(1), random.Random(seed))
                       for state in (lie, truth))
         assert (one.laid, one.hands) == (other.laid, other.hands)
+
+
+class _Race(State):
+    """Seats 0 and 1 add 1 or 2 to a count in turn; whoever brings it to 10 or more wins.
+    The answer is known: from 0, seat 0 wins by adding 2 when both then add 1 each turn."""
+
+    players = 2
+
+    def __init__(self):
+        self.count, self.seat, self.rng = 0, 0, random.Random(0)
+
+    def current_player(self):
+        return self.seat
+
+    def legal_moves(self):
+        return [1, 2]
+
+    def apply(self, move):
+        self.count += move
+        self.seat = 1 - self.seat
+
+    def is_over(self):
+        return self.count >= 10
+
+    def returns(self):
+        return [float(self.seat == 1), float(self.seat == 0)]  # the last mover won
+
+    def scores(self):
+        return self.returns()
+
+    def observation(self, seat):
+        return {"count": self.count}
+
+    def determinized(self, seat, rng):
+        return copy.deepcopy(self)
+
+
+class _Coin(_Race):
+    """Seat 0 picks a coin, then the game's chance decides: coin 1 wins with chance 0.50,
+    coin 2 with 0.55. One sample in twenty tells them apart; only pairing finds that out
+    from a hundred."""
+
+    def apply(self, move):
+        self.count = 10 if self.rng.random() < 0.45 + 0.05 * move else 20
+
+    def returns(self):
+        return [float(self.count == 10), float(self.count == 20)]
+
+    def determinized(self, seat, rng):
+        world = copy.deepcopy(self)
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+
+class _AddsOne(RandomBot):
+    """A guide that always adds 1 (picks the first coin): wrong here, as the tests know."""
+
+    fair = True
+
+    def choose(self, observation, moves, rng):
+        return moves[0]
+
+
+def test_paired_rollouts_improve_on_a_guide_where_the_answer_is_known():
+    """Rollouts by the guide itself show that its move loses the race: the search plays
+    the winning move, where the tree search at the same budget follows its guide."""
+    bots = {"adds_one": _AddsOne}
+    race = _Race()
+    worlds = partial(race.determinized, 0)
+    compared = SearchBot(bots=bots, compare=1, iterations=4)
+    assert compared.choose(None, [1, 2], random.Random(1), worlds) == 2
+    assert compared.candidates([1, 2], random.Random(1), worlds) == [1, 2]  # guide's first
+    tree = SearchBot(bots=bots, playout="adds_one", iterations=8)
+    assert tree.choose(None, [1, 2], random.Random(1), worlds) == 1
+
+
+def test_paired_rollouts_tell_apart_moves_that_luck_hides():
+    """A 5-point edge in a coin toss: with each coin played from the same deal, a hundred
+    samples find the better coin in every seed of ten."""
+    bots = {"adds_one": _AddsOne}
+    coin = _Coin()
+    def chosen(sure: float) -> list:
+        return [SearchBot(bots=bots, compare=1, iterations=100,
+                          sure=sure).choose(None, [1, 2], random.Random(seed),
+                                            partial(coin.determinized, 0))
+                for seed in range(10)]
+    assert chosen(0.5) == [2] * 10
+    assert chosen(10) == [1] * 10  # more sureness than a hundred samples give: the guide's

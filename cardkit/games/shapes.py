@@ -492,18 +492,16 @@ class GreedyBot(Bot):
     PARAMS = {"threshold": 5.0, "objective": 1.0, "arrows": 1.0}
     RANGES = {"threshold": (0.0, 100.0), "objective": (0.0, 100.0), "arrows": (0.0, 100.0)}
 
-    # (id of a deck's arrow odds, risk) -> (the odds, {triplet -> worth without objective}):
-    # kept from game to game, as a deck's triplets are worth the same in every game
+    # (a deck's arrow odds, risk) -> {triplet -> worth without objective}: kept from game to
+    # game, as a deck's triplets are worth the same in every game. Keyed by the odds'
+    # contents: each observation hands over its own copy of them
     _worths: dict = {}
 
     def worth(self, observation: dict):
         """A function: triplet of fronts -> its worth to the observing seat, as above."""
         odds, objective = observation["arrows"], observation["objective"]
         risk = 2 * self.params["arrows"]
-        kept = self._worths.get((id(odds), risk))
-        if kept is None or kept[0] is not odds:
-            kept = self._worths[id(odds), risk] = (odds, {})
-        memo = kept[1]
+        memo = self._worths.setdefault((tuple(odds.items()), risk), {})
         count, needs = _condition(objective.condition)
         have = sum(_fits(t, needs) for t in observation["triplets"][observation["seat"]])
         bonus = self.params["objective"] * objective.points / (count - have) \

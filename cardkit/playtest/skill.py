@@ -44,8 +44,12 @@ def ladder(setup: Setup) -> list[BotSpec]:
     bots = game_of(setup).bots
     own = own_bot(bots)
     rungs = [BotSpec("random")] + ([BotSpec(own)] if own else [])
-    if "search" in bots:  # its defaults are the strongest play measured
-        rungs += [BotSpec("search", (("iterations", float(n)),)) for n in SEARCH_BUDGETS]
+    if "search" in bots:  # its tree search, whose strength climbs with its iterations (a
+        # game whose search compares rollouts by default is told compare=0); its other
+        # defaults are the strongest play measured
+        tree = (("compare", 0.0),) if bots["search"].PARAMS["compare"] else ()
+        rungs += [BotSpec("search", (("iterations", float(n)),) + tree)
+                  for n in SEARCH_BUDGETS]
     return rungs
 
 

@@ -19,7 +19,10 @@ iteration:
 4. **play out**: random moves to the end;
 5. **back up**: each node on the way adds the final return of the seat that made its move.
 
-The move played is the root's most tried. Where this departs from the paper: the
+The move played is the root's most tried. With ``compare`` above 0 the bot builds no tree:
+it plays out a few candidate moves, each from the same samples, by its guide
+(:meth:`SearchBot._compared`), and leaves the guide's move only for one that does better
+beyond the samples' noise. Where this departs from the paper: the
 exploration constant is a parameter (``exploration``, 0.7 by default, as the paper's
 experiments use); a playout longer than :data:`MAX_PLAYOUT` moves counts as nobody
 winning; and the moves of the other seats are treated as seen by everyone (the paper's
@@ -30,6 +33,8 @@ needs one tree.
 from __future__ import annotations
 
 import math
+import random
+import statistics
 import time
 
 from ..rules.errors import RulesError
@@ -72,6 +77,7 @@ def _shuffle_among(places, rng) -> None:
 
 BELIEF_DRAWS = 8  # samples drawn at most for one that the others' claims make likely
 GUIDE_BIAS = 20.0  # the guide's bonus that measured best (docs: the ablation)
+GUIDE_DRAWS = 2  # dice the guide is asked with a candidate to widen by (SearchBot.candidates)
 
 
 def own_bot(bots: dict) -> str | None:
@@ -117,14 +123,17 @@ class SearchBot(Bot):
     for no guide; ``margin``: how much of a sample's reward is the seat's lead over the
     best other score (the rest is the win); ``trust``: how likely the search believes a
     lie of another seat is against the truth (1: claims tell it nothing), by which it
-    weighs its samples (:meth:`believed`). The defaults are what measured best (in
-    the docs' ablation table)."""
+    weighs its samples (:meth:`believed`); ``compare``: above 0, no tree but paired
+    rollouts of the guide's move against up to that many others, the guide's kept unless
+    another beats it by ``sure`` standard errors (:meth:`_compared`). The defaults are
+    what measured best (in the docs' ablation table); a game may set its own
+    (:meth:`tuned`)."""
 
     PARAMS = {"iterations": 200.0, "exploration": 0.7, "seconds": 0.0, "playout": "random",
               "epsilon": 0.0, "guide": "auto", "bias": GUIDE_BIAS, "margin": 0.0,
-              "trust": 1.0}
+              "trust": 1.0, "compare": 0.0, "sure": 0.5}
     RANGES = {"iterations": (1, 1_000_000), "exploration": (0, 10), "seconds": (0, 600),
-              "bias": (0, 1000)}
+              "bias": (0, 1000), "compare": (0, 1000), "sure": (0, 10)}
     observes = False  # it reads sampled games, not the observation
     searches = True  # the runner hands it ``worlds``
 
@@ -179,6 +188,8 @@ class SearchBot(Bot):
         if worlds is None:
             raise RulesError("the search bot needs the game's samples of what a seat "
                              "cannot see", "play it through cardkit simulate")
+        if self.params["compare"]:
+            return self._compared(moves, rng, worlds)
         root = _Node()
         favoured = self._favoured(moves, rng, worlds)
         deadline = (time.perf_counter() + self.params["seconds"]
@@ -216,6 +227,65 @@ class SearchBot(Bot):
         seen = world.observation(world.current_player()) if self.guide.observes else None
         return self.guide.choose(seen, moves, rng)
 
+    def candidates(self, moves, rng, worlds) -> list:
+        """The moves :meth:`_compared` plays out: the guide's move first, then up to
+        ``compare`` others, widening in the guide's order: every legal move when there are
+        that few, else the other moves the guide makes with other dice (a bluff, a
+        partner picked at random), so that a big decision (hundreds of ways to play
+        cards) costs only what the guide itself would consider. Without a guide,
+        ``compare`` + 1 moves at random."""
+        wanted = int(self.params["compare"])
+        if self.guide is None:
+            return rng.sample(moves, min(len(moves), wanted + 1))
+        world = worlds(rng)
+        seen = world.observation(world.current_player()) if self.guide.observes else None
+        favoured = self.guide.choose(seen, moves, rng)
+        if len(moves) <= wanted + 1:
+            return [favoured] + [move for move in moves if move != favoured]
+        found = [favoured]
+        for _ in range(GUIDE_DRAWS * wanted):
+            move = self.guide.choose(seen, moves, rng)
+            if move not in found:
+                found.append(move)
+                if len(found) > wanted:
+                    break
+        return found
+
+    def _compared(self, moves, rng, worlds):
+        """Paired rollouts (``compare`` above 0): a one-step improvement on the guide
+        (Tesauro and Galperin, "On-line policy improvement using Monte-Carlo search",
+        NIPS 1996). Each of ``iterations`` samples deals the unseen cards once and rolls
+        the dice once; every candidate move is played from that same deal with those
+        same dice, then every seat plays on as the guide would (as ``playout`` says
+        without a guide): the estimate is of the guide's play after each move, the play
+        this improves on. The guide's move stays unless another beats it by more than
+        ``sure`` standard errors of their paired difference: the same deal and dice
+        cancel the luck both moves share, so a few samples tell apart moves that as many
+        independent ones could not (docs: paired rollouts). Without a guide, the best
+        mean."""
+        candidates = self.candidates(moves, rng, worlds)
+        if len(candidates) == 1:
+            return candidates[0]
+        results, rollout = [[] for _ in candidates], self.guide or self.playout
+        for _ in range(int(self.params["iterations"])):
+            deal, dice = rng.getrandbits(64), rng.getrandbits(64)
+            for move, result in zip(candidates, results):
+                world = self.believed(worlds, random.Random(deal))
+                seat = world.current_player()
+                world.apply(move)
+                self.play_out(world, random.Random(dice), rollout)
+                result.append(self.rewards(world)[seat] if world.is_over() else 0.0)
+        if self.guide is None:
+            return max(zip(candidates, results), key=lambda pair: sum(pair[1]))[0]
+        best, edge = candidates[0], 0.0
+        for move, result in zip(candidates[1:], results[1:]):
+            gains = [mine - guided for mine, guided in zip(result, results[0])]
+            mean = statistics.fmean(gains)
+            spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0
+            if mean - self.params["sure"] * spread > edge:
+                best, edge = move, mean - self.params["sure"] * spread
+        return best
+
     def _iterate(self, root: _Node, world, rng, favoured=None) -> None:
         exploration, bias = self.params["exploration"], self.params["bias"]
         path, node = [], root
@@ -248,9 +318,11 @@ class SearchBot(Bot):
             node.visits += 1
             node.reward += rewards[node.player] if rewards else 0.0
 
-    def play_out(self, world, rng) -> None:
-        """Play ``world`` to its end (at most MAX_PLAYOUT moves) as ``playout`` says."""
-        policy, epsilon = self.playout, self.params["epsilon"]
+    def play_out(self, world, rng, policy=False) -> None:
+        """Play ``world`` to its end (at most MAX_PLAYOUT moves) by ``policy`` (None:
+        random moves), by default as ``playout`` says."""
+        policy = self.playout if policy is False else policy
+        epsilon = self.params["epsilon"]
         for _ in range(MAX_PLAYOUT):
             if world.is_over():
                 return
