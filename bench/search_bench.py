@@ -16,7 +16,7 @@ the search bot's strength.
    its share of the decided games with a 95% interval and its games a second on one core
    (ABLATION_GAMES each; `python bench/search_bench.py --ablation 150` for the docs').
    Target (issue 39): a fair share in three of the five games, at most 2 s a game.
-4. Rotated round the seats: the search (as ROTATED_BOTS gives it) against heuristic bots
+4. Rotated round the seats: each game's own search against heuristic bots
    in the four multi-player games, its share of the decided games with a 95% interval
    (ROTATED_GAMES each; `--rotated 200` or `--rotated-one GAME BOT GAMES SEED` for the
    docs'). Target (issue 57): above a fair share beyond chance in three of the four, at
@@ -199,23 +199,18 @@ def rotated_line(found: dict) -> str:
 
 
 MULTIPLAYER = ("blofa", "bullet", "ragusa", "shapes")  # the games the rotated target counts
-# the search as measured in a game whose rules module does not yet make it the default
-# (Bluff the Bullet's and Ragusa's are being split into modules: docs, issue 57)
-ROTATED_BOTS = {"bullet": "search:compare=3,iterations=10"}
 
 
 def rotated_strength(games: int, bots=("search",)) -> None:
     """Each bot of ``bots`` against the heuristic in every other seat, rotated round the
-    seats, in each multi-player game (``search``: as ROTATED_BOTS gives it where it
-    does): the target (issue 57) is more than a fair share beyond chance (the 95%
+    seats, in each multi-player game: the target (issue 57) is more than a fair share beyond chance (the 95%
     interval above it) in three of the four, at no more than 2 CPU s a game."""
     print(f"\nthe search rotated round the seats against heuristic bots ({games} games a line; "
           "share of the decided games, 95% interval)")
     for bot in bots:
         above = met = 0
         for name in MULTIPLAYER:
-            found = rotated(name, ROTATED_BOTS.get(name, bot) if bot == "search" else bot,
-                            games)
+            found = rotated(name, bot, games)
             within = found["seconds"] <= 2
             above += found["above"] and within
             met += not found["below"] and found["share"] >= found["fair"] and within

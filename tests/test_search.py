@@ -429,14 +429,14 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
 
 def test_each_game_s_search_has_the_defaults_that_measured_best_within_2_s_a_game():
     """Rise Up, Ragusa and shapes: the budget their cost allows; Bluff the Bullet: less
-    guidance and samples weighed by the claims (docs: the ablation); Blófa: paired
-    rollouts of its guide (docs: rotated round the seats)."""
+    guidance and samples weighed by the claims (docs: the ablation); Blófa and Bluff the
+    Bullet: paired rollouts of their guide (docs: rotated round the seats)."""
     defaults = {name: {key: value for key, value in load_game(name).bots["search"]()
                        .params.items() if key in ("iterations", "bias", "trust", "compare")}
                 for name in ("blofa", "bullet", "ragusa", "rise-up", "shapes")}
     assert defaults == {
         "blofa": {"iterations": 24, "bias": 20, "trust": 1, "compare": 4},
-        "bullet": {"iterations": 200, "bias": 4, "trust": 0.1, "compare": 0},
+        "bullet": {"iterations": 10, "bias": 4, "trust": 0.1, "compare": 3},
         "ragusa": {"iterations": 40, "bias": 20, "trust": 1, "compare": 0},
         "rise-up": {"iterations": 100, "bias": 20, "trust": 1, "compare": 0},
         "shapes": {"iterations": 20, "bias": 20, "trust": 1, "compare": 0}}

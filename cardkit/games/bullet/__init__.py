@@ -65,7 +65,7 @@ GAME = Game(name="bullet", title="Bluff the Bullet", players=tuple(rules.PLAYERS
             # the search that measured best here (docs: the ablation): guided less, its
             # samples weighed by the others' claims, which bluffing decides in this game
             bots={"random": RandomBot, "heuristic": CardSharpBot,
-                  "search": SearchBot.tuned(bias=4.0, trust=0.1)},
+                  "search": SearchBot.tuned(bias=4.0, trust=0.1, compare=3.0, iterations=10.0)},
             cards_from_deck=cards_from_deck,
             score_unit="hand category",  # 0 high card ... 6 five of a kind
             rulings=("A turn must play a card.",
