@@ -55,7 +55,7 @@ def _bot_specs(ctx, param, value):
               help="Same seed, same games, however many workers.")
 @click.option("--bots", "bots", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
               help="Who plays: 'random', 'heuristic' or 'search' (looks ahead), with "
-                   "parameters, e.g. 'heuristic:bluff_rate=0.3', 'search:iterations=400' or "
+                   "parameters, e.g. 'heuristic:bluff_rate=0.3', 'search:iterations=50' or "
                    "'search:guide=heuristic'. "
                    "Once for every seat, or once a seat in order (default: random).")
 @click.option("--rest", "rest", multiple=True, callback=_bot_specs, metavar="BOT[:K=V,...]",
