@@ -131,6 +131,7 @@ def _entries(built, node):
 @example({"\x85": None}, False)  # NEL, a line break to YAML: a quoted key over two lines
 @example("\x85{", False)  # a quoted text over two lines, the second line '{': no open quote
 @example("\x1f" * 40 + "{", True)  # folded by yaml.dump with an escaped line break
+@example({"\n{": None}, False)  # a quoted key whose second line is '{': no open quote
 def test_every_entry_knows_where_its_key_and_value_are_written(document, flow):
     """Positions packed in a Map read back as PyYAML's own composer marks them (the
     oracle: yaml.compose, which cardkit's loader does not use)."""

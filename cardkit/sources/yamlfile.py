@@ -41,7 +41,7 @@ STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
 _YAML_LINE_BREAK = re.compile("(\r\n|[\r\n\x85\u2028\u2029])")  # kept by split()
 # what comes before a quote that opens a value ('tint: ', '  - ', '[a, ', '['), and rarely
 # ends a text's last line ('Choose one:' is closed right after the colon)
-_OPENS_VALUE = re.compile(r"(:\s+|,\s+|[\[{]\s*|^\s*-\s+)$")
+_OPENS_VALUE = re.compile(r"(:\s+|,\s+|[:,\[{-]\s*[\[{]\s*|^\s*-\s+)$")
 STR = "tag:yaml.org,2002:str"
 TIMESTAMP = "tag:yaml.org,2002:timestamp"
 MERGE = "tag:yaml.org,2002:merge"
