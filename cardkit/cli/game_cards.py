@@ -20,7 +20,7 @@ def dealable(rules, players: int, seed: int, cards, deck_file, rules_path) -> No
 
     from ..playtest.rules_file import RulesFileError, kept_outside
     from ..rules.errors import RulesError
-    from ..toolkit.game import KeptOutside
+    from ..toolkit.kept_outside import KeptOutside
 
     try:
         rules.new_state(players, random.Random(seed), cards)

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ..common.processes import TimeUp, time_limit, time_limits
 from ..toolkit import Card, CardGame, IllegalMove
-from ..toolkit.game import KeptOutside
+from ..toolkit.kept_outside import KeptOutside
 from .game_text import shown
 from .rules_file import designer_traceback, error_text, setting_line
 from .run_setup import Setup, game_of

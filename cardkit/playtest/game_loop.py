@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..common.processes import TimeUp, time_limit
 from ..rules.errors import RulesError
 from ..toolkit import CardGame, Game, RandomBot, State
-from ..toolkit.game import KeptOutside
+from ..toolkit.kept_outside import KeptOutside
 from .rules_file import (BadOutcome, RulesFileError, check_outcome, designer_traceback,
                          error_text, kept_outside)
 from .run_setup import Setup, game_of, new_bot, seat_bots

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..rules.errors import RulesError
 from ..toolkit import Bot, Card, CardGame, Game, RandomBot
-from ..toolkit.game import KeptOutside
+from ..toolkit.kept_outside import KeptOutside
 from ..toolkit.search import SearchBot
 
 NEEDED = ("setup", "moves", "play", "scores")  # what a CardGame must write

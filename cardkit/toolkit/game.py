@@ -47,7 +47,7 @@ import random
 from functools import partial
 
 from ..rules.errors import RulesError
-from .cards import Card
+from .kept_outside import KeptOutside
 from .moves import REMEMBERED, look_of, offered_in_run, offered_once
 from .search import redeal
 from .state import IllegalMove, State, copied
@@ -558,23 +558,6 @@ TOOLKIT_ATTRIBUTES = frozenset({"players", "rng", "cards", "offered", "seat", "p
                                 "journal", "_attributes"})  # every other attribute is the rules' own
 
 
-class KeptOutside(RulesError):
-    """A game keeps a value of its own (``self.answer = ...``) outside the places with a
-    visibility (piles, ``public``, ``private``): no one can say which seats see it, and a
-    sample of what a seat may believe would carry its true value. ``attribute`` names it."""
-
-    def __init__(self, game: CardGame, attribute: str, value):
-        self.attribute = attribute
-        shown = f"card {value!r}" if isinstance(value, Card) else \
-            f"{type(value).__name__} {_short(value)}"
-        super().__init__(f"{type(game).__name__} keeps self.{attribute} ({shown}), a "
-                         "value of the game in no pile, public or private, so no visibility "
-                         "says which seats may see it",
-                         "keep it in a pile, in self.public (every seat sees it) or in "
-                         "self.private[seat] (that seat only); a value that is the same in "
-                         "every game goes on the class (ROUNDS = 4)")
-
-
 def _best(scores) -> list[int]:
     """The seats with the best of ``scores``."""
     best = max(scores)
@@ -598,8 +581,3 @@ def _copied(holder, rng: random.Random, copies: dict):
     if type(holder) is Groups:
         copies.update(zip(map(id, holder.groups), made.groups))
     return made
-
-
-def _short(value) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:40] + "…"
