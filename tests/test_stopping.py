@@ -138,11 +138,11 @@ def _stuck_in(folder, workers: int = 2):
     return lambda: len(list(folder.glob("stuck-*"))) >= workers
 
 
-def _working(child: subprocess.Popen, cpu: float = 0.5):
-    """A condition: each worker of ``child`` has used ``cpu`` seconds of CPU time, a few
-    hundred games' worth (a game of shapes takes about 3 ms, of Blófa 1 ms): games are
-    finished whatever the clock says. Forked workers start with the parent's modules, so
-    their time is the games'."""
+def _working(child: subprocess.Popen, cpu: float = 0.2):
+    """A condition: each worker of ``child`` has used ``cpu`` seconds of CPU time, more
+    than a chunk of games (50 games of shapes take about 0.15 s, of Blófa 0.05 s): games
+    are finished whatever the clock says. Forked workers start with the parent's modules,
+    so their time is the games'."""
     from test_workers import children
 
     return lambda: all(cpu_seconds(pid) >= cpu for pid in children(child.pid))
