@@ -48,7 +48,7 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
         size = block.size * (style.scale if style is not None else 1.0)
         _, dx, dy, side = inline_placement(icon, size)
         own = colours.get(icon.name) or (style is not None and style.colour) or colour
-        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity)
+        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity, set_string=set_line)
 
 
 ANCHORS = {"left": 0.0, "centre": 0.5, "right": 1.0}  # of a line's width, left of its x
