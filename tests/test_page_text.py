@@ -14,9 +14,11 @@ against the Rust unicode-bidi (python-bidi's ``get_display``), which has isolate
 from __future__ import annotations
 
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pdfplumber
+import pypdf
 import pypdfium2 as pdfium
 import pytest
 from bidi import get_display
@@ -148,6 +150,33 @@ def test_to_and_av_in_a_title_are_kerned_by_the_fonts_own_value(built, surface):
                                                       abs=0.01), (surface, left, right)
             checked += 1
     assert checked >= 2, surface
+
+
+@pytest.mark.parametrize("title", [HEBREW, ARABIC])
+def test_pdfminer_and_pypdf_read_a_right_to_left_title_each_in_its_own_way(built, title):
+    """A right-to-left phrase in a left-to-right line is marked with the words it stands
+    for (/ActualText), which PDFium reads (the tests above search it). pdfminer and pypdf
+    share no code with PDFium and ignore /ActualText; from the glyphs' own characters
+    (their ToUnicode) each reads the footer's title as it says it does:
+
+    - pypdf puts a run of right-to-left letters back in the order written itself: it
+      reads the title as written (Arabic in its joined forms, which NFKC turns back into
+      the letters);
+    - pdfminer (pdfplumber) reorders nothing: it reads the letters in the order they are
+      drawn, left to right, the title's last letter first; the bidirectional algorithm
+      (python-bidi) turns its line back into the title as written."""
+    pdf, page = built(title)["sheet footer"]
+
+    def footer(text: str) -> str:
+        [line] = [line for line in text.splitlines() if "print at 100%" in line]
+        return unicodedata.normalize("NFKC", line)
+
+    read_by_pypdf = footer(pypdf.PdfReader(pdf).pages[page].extract_text())
+    assert title in read_by_pypdf
+    with pdfplumber.open(pdf) as document:
+        read_by_pdfminer = footer(document.pages[page].extract_text())
+    assert read_by_pdfminer.startswith(title[::-1] + " · version 1.0 · ")
+    assert get_display(read_by_pdfminer, base_dir="L").startswith(title + " · version")
 
 
 NUMBERED = "7 פלאים"  # a title that starts with a number, as '7 Wonders' does
