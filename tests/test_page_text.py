@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 
 from cardkit.assets.shaping import ISOLATE_MARKS, levels, visual_order
 from cardkit.cli import main
-from conftest import RIGHT_TO_LEFT_FONT, font_file, harfbuzz_forms
-from test_scripts import gpos_kerning
+from conftest import RIGHT_TO_LEFT_FONT, font_file, harfbuzz_forms, write_deck
+from test_scripts import DECK, FACE, FONT, built_with_font, gpos_kerning, rows
 from test_stamps import run, versioned
 
 LANTERN = Path(__file__).resolve().parents[1] / "examples" / "lantern-market"
@@ -232,3 +232,19 @@ def test_isolates_order_a_line_as_the_rust_unicode_bidi_does(text, rtl):
     theirs = get_display(text, base_dir="R" if rtl else "L")
     unmarked = str.maketrans("", "", ISOLATE_MARKS)
     assert ours.translate(unmarked) == theirs.translate(unmarked)
+
+
+def test_a_cards_right_to_left_line_with_isolates_is_ordered_by_them(tmp_path):
+    """Card text with isolate marks in a Hebrew line stopped the build with an internal
+    error (python-bidi's Python algorithm asserts on them), or named the marks as
+    characters the font has no glyph for: the line is ordered as the Rust unicode-bidi
+    orders it, the marks drawing nothing."""
+    title = "לפיד \u2066Torch 12\u2069 ישן"
+    deck = write_deck(tmp_path, DECK.format(title=title),
+                      {"face": FACE.format(font=FONT, align="start")})
+    pdf, said = built_with_font(tmp_path, deck, RIGHT_TO_LEFT_FONT, "en")
+    assert "warning" not in said
+    [line] = [line for line in rows(pdf) if any(char["text"] == "T" for char in line)]
+    expected = get_display(title).translate(str.maketrans("", "", ISOLATE_MARKS))
+    assert "".join(char["text"] for char in line) == expected
+    assert expected.index("Torch 12") > expected.index("ןשי")  # the isolate in its place
