@@ -10,7 +10,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -307,3 +309,46 @@ def test_the_game_timeout_counts_cpu_time_not_the_clock(tmp_path, workers):
                                         workers, "--game-timeout", "0.3"])
     assert outcome.exit_code == 0, outcome.output
     assert "2 games, 2 players" in outcome.output
+
+
+
+class _Job(Future):
+    """A pool's job that remembers being cancelled."""
+    cancel_asked = False
+
+    def cancel(self):
+        self.cancel_asked = True
+        return super().cancel()
+
+
+class _Pool:
+    """A pool whose first job is done and the others not begun."""
+
+    def __init__(self):
+        self.jobs, self.killed = [], False
+
+    def submit(self, fn, *args):
+        job = _Job()
+        if not self.jobs:
+            job.set_result([])
+        self.jobs.append(job)
+        return job
+
+    def kill(self):
+        self.killed = True
+
+
+def test_a_stop_with_this_machines_workers_cancels_no_job():
+    """Tasks not begun end by themselves once ``stopping`` is set. A cancelled one, with
+    the workers then killed (a second Ctrl-C, a stuck game), made Python 3.11's pool print
+    an InvalidStateError traceback from its own thread (fixed in Python 3.12)."""
+    pool, stopping = _Pool(), threading.Event()
+
+    def take(run, start, chunk):
+        raise KeyboardInterrupt  # Ctrl-C as the first games come in, then a second one
+
+    with pytest.raises(Stopped):
+        runner._gather(pool, [None], [(0, i, i + 1) for i in range(4)], take, None, 4,
+                       stopping)
+    assert stopping.is_set() and pool.killed and len(pool.jobs) == 4
+    assert not any(job.cancel_asked for job in pool.jobs)
