@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
+from ..common.words import counted
 from .options import OFFSET_HELP, parse_back_offset
-from .output import counted, each_deck, say_made, shown, warn
+from .output import each_deck, say_made, shown, warn
 
 
 def _component_options(command):
