@@ -170,7 +170,7 @@ def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, brow
     assert all(before[n] != after[n] for n in before)  # every front has German words
     # the choice is this page's: in its address, kept on reloading; another tab is as written
     assert page.url == address + "?lang=de"
-    other = page.context.browser.new_page()
+    other = page.context.new_page()  # another tab of the same browser
     other.goto(address)
     wait(other, "document.querySelectorAll('#sheet figure img').length === 8")
     assert other.inner_text("figure[data-number='2'] figcaption") == "#2 Spice Jar ×4"
