@@ -7,32 +7,42 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
+import socket
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from cardkit.sources.bundled import find_deck
+from cardkit.studio.run import run_studio
+from conftest import PATIENCE
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def served(tmp_path):
-    """A copy of Lantern Market served by `cardkit serve`: (its folder, the address)."""
+def served(tmp_path, monkeypatch):
+    """A copy of Lantern Market served as `cardkit serve` serves it, run in tmp_path:
+    (its folder, the address). The studio runs in a thread of this process, whose
+    drawing code is loaded and warm, not in a process of its own (`cardkit serve` itself
+    is tested in test_studio.py)."""
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
-    child = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", str(deck),
-                              "--no-open", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    line = child.stdout.readline()
-    address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert address, line + child.stderr.read()
-    yield deck, address.group(0)
-    child.send_signal(signal.SIGINT)
-    child.wait(timeout=10)
+    monkeypatch.chdir(tmp_path)  # its output/, where it looks for reports too
+    listening = socket.create_server(("127.0.0.1", 0))
+    address = f"http://127.0.0.1:{listening.getsockname()[1]}/"
+    said, stop = [], threading.Event()
+    studio = threading.Thread(target=run_studio, name="studio", kwargs=dict(
+        deck_path=find_deck(str(deck)), listening=listening, open_page=False,
+        say=said.append, deck_named=str(deck), stop=stop))
+    studio.start()
+    try:
+        yield deck, address
+    finally:
+        stop.set()
+        studio.join(PATIENCE)
+    assert not studio.is_alive() and said == [f"cardkit studio: {address} (Ctrl-C stops)"]
 
 
 def wait(page, condition: str) -> None:
