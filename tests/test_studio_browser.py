@@ -4,6 +4,7 @@ shown without its script (issue 37). Skipped by name without Chromium; required 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -21,28 +22,35 @@ from conftest import PATIENCE
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def served(tmp_path, monkeypatch):
-    """A copy of Lantern Market served as `cardkit serve` serves it, run in tmp_path:
-    (its folder, the address). The studio runs in a thread of this process, whose
-    drawing code is loaded and warm, not in a process of its own (`cardkit serve` itself
-    is tested in test_studio.py)."""
-    deck = tmp_path / "lantern-market"
-    shutil.copytree(ROOT / "examples" / "lantern-market", deck)
-    monkeypatch.chdir(tmp_path)  # its output/, where it looks for reports too
+@contextlib.contextmanager
+def studio_thread(deck: Path, **options):
+    """The address of ``deck`` served as `cardkit serve DECK` serves it (``options``:
+    run_studio's), from a thread of this process, whose drawing code is loaded and warm,
+    not from a process of its own (the command itself is tested in test_studio.py)."""
     listening = socket.create_server(("127.0.0.1", 0))
     address = f"http://127.0.0.1:{listening.getsockname()[1]}/"
     said, stop = [], threading.Event()
     studio = threading.Thread(target=run_studio, name="studio", kwargs=dict(
         deck_path=find_deck(str(deck)), listening=listening, open_page=False,
-        say=said.append, deck_named=str(deck), stop=stop))
+        say=said.append, deck_named=str(deck), stop=stop, **options))
     studio.start()
     try:
-        yield deck, address
+        yield address
     finally:
         stop.set()
         studio.join(PATIENCE)
     assert not studio.is_alive() and said == [f"cardkit studio: {address} (Ctrl-C stops)"]
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch):
+    """A copy of Lantern Market served by the studio, run in tmp_path (where it looks
+    for output/ and reports): (its folder, the address)."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+    monkeypatch.chdir(tmp_path)
+    with studio_thread(deck) as address:
+        yield deck, address
 
 
 def wait(page, condition: str) -> None:
