@@ -4,35 +4,53 @@ shown without its script (issue 37). Skipped by name without Chromium; required 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
+import socket
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from cardkit.sources.bundled import find_deck
+from cardkit.studio.run import run_studio
+from conftest import PATIENCE
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@contextlib.contextmanager
+def studio_thread(deck: Path, **options):
+    """The address of ``deck`` served as `cardkit serve DECK` serves it (``options``:
+    run_studio's), from a thread of this process, whose drawing code is loaded and warm,
+    not from a process of its own (the command itself is tested in test_studio.py)."""
+    listening = socket.create_server(("127.0.0.1", 0))
+    address = f"http://127.0.0.1:{listening.getsockname()[1]}/"
+    said, stop = [], threading.Event()
+    studio = threading.Thread(target=run_studio, name="studio", kwargs=dict(
+        deck_path=find_deck(str(deck)), listening=listening, open_page=False,
+        say=said.append, deck_named=str(deck), stop=stop, **options))
+    studio.start()
+    try:
+        yield address
+    finally:
+        stop.set()
+        studio.join(PATIENCE)
+    assert not studio.is_alive() and said == [f"cardkit studio: {address} (Ctrl-C stops)"]
+
+
 @pytest.fixture
-def served(tmp_path):
-    """A copy of Lantern Market served by `cardkit serve`: (its folder, the address)."""
+def served(tmp_path, monkeypatch):
+    """A copy of Lantern Market served by the studio, run in tmp_path (where it looks
+    for output/ and reports): (its folder, the address)."""
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
-    child = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", str(deck),
-                              "--no-open", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    line = child.stdout.readline()
-    address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert address, line + child.stderr.read()
-    yield deck, address.group(0)
-    child.send_signal(signal.SIGINT)
-    child.wait(timeout=10)
+    monkeypatch.chdir(tmp_path)
+    with studio_thread(deck) as address:
+        yield deck, address
 
 
 def wait(page, condition: str) -> None:
@@ -170,7 +188,7 @@ def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, brow
     assert all(before[n] != after[n] for n in before)  # every front has German words
     # the choice is this page's: in its address, kept on reloading; another tab is as written
     assert page.url == address + "?lang=de"
-    other = page.context.browser.new_page()
+    other = page.context.new_page()  # another tab of the same browser
     other.goto(address)
     wait(other, "document.querySelectorAll('#sheet figure img').length === 8")
     assert other.inner_text("figure[data-number='2'] figcaption") == "#2 Spice Jar ×4"
