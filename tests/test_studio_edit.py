@@ -287,18 +287,23 @@ def test_generated_and_linked_cards_are_read_only_and_say_why(tmp_path):
     assert state["cards"][-1]["edit"]["why"] == ""
 
 
-def test_a_card_from_a_sheet_link_or_a_workbook_is_read_only(tmp_path):
+def test_a_card_from_a_sheet_link_or_an_ods_workbook_is_read_only(tmp_path):
     from types import SimpleNamespace
 
     from cardkit.common.errors import Where
     from cardkit.sources.spreadsheet import SheetCell
 
     link = "https://docs.google.com/spreadsheets/d/abc/edit#gid=0"
-    made = [SheetCell(link, 4, 0, "Cards"), Where(f"{tmp_path}/cards.xlsx[Cards]", 3),
-            Where(f"{tmp_path}/cards.csv", 3), Where("/elsewhere/cards.csv", 3)]
+    made = [SheetCell(link, 4, 0, "Cards"), Where(f"{tmp_path}/cards.ods[Cards]", 3),
+            Where(f"{tmp_path}/cards.csv", 3), Where("/elsewhere/cards.csv", 3),
+            Where(f"{tmp_path}/my [old] cards.xlsx[Cards]", 3)]
     deck = SimpleNamespace(cards=[SimpleNamespace(number=n, where=w)
                                   for n, w in enumerate(made, 1)])
     found = edits.sources(deck, tmp_path)
     assert [found[n].why for n in (1, 2, 3)] == [edits.LINK_WHY, edits.WORKBOOK_WHY, ""]
+    # an XLSX's cells are written, in the sheet named; its rows are not
+    assert (found[5].why, found[5].kind, found[5].sheet, found[5].line) == ("", "xlsx", "Cards", 3)
+    assert found[5].path == tmp_path / "my [old] cards.xlsx"
+    assert found[5].rows_why == edits.WORKBOOK_ROWS_WHY and found[3].rows_why == ""
     assert found[4].why.startswith("this card comes from /elsewhere/cards.csv, outside")
     assert edits.sources(deck, tmp_path, lang="de")[3].why == edits.LANGUAGE_WHY
