@@ -45,9 +45,10 @@ PACKAGE_RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relation
 MOST_TEXT = 32_767  # characters in a cell: what Excel holds
 IN_PROGRAM = "change it in your spreadsheet program"
 _REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
-# what the XML of a cell cannot hold as it is, written as the format escapes it (_x0001_);
-# and text that reads as such an escape, whose '_' is escaped so that it stays as written
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
+# a control character XML cannot hold, written as the format escapes it (_x0001_); and
+# text that reads as such an escape, whose '_' is escaped so that it stays as written
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]|_(?=x[0-9A-Fa-f]{4}_)")
+_NO_CHARACTER = re.compile("[\ud800-\udfff\ufffe\uffff]")  # not even so
 
 
 def workbook_rows(data: bytes, sheet: str) -> list[list]:
@@ -346,15 +347,15 @@ def _cell_xml(prefix: str, reference: str, style: str | None, value) -> bytes:
         if len(value) > MOST_TEXT:
             raise NotRewritten(f"a workbook's cell holds at most {MOST_TEXT:,} characters",
                                "write a shorter text")
+        wrong = _NO_CHARACTER.search(value)
+        if wrong:
+            raise NotRewritten(f"the text has a character a workbook cannot hold "
+                               f"(U+{ord(wrong.group()):04X})", "write it without it")
         written = _NOT_XML.sub(lambda found: f"_x{ord(found.group()):04X}_", value)
         inner = (f'<{name}is><{name}t xml:space="preserve">'
                  f'{escape(written, {chr(13): "&#13;"})}</{name}t></{name}is>')
         kind = ' t="inlineStr"'
-    try:
-        return f"<{name}c {attributes}{kind}>{inner}</{name}c>".encode("utf-8")
-    except UnicodeEncodeError:
-        raise NotRewritten("the text has a character a workbook cannot hold (a lone "
-                           "surrogate)", "write it without that character") from None
+    return f"<{name}c {attributes}{kind}>{inner}</{name}c>".encode("utf-8")
 
 
 def _rezipped(archive: zipfile.ZipFile, part: str, xml: bytes) -> bytes:

@@ -109,11 +109,14 @@ function drawGrid() {
   document.getElementById("grid-count").textContent = (shown.length === state.cards.length
     ? state.cards.length + " cards" : shown.length + " of " + state.cards.length + " cards") +
     ", " + printed + " printed";
-  // which rows cannot be changed, and why, said once for each reason
+  // which rows cannot be changed, and why, said once for each reason; and whose cells
+  // can be, but not the rows themselves (a workbook's)
   const reasons = new Map();
   for (const card of state.cards) {
     const why = gridWhy(card);
-    if (why) reasons.set(why, [...(reasons.get(why) || []), card.number]);
+    const key = why ? "read-only: " + why
+      : card.edit.rows ? "not added after, copied or deleted here: " + card.edit.rows : "";
+    if (key) reasons.set(key, [...(reasons.get(key) || []), card.number]);
   }
   const note = document.getElementById("grid-read-only");
   note.hidden = reasons.size === 0;
@@ -121,7 +124,7 @@ function drawGrid() {
     const line = document.createElement("p");
     line.textContent = (numbers.length === state.cards.length ? "Every row is"
       : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers) +
-        (numbers.length === 1 ? " is" : " are")) + " read-only: " + why + ".";
+        (numbers.length === 1 ? " is" : " are")) + " " + why + ".";
     return line;
   }));
   gridTools();
@@ -173,7 +176,7 @@ function gridRow(card, columns, long) {
 function gridTools() {
   // the row buttons: for the selected card, when the page may change it
   const card = state && state.cards.find(c => c.number === grid.selected);
-  const why = card ? gridWhy(card) : "select a row first";
+  const why = card ? gridWhy(card) || card.edit.rows : "select a row first";
   for (const [id, label] of [["grid-add", "Add card after"], ["grid-duplicate", "Duplicate"],
                              ["grid-delete", "Delete"]]) {
     const button = document.getElementById(id);
