@@ -23,8 +23,22 @@ def served(tmp_path):
     """A copy of Lantern Market served by `cardkit serve`: (its folder, the address)."""
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+    yield from serving(deck)
+
+
+@pytest.fixture
+def served_xlsx(tmp_path):
+    """Lantern Market with its cards in cards.xlsx, served: (its folder, the address)."""
+    from test_studio_xlsx import lantern_xlsx
+
+    yield from serving(lantern_xlsx(tmp_path))
+
+
+def serving(deck: Path):
+    """`cardkit serve` of ``deck`` until the test ends: (its folder, the address)."""
     child = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", str(deck),
-                              "--no-open", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
+                              "--no-open", "--port", "0"], cwd=deck.parent,
+                             stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, start_new_session=True,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     line = child.stdout.readline()
@@ -295,3 +309,52 @@ def test_an_edit_of_a_file_changed_since_is_refused_and_shown(served, browser_pa
         "your edit was «Mine.».")
     assert cards.read_bytes() == changed
     page.screenshot(path=str(deck.parent / "conflict.png"))
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_xlsx(served_xlsx, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.xlsx (every
+    other cell as it was), and the card is drawn again; the page says its rows are
+    changed in the spreadsheet program, and the grid offers no row buttons for it."""
+    import zipfile
+
+    from test_studio_xlsx import members, rows_read
+
+    deck, address = served_xlsx
+    page = browser_page
+    page.goto(address)
+    wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
+               "[...document.images].filter(i => i.closest('figure'))"
+               ".every(i => i.complete && i.naturalWidth)")
+    before = sources(page)
+    cards = deck / "cards.xlsx"
+    written = cards.read_bytes()
+    page.click("figure[data-number='2']")
+    assert page.is_hidden("#card-read-only")
+    page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
+    page.click("#card-name")  # leaving the field saves it
+    wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
+               ".startsWith('saved to cards.xlsx')")
+    expected = rows_read(written)
+    assert expected[2][8] == "When you buy it, draw a card."
+    expected[2][8] = 'Draw two, "then" rest.'
+    assert rows_read(cards.read_bytes()) == expected
+    sheet = "xl/worksheets/sheet1.xml"
+    assert [m for m in members(cards.read_bytes()) if m[0] != sheet] == \
+        [m for m in members(written) if m[0] != sheet]
+    assert zipfile.ZipFile(cards).testzip() is None
+    wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
+         f"{before['2']!r}")
+    after = sources(page)
+    assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
+    page.screenshot(path=str(deck.parent / "edited-xlsx.png"))
+
+    page.keyboard.press("Escape")
+    page.click("nav button[data-view='grid']")
+    wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 8")
+    page.click("#grid-table tbody tr[data-number='2'] td:last-child")
+    assert page.is_disabled("#grid-add") and page.is_disabled("#grid-delete")
+    assert page.inner_text("#grid-read-only") == (
+        "Every row: a workbook's rows are added, "
+        "copied and deleted in your spreadsheet program (every later cell, merged range and "
+        "formula moves with them); the studio changes its cells only.")
+    page.screenshot(path=str(deck.parent / "grid-xlsx.png"))

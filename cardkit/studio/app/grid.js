@@ -111,20 +111,20 @@ function drawGrid() {
     ", " + printed + " printed";
   // which rows cannot be changed, and why, said once for each reason; and whose cells
   // can be, but not the rows themselves (a workbook's)
-  const reasons = new Map();
+  const reasons = new Map();  // why -> [whether the cells are read-only too, numbers]
   for (const card of state.cards) {
-    const why = gridWhy(card);
-    const key = why ? "read-only: " + why
-      : card.edit.rows ? "not added after, copied or deleted here: " + card.edit.rows : "";
-    if (key) reasons.set(key, [...(reasons.get(key) || []), card.number]);
+    const why = gridWhy(card) || card.edit.rows;
+    if (why) reasons.set(why, [Boolean(gridWhy(card)),
+                               [...(reasons.get(why)?.[1] || []), card.number]]);
   }
   const note = document.getElementById("grid-read-only");
   note.hidden = reasons.size === 0;
-  note.replaceChildren(...[...reasons].map(([why, numbers]) => {
+  note.replaceChildren(...[...reasons].map(([why, [cells, numbers]]) => {
     const line = document.createElement("p");
-    line.textContent = (numbers.length === state.cards.length ? "Every row is"
-      : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers) +
-        (numbers.length === 1 ? " is" : " are")) + " " + why + ".";
+    const rows = numbers.length === state.cards.length ? "Every row"
+      : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers);
+    line.textContent = cells ? rows + (numbers.length === 1 ? " is" : " are") +
+      " read-only: " + why + "." : rows + ": " + why + ".";
     return line;
   }));
   gridTools();
