@@ -179,6 +179,19 @@ def test_a_wrong_value_gets_validates_message_at_the_field(lantern):
     assert problem["where"] == str(said.where) and problem["where"].endswith("cards.csv:3")
 
 
+def test_an_emptied_cell_is_the_fields_default_unless_it_has_none(lantern):
+    client = client_of(Studio(lantern / "deck.yaml"))
+    cards = lantern / "cards.csv"
+    before = cards.read_bytes()
+    assert posted(client, 5, "swords", "").json()["saved"]
+    assert cards.read_bytes() == before.replace(b"Night Watch,guard,market,2,1,",
+                                                b"Night Watch,guard,market,2,,")
+    answer = posted(client, 5, "cost", " ")
+    assert answer.status_code == 422 and answer.json()["problem"] == {
+        "where": f"{cards}:6", "what": "this card has no 'cost'",
+        "fix": "give it a 'cost' (a key, or a spreadsheet column) or give the field a default"}
+
+
 def test_a_file_changed_on_disk_is_never_written_over(lantern):
     cards = lantern / "cards.csv"
     client = client_of(Studio(lantern / "deck.yaml"))

@@ -299,6 +299,22 @@ def test_an_edit_reaches_cards_xlsx_in_that_cell_only(tmp_path):
     assert problem["where"] == f"{cards}[Cards]:3"
 
 
+def test_an_emptied_field_is_its_default_and_a_field_without_one_is_refused(tmp_path):
+    deck = lantern_xlsx(tmp_path)
+    cards = deck / "cards.xlsx"
+    client = client_of(Studio(deck / "deck.yaml"))
+    assert rows_read(cards.read_bytes())[5][4] == 1.0  # the Night Watch's swords
+    assert posted(client, 5, "swords", " ").json()["saved"]
+    assert rows_read(cards.read_bytes())[5][4] == ""
+    assert load_deck(deck / "deck.yaml").cards[4].fields["swords"] == 0
+    before = cards.read_bytes()
+    answer = posted(client, 5, "cost", "")
+    assert answer.status_code == 422 and answer.json()["problem"] == {
+        "where": f"{cards}[Cards]:6", "what": "this card has no 'cost'",
+        "fix": "give it a 'cost' (a key, or a spreadsheet column) or give the field a default"}
+    assert cards.read_bytes() == before
+
+
 def test_an_xlsx_changed_on_disk_is_never_written_over(tmp_path):
     deck = lantern_xlsx(tmp_path)
     cards = deck / "cards.xlsx"

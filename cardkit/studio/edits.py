@@ -200,6 +200,9 @@ def edit(deck, root: Path, number: int, field: str, text: str, version: str,
     source = sources(deck, root, lang)[number]
     if source.why:
         raise Refused(source.why)
+    if source.kind in ("csv", "xlsx") and is_empty(text) and field in deck.required:
+        raise Refused(f"this card has no '{field}'", f"give it a '{field}' (a key, or a "
+                      "spreadsheet column) or give the field a default", source.place())
     try:
         return write_checked(source.path, root, version,
                              lambda data: _rewritten(source, data, field, kind, text),
