@@ -263,7 +263,7 @@ document.getElementById("grid-filter").addEventListener("input", drawGrid);
 document.getElementById("grid-table").addEventListener("focusout", () => {
   setTimeout(() => { if (grid.pending) drawGrid(); });  // after the cell's own change
 });
-// a field saved here or in a card's detail can be undone here
+// a field saved here or in a card's detail, or a box moved there, can be undone here
 document.addEventListener("cardkit:saved", event => {
   grid.undo.push(event.detail);
   gridTools();
