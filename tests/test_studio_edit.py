@@ -192,6 +192,27 @@ def test_an_emptied_cell_is_the_fields_default_unless_it_has_none(lantern):
         "fix": "give it a 'cost' (a key, or a spreadsheet column) or give the field a default"}
 
 
+def test_a_cards_count_is_checked_as_validate_checks_it(lantern):
+    client = client_of(Studio(lantern / "deck.yaml"))
+    cards = lantern / "cards.csv"
+    before = cards.read_bytes()
+    problems = {}
+    for count in ("0", "20000", "two"):
+        answer = posted(client, 2, "count", count)
+        assert answer.status_code == 422 and cards.read_bytes() == before
+        problems[count] = answer.json()["problem"]
+    for count, problem in problems.items():
+        cards.write_bytes(before.replace(b"stall,no,4,", b"stall,no,%s," % count.encode()))
+        with pytest.raises(InputError) as validated:
+            load_deck(lantern / "deck.yaml")
+        said = validated.value.problems[0]
+        assert (problem["what"], problem["fix"], problem["where"]) == \
+            (said.what, said.fix, str(said.where)), count
+    cards.write_bytes(before)
+    assert posted(client, 2, "count", "5").json()["saved"]
+    assert b"Spice Jar,good,market,2,,stall,no,5," in cards.read_bytes()
+
+
 def test_a_file_changed_on_disk_is_never_written_over(lantern):
     cards = lantern / "cards.csv"
     client = client_of(Studio(lantern / "deck.yaml"))

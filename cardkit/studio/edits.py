@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..common.atomic import NotReplaced, atomic_path, read_below
 from ..common.errors import Where
-from ..deck.card_reader import FIELD_TYPES, type_error
+from ..deck.card_reader import FIELD_TYPES, count_error, type_error
 from ..sources.files import BUNDLED_DECKS
 from ..sources.links import is_link
 from ..sources.rewrite import (NotRewritten, csv_cell, replace_csv_cell, replace_yaml_value,
@@ -194,7 +194,7 @@ def edit(deck, root: Path, number: int, field: str, text: str, version: str,
     card = next((card for card in deck.cards if card.number == number), None)
     if card is None:
         raise Refused(f"the deck has no card {number}", "reload the page")
-    kind = deck.field_types.get(field)
+    kind = "integer" if field == "count" else deck.field_types.get(field)
     if kind is None:
         raise Refused(f"'{field}' is not a field of the deck", "declare it under 'fields:'")
     source = sources(deck, root, lang)[number]
@@ -203,6 +203,13 @@ def edit(deck, root: Path, number: int, field: str, text: str, version: str,
     if source.kind in ("csv", "xlsx") and is_empty(text) and field in deck.required:
         raise Refused(f"this card has no '{field}'", f"give it a '{field}' (a key, or a "
                       "spreadsheet column) or give the field a default", source.place())
+    if field == "count" and not is_empty(text):  # an empty cell prints one copy
+        try:
+            wrong = count_error(cell_value("integer", text))
+        except CellError:
+            wrong = None  # said as a wrong integer is, below
+        if wrong:
+            raise Refused(*wrong, source.place())
     try:
         return write_checked(source.path, root, version,
                              lambda data: _rewritten(source, data, field, kind, text),

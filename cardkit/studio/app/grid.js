@@ -156,7 +156,7 @@ function gridRow(card, columns, long) {
       button.title = "Select card #" + card.number + " (" + card.where + ")";
       button.addEventListener("dblclick", () => open(card.number));
       td.append(button);
-    } else if (!why && column in state.field_types) {
+    } else if (!why && (column in state.field_types || column === "count")) {
       td.dataset.key = card.number + "/" + column;
       const input = fieldInput(card, column, notes.get(td.dataset.key)?.edited ?? value);
       if (input.tagName === "TEXTAREA") input.rows = 1;
