@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -143,7 +144,8 @@ def by_excel(rows: list[list]) -> bytes:
             '</fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills>'
             '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf/>'
             '</cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" '
-            'applyNumberFormat="1"/></cellXfs></styleSheet>')}
+            'applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" '
+            'xfId="0" builtinId="0"/></cellStyles></styleSheet>')}
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, text in parts.items():
@@ -205,6 +207,16 @@ def test_an_xlsx_edit_changes_that_cell_and_nothing_else(write, data, body):
     assert new_styles.get(reference) == old_styles.get(reference)
     assert {r: s for r, s in new_styles.items() if r != reference} == \
         {r: s for r, s in old_styles.items() if r != reference}
+    # another reader (openpyxl) sees the value, in the cell's own number format (it does
+    # not undo the format's escapes of control characters, '_x001F_', as Excel does)
+    old_cell = openpyxl.load_workbook(io.BytesIO(old))["Cards"][reference]
+    new_cell = openpyxl.load_workbook(io.BytesIO(new))["Cards"][reference]
+    assert new_cell.number_format == old_cell.number_format
+    if value is None:  # (a cell of '' that reads as empty already is left as it is)
+        assert new_cell.value in (None, "")
+    elif not (isinstance(value, str) and re.search(r"[\x00-\x1f]|_x", value)):
+        assert new_cell.value == value and type(new_cell.value) is type(value) or \
+            isinstance(value, float) and value.is_integer() and new_cell.value == value
 
 
 def test_the_sheets_other_bytes_stay_as_they_were():
