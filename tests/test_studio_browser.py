@@ -252,24 +252,31 @@ def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(serv
 SPICE_TEXT = b'"When you buy it, draw a card."'
 
 
-def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
-    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
-    the card is drawn again; a wrong value gets validate's message at the field."""
-    deck, address = served
-    page = browser_page
+def text_edited(page, address: str, file: str) -> dict:
+    """The studio's page at ``address``, card 2's text changed in its detail to 'Draw two,
+    "then" rest.' and saved to ``file``; the cards' images before it."""
     page.goto(address)
     wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
                "[...document.images].filter(i => i.closest('figure'))"
                ".every(i => i.complete && i.naturalWidth)")
     before = sources(page)
-    cards = deck / "cards.csv"
-    written = cards.read_bytes()
     page.click("figure[data-number='2']")
     assert page.is_hidden("#card-read-only")
     page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
     page.click("#card-name")  # leaving the field saves it
     wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
-               ".startsWith('saved to cards.csv')")
+               f".startsWith('saved to {file}')")
+    return before
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
+    the card is drawn again; a wrong value gets validate's message at the field."""
+    deck, address = served
+    page = browser_page
+    cards = deck / "cards.csv"
+    written = cards.read_bytes()
+    before = text_edited(page, address, "cards.csv")
     assert cards.read_bytes() == written.replace(SPICE_TEXT, b'"Draw two, ""then"" rest."')
     wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
          f"{before['2']!r}")
@@ -321,19 +328,9 @@ def test_a_field_edited_in_the_cards_detail_reaches_cards_xlsx(served_xlsx, brow
 
     deck, address = served_xlsx
     page = browser_page
-    page.goto(address)
-    wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
-               "[...document.images].filter(i => i.closest('figure'))"
-               ".every(i => i.complete && i.naturalWidth)")
-    before = sources(page)
     cards = deck / "cards.xlsx"
     written = cards.read_bytes()
-    page.click("figure[data-number='2']")
-    assert page.is_hidden("#card-read-only")
-    page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
-    page.click("#card-name")  # leaving the field saves it
-    wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
-               ".startsWith('saved to cards.xlsx')")
+    before = text_edited(page, address, "cards.xlsx")
     expected = rows_read(written)
     assert expected[2][8] == "When you buy it, draw a card."
     expected[2][8] = 'Draw two, "then" rest.'
