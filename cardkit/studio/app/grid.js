@@ -121,9 +121,10 @@ function drawGrid() {
   note.hidden = reasons.size === 0;
   note.replaceChildren(...[...reasons].map(([why, [cells, numbers]]) => {
     const line = document.createElement("p");
-    const rows = numbers.length === state.cards.length ? "Every row"
+    const every = numbers.length === state.cards.length;
+    const rows = every ? "Every row"
       : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers);
-    line.textContent = cells ? rows + (numbers.length === 1 ? " is" : " are") +
+    line.textContent = cells ? rows + (every || numbers.length === 1 ? " is" : " are") +
       " read-only: " + why + "." : rows + ": " + why + ".";
     return line;
   }));
