@@ -49,6 +49,21 @@ def served(tmp_path, monkeypatch):
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
     monkeypatch.chdir(tmp_path)
+    yield from serving(deck)
+
+
+@pytest.fixture
+def served_xlsx(tmp_path, monkeypatch):
+    """Lantern Market with its cards in cards.xlsx, served: (its folder, the address)."""
+    from test_studio_xlsx import lantern_xlsx
+
+    deck = lantern_xlsx(tmp_path)
+    monkeypatch.chdir(deck.parent)
+    yield from serving(deck)
+
+
+def serving(deck: Path):
+    """The studio of ``deck`` until the test ends: (its folder, the address)."""
     with studio_thread(deck) as address:
         yield deck, address
 
@@ -256,24 +271,31 @@ def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(serv
 SPICE_TEXT = b'"When you buy it, draw a card."'
 
 
-def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
-    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
-    the card is drawn again; a wrong value gets validate's message at the field."""
-    deck, address = served
-    page = browser_page
+def text_edited(page, address: str, file: str) -> dict:
+    """The studio's page at ``address``, card 2's text changed in its detail to 'Draw two,
+    "then" rest.' and saved to ``file``; the cards' images before it."""
     page.goto(address)
     wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
                "[...document.images].filter(i => i.closest('figure'))"
                ".every(i => i.complete && i.naturalWidth)")
     before = sources(page)
-    cards = deck / "cards.csv"
-    written = cards.read_bytes()
     page.click("figure[data-number='2']")
     assert page.is_hidden("#card-read-only")
     page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
     page.click("#card-name")  # leaving the field saves it
     wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
-               ".startsWith('saved to cards.csv')")
+               f".startsWith('saved to {file}')")
+    return before
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
+    the card is drawn again; a wrong value gets validate's message at the field."""
+    deck, address = served
+    page = browser_page
+    cards = deck / "cards.csv"
+    written = cards.read_bytes()
+    before = text_edited(page, address, "cards.csv")
     assert cards.read_bytes() == written.replace(SPICE_TEXT, b'"Draw two, ""then"" rest."')
     wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
          f"{before['2']!r}")
@@ -313,3 +335,42 @@ def test_an_edit_of_a_file_changed_since_is_refused_and_shown(served, browser_pa
         "your edit was «Mine.».")
     assert cards.read_bytes() == changed
     page.screenshot(path=str(deck.parent / "conflict.png"))
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_xlsx(served_xlsx, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.xlsx (every
+    other cell as it was), and the card is drawn again; the page says its rows are
+    changed in the spreadsheet program, and the grid offers no row buttons for it."""
+    import zipfile
+
+    from test_studio_xlsx import members, rows_read
+
+    deck, address = served_xlsx
+    page = browser_page
+    cards = deck / "cards.xlsx"
+    written = cards.read_bytes()
+    before = text_edited(page, address, "cards.xlsx")
+    expected = rows_read(written)
+    assert expected[2][8] == "When you buy it, draw a card."
+    expected[2][8] = 'Draw two, "then" rest.'
+    assert rows_read(cards.read_bytes()) == expected
+    sheet = "xl/worksheets/sheet1.xml"
+    assert [m for m in members(cards.read_bytes()) if m[0] != sheet] == \
+        [m for m in members(written) if m[0] != sheet]
+    assert zipfile.ZipFile(cards).testzip() is None
+    wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
+         f"{before['2']!r}")
+    after = sources(page)
+    assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
+    page.screenshot(path=str(deck.parent / "edited-xlsx.png"))
+
+    page.keyboard.press("Escape")
+    page.click("nav button[data-view='grid']")
+    wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 8")
+    page.click("#grid-table tbody tr[data-number='2'] td:last-child")
+    assert page.is_disabled("#grid-add") and page.is_disabled("#grid-delete")
+    assert page.inner_text("#grid-read-only") == (
+        "Every row: a workbook's rows are added, "
+        "copied and deleted in your spreadsheet program (every later cell, merged range and "
+        "formula moves with them); the studio changes its cells only.")
+    page.screenshot(path=str(deck.parent / "grid-xlsx.png"))

@@ -132,6 +132,16 @@ def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(
     assert moved["x"] - box["x"] == pytest.approx(2 * per_mm, abs=1.5)
     page.screenshot(path=str(deck.parent / "moved.png"))
 
+    # the grid's Undo lists the move, and takes it back: the layout byte for byte
+    page.keyboard.press("Escape")
+    page.click("nav button[data-view='grid']")
+    wait(page, "!document.getElementById('grid-undo').disabled")
+    assert page.get_attribute("#grid-undo", "title") == "Undo the move of title's box"
+    page.click("#grid-undo")
+    wait(page, "document.getElementById('grid-said').textContent"
+               ".startsWith('Undone: the move of title')")
+    assert layout.read_bytes() == before
+
 
 def test_a_box_edit_of_a_changed_layout_is_refused_and_shown(served, browser_page):
     deck, address = served
