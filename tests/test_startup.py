@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from cardkit.cli import COMMANDS
+
 DRAWING = ("reportlab", "PIL")  # loading a deck checks its colours and fonts with these
 HEAVY = DRAWING + ("pypdf", "pypdfium2", "matplotlib", "svglib", "watchfiles",
                    "python_calamine")
@@ -53,11 +55,15 @@ def run(*args: str) -> tuple[str, set[str]]:
 
 
 def test_help_lists_every_command_without_the_heavy_libraries():
+    """Nor the commands' own modules (issue 62): it lists them from cardkit.cli.COMMANDS."""
     shown, imported = run("--help")
     for command in ("build", "watch", "export", "preview", "calibrate", "new", "schema",
                     "list", "validate", "check", "score", "simulate"):
         assert f"\n  {command} " in shown
     assert imported.isdisjoint(HEAVY + UNUSED), imported & set(HEAVY + UNUSED)
+    commands = {f"cardkit.cli.{module}" for module, _, _ in COMMANDS.values()}
+    assert len(commands) == 13 and imported.isdisjoint(commands), imported & commands
+    assert "cardkit.cli.output" not in imported and "dataclasses" not in imported
 
 
 PLAIN_DECK = """\
