@@ -24,7 +24,8 @@ UNUSED = ("httpx", "httpcore", "socket", "ssl", "http", "multiprocessing", "conc
           "pypdfium2", "pypdf", "dask", "optuna", "matplotlib", "numpy", "scipy",
           "starlette", "uvicorn", "markdown_it", "watchfiles", "python_calamine", "csv",
           "pyphen", "cardkit.sources.links", "cardkit.sources.spreadsheet",
-          "cardkit.sources.rulebook", "PIL.PngImagePlugin", "PIL.JpegImagePlugin")
+          "cardkit.sources.rulebook", "PIL.PngImagePlugin", "PIL.JpegImagePlugin",
+          "ctypes")  # only a folder swapped with renameat2 (common.atomic) needs it
 
 # runs cardkit with the arguments given, then prints the modules it imported (a package's
 # modules with the package)
