@@ -19,9 +19,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
-import signal
 import sys
-import threading
 
 import click
 
@@ -103,6 +101,8 @@ class _Group(click.Group):
 
     def invoke(self, ctx):
         # late: `cardkit --help` shows its text before a command is invoked, without these
+        import signal
+
         from ..common.errors import InputError, lacking_library
         from .output import EXIT_BAD_INPUT, internal_error, report_input_error
 
@@ -164,6 +164,9 @@ def main():
     """
     # a terminated build unwinds like Ctrl-C does, so it removes its temporary files (only
     # the main thread may set a handler: cardkit run from a thread leaves it be)
+    import signal
+    import threading
+
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
 
