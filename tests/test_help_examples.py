@@ -27,7 +27,7 @@ def _help(*command: str) -> str:
 def examples() -> list[tuple[str, str]]:
     """(command, example line) for every 'cardkit ...' line of every --help, with lines
     continued by a backslash joined and the description after two spaces cut off."""
-    commands = [""] + sorted(main.commands)
+    commands = [""] + main.list_commands(None)
     found = []
     for command in commands:
         text = _help(*([command] if command else []))
