@@ -16,8 +16,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from ..assets import fonts
 from ..assets.icons import inline_placement
-from ..assets.shaping import (drawn, drawn_word, drawn_order, has_right_to_left, levels, shape,
-                              visual_order)
+from ..assets.shaping import (ISOLATE_MARKS, drawn, drawn_word, drawn_order, has_right_to_left,
+                              levels, shape, visual_order)
 from ..sources.checks import faded
 from .textfit import Line, TextBlock
 from .textmarkup import Run
@@ -48,10 +48,11 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
         size = block.size * (style.scale if style is not None else 1.0)
         _, dx, dy, side = inline_placement(icon, size)
         own = colours.get(icon.name) or (style is not None and style.colour) or colour
-        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity)
+        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity, set_string=set_line)
 
 
 ANCHORS = {"left": 0.0, "centre": 0.5, "right": 1.0}  # of a line's width, left of its x
+_UNMARKED = str.maketrans("", "", ISOLATE_MARKS)
 
 
 def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
@@ -60,9 +61,12 @@ def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
     the canvas's font, size and colour, its baseline at ``y``, its left end, centre or
     right end (``anchor``) at ``x``: shaped and kerned as a card's text is, a Hebrew or
     Arabic name in it right to left, in a line that runs left to right (the page's words
-    are English). Letters the canvas's font lacks are set in the first of ``fallbacks``
-    (the deck's fonts) that has them."""
+    are English), a deck's words put in it as :func:`~.shaping.isolated` in their own.
+    Letters the canvas's font lacks are set in the first of ``fallbacks`` (the deck's
+    fonts) that has them."""
     font, size = canvas._fontname, canvas._fontsize
+    if not has_right_to_left(text):  # the isolates' marks order nothing: they are not drawn
+        text = text.translate(_UNMARKED)
     runs, width = font_runs(text, font, fallbacks), line_width(text, font, size, fallbacks)
     line = Line(runs, (0.0,) * len(runs), width)
     block = TextBlock(size, canvas._leading, (line,), 0.0, 0.0, True)
@@ -340,6 +344,8 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
     characters = "".join(written)
     segments: list[list] = []  # [run, level, characters]
     for char, owner, level in zip(characters, owners, levels(characters, line.rtl)):
+        if char in ISOLATE_MARKS:  # they order the line; nothing is drawn of them
+            continue
         if segments and segments[-1][:2] == [owner, level] and \
                 (char == OBJECT) == (segments[-1][2][-1] == OBJECT):
             segments[-1][2] += char
