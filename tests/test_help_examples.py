@@ -96,7 +96,7 @@ def test_every_help_example_runs(folder, monkeypatch, command, example):
         words[at] = str(min(int(words[at]), GAMES))
     monkeypatch.chdir(folder)
     monkeypatch.setattr("cardkit.cli.simulate.SKILL_GAMES", 4)  # the ladder's games, for time
-    games = next(option for option in main.commands["simulate"].params
+    games = next(option for option in main.get_command(None, "simulate").params
                  if option.name == "count")
     monkeypatch.setattr(games, "default", min(games.default, GAMES))  # as written: no --games
     result = CliRunner().invoke(main, words)
