@@ -299,12 +299,18 @@ def _made_ascii_word(word: str, font: str) -> AsciiWord | None:
             not set(map(ord, characters)) <= ttf.face.charToGlyph.keys() or \
             (kerning and kerning[-1][0] == len(characters) - 1):
         return None
+    return AsciiWord(_array_part(characters, kerning), piece.width)
+
+
+def _array_part(codes: str | bytes, kerning) -> str:
+    """A word's codes, escaped, with each kerning number between them, as they stand
+    inside a ``TJ`` array's brackets: 'T) 122 (o' for 'To' kerned."""
     parts, start = [], 0
     for after, shift in kerning:
-        parts.append(f"{escapePDF(characters[start:after + 1])}) {shift} (")
+        parts.append(f"{escapePDF(codes[start:after + 1])}) {shift} (")
         start = after + 1
-    parts.append(escapePDF(characters[start:]))
-    return AsciiWord("".join(parts), piece.width)
+    parts.append(escapePDF(codes[start:]))
+    return "".join(parts)
 
 
 # document -> (font, word) -> its AsciiWord or None, for a word of other letters: their
@@ -354,13 +360,7 @@ def _made_document_word(word: str, font: str, document) -> AsciiWord | None:
     chunks = pdfmetrics.getFont(font).splitString(characters, document)  # gives the codes
     if len(chunks) != 1 or chunks[0][0] != 0:
         return None
-    codes = chunks[0][1]
-    parts, start = [], 0
-    for after, shift in kerning:
-        parts.append(f"{escapePDF(codes[start:after + 1])}) {shift} (")
-        start = after + 1
-    parts.append(escapePDF(codes[start:]))
-    return AsciiWord("".join(parts), piece.width)
+    return AsciiWord(_array_part(chunks[0][1], kerning), piece.width)
 
 
 def _kerned(text, piece, ends: bool) -> None:
