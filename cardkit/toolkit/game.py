@@ -108,7 +108,7 @@ class CardGame(State):
     # imported again as a module of its own, which shares no module state with this game
     samples_class: type | None = None
 
-    def __init__(self, players: int, rng: random.Random, cards):
+    def __init__(self, players: int, rng: random.Random, cards, *, checking: bool = True):
         self.players, self.rng = players, rng
         self.cards = tuple(cards)
         self.offered = offered_in_run(self.cards, self.distinct_copies)
@@ -121,8 +121,12 @@ class CardGame(State):
         self.ended = False
         self._legal: tuple | None = None
         # whether each move is checked against moves() (and each list of moves for a value
-        # that can change): the runner leaves it on for --check and a run's first games
-        self.checking = True
+        # that can change), and the rules' own attributes as the game is made and after
+        # each move: the runner leaves it on for --check and a run's first games. Off, the
+        # runner checks the attributes once, at the end (refuse_undeclared): reading a
+        # game's __dict__ makes Python keep its attributes in a dict of their own, which
+        # slows every self.x the rules read or set after (2-3 times, on Python 3.11)
+        self.checking = checking
         self.journal: CardJournal | None = None  # the deal is read at once, after setup()
         self._attributes = 0  # how many the game has: one more is a value the rules keep
         self.setup()
@@ -132,7 +136,8 @@ class CardGame(State):
         self.journal.begin(piles)
         for holder in holders:
             holder.journal = self.journal  # groups made during play are told of it too
-        self.refuse_undeclared(holders + piles)
+        if checking:
+            self.refuse_undeclared(holders + piles)
 
     # -- what a game writes ---------------------------------------------------------------
 
@@ -243,7 +248,7 @@ class CardGame(State):
             cards = dealt[at::seats]
             pile += cards
             if pile.journal is not None and cards and pile.place is not source.place:
-                pile.journal.moved(cards, source.place, pile.place)  # once a pile
+                pile.journal.flows[source.place, pile.place] += cards  # once a pile
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
@@ -367,15 +372,17 @@ class CardGame(State):
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
         who sees it. ``kept``: the game's piles and groups, if known."""
-        # the usual case at once: each names a pile, groups or list of them as made
+        attributes = self.__dict__
         declared = set(map(id, self.piles.values()))
-        if any(id(value) not in declared or type(value) is list and not set(map(type, value))
-               <= HOLDERS for name, value in self.__dict__.items()
-               if name not in TOOLKIT_ATTRIBUTES):
-            if kept is None:
-                kept = self._holders() + self.all_piles()
-            self._rules_piles({id(holder): holder for holder in kept})
-        self._attributes = len(self.__dict__)
+        for name in attributes.keys() - TOOLKIT_ATTRIBUTES:  # the usual case at once: each
+            value = attributes[name]  # names a pile, groups or a list of them as made
+            if id(value) not in declared or type(value) is list and not set(map(type, value)) \
+                    <= HOLDERS:
+                if kept is None:
+                    kept = self._holders() + self.all_piles()
+                self._rules_piles({id(holder): holder for holder in kept})
+                break
+        self._attributes = len(attributes)
 
     def _rules_piles(self, piles: dict) -> dict:
         """The rules' own attributes, each pile in them replaced by ``piles[id(pile)]``."""
@@ -465,7 +472,7 @@ class CardGame(State):
         seat = self.seat
         self.play(move)
         self.turns_taken += self.seat != seat or self.ended
-        if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
+        if self.checking and len(self.__dict__) != self._attributes:  # a value of their own
             self.refuse_undeclared()
 
     def play_at_random(self, picks: list, most: int) -> int:
@@ -475,12 +482,15 @@ class CardGame(State):
         error on the way carries ``moves_made``: the moves finished before it. For the
         runner, past a run's checked games (``checking`` off): what
         :meth:`offered_moves` and :meth:`_play_offered` do, in one loop with no call but
-        the rules' own, as a game of many cheap decisions feels every step."""
-        moves, play, offered, refused = self.moves, self.play, self.offered, self.refuse_undeclared
-        attributes = self.__dict__
+        the rules' own, as a game of many cheap decisions feels every step. The rules' own
+        attributes are not looked at here (see ``checking``): the runner checks them once
+        the game is over."""
+        moves, play, offered = self.moves, self.play, self.offered
         made = 0
         try:
-            while not self.ended and made < most:
+            for made in range(most):  # made: the moves finished
+                if self.ended:
+                    return made
                 legal = moves()
                 if offered is not None:  # each identical copy once: a list met before, looked up
                     legal = tuple(legal)
@@ -490,18 +500,15 @@ class CardGame(State):
                         kept = offered_once(legal, self.distinct_copies, type(self))
                     legal = kept if kept is not None else self._once_by_look(legal)
                 if not legal:
-                    break
+                    return made
                 seat = self.seat
                 self.moves_made += 1
                 play(legal[picks[seat](len(legal))])
                 self.turns_taken += self.seat != seat or self.ended
-                if len(attributes) != self._attributes:  # the rules kept a value of their own
-                    refused()
-                made += 1
         except BaseException as exc:  # a timer's too
             exc.moves_made = made
             raise
-        return made
+        return most
 
     def _offered_as(self, move, legal: list):
         """The legal move that looks as ``move`` does, or IllegalMove."""
