@@ -51,7 +51,8 @@ from .kept_outside import KeptOutside
 from .moves import REMEMBERED, look_of, offered_in_run, offered_once
 from .search import redeal
 from .state import IllegalMove, State, copied
-from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
+from .zones import (BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile, made_pile,
+                    place_of)
 
 HOLDERS = frozenset({Pile, Groups})  # what the rules' own attributes may name
 
@@ -169,17 +170,17 @@ class CardGame(State):
     def pile(self, name: str, visibility: str = HIDDEN, cards=(), owner: int | None = None) -> Pile:
         """A new pile called ``name`` (see :mod:`cardkit.toolkit.zones` for visibility),
         holding ``cards``; the game's deck is ``self.cards``."""
-        made = Pile(name, visibility, cards, owner, self.rng)
-        made.journal = self.journal
+        made = made_pile(name, visibility, owner, place_of(name, visibility, owner), self.rng,
+                         self.journal)
+        made += cards
         self._keep(name, made)
         return made
 
     def seat_piles(self, name: str, visibility: str = OWNER) -> list[Pile]:
         """One empty pile a seat, all called ``name``: hands, the cards in front of each
         player. ``OWNER``: each seat sees its own faces only."""
-        made = [Pile(name, visibility, (), seat, self.rng) for seat in range(self.players)]
-        for pile in made:
-            pile.journal = self.journal
+        made = [made_pile(name, visibility, seat, place_of(name, visibility, seat), self.rng,
+                          self.journal) for seat in range(self.players)]
         self._keep(name, made)
         return made
 
