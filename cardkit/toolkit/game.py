@@ -48,7 +48,7 @@ from functools import partial
 
 from ..rules.errors import RulesError
 from .kept_outside import KeptOutside
-from .moves import REMEMBERED, look_of, offered_in_run, offered_once
+from .moves import REMEMBERED, look_of, offered_in_run, offered_once, one_copy, taking
 from .search import redeal
 from .state import IllegalMove, State, copied
 from .zones import (BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile, made_pile,
@@ -447,16 +447,19 @@ class CardGame(State):
             try:  # this runs every move: a list met before is looked up, not walked
                 kept = self.offered.get(moves)
             except TypeError:  # a move that can change: offered_once names it
-                kept = offered_once(moves, self.distinct_copies, type(self))
-            self._legal = kept if kept is not None else self._once_by_look(moves)
+                offered_once(moves, False, type(self))
+                raise
+            if kept is None:
+                kept = self._taking(moves)
+            self._legal = moves if kept is True else kept(moves)
         return self._legal
 
-    def _once_by_look(self, moves: tuple) -> tuple:
-        """``moves`` (hashed already) as offered (see :meth:`legal_moves`), remembered in
-        ``self.offered``."""
-        kept = offered_once(moves, self.distinct_copies, type(self), hashed=True)
+    def _taking(self, moves: tuple):
+        """How the moves offered are taken out of ``moves`` (hashed already; see
+        :func:`~cardkit.toolkit.moves.taking`), remembered in ``self.offered``."""
+        kept = taking(moves)
         if len(self.offered) < REMEMBERED:  # the lists met first are met most
-            self.offered[moves] = kept
+            self.offered[one_copy(moves)] = kept
         return kept
 
     def apply(self, move) -> None:
@@ -498,8 +501,12 @@ class CardGame(State):
                     try:
                         kept = offered.get(legal)
                     except TypeError:  # a move that can change: offered_once names it
-                        kept = offered_once(legal, self.distinct_copies, type(self))
-                    legal = kept if kept is not None else self._once_by_look(legal)
+                        offered_once(legal, False, type(self))
+                        raise
+                    if kept is None:
+                        kept = self._taking(legal)
+                    if kept is not True:
+                        legal = kept(legal)
                 if not legal:
                     return made
                 seat = self.seat
