@@ -21,6 +21,10 @@ the search bot's strength.
    (ROTATED_GAMES each; `--rotated 200` or `--rotated-one GAME BOT GAMES SEED` for the
    docs'). Target (issue 57): above a fair share beyond chance in three of the four, at
    most 2 CPU s a game.
+5. Decision by decision (`--decisions GAME DECISIONS SAMPLES BOT ...`, not in `make
+   bench`): at decisions of heuristic games, how much each search's move beats its
+   guide's in win chance, each move's worth estimated by many paired rollouts: a change
+   to the search measured in minutes where games take hours.
 """
 
 from __future__ import annotations
@@ -220,6 +224,80 @@ def rotated_strength(games: int, bots=("search",)) -> None:
               f"{met}", flush=True)
 
 
+def decision_states(name: str, count: int) -> list:
+    """``count`` decisions of heuristic games of ``name`` (three a game, at most 40 legal
+    moves each, so that every move's worth can be estimated), as copies of the game."""
+    game, found, index = load_game(name), [], 0
+    while len(found) < count:
+        rng = random.Random(f"decision:{index}")
+        state = game.new_state(game.default_players, rng)
+        bots = [game.bots["heuristic"]() for _ in range(game.default_players)]
+        picked, made = set(rng.sample(range(60), 3)), 0
+        while not state.is_over():
+            seat, legal = state.current_player(), state.legal_moves()
+            if len(legal) > 1:
+                if made in picked and len(legal) <= 40:
+                    found.append(copy.deepcopy(state))
+                made += 1
+            state.apply(bots[seat].choose(state.observation(seat), legal, rng))
+        index += 1
+    return found[:count]
+
+
+def move_worths(game, state, samples: int, seed: int) -> list[float]:
+    """The win chance of each legal move of ``state`` (a game of ``game``) for the seat to
+    move, everyone playing on as the heuristic: ``samples`` paired rollouts of the seat's
+    samples."""
+    bot, seat = SearchBot(bots=game.bots, guide="heuristic"), state.current_player()
+    worlds, rng, legal = state.samples(seat), random.Random(seed), state.legal_moves()
+    total = [0.0] * len(legal)
+    for _ in range(samples):
+        deal, dice = rng.getrandbits(64), rng.getrandbits(64)
+        for i, move in enumerate(legal):
+            world = worlds(random.Random(deal))
+            world.apply(move)
+            bot.play_out(world, random.Random(dice), bot.guide)
+            total[i] += world.returns()[seat] if world.is_over() else 0.0
+    return [value / samples for value in total]
+
+
+def decisions(name: str, count: int, samples: int, bots, draws: int = 4) -> None:
+    """Each search of ``bots`` at ``count`` decisions of heuristic games
+    (:func:`decision_states`): how much the win chance of the move it plays beats that of
+    its guide's move (each move's from :func:`move_worths`, ``samples`` rollouts), over
+    ``draws`` seeds a decision, and how often it leaves the guide. Cheaper than games: a
+    change to the search that gains nothing here gains nothing in them. The bound is the
+    best move's gain (biased upwards by the worths' own noise)."""
+    game = load_game(name)
+    states = decision_states(name, count)
+    worths = [move_worths(game, state, samples, index) for index, state in enumerate(states)]
+    guide = game.bots["heuristic"]()
+
+    def guided(state, worth) -> float:  # the guide's move's worth, over its dice
+        seen, legal = state.observation(state.current_player()), state.legal_moves()
+        return statistics.fmean(worth[legal.index(guide.choose(seen, legal, random.Random(d)))]
+                                for d in range(20))
+    bound = statistics.fmean(max(worth) - guided(state, worth)
+                             for state, worth in zip(states, worths))
+    print(f"\n{name}: {count} decisions of heuristic games, each move's win chance from "
+          f"{samples} paired rollouts; the best move's gain over the guide's: {bound:+.4f}")
+    for text in bots:
+        spec = spec_of(text)
+        gains, left, started = [], 0, time.process_time()
+        for index, (state, worth) in enumerate(zip(states, worths)):
+            bot = game.bots[spec.name](bots=game.bots, **dict(spec.params))
+            seat, legal, base = state.current_player(), state.legal_moves(), guided(state, worth)
+            for draw in range(draws):
+                move = bot.choose(None, legal, random.Random(f"{index}:{draw}"),
+                                  state.samples(seat))
+                gains.append(worth[legal.index(move)] - base)
+                left += worth[legal.index(move)] != base
+        print(f"  {text:45} gain {statistics.fmean(gains):+.4f} (se "
+              f"{statistics.stdev(gains) / len(gains) ** 0.5:.4f}) a decision; left the guide "
+              f"in {left} of {len(gains)}; {(time.process_time() - started) / len(gains):.3f} "
+              "CPU s a decision", flush=True)
+
+
 ABLATION = (  # the docs' ablation table: each change to the search bot, measured
     ("unguided, random playouts (issue 28)", "guide=none"),
     ("unguided, reward half the lead", "guide=none,margin=0.5"),
@@ -340,6 +418,8 @@ if __name__ == "__main__":
         cardkit.playtest.runner.CHUNK = 10  # the figures so far every 10 games
         print(rotated_line(rotated(sys.argv[2], sys.argv[3], int(sys.argv[4]), progress=True,
                                    seed=int(sys.argv[5]) if sys.argv[5:] else 1)), flush=True)
+    elif sys.argv[1:2] == ["--decisions"]:  # GAME DECISIONS SAMPLES BOT ...: gains a move
+        decisions(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:])
     elif sys.argv[1:2] == ["--ablation"]:  # the ablation alone: GAMES a configuration
         ablation(int(sys.argv[2]))
     else:

@@ -8,11 +8,11 @@ import sys
 if not sys.flags.safe_path and sys.path:
     del sys.path[0]
 
-from .common.errors import lacking_library  # noqa: E402  (after sys.path is made safe)
-
 try:
-    from .cli import main
+    from .cli import main  # noqa: E402  (after sys.path is made safe)
 except ModuleNotFoundError as missing:  # a Python without cardkit's libraries
+    from .common.errors import lacking_library  # late: `--help` has no use for it
+
     sys.exit(lacking_library(missing.name))
 
 main()

@@ -195,24 +195,35 @@ def chromium_path() -> str | None:
         or shutil.which("chromium-browser")
 
 
+@pytest.fixture(scope="module")
+def chromium():
+    """A headless Chromium, started once for a module's browser tests: each starts its
+    own context (no cookies, storage or cache of another test), not its own browser."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(),
+                                             args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 @pytest.fixture
 def browser_page(request):
-    """A headless Chromium page, 1100 pixels wide."""
+    """A headless Chromium page, 1100 pixels wide, in a context of its own."""
     import os
 
-    found = chromium_path()
-    if not found:
+    if not chromium_path():
         message = f"browser test {request.node.name}: Chromium is not installed " \
             "(apt-get install chromium)"
         if os.environ.get("CARDKIT_BROWSER_TESTS") == "required":
             pytest.fail(message + ", and CI requires it")
         pytest.skip(message + ", skipped")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=found,
-                                             args=["--no-sandbox", "--disable-gpu"])
-        try:
-            yield browser.new_page(viewport={"width": 1100, "height": 900})
-        finally:
-            browser.close()
+    context = request.getfixturevalue("chromium").new_context(
+        viewport={"width": 1100, "height": 900})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

@@ -204,3 +204,14 @@ def test_the_glue_flap_fits_behind_the_side_or_goes_behind_the_back(tmp_path, co
         assert left == pytest.approx(xs[-1], abs=0.3)  # folds on the last side's edge
         assert right - left == pytest.approx(8, abs=0.3)
         assert xs[-1] - xs[-2] == pytest.approx(depth, abs=0.01)
+
+
+@pytest.mark.parametrize("count, words", [(1, "1 card"), (2, "2 cards")])
+def test_the_default_faces_count_the_cards_in_words(tmp_path, count, words):
+    """The front, the back and the legend say "1 card" for a one-card deck, never "1 cards"."""
+    deck = make_deck(tmp_path, count=count)
+    result = run_box(tmp_path, deck, "--paper", "a4")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "tiny" / "tiny-box-a4.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    assert text.count(words) == 3 and "1 cards" not in text

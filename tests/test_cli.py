@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -115,6 +116,23 @@ def test_bad_options_exit_2_with_a_message(args, message):
     result = run(*args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def commands_section(group: click.Group, width: int) -> str:
+    formatter = click.HelpFormatter(width=width)
+    group.format_commands(click.Context(group), formatter)
+    return formatter.getvalue()
+
+
+@pytest.mark.parametrize("width", [50, 80, 1000])
+def test_help_lists_each_command_as_its_own_help_begins(width):
+    """`cardkit --help` lists the commands from cardkit.cli.COMMANDS without importing
+    their modules: the list is the one click makes from the commands themselves."""
+    commands = [main.get_command(None, name) for name in main.list_commands(None)]
+    assert len(commands) == 19 and [c.name for c in commands] == main.list_commands(None)
+    listed = commands_section(main, width)
+    assert listed == commands_section(click.Group(commands=commands), width)
+    assert "\n  build      Build print-ready" in listed
 
 
 def test_python_dash_m_and_help():

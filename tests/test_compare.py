@@ -16,7 +16,6 @@ import shutil
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from scipy.stats import binom
 
 from cardkit.cli import main
 from cardkit.playtest.compare import Pairs, compare, pairing
@@ -103,6 +102,8 @@ def test_no_change_is_found_at_most_at_the_stated_rate_however_alike_the_pairs()
     game, the rest drawn alike): each row's 95% interval leaves 0 out in at most 5% of
     them (within a binomial bound), and so does the verdict; with pairs this alike the
     intervals are narrower than two separate runs would give."""
+    from scipy.stats import binom  # here: it takes two seconds to load, in every worker
+
     rng = np.random.default_rng(2)
     runs, most = 400, int(binom.ppf(0.999, 400, 0.05))
     comparisons = [_compared(*_games(rng, 100, 0.6)) for _ in range(runs)]

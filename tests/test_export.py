@@ -37,6 +37,21 @@ def export(deck, out, to, service=None, **options):
     return export_deck(deck, out, ExportOptions(to, SERVICES.get(service), **options))
 
 
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """exported(bundled deck, to, service): its export, made once a module for the tests
+    that only read what it wrote; to 'tts', (the result, its saved deck) as tts_export."""
+    made = {}
+
+    def get(name: str, to: str, service: str | None = None):
+        if (name, to, service) not in made:
+            folder = tmp_path_factory.mktemp(f"{name}-{to}")
+            made[name, to, service] = tts_export(folder, find_deck(name)) if to == "tts" \
+                else export(find_deck(name), folder, to, service)
+        return made[name, to, service]
+    return get
+
+
 def pngs(folder: Path) -> dict[str, Image.Image]:
     return {p.name: Image.open(p) for p in sorted(folder.glob("*.png"))}
 
@@ -72,8 +87,8 @@ def shared_back_deck(folder: Path, count: int, size: str = "poker") -> Path:
 # -- images --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("service, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
-def test_service_images_have_the_exact_pixel_size_and_dpi(tmp_path, service, size):
-    result = export(find_deck("blofa"), tmp_path, "png", service)
+def test_service_images_have_the_exact_pixel_size_and_dpi(exported, service, size):
+    result = exported("blofa", "png", service)
     images = pngs(result.path)
     assert len(images) == 10  # 8 distinct fronts and the blue and the yellow back
     for name, image in images.items():
@@ -159,8 +174,8 @@ def page_texts(path) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(path).pages]
 
 
-def test_drivethru_pdf_has_boxes_and_back_then_front(tmp_path):
-    result = export(find_deck("blofa"), tmp_path, "pdf", "drivethru")
+def test_drivethru_pdf_has_boxes_and_back_then_front(exported):
+    result = exported("blofa", "pdf", "drivethru")
     assert result.path.name == "blofa-cards-drivethru.pdf"
     reader = pypdf.PdfReader(result.path)
     assert len(reader.pages) == 36  # 18 printed cards, a back and a front each
@@ -248,15 +263,15 @@ def test_tts_one_sheet_per_back_design_and_hosted_urls(tmp_path):
     assert names[0] == "Rules 1/3: Setup" and names.count("1") == 5
 
 
-def test_tts_names_the_two_standard_jokers_apart(tmp_path):
-    _, deck = tts_export(tmp_path, find_deck("standard"))
+def test_tts_names_the_two_standard_jokers_apart(exported):
+    _, deck = exported("standard", "tts")
     names = [c["Nickname"] for c in deck["ContainedObjects"]]
     assert len(names) == len(set(names)) == 54
     assert {"Red Joker", "Black Joker", "Q heart", "10 spade"} <= set(names)
 
 
-def test_tts_variant(tmp_path):
-    result, deck = tts_export(tmp_path, find_deck("bullet"), )
+def test_tts_variant(tmp_path, exported):
+    result, deck = exported("bullet", "tts")
     assert len(deck["DeckIDs"]) == 62
     runner = CliRunner()
     outcome = runner.invoke(main, ["export", "bullet", "--to", "tts", "--players", "3",
@@ -342,8 +357,8 @@ def colour_use(path) -> tuple[set, set, list]:
     return operators, spaces, text_fills
 
 
-def test_drivethru_pdf_is_cmyk_only_with_pure_black_text(tmp_path):
-    result = export(find_deck("bullet"), tmp_path, "pdf", "drivethru")
+def test_drivethru_pdf_is_cmyk_only_with_pure_black_text(exported):
+    result = exported("bullet", "pdf", "drivethru")
     operators, _, text_fills = colour_use(result.path)
     assert not operators & RGB_OPERATORS
     assert b"k" in operators
@@ -388,21 +403,21 @@ def test_cmyk_converts_images_and_reports_clipped_ink(tmp_path):
 
 @pytest.mark.parametrize("name", ["blofa", "bullet", "ragusa", "rise-up", "shapes",
                                   "standard"])
-def test_every_bundled_deck_exports_for_each_service(tmp_path, name):
+def test_every_bundled_deck_exports_for_each_service(exported, name):
     deck = load_deck(find_deck(name))
-    images = export(find_deck(name), tmp_path, "png", "tgc")
+    images = exported(name, "png", "tgc")
     rows = manifest(images.path)
     assert sum(int(r["count"]) for r in rows if r["side"] == "front") == deck.total()
     assert sum(int(r["count"]) for r in rows if r["side"] == "back") == deck.total()
     assert {im.size for im in pngs(images.path).values()} == {(825, 1125)}
-    pdf = export(find_deck(name), tmp_path, "pdf", "drivethru")
+    pdf = exported(name, "pdf", "drivethru")
     assert len(pypdf.PdfReader(pdf.path).pages) == 2 * deck.total()
-    _, saved = tts_export(tmp_path, find_deck(name))
+    _, saved = exported(name, "tts")
     assert len(saved["DeckIDs"]) == deck.total()
 
 
-def test_drivethru_pdf_is_marked_pdfx_1a_and_meets_its_rules(tmp_path):
-    result = export(find_deck("shapes"), tmp_path, "pdf", "drivethru")
+def test_drivethru_pdf_is_marked_pdfx_1a_and_meets_its_rules(exported):
+    result = exported("shapes", "pdf", "drivethru")
     assert_pdfx_1a(result.path, "CGATS TR 001")
 
 

@@ -5,22 +5,33 @@ joined, in the first of the deck's fonts that has its letters.
 
 Checked from the built PDFs: pdfplumber (pdfminer) for where each character stands,
 fontTools for the font's own kerning, PDFium for the text read back and searched.
+
+A deck's words put into a line of the page's own (a title before its version) are an
+isolate: ordered on their own, the line's words keeping theirs; the order is checked
+against the Rust unicode-bidi (python-bidi's ``get_display``), which has isolates.
 """
 
 from __future__ import annotations
 
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pdfplumber
+import pypdf
 import pypdfium2 as pdfium
 import pytest
+from bidi import get_display
 from click.testing import CliRunner
 from fontTools.ttLib import TTFont
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cardkit.assets.shaping import ISOLATE_MARKS, levels, visual_order
 from cardkit.cli import main
-from conftest import RIGHT_TO_LEFT_FONT, font_file, harfbuzz_forms
-from test_scripts import gpos_kerning
+from conftest import RIGHT_TO_LEFT_FONT, font_file, harfbuzz_forms, write_deck
+from test_scripts import DECK, FACE, FONT, built_with_font, gpos_kerning, rows
+from test_stamps import run, versioned
 
 LANTERN = Path(__file__).resolve().parents[1] / "examples" / "lantern-market"
 HEBREW = "שוק הפנסים"
@@ -73,8 +84,8 @@ def lines_with(pdf: Path, page: int, letters: str) -> list[list[dict]]:
         chars = [char for char in document.pages[page].chars
                  if char["upright"] and char["matrix"][0] > 0]
     lines: dict[int, list] = {}
-    for char in chars:
-        lines.setdefault(round(char["top"]), []).append(char)
+    for char in chars:  # by its baseline (its top is its font's ascent above it)
+        lines.setdefault(-round(char["matrix"][5]), []).append(char)
     return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())
             if any(char["text"].strip() and char["text"] in letters for char in line)]
 
@@ -139,3 +150,101 @@ def test_to_and_av_in_a_title_are_kerned_by_the_fonts_own_value(built, surface):
                                                       abs=0.01), (surface, left, right)
             checked += 1
     assert checked >= 2, surface
+
+
+@pytest.mark.parametrize("title", [HEBREW, ARABIC])
+def test_pdfminer_and_pypdf_read_a_right_to_left_title_each_in_its_own_way(built, title):
+    """A right-to-left phrase in a left-to-right line is marked with the words it stands
+    for (/ActualText), which PDFium reads (the tests above search it). pdfminer and pypdf
+    share no code with PDFium and ignore /ActualText; from the glyphs' own characters
+    (their ToUnicode) each reads the footer's title as it says it does:
+
+    - pypdf puts a run of right-to-left letters back in the order written itself: it
+      reads the title as written (Arabic in its joined forms, which NFKC turns back into
+      the letters);
+    - pdfminer (pdfplumber) reorders nothing: it reads the letters in the order they are
+      drawn, left to right, the title's last letter first; the bidirectional algorithm
+      (python-bidi) turns its line back into the title as written."""
+    pdf, page = built(title)["sheet footer"]
+
+    def footer(text: str) -> str:
+        [line] = [line for line in text.splitlines() if "print at 100%" in line]
+        return unicodedata.normalize("NFKC", line)
+
+    read_by_pypdf = footer(pypdf.PdfReader(pdf).pages[page].extract_text())
+    assert title in read_by_pypdf
+    with pdfplumber.open(pdf) as document:
+        read_by_pdfminer = footer(document.pages[page].extract_text())
+    assert read_by_pdfminer.startswith(title[::-1] + " · version 1.0 · ")
+    assert get_display(read_by_pdfminer, base_dir="L").startswith(title + " · version")
+
+
+NUMBERED = "7 פלאים"  # a title that starts with a number, as '7 Wonders' does
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+def test_a_hebrew_title_keeps_its_number_on_every_surface(built, surface):
+    """The title is ordered on its own, right to left as its first letter says: its
+    number, first, is read first from the right, left of its Hebrew on the page (it
+    stood right of it, read after the Hebrew, in the line's left-to-right order)."""
+    pdf, page = built(NUMBERED)[surface]
+    lines = lines_with(pdf, page, "פלאים")
+    assert lines, f"no Hebrew on the {surface}"
+    for line in lines:
+        drawn = "".join(char["text"] for char in line)
+        assert "םיאלפ 7" in drawn, (surface, drawn)
+
+
+def test_the_changes_heading_keeps_a_hebrew_titles_version_after_its_colon(tmp_path):
+    """'שוק הפנסים: 1.0 -> 1.1' on the changes sheet was drawn '1.1 <- 1.0 :שוק הפנסים'
+    (the whole line right to left: the versions read before the title): the title is
+    an isolate, the line's words left to right after it. pdfplumber places the glyphs."""
+    decks = []
+    for name, version in (("old", "1.0"), ("new", "1.1")):
+        deck = versioned(tmp_path / name, version)
+        yaml = deck / "deck.yaml"
+        yaml.write_text(yaml.read_text(encoding="utf-8").replace(
+            "title: Lantern Market", f'title: "{HEBREW}"'), encoding="utf-8")
+        (deck / "fonts").mkdir(exist_ok=True)
+        shutil.copy(RIGHT_TO_LEFT_FONT, deck / "fonts")
+        decks.append(deck)
+    run("diff", *decks, "--sheet", tmp_path / "changes.pdf")
+    [heading, *_] = lines_with(tmp_path / "changes.pdf", 0, HEBREW)
+    assert "".join(char["text"] for char in heading) == HEBREW[::-1] + ": 1.0 -> 1.1"
+    # the title's letters left of the colon, each in the font that has them
+    assert all("DejaVu" in char["fontname"] for char in heading[:len(HEBREW)])
+
+
+# Latin and Hebrew letters, digits, separators and the isolates' marks; no brackets (the
+# oracle mirrors them, and cardkit mirrors them as it shapes)
+BIDI_TEXT = st.text(alphabet="abשת12 .:-" + ISOLATE_MARKS, min_size=1, max_size=14)
+
+
+@settings(max_examples=400, deadline=None)
+@given(BIDI_TEXT, st.booleans())
+def test_isolates_order_a_line_as_the_rust_unicode_bidi_does(text, rtl):
+    """The levels cardkit gives a line with isolates (python-bidi's Python algorithm
+    has none) put its characters in the order the Rust unicode-bidi does. The line ends
+    in a letter of its direction: trailing spaces go to the paragraph's level (rule L1),
+    which the Rust one applies and a line's drawing has no need of."""
+    text += "ת" if rtl else "b"
+    ours = "".join(text[i] for i in visual_order(levels(text, rtl)))
+    theirs = get_display(text, base_dir="R" if rtl else "L")
+    unmarked = str.maketrans("", "", ISOLATE_MARKS)
+    assert ours.translate(unmarked) == theirs.translate(unmarked)
+
+
+def test_a_cards_right_to_left_line_with_isolates_is_ordered_by_them(tmp_path):
+    """Card text with isolate marks in a Hebrew line stopped the build with an internal
+    error (python-bidi's Python algorithm asserts on them), or named the marks as
+    characters the font has no glyph for: the line is ordered as the Rust unicode-bidi
+    orders it, the marks drawing nothing."""
+    title = "לפיד \u2066Torch 12\u2069 ישן"
+    deck = write_deck(tmp_path, DECK.format(title=title),
+                      {"face": FACE.format(font=FONT, align="start")})
+    pdf, said = built_with_font(tmp_path, deck, RIGHT_TO_LEFT_FONT, "en")
+    assert "warning" not in said
+    [line] = [line for line in rows(pdf) if any(char["text"] == "T" for char in line)]
+    expected = get_display(title).translate(str.maketrans("", "", ISOLATE_MARKS))
+    assert "".join(char["text"] for char in line) == expected
+    assert expected.index("Torch 12") > expected.index("ןשי")  # the isolate in its place

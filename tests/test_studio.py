@@ -32,6 +32,17 @@ def lantern(tmp_path) -> Path:
     return tmp_path / "lantern-market"
 
 
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory) -> Studio:
+    """The studio of a copy of the example deck, drawn once a module, for the tests that
+    only ask it (the copy is not changed)."""
+    folder = tmp_path_factory.mktemp("drawn") / "lantern-market"
+    shutil.copytree(LANTERN, folder)
+    studio = Studio(folder / "deck.yaml")
+    studio.view()
+    return studio
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -106,10 +117,8 @@ def test_a_request_addressed_to_another_host_is_refused(lantern, host):
     "/app/../../pyproject.toml", "/app/..%2F..%2Fpyproject.toml", "/app/%2e%2e/deck.yaml",
     "/cards/..%2Fdeck.yaml.png", "/cards/../cards.csv", "/deck.yaml", "/cards.csv",
     "/app/index.htm", "/cards/0123.png"])
-def test_no_url_reaches_the_file_system(lantern, path):
-    studio = Studio(lantern / "deck.yaml")
-    studio.view()
-    client = client_of(studio)
+def test_no_url_reaches_the_file_system(drawn, path):
+    client = client_of(drawn)
     answer = client.get(path)
     assert answer.status_code == 404, (path, answer.status_code)
     assert b"Lantern" not in answer.content and b"name,kind" not in answer.content
@@ -557,13 +566,13 @@ def test_the_german_view_says_once_how_many_cards_lack_german_text(lantern):
 
 @pytest.mark.parametrize("text", ["Queen", "name=Spice Jarr", "99", "kind=Octopus",
                                   "colour=red", "9-3", ",", "name=Spice Jarr, 40"])
-def test_the_page_says_why_a_filter_picks_nothing_in_its_own_words(lantern, text):
+def test_the_page_says_why_a_filter_picks_nothing_in_its_own_words(drawn, text):
     """Issue 58: the page said '--cards: ... did you mean 'Octopus'?.' in the command line's
     words; the command line's messages stay its own."""
     from cardkit.common.errors import InputError
     from cardkit.deck.selection import select_cards
 
-    studio = Studio(lantern / "deck.yaml")
+    studio = drawn
     said = client_of(studio).get("/api/select", params={"cards": text}).json()["problem"]
     assert not re.search(r"--|FIELD|cardkit|\?\.|\.\.|; [A-Z]", said), said
     assert said[-1] in ".?" and said[0] == said[0].lower()

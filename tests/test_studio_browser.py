@@ -4,35 +4,68 @@ shown without its script (issue 37). Skipped by name without Chromium; required 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
+import socket
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from cardkit.sources.bundled import find_deck
+from cardkit.studio.run import run_studio
+from conftest import PATIENCE
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@contextlib.contextmanager
+def studio_thread(deck: Path, **options):
+    """The address of ``deck`` served as `cardkit serve DECK` serves it (``options``:
+    run_studio's), from a thread of this process, whose drawing code is loaded and warm,
+    not from a process of its own (the command itself is tested in test_studio.py)."""
+    listening = socket.create_server(("127.0.0.1", 0))
+    address = f"http://127.0.0.1:{listening.getsockname()[1]}/"
+    said, stop = [], threading.Event()
+    studio = threading.Thread(target=run_studio, name="studio", kwargs=dict(
+        deck_path=find_deck(str(deck)), listening=listening, open_page=False,
+        say=said.append, deck_named=str(deck), stop=stop, **options))
+    studio.start()
+    try:
+        yield address
+    finally:
+        stop.set()
+        studio.join(PATIENCE)
+    assert not studio.is_alive() and said == [f"cardkit studio: {address} (Ctrl-C stops)"]
+
+
 @pytest.fixture
-def served(tmp_path):
-    """A copy of Lantern Market served by `cardkit serve`: (its folder, the address)."""
+def served(tmp_path, monkeypatch):
+    """A copy of Lantern Market served by the studio, run in tmp_path (where it looks
+    for output/ and reports): (its folder, the address)."""
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
-    child = subprocess.Popen([sys.executable, "-m", "cardkit", "serve", str(deck),
-                              "--no-open", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    line = child.stdout.readline()
-    address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert address, line + child.stderr.read()
-    yield deck, address.group(0)
-    child.send_signal(signal.SIGINT)
-    child.wait(timeout=10)
+    monkeypatch.chdir(tmp_path)
+    yield from serving(deck)
+
+
+@pytest.fixture
+def served_xlsx(tmp_path, monkeypatch):
+    """Lantern Market with its cards in cards.xlsx, served: (its folder, the address)."""
+    from test_studio_xlsx import lantern_xlsx
+
+    deck = lantern_xlsx(tmp_path)
+    monkeypatch.chdir(deck.parent)
+    yield from serving(deck)
+
+
+def serving(deck: Path):
+    """The studio of ``deck`` until the test ends: (its folder, the address)."""
+    with studio_thread(deck) as address:
+        yield deck, address
 
 
 def wait(page, condition: str) -> None:
@@ -170,7 +203,7 @@ def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, brow
     assert all(before[n] != after[n] for n in before)  # every front has German words
     # the choice is this page's: in its address, kept on reloading; another tab is as written
     assert page.url == address + "?lang=de"
-    other = page.context.browser.new_page()
+    other = page.context.new_page()  # another tab of the same browser
     other.goto(address)
     wait(other, "document.querySelectorAll('#sheet figure img').length === 8")
     assert other.inner_text("figure[data-number='2'] figcaption") == "#2 Spice Jar ×4"
@@ -238,24 +271,31 @@ def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(serv
 SPICE_TEXT = b'"When you buy it, draw a card."'
 
 
-def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
-    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
-    the card is drawn again; a wrong value gets validate's message at the field."""
-    deck, address = served
-    page = browser_page
+def text_edited(page, address: str, file: str) -> dict:
+    """The studio's page at ``address``, card 2's text changed in its detail to 'Draw two,
+    "then" rest.' and saved to ``file``; the cards' images before it."""
     page.goto(address)
     wait(page, "[...document.querySelectorAll('#sheet figure img')].length === 8 && "
                "[...document.images].filter(i => i.closest('figure'))"
                ".every(i => i.complete && i.naturalWidth)")
     before = sources(page)
-    cards = deck / "cards.csv"
-    written = cards.read_bytes()
     page.click("figure[data-number='2']")
     assert page.is_hidden("#card-read-only")
     page.fill("#card-fields textarea[name='text']", 'Draw two, "then" rest.')
     page.click("#card-name")  # leaving the field saves it
     wait(page, "document.querySelector(\"[data-key='2/text'] .field-note\").textContent"
-               ".startsWith('saved to cards.csv')")
+               f".startsWith('saved to {file}')")
+    return before
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_csv(served, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.csv, and
+    the card is drawn again; a wrong value gets validate's message at the field."""
+    deck, address = served
+    page = browser_page
+    cards = deck / "cards.csv"
+    written = cards.read_bytes()
+    before = text_edited(page, address, "cards.csv")
     assert cards.read_bytes() == written.replace(SPICE_TEXT, b'"Draw two, ""then"" rest."')
     wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
          f"{before['2']!r}")
@@ -295,3 +335,42 @@ def test_an_edit_of_a_file_changed_since_is_refused_and_shown(served, browser_pa
         "your edit was «Mine.».")
     assert cards.read_bytes() == changed
     page.screenshot(path=str(deck.parent / "conflict.png"))
+
+
+def test_a_field_edited_in_the_cards_detail_reaches_cards_xlsx(served_xlsx, browser_page):
+    """Issue 59: the text of card 2 changed in the page is that cell of cards.xlsx (every
+    other cell as it was), and the card is drawn again; the page says its rows are
+    changed in the spreadsheet program, and the grid offers no row buttons for it."""
+    import zipfile
+
+    from test_studio_xlsx import members, rows_read
+
+    deck, address = served_xlsx
+    page = browser_page
+    cards = deck / "cards.xlsx"
+    written = cards.read_bytes()
+    before = text_edited(page, address, "cards.xlsx")
+    expected = rows_read(written)
+    assert expected[2][8] == "When you buy it, draw a card."
+    expected[2][8] = 'Draw two, "then" rest.'
+    assert rows_read(cards.read_bytes()) == expected
+    sheet = "xl/worksheets/sheet1.xml"
+    assert [m for m in members(cards.read_bytes()) if m[0] != sheet] == \
+        [m for m in members(written) if m[0] != sheet]
+    assert zipfile.ZipFile(cards).testzip() is None
+    wait(page, f"document.querySelector(\"figure[data-number='2'] img\").src !== "
+         f"{before['2']!r}")
+    after = sources(page)
+    assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
+    page.screenshot(path=str(deck.parent / "edited-xlsx.png"))
+
+    page.keyboard.press("Escape")
+    page.click("nav button[data-view='grid']")
+    wait(page, "document.querySelectorAll('#grid-table tbody tr').length === 8")
+    page.click("#grid-table tbody tr[data-number='2'] td:last-child")
+    assert page.is_disabled("#grid-add") and page.is_disabled("#grid-delete")
+    assert page.inner_text("#grid-read-only") == (
+        "Every row: a workbook's rows are added, "
+        "copied and deleted in your spreadsheet program (every later cell, merged range and "
+        "formula moves with them); the studio changes its cells only.")
+    page.screenshot(path=str(deck.parent / "grid-xlsx.png"))

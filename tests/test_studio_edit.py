@@ -179,6 +179,40 @@ def test_a_wrong_value_gets_validates_message_at_the_field(lantern):
     assert problem["where"] == str(said.where) and problem["where"].endswith("cards.csv:3")
 
 
+def test_an_emptied_cell_is_the_fields_default_unless_it_has_none(lantern):
+    client = client_of(Studio(lantern / "deck.yaml"))
+    cards = lantern / "cards.csv"
+    before = cards.read_bytes()
+    assert posted(client, 5, "swords", "").json()["saved"]
+    assert cards.read_bytes() == before.replace(b"Night Watch,guard,market,2,1,",
+                                                b"Night Watch,guard,market,2,,")
+    answer = posted(client, 5, "cost", " ")
+    assert answer.status_code == 422 and answer.json()["problem"] == {
+        "where": f"{cards}:6", "what": "this card has no 'cost'",
+        "fix": "give it a 'cost' (a key, or a spreadsheet column) or give the field a default"}
+
+
+def test_a_cards_count_is_checked_as_validate_checks_it(lantern):
+    client = client_of(Studio(lantern / "deck.yaml"))
+    cards = lantern / "cards.csv"
+    before = cards.read_bytes()
+    problems = {}
+    for count in ("0", "20000", "two"):
+        answer = posted(client, 2, "count", count)
+        assert answer.status_code == 422 and cards.read_bytes() == before
+        problems[count] = answer.json()["problem"]
+    for count, problem in problems.items():
+        cards.write_bytes(before.replace(b"stall,no,4,", b"stall,no,%s," % count.encode()))
+        with pytest.raises(InputError) as validated:
+            load_deck(lantern / "deck.yaml")
+        said = validated.value.problems[0]
+        assert (problem["what"], problem["fix"], problem["where"]) == \
+            (said.what, said.fix, str(said.where)), count
+    cards.write_bytes(before)
+    assert posted(client, 2, "count", "5").json()["saved"]
+    assert b"Spice Jar,good,market,2,,stall,no,5," in cards.read_bytes()
+
+
 def test_a_file_changed_on_disk_is_never_written_over(lantern):
     cards = lantern / "cards.csv"
     client = client_of(Studio(lantern / "deck.yaml"))
@@ -287,18 +321,23 @@ def test_generated_and_linked_cards_are_read_only_and_say_why(tmp_path):
     assert state["cards"][-1]["edit"]["why"] == ""
 
 
-def test_a_card_from_a_sheet_link_or_a_workbook_is_read_only(tmp_path):
+def test_a_card_from_a_sheet_link_or_an_ods_workbook_is_read_only(tmp_path):
     from types import SimpleNamespace
 
     from cardkit.common.errors import Where
     from cardkit.sources.spreadsheet import SheetCell
 
     link = "https://docs.google.com/spreadsheets/d/abc/edit#gid=0"
-    made = [SheetCell(link, 4, 0, "Cards"), Where(f"{tmp_path}/cards.xlsx[Cards]", 3),
-            Where(f"{tmp_path}/cards.csv", 3), Where("/elsewhere/cards.csv", 3)]
+    made = [SheetCell(link, 4, 0, "Cards"), Where(f"{tmp_path}/cards.ods[Cards]", 3),
+            Where(f"{tmp_path}/cards.csv", 3), Where("/elsewhere/cards.csv", 3),
+            Where(f"{tmp_path}/my [old] cards.xlsx[Cards]", 3)]
     deck = SimpleNamespace(cards=[SimpleNamespace(number=n, where=w)
                                   for n, w in enumerate(made, 1)])
     found = edits.sources(deck, tmp_path)
     assert [found[n].why for n in (1, 2, 3)] == [edits.LINK_WHY, edits.WORKBOOK_WHY, ""]
+    # an XLSX's cells are written, in the sheet named; its rows are not
+    assert (found[5].why, found[5].kind, found[5].sheet, found[5].line) == ("", "xlsx", "Cards", 3)
+    assert found[5].path == tmp_path / "my [old] cards.xlsx"
+    assert found[5].rows_why == edits.WORKBOOK_ROWS_WHY and found[3].rows_why == ""
     assert found[4].why.startswith("this card comes from /elsewhere/cards.csv, outside")
     assert edits.sources(deck, tmp_path, lang="de")[3].why == edits.LANGUAGE_WHY

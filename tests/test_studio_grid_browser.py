@@ -89,6 +89,26 @@ def test_a_cell_edited_in_the_grid_reaches_cards_csv(served, browser_page):  # n
     assert cards.read_bytes() == written
 
 
+def test_a_cards_count_is_edited_in_the_grid(served, browser_page):  # noqa: F811
+    deck, address = served
+    page = browser_page
+    grid_of(page, address, growing=deck)  # (the composition's 21 cards would not load)
+    cards = deck / "cards.csv"
+    written = cards.read_bytes()
+    typed(page, "2/count", "6")
+    wait(page, "document.getElementById('grid-count').textContent === "
+               "'8 cards, 23 printed'")
+    assert cards.read_bytes() == written.replace(b"Spice Jar,good,market,2,,stall,no,4,",
+                                                 b"Spice Jar,good,market,2,,stall,no,6,")
+    assert page.inner_text("figure[data-number='2'] figcaption") == "#2 Spice Jar ×6"
+    typed(page, "2/count", "0")
+    wait(page, "document.querySelector(\"[data-key='2/count'] .field-note.problem\")")
+    assert page.inner_text("[data-key='2/count'] .field-note").endswith(
+        "cards.csv:3: count is 0 but must be between 1 and 10000; remove the card instead "
+        "of giving it count 0")
+    assert b"Spice Jar,good,market,2,,stall,no,6," in cards.read_bytes()
+
+
 def test_add_duplicate_delete_and_undo_give_cards_csv_back(served, browser_page):  # noqa: F811
     deck, address = served
     page = browser_page

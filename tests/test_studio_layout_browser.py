@@ -10,9 +10,13 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from conftest import PATIENCE
+from test_studio_browser import studio_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 TITLE_BOX = b"box: [5mm, 30mm, 40mm, 10mm]"  # the title's box in market-card.yaml, line 14
@@ -31,14 +35,27 @@ def serve(deck: Path, *options: str):
 
 
 @pytest.fixture
-def served(tmp_path):
-    """A copy of Lantern Market served with a fake editor that writes down its words:
-    (its folder, the address, the file the editor writes)."""
+def served(tmp_path, monkeypatch):
+    """A copy of Lantern Market served by the studio, run in tmp_path: (its folder, the
+    address)."""
+    deck = tmp_path / "lantern-market"
+    shutil.copytree(ROOT / "examples" / "lantern-market", deck)
+    monkeypatch.chdir(tmp_path)
+    with studio_thread(deck) as address:
+        yield deck, address
+
+
+@pytest.fixture
+def served_with_editor(tmp_path):
+    """A copy of Lantern Market served by `cardkit serve --editor` (docs/studio.md's
+    example) with a fake editor that writes down its words: (its folder, the address,
+    the file the editor writes)."""
     deck = tmp_path / "lantern-market"
     shutil.copytree(ROOT / "examples" / "lantern-market", deck)
     said = tmp_path / "editor-said.txt"
     editor = tmp_path / "fake-editor"
-    editor.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > {said}\n")
+    editor.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > {said}.part\n"
+                      f"mv {said}.part {said}\n")  # the whole words at once
     editor.chmod(0o755)
     child, address = serve(deck, "--editor", f"{editor} --line {{line}} {{file}}")
     yield deck, address, said
@@ -80,9 +97,9 @@ def drag(page, element, right_mm: float, down_mm: float) -> tuple[dict, float]:
     return box, per_mm
 
 
-def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(served,
-                                                                               browser_page):
-    deck, address, said = served
+def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(
+        served_with_editor, browser_page):
+    deck, address, said = served_with_editor
     page = browser_page
     card_open(page, address)
     layout = deck / "layouts" / "market-card.yaml"
@@ -95,9 +112,8 @@ def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(s
     # its entry in the editor: the fake editor is given the line and the deck's own file
     page.click("#element-info button.open")
     wait(page, "document.querySelector('#element-info .opened').textContent.includes('opened')")
-    for _ in range(100):
-        if said.exists() and said.read_text().count("\n") == 3:
-            break
+    patience = time.monotonic() + PATIENCE  # the editor runs on its own: until it wrote
+    while not said.exists() and time.monotonic() < patience:
         page.wait_for_timeout(50)
     assert said.read_text().splitlines() == ["--line", "14", str(layout)]
 
@@ -116,9 +132,19 @@ def test_an_element_clicked_says_its_line_and_dragged_2mm_changes_only_its_box(s
     assert moved["x"] - box["x"] == pytest.approx(2 * per_mm, abs=1.5)
     page.screenshot(path=str(deck.parent / "moved.png"))
 
+    # the grid's Undo lists the move, and takes it back: the layout byte for byte
+    page.keyboard.press("Escape")
+    page.click("nav button[data-view='grid']")
+    wait(page, "!document.getElementById('grid-undo').disabled")
+    assert page.get_attribute("#grid-undo", "title") == "Undo the move of title's box"
+    page.click("#grid-undo")
+    wait(page, "document.getElementById('grid-said').textContent"
+               ".startsWith('Undone: the move of title')")
+    assert layout.read_bytes() == before
+
 
 def test_a_box_edit_of_a_changed_layout_is_refused_and_shown(served, browser_page):
-    deck, address, _ = served
+    deck, address = served
     page = browser_page
     # the page is not told of the change on disk (its event stream says one thing, once)
     page.route("**/events", lambda route: route.fulfill(
@@ -137,7 +163,7 @@ def test_a_box_edit_of_a_changed_layout_is_refused_and_shown(served, browser_pag
 
 
 def test_a_box_outside_the_card_is_refused_with_validates_words(served, browser_page):
-    deck, address, _ = served
+    deck, address = served
     layout = deck / "layouts" / "market-card.yaml"
     before = layout.read_bytes()
     card_open(browser_page, address)
@@ -154,7 +180,7 @@ def test_a_box_outside_the_card_is_refused_with_validates_words(served, browser_
 def test_another_sites_page_cannot_move_a_box(served, browser_page, tmp_path):
     """A page served from another origin posts to the studio as a form could, and as a
     script: neither reaches the file (no token; the guard refuses another site)."""
-    deck, address, _ = served
+    deck, address = served
     layout = deck / "layouts" / "market-card.yaml"
     before = layout.read_bytes()
     page = browser_page

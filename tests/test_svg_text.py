@@ -103,11 +103,7 @@ def test_right_to_left_svg_text_is_set_right_to_left_joined_and_reads_as_written
         # the marks at x 195 and 100 of the drawing: where the texts' anchors are
         end, centre = sorted(rect["x0"] for rect in document.pages[0].rects
                              if rect["width"] < 1)[::-1]
-    lines: dict[int, list] = {}
-    for char in chars:
-        lines.setdefault(round(char["top"]), []).append(char)
-    market, hebrew, arabic = [sorted(line, key=lambda c: c["x0"])
-                              for _, line in sorted(lines.items())]
+    market, hebrew, arabic = _by_line(chars)
     assert "".join(c["text"] for c in market) == "Market"
     # the first letter rightmost, the text's end at its anchor: 195 of the drawing's 200
     assert "".join(c["text"] for c in hebrew) == "שוק הפנסים"[::-1]
@@ -126,3 +122,68 @@ def test_right_to_left_svg_text_is_set_right_to_left_joined_and_reads_as_written
             assert page.search(phrase).get_next() is not None, page.get_text_range()
     finally:
         document.close()
+
+
+ICON_FACE = """
+elements:
+  - {name: bg, kind: rect, box: card, fill: white}
+  - {name: badge, kind: icon, icon: badge, box: [5mm, 5mm, 50mm, 50mm]}
+  - {name: line, kind: text, box: [5mm, 60mm, 53mm, 20mm], text: "{text}", size: 14pt}
+"""
+BADGE = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<circle cx="50" cy="50" r="48" fill="#c03030"/>
+<text x="50" y="45" font-family="Lato" font-size="24" text-anchor="middle"
+ fill="#ffffff">AVTo</text>
+<text x="50" y="72" font-family="DejaVu Sans" font-size="14" text-anchor="middle"
+ fill="#ffffff">שוק הפנסים</text></svg>"""
+
+
+def test_an_svg_icons_text_is_kerned_and_set_right_to_left_as_an_svg_pictures_is(tmp_path,
+                                                                                 build):
+    """An icon's live text (an element's icon, and the same icon inline in a card's text)
+    was drawn by reportlab in Lato whatever its family: unkerned, Hebrew left to right in
+    a font without its letters. It is set as an SVG picture's text is: in the deck's font
+    of its family, kerned by the font's own value (fontTools reads it from the font), a
+    Hebrew phrase's first letter rightmost (pdfplumber reads where each letter stands)."""
+    import pdfplumber
+    from fontTools.ttLib import TTFont
+
+    from conftest import RIGHT_TO_LEFT_FONT, font_file
+    from test_scripts import gpos_kerning
+
+    deck = _deck_with(tmp_path, ICON_FACE, '  - {text: "Go {badge} now"}', fonts=True)
+    shutil.copy(RIGHT_TO_LEFT_FONT, tmp_path / "fonts")
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "badge.svg").write_text(BADGE, encoding="utf-8")
+    result = build(deck)
+    assert not result.warnings
+    with pdfplumber.open(result.path) as document:
+        chars = [c for c in document.pages[0].chars if c["size"] != 6]  # not the footer
+    lato = TTFont(font_file("Lato"))
+    cmap, upem = lato.getBestCmap(), lato["head"].unitsPerEm
+    sizes, hebrew_lines = set(), 0
+    for line in _by_line(chars):
+        text = "".join(c["text"] for c in line)
+        if "AVTo" in text:
+            a, v, t, o = line[text.index("AVTo"):][:4]
+            assert all(c["fontname"].endswith("+Lato-Regular") for c in (a, v, t, o))
+            for left, right in ((a, v), (t, o)):
+                glyph = cmap[ord(left["text"])]
+                kern = gpos_kerning(lato, glyph, cmap[ord(right["text"])])
+                assert kern < 0
+                assert right["x0"] - left["x0"] == pytest.approx(
+                    (lato["hmtx"][glyph][0] + kern) * left["size"] / upem, abs=0.01)
+            sizes.add(round(a["size"], 1))
+        elif any(c["text"] in "שוק" for c in line):
+            hebrew = "".join(c["text"] for c in line if "DejaVu" in c["fontname"])
+            assert hebrew == "שוק הפנסים"[::-1]
+            hebrew_lines += 1
+    assert len(sizes) == 2 and hebrew_lines == 2  # the element's icon and the inline one
+
+
+def _by_line(chars) -> list[list[dict]]:
+    """``chars`` in lines (by their top), each left to right."""
+    lines: dict[int, list] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"]), []).append(char)
+    return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())]

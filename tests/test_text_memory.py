@@ -22,7 +22,7 @@ def test_an_ascii_word_keeps_its_tj_part_only():
     """A word of printable ASCII is kept as its part of a TJ array, not also as the
     shaped piece it is made from; the part is the piece's characters and kerning."""
     font = fonts.register("Lato")
-    textpaint._ascii_word.cache_clear()
+    textpaint._ASCII_WORDS.clear()
     shaping.drawn_word.cache_clear()
     word = textpaint._ascii_word("Toward", font)
     assert shaping.drawn_word.cache_info().currsize == 0

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scipy.stats import binom
 
 from cardkit.playtest.compare import verdict
 from cardkit.playtest.stats import Z95, wilson
@@ -26,6 +25,8 @@ def _runs(shares: list[float], runs: int = RUNS, games: int = GAMES, seed: int =
 def _most_false_alarms(runs: int) -> int:
     """The most runs that may name a seat if the verdict errs at ALPHA: exceeded by chance
     in one test of a thousand."""
+    from scipy.stats import binom  # here: it takes two seconds to load, in every worker
+
     return int(binom.ppf(0.999, runs, ALPHA))
 
 

@@ -57,5 +57,5 @@ def load_assets(folders, problems: Problems) -> Assets:
     its own first) are ``folders``. Unusable icon files are added to ``problems``; font
     files only when a layout names them."""
     broken: dict[str, str] = {}
-    return Assets(deck_fonts(folders, problems, broken), deck_icons(folders, problems),
-                  broken)
+    fonts = deck_fonts(folders, problems, broken)
+    return Assets(fonts, deck_icons(folders, problems, fonts), broken)

@@ -330,7 +330,8 @@ def _characters(name: str) -> frozenset[str]:
 
 
 def missing_chars(name: str, text: str) -> str:
-    """The characters of ``text`` that font ``name`` has no glyph for (spaces ignored).
+    """The characters of ``text`` that font ``name`` has no glyph for (spaces, and the
+    isolates' marks, which order a line and draw nothing, ignored).
 
     >>> missing_chars('Lato', 'Blófa')
     ''
@@ -345,7 +346,8 @@ def missing_chars(name: str, text: str) -> str:
 @lru_cache(maxsize=4096)
 def _missing_chars(name: str, text: str) -> str:
     have = _characters(name)
-    odd = {ch for ch in set(text).difference(have) if not ch.isspace()}
+    odd = {ch for ch in set(text).difference(have)
+           if not ch.isspace() and ch not in shaping.ISOLATE_MARKS}
     return "".join(dict.fromkeys(ch for ch in text if ch in odd)) if odd else ""
 
 

@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from ..common.errors import Problems, Where
 from ..sources.checks import faded
 from ..sources.files import REACH_FIX, deck_root, why_outside
-from .svg import SvgError, colours, draw_svg, ink_bounds, load_svg, restyled
+from .svg import SvgError, colours, draw_svg, in_fonts, ink_bounds, load_svg, restyled
 
 SHADINGS = ("solid", "striped", "clear")
 OUTLINE = 0.06  # outline width for clear and striped shapes, in icon units
@@ -224,9 +224,10 @@ class Icon:
 
     def draw(self, canvas, x: float, y: float, width: float, height: float, fill=None,
              stroke=None, stroke_width: float = 0.0, shading: str = "solid",
-             opacity: float = 1.0) -> None:
+             opacity: float = 1.0, set_string=None) -> None:
         """Draw the icon centred in the box whose lower-left corner is (x, y), keeping its
-        proportions. ``fill`` is its colour; ``stroke`` optionally outlines it."""
+        proportions. ``fill`` is its colour; ``stroke`` optionally outlines it. An SVG
+        icon's texts are set by ``set_string``, as :func:`.svg.draw_svg` sets them."""
         raise NotImplementedError
 
 
@@ -262,7 +263,7 @@ class BuiltinIcon(Icon):
         return path
 
     def draw(self, canvas, x, y, width, height, fill=None, stroke=None, stroke_width=0.0,
-             shading="solid", opacity=1.0):
+             shading="solid", opacity=1.0, set_string=None):
         side = min(width, height)
         if side <= 0:
             return
@@ -301,11 +302,12 @@ class BuiltinIcon(Icon):
 
 class SvgIcon(Icon):
     """An icon from an SVG file, drawn as vectors. Its unit square is the SVG's own
-    canvas, scaled to a side of 1 and centred."""
+    canvas, scaled to a side of 1 and centred. Its texts are in the deck's ``fonts`` of
+    their families, as an SVG picture's are."""
 
-    def __init__(self, name: str, path: Path, root: Path):
+    def __init__(self, name: str, path: Path, root: Path, fonts: dict[str, str]):
         self.name = name
-        self.drawing = load_svg(path, root)  # raises SvgError
+        self.drawing = in_fonts(load_svg(path, root), fonts)[0]  # load_svg raises SvgError
         self.single_colour = len(colours(self.drawing)) <= 1
         x0, y0, x1, y1 = self.bounds()  # an icon is placed in text by its ink
         if not (max(x1 - x0, y1 - y0) > 0 and math.isfinite(x1 - x0 + y1 - y0)):
@@ -325,7 +327,7 @@ class SvgIcon(Icon):
         return left + x0 * scale, bottom + y0 * scale, left + x1 * scale, bottom + y1 * scale
 
     def draw(self, canvas, x, y, width, height, fill=None, stroke=None, stroke_width=0.0,
-             shading="solid", opacity=1.0):
+             shading="solid", opacity=1.0, set_string=None):
         side = min(width, height)
         if side <= 0:
             return
@@ -333,15 +335,16 @@ class SvgIcon(Icon):
         drawing = restyled(self.drawing, fill if self.single_colour else None, opacity)
         draw_svg(canvas, drawing, x + (width - side) / 2 + left * side,
                  y + (height - side) / 2 + bottom * side, self.drawing.width * scale * side,
-                 self.drawing.height * scale * side)
+                 self.drawing.height * scale * side, set_string)
 
 
 ICONS: dict[str, Icon] = {name: BuiltinIcon(name, parts) for name, parts in PARTS.items()}
 
 
-def deck_icons(folders, problems: Problems) -> dict[str, Icon]:
+def deck_icons(folders, problems: Problems, fonts: dict[str, str]) -> dict[str, Icon]:
     """The built-in icons and the SVG files in the ``icons/`` folders of a deck (and of
-    the decks it extends, the deck's own first), each named by its file name."""
+    the decks it extends, the deck's own first), each named by its file name, their
+    texts in the deck's ``fonts``."""
     icons = dict(ICONS)
     own = {}
     for folder in folders:
@@ -357,7 +360,7 @@ def deck_icons(folders, problems: Problems) -> dict[str, Icon]:
                 problems.add(Where(path), f"the icon file is {outside}", REACH_FIX)
                 continue
             try:
-                own[name] = SvgIcon(name, path, deck_root(folder))
+                own[name] = SvgIcon(name, path, deck_root(folder), fonts)
             except SvgError as exc:
                 problems.add(Where(path), exc.what, exc.fix)
             except OSError as exc:

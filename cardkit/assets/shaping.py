@@ -251,14 +251,78 @@ def base_rtl(text: str) -> bool:
     return get_base_level(text) == 1
 
 
+# the isolates' marks (LRI, RLI, FSI ... PDI): their words are ordered on their own, in their
+# own direction (FSI: their first letter's), and stand in the line as one neutral whole
+_OPENERS = {"\u2066": False, "\u2067": True, "\u2068": None}
+_CLOSER = "\u2069"
+ISOLATE_MARKS = "".join(_OPENERS) + _CLOSER
+_NEUTRAL = "\ufffc"  # of bidi class ON, as the isolates' marks are in their line
+
+
+def isolated(value: str) -> str:
+    """``value`` (a deck's words, put into a line of cardkit's own words) as an isolate:
+    it keeps its own order, and the line's words theirs ('1.0' stays after a Hebrew
+    title's colon). Its marks draw nothing.
+
+    >>> isolated('שוק') == '\u2068שוק\u2069'
+    True
+    """
+    return f"\u2068{value}{_CLOSER}"
+
+
 def levels(text: str, rtl: bool) -> list[int]:
     """The embedding level of each character of ``text`` (odd: right to left), a line of
     a paragraph whose direction is ``rtl``, by the bidirectional algorithm (python-bidi's
-    reference implementation).
+    reference implementation, which has no isolates: each isolate's words are given their
+    levels on their own, above their marks' level in the line, rules X5a-X5c and X6a).
 
     >>> levels('ab שלום 12', False)
     [0, 0, 0, 1, 1, 1, 1, 1, 2, 2]
+    >>> levels(isolated('שלום') + ' 12', False)
+    [0, 1, 1, 1, 1, 0, 0, 0, 0]
     """
+    if not any(mark in text for mark in ISOLATE_MARKS):
+        return _levels(text, rtl)
+    outer, inner = [], []  # the indices of the line's own characters; the isolates' spans
+    i = 0
+    while i < len(text):
+        outer.append(i)
+        if text[i] in _OPENERS:
+            end = _closing(text, i)
+            inner.append((i, end))
+            outer.extend([end] if end < len(text) else [])
+            i = end + 1
+        else:
+            i += 1
+    found = [0] * len(text)
+    line = "".join(_NEUTRAL if text[k] in ISOLATE_MARKS else text[k] for k in outer)
+    for k, level in zip(outer, _levels(line, rtl)):
+        found[k] = level
+    for start, end in inner:
+        words = text[start + 1:end]
+        own = _OPENERS[text[start]]
+        own = base_rtl(words) if own is None else own
+        # the least level above the marks' of the isolate's direction
+        embedding = found[start] + (1 if (found[start] + 1) % 2 == own else 2)
+        for k, level in enumerate(levels(words, own), start + 1):
+            found[k] = level - own + embedding
+    return found
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the mark closing the isolate opened at ``start`` (the line's length
+    if none does)."""
+    depth = 0
+    for i in range(start, len(text)):
+        depth += text[i] in _OPENERS
+        depth -= text[i] == _CLOSER
+        if not depth:
+            return i
+    return len(text)
+
+
+def _levels(text: str, rtl: bool) -> list[int]:
+    """:func:`levels` of a text without isolates."""
     from bidi import algorithm
 
     storage = algorithm.get_empty_storage()

@@ -38,6 +38,13 @@ def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str,
     whose text is set in the bundled Lato; and the deck's families that have no face for
     a text's weight or slant, as (family, "**" for bold or "*" for italic), whose text is
     set in the family's face as it is."""
+    return in_fonts(drawing, assets.fonts)
+
+
+def in_fonts(drawing: Drawing, fonts: dict[str, str]) -> tuple[
+        Drawing, tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...]]:
+    """:func:`with_deck_fonts` for a deck whose fonts, by the names layouts use, are
+    ``fonts``."""
     from reportlab.graphics.shapes import String
 
     texts = [node for node in _nodes(drawing) if isinstance(node, String)]
@@ -49,10 +56,10 @@ def with_deck_fonts(drawing: Drawing, assets) -> tuple[Drawing, tuple[tuple[str,
         if noted is None:
             continue
         names, is_bold, is_italic = noted
-        family = next((name for name in names if name in assets.fonts), None)
+        family = next((name for name in names if name in fonts), None)
         if family is None:
             missing.add(names)
-        face = assets.fonts[family] if family is not None else DEFAULT_FONT
+        face = fonts[family] if family is not None else DEFAULT_FONT
         lacking.update((family, markup) for markup, wanted in (("**", is_bold), ("*", is_italic))
                        if wanted and lacks(face, markup))
         face = bold(face) if is_bold else face

@@ -6,8 +6,6 @@ or links, and the font name a text's font is noted in while the file is read.
 
 from __future__ import annotations
 
-import json
-
 from ..sources.files import MB
 
 MAX_SVG_BYTES = 10 * MB
@@ -19,6 +17,8 @@ def noted_font(name: str) -> tuple[tuple[str, ...], bool, bool] | None:
     gives none; bold; italic); None for a font name not made by :mod:`.svgread`."""
     if not name.startswith(NOTED):
         return None
+    import json  # late: a build without SVG text has no use for it
+
     names, is_bold, is_italic = json.loads(name[len(NOTED):])
     return tuple(names), is_bold, is_italic
 

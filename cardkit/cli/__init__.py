@@ -8,7 +8,8 @@ traceback. Set CARDKIT_DEBUG=1 to see the traceback of an internal error.
 
 Each command imports the modules that do its work when it runs, not when this module loads:
 those bring reportlab, Pillow and pypdf, and importing them for every command made
-``cardkit --help`` take ten times as long as Python's own start (issue 14). The choices and
+``cardkit --help`` take ten times as long as Python's own start (issue 14). A command's own
+module is imported only when that command is used (:data:`COMMANDS`), and the choices and
 defaults the options show come from small modules, or from their own module when click
 first needs them (:class:`.options.LateChoice`).
 """
@@ -16,26 +17,95 @@ first needs them (:class:`.options.LateChoice`).
 from __future__ import annotations
 
 import errno
+import importlib
 import os
-import signal
 import sys
-import threading
 
 import click
 
 from .. import __version__
-from ..common.errors import InputError, lacking_library
-from . import (build, calibrate, components, decks, diff, export, new, pack, rulebook,
-               rules, serve, simulate, watch)
-from .output import EXIT_BAD_INPUT, internal_error, report_input_error
 
 MAX_NAME, MAX_PATH = 255, 4096  # what Linux and macOS file systems take
 
+# Each command: the module of this package that defines it, its function there, and the
+# first sentence of its help, which `cardkit --help` lists without importing the module
+# (a command's module is imported when it runs or shows its own help; all of them made a
+# third of `--help`'s time). tests/test_cli.py checks each against its command's help.
+COMMANDS = {
+    "board": ("components", "board",
+              "Write each board of each of DECKS whole, and tiled over A4 or Letter pages."),
+    "box": ("components", "box", "Write the tuck box of each of DECKS as a PDF dieline to "
+            "cut, fold and glue."),
+    "build": ("build", "build", "Build print-ready PDF sheets for DECKS."),
+    "calibrate": ("calibrate", "calibrate", "Print a test sheet that measures your "
+                  "printer: whether it prints at 100%, and how far it shifts the back "
+                  "side, as the --back-offset value to build with."),
+    "check": ("rules", "check", "Check example hands and scores against the rules of GAME."),
+    "diff": ("diff", "diff", "Show what changed from OLD to NEW, card by card, by what "
+             "prints."),
+    "export": ("export", "export", "Export DECKS for print services and Tabletop Simulator."),
+    "list": ("decks", "list_decks", "List the bundled decks with their card counts."),
+    "new": ("new", "new", "Start a new deck in FOLDER, named after it: a deck of two kinds "
+            "of card read from a spreadsheet, their layouts and backs, and a README saying "
+            "what to change."),
+    "pack": ("pack", "pack", "Write the contest entry of each of DECKS: the print-and-play "
+             "sheets on A4 and Letter (duplex and gutterfold), a low-ink version, the "
+             "rulebook, a how to print and cut sheet, gallery images, the Tabletop Simulator "
+             "deck, the components and changes, and the licence, as a folder and a zip (the "
+             "same bytes for the same inputs with SOURCE_DATE_EPOCH)."),
+    "preview": ("export", "preview", "Show DECKS on screen: an image of each card's front "
+                "and back side by side, and a contact sheet of the deck, each card labelled "
+                "with its number."),
+    "rulebook": ("rulebook", "rulebook", "Write the rulebook of each of DECKS as PDF, from "
+                 "the rules.md beside its deck file."),
+    "schema": ("new", "schema", "Print the JSON Schema of a deck file or a layout file, for "
+               "editors that complete keys and flag mistakes as you type."),
+    "score": ("rules", "score", "A quick answer from the rules of GAME."),
+    "serve": ("serve", "serve", "Show DECK in the browser as it prints, and redraw it on "
+              "every save: the deck, its layouts, spreadsheets (sheet links too, with "
+              "--allow-network), images, icons and fonts."),
+    "simulate": ("simulate", "simulate", "Play GAME many times with bots and show how it "
+                 "behaves: who wins from which seat, how long games last, the scores and "
+                 "the game's own figures."),
+    "tokens": ("components", "tokens", "Write the tokens and tiles of each of DECKS on "
+               "sheets, each cut on its outline."),
+    "validate": ("decks", "validate", "Check DECK without building it: keys, types, "
+                 "layouts, composition, that every card's text fits, and that every text "
+                 "stands out from what lies behind it; and its tuck box, tokens and boards, "
+                 "if it has them."),
+    "watch": ("watch", "watch", "Build DECK, then build it again each time a file it reads "
+              "is saved: the deck, its layouts, spreadsheets, images, icons and fonts."),
+}
+
 
 class _Group(click.Group):
-    """Turns unexpected exceptions into a one-line message instead of a traceback."""
+    """Loads a command's module when the command is used, and turns unexpected exceptions
+    into a one-line message instead of a traceback."""
+
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, function, _ = COMMANDS[name]
+        command = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+        command.epilog = docs_epilog(DOCS[name])
+        return command
+
+    def format_commands(self, ctx, formatter):
+        # click's own listing, of stand-ins that carry only each command's first sentence
+        listed = click.Group(commands=[click.Command(name, help=summary)
+                                       for name, (_, _, summary) in COMMANDS.items()])
+        listed.format_commands(ctx, formatter)
 
     def invoke(self, ctx):
+        # late: `cardkit --help` shows its text before a command is invoked, without these
+        import signal
+
+        from ..common.errors import InputError, lacking_library
+        from .output import EXIT_BAD_INPUT, internal_error, report_input_error
+
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
@@ -94,6 +164,9 @@ def main():
     """
     # a terminated build unwinds like Ctrl-C does, so it removes its temporary files (only
     # the main thread may set a handler: cardkit run from a thread leaves it be)
+    import signal
+    import threading
+
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
 
@@ -128,10 +201,3 @@ def docs_epilog(page: str) -> str:
 
 
 main.epilog = "Docs: docs/index.md, or after 'make docs' output/docs/index.html (with search)"
-for command in (build.build, watch.watch, export.export, export.preview,
-                calibrate.calibrate, new.new, new.schema, decks.list_decks, decks.validate,
-                rules.check, rules.score, simulate.simulate, serve.serve, diff.diff,
-                rulebook.rulebook, pack.pack, components.box, components.tokens,
-                components.board):
-    command.epilog = docs_epilog(DOCS[command.name])
-    main.add_command(command)

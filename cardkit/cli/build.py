@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..common.words import counted
 from .options import deck_options, sheet_options
-from .output import counted, each_deck, in_each_language, shown, warn
+from .output import each_deck, in_each_language, shown, warn
 
 if TYPE_CHECKING:
     from ..imposition.sheets import SheetOptions

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..common.errors import printable
+from ..common.words import counted
 from .output import progress_bar, shown
 from .run_end import say_stopped, stop_cause, write_report_to
 
@@ -48,8 +49,8 @@ def compare_decks(setups: dict, games: int, workers: int, report_dir, executor) 
     comparison["variant"] = shown(Path(rules_b)) if rules_b != rules_a else None
     first = runs["A"][0]
     click.echo(printable(
-        f"{first['game']}: {games:,} games each, {first['players']} player"
-        f"{'s' * (first['players'] != 1)}, seed {first['seed']}; A {first['deck_name']}, "
+        f"{first['game']}: {counted(games, 'game')} each, "
+        f"{counted(first['players'], 'player')}, seed {first['seed']}; A {first['deck_name']}, "
         f"B {runs['B'][0]['deck_name']}"))
     if comparison["variant"]:
         click.echo(printable(f"  B plays its own rules, {comparison['variant']}: a rule "

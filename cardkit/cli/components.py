@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
+from ..common.words import counted
 from .options import OFFSET_HELP, parse_back_offset
-from .output import counted, each_deck, say_made, shown, warn
+from .output import each_deck, say_made, shown, warn
 
 
 def _component_options(command):
@@ -42,8 +43,9 @@ def box(decks, every_deck, out, paper, strict):
     the stack (cards x stock thickness) plus 1 mm deep. The deck's 'box:' entry gives the
     stock (standard 0.30 mm, premium 0.32 mm, linen 0.35 mm, or e.g. 0.3mm), a 'logo'
     image and a layout for each face (front, back, side, top, bottom), which read
-    {deck.title}, {deck.version}, {deck.author}, {box.cards} and {box.logo}. A dieline too
-    big for one sheet is split over two, joined by a glue flap.
+    {deck.title}, {deck.version}, {deck.author}, {box.cards} (a number), {box.contents}
+    ("1 card", "54 cards") and {box.logo}. A dieline too big for one sheet is split over
+    two, joined by a glue flap.
     """
     each_deck(decks, every_deck, None, {}, box_writer(out, _papers(paper), strict))
 

@@ -8,9 +8,10 @@ import sys
 import click
 
 from ..common.errors import InputError, printable
+from ..common.words import counted
 from ..sources.bundled import find_deck
 from .options import network_options
-from .output import EXIT_BAD_INPUT, counted, in_each_language, named, report_input_error, warn
+from .output import EXIT_BAD_INPUT, in_each_language, named, report_input_error, warn
 
 
 @click.command(name="list")

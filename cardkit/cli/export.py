@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from ..common.errors import printable
+from ..common.words import counted
 from ..imposition.services import DEFAULT_DPI, FORMATS, PREVIEW_DPI, SERVICES
 from .options import deck_options, parse_optional_bleed
-from .output import counted, each_deck, in_each_language, progress_bar, shown, warn
+from .output import each_deck, in_each_language, progress_bar, shown, warn
 
 
 def preview_writer(out: Path, dpi: int, strict: bool, which):

@@ -141,11 +141,6 @@ def say_made(name: str, what: str, paths, seconds: float) -> None:
                + f" ({seconds:.2f} s)")
 
 
-def counted(number: int, thing: str) -> str:
-    """``1 card``, ``18 cards``."""
-    return f"{number:,} {thing}{'s' * (number != 1)}"
-
-
 def with_players(variants: dict, players: int | None) -> dict:
     return variants if players is None else {**variants, "players": str(players)}
 

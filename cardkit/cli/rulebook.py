@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from .output import counted, each_deck, say_made, warn
+from ..common.words import counted
+from .output import each_deck, say_made, warn
 
 
 @click.command()

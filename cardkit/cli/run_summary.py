@@ -3,6 +3,8 @@ terminal (the report has the rest)."""
 
 from __future__ import annotations
 
+from ..common.words import counted
+
 
 def card_lines(cards: list[dict] | None, most: int = 3) -> list[str]:
     """The strongest and weakest cards by how a seat that drew one fares (the report has
@@ -87,8 +89,8 @@ def summary_lines(summary: dict) -> list[str]:
     """The run in a few lines for the terminal."""
     from ..playtest.summary import length_sentence
 
-    lines = [f"{summary['game']}: {summary['games']:,} games, {summary['players']} "
-             f"player{'s' * (summary['players'] != 1)}, {summary['deck']}, seed "
+    lines = [f"{summary['game']}: {counted(summary['games'], 'game')}, "
+             f"{counted(summary['players'], 'player')}, {summary['deck']}, seed "
              f"{summary['seed']} ({summary['seconds']:.1f} s, "
              f"{pace(summary['games'], summary['seconds'])})"]
     lines += [f"  {note}" for note in (summary.get("bots_note"), summary.get("random_play"))

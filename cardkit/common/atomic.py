@@ -53,7 +53,6 @@ file there without following a link or opening a FIFO.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import glob
 import itertools
@@ -374,6 +373,8 @@ def _renamed(source: Path, target: Path, flags: int) -> bool:
         return False
     if call(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target), flags) == 0:
         return True
+    import ctypes  # _renameat2 imported it: only swapping a folder needs it
+
     code = ctypes.get_errno()
     if code in (errno.ENOSYS, errno.EINVAL):  # an old kernel, or a file system without it
         return False
@@ -383,6 +384,8 @@ def _renamed(source: Path, target: Path, flags: int) -> bool:
 @cache
 def _renameat2():
     """The C library's ``renameat2``, or None where it has none (not Linux, old glibc)."""
+    import ctypes  # late: most commands swap no folder, and it takes a while to import
+
     try:
         return ctypes.CDLL(None, use_errno=True).renameat2
     except (AttributeError, OSError):

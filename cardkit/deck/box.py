@@ -100,7 +100,8 @@ def read_box(deck: Deck, problems: Problems) -> Box | None:
     count = deck.total()
     width, height = deck.size.width + CLEARANCE, deck.size.height + CLEARANCE
     depth = count * stock + CLEARANCE
-    values = {**deck_values(deck), "box.cards": count, "box.logo": logo}
+    values = {**deck_values(deck), "box.cards": count, "box.contents": contents(count),
+              "box.logo": logo}
     loader = FaceLayouts(deck, problems)
     layouts = {}
     for face, default in DEFAULT_FACES.items():
@@ -114,6 +115,11 @@ def read_box(deck: Deck, problems: Problems) -> Box | None:
     if problems:
         return None
     return Box(deck, stock, width, height, depth, layouts, values)
+
+
+def contents(count: int) -> str:
+    """What the box holds, in words: "1 card", "54 cards"."""
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _stock(entry: Map, problems: Problems) -> float | None:

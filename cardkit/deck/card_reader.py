@@ -52,6 +52,19 @@ def max_cards() -> int:
         return MAX_CARDS
 
 
+def count_error(count) -> tuple[str, str] | None:
+    """What is wrong with a card's ``count`` and its fix (None when it is a number of
+    copies from 1 to MAX_COPIES)."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        return f"count must be a whole number, not {checks.describe(count)}", \
+            "write e.g. 'count: 3'"
+    if not 1 <= count <= MAX_COPIES:
+        shown = count if abs(count) < 10 ** 12 else "beyond a trillion"
+        return f"count is {shown} but must be between 1 and {MAX_COPIES}", \
+            "remove the card instead of giving it count 0" if count < 1 else "check the number"
+    return None
+
+
 class CardReader:
     """Reads a deck's cards into :class:`Card`, reporting each mistake once to
     ``problems``. The deck's fields and backs are read first (the loader fills
@@ -258,14 +271,9 @@ class CardReader:
         problems = self.problems
         before = len(problems.items)
         count, count_where = values.get("count", (1, where))
-        if isinstance(count, bool) or not isinstance(count, int):
-            problems.add(count_where, f"count must be a whole number, not {checks.describe(count)}",
-                         "write e.g. 'count: 3'")
-        elif not 1 <= count <= MAX_COPIES:
-            shown = count if abs(count) < 10 ** 12 else "beyond a trillion"
-            problems.add(count_where, f"count is {shown} but must be between 1 and {MAX_COPIES}",
-                         "remove the card instead of giving it count 0" if count < 1
-                         else "check the number")
+        wrong = count_error(count)
+        if wrong:
+            problems.add(count_where, *wrong)
         back_name, back_where = self.named("back", values, where)
         back = None
         if back_name is None:

@@ -74,11 +74,19 @@ class DeckChanges:
         """What is compared with what: 'Lantern Market: 1.0 -> 1.1', 'Lantern Market:
         v1.0 -> 1.1 (was 1.0)', or, when the version was not raised, 'My Game: v1.0 ->
         now (0.1 in both)'."""
+        return self.heading_with(str)
+
+    def heading_with(self, value) -> str:
+        """:attr:`heading`, each of the deck's words in it (its title, the versions'
+        names) as ``value`` gives them: a page's heading puts each in an isolate
+        (:func:`~cardkit.assets.shaping.isolated`), so that a Hebrew title keeps its
+        version after its colon."""
         old, new = self.old.version, self.new.version
+        title, label = value(self.new.title), value(self.old_label)
         if old and old == new:
-            return f"{self.new.title}: {self.old_label} -> now ({new} in both)"
-        was = f" (was {old})" if old and old != self.old_label else ""
-        return f"{self.new.title}: {self.old_label} -> {new or 'now'}{was}"
+            return f"{title}: {label} -> now ({value(str(new))} in both)"
+        was = f" (was {value(str(old))})" if old and old != self.old_label else ""
+        return f"{title}: {label} -> {value(str(new)) if new else 'now'}{was}"
 
     def of(self, *statuses: str) -> list[CardChange]:
         return [change for change in self.cards if change.status in statuses]

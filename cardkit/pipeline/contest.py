@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..common.errors import InputError, Problem
 from ..common.units import MM, to_mm
+from ..common.words import counted
 from ..deck.contest import printed_components
 from ..deck.model import Deck
 from ..imposition.paper import PAPER_NAMES
@@ -39,8 +40,8 @@ def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: boo
     total = deck.total()
     if whole and contest.cards is not None and total != contest.cards:
         more = total - contest.cards
-        broken(counted(total), f"allows {contest.cards}",
-               f"print {counted(abs(more))} {'fewer' if more > 0 else 'more'} (a card's "
+        broken(counted(total, 'card'), f"allows {contest.cards}",
+               f"print {counted(abs(more), 'card')} {'fewer' if more > 0 else 'more'} (a card's "
                "'count', or its entry under 'cards:')")
     wanted = contest.size
     if wanted is not None and (abs(deck.size.width - wanted.width) > SIZE_TOLERANCE
@@ -54,10 +55,10 @@ def contest_problems(deck: Deck, options: SheetOptions | None = None, whole: boo
     printed = printed_components(deck)
     for kind, allowed in (("token", contest.tokens), ("board", contest.boards)):
         if kind in printed and not allowed:
-            broken(f"the deck prints {_many(printed[kind], kind)} ('{kind}s:')",
+            broken(f"the deck prints {counted(printed[kind], kind)} ('{kind}s:')",
                    f"allows no {kind}s", f"leave out '{kind}s:'" + (
                        ", or print them as cards" if kind == "token" else ""))
-    needed = [_many(count, kind) for kind, count in printed.items()] + \
+    needed = [counted(count, kind) for kind, count in printed.items()] + \
         [f"{count} {name}" for name, count in deck.components.items()]
     total_needed = sum(printed.values()) + sum(deck.components.values())
     if contest.components is not None and total_needed > contest.components:
@@ -135,7 +136,7 @@ def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | N
         return None
     with_bleed = f"with {_mm(bleed)} mm bleed " if bleed else ""
     what = with_bleed + " and ".join(f"{'an' if p == 'a4' else 'a'} {PAPER_NAMES[p]} sheet "
-                                     f"holds {counted(n)}" for p, n in short.items())
+                                     f"holds {counted(n, 'card')}" for p, n in short.items())
     fixes = []
     if bleed:
         steps = [round(i * BLEED_STEP, 6) for i in range(int(bleed // BLEED_STEP) + 1)]
@@ -150,13 +151,6 @@ def _sheet_problem(deck: Deck, per_sheet: int, papers, options: SheetOptions | N
     return what, f"asks {per_sheet} a sheet", " or ".join(fixes) or "use smaller cards"
 
 
-def counted(cards: int) -> str:
-    return _many(cards, "card")
-
-
-def _many(count: int, thing: str) -> str:
-    """'1 token', '30 tokens'."""
-    return f"{count} {thing}{'s' * (count != 1)}"
 
 
 def _mm(points: float) -> str:

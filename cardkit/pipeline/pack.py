@@ -27,6 +27,7 @@ from ..common.atomic import atomic_folder, atomic_path, output_root, read_below
 from ..common.build_time import build_epoch
 from ..common.errors import Problem, Where
 from ..common.units import to_mm
+from ..common.words import counted
 from ..deck.model import Deck
 from ..imposition.paper import PAPERS
 from ..imposition.services import PNG, TTS
@@ -41,7 +42,7 @@ from ..writers.howto_pdf import PrintedFile, write_howto
 from .build import build_deck
 from .chosen import load_chosen
 from .components import make_declared
-from .contest import check_contest, counted
+from .contest import check_contest
 from .export import ExportOptions, export_deck
 from .faces import component_faces
 from .rulebook import make_rulebook
@@ -247,7 +248,7 @@ def _components(deck: Deck, listed: list[str]) -> str:
     (``listed``), and what else the game needs."""
     size = deck.size
     lines = [f"{deck.title}" + (f", {deck.stamp}" if deck.stamp else ""), "",
-             "Components", f"- {counted(deck.total())}, {size.name} size "
+             "Components", f"- {counted(deck.total(), 'card')}, {size.name} size "
              f"({to_mm(size.width):g} x {to_mm(size.height):g} mm)"]
     backs = deck.tally_backs()  # a deck of one back needs no count by back
     lines += [f"  - {count} with the {back} back" for back, count in backs.items()

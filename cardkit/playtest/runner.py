@@ -189,10 +189,10 @@ def _play_here(setups: list[Setup], tasks, take, on_done) -> None:
 def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
             stopping=None, check=None) -> None:
     """Each task's games, taken in order, with at most ``window`` tasks submitted and not
-    yet taken; ``check()`` is called while waiting (see _result). On Ctrl-C: tasks not
-    begun are cancelled; with this machine's workers (``stopping``), those under way end
-    after their current game and are taken, unless a second Ctrl-C comes first; with
-    another executor, those done are taken."""
+    yet taken; ``check()`` is called while waiting (see _result). On Ctrl-C: with this
+    machine's workers (``stopping``), tasks under way end after their current game and
+    are taken, unless a second Ctrl-C comes first, and tasks not begun end with none; with
+    another executor, tasks not begun are cancelled and those done are taken."""
     queued = iter(tasks)
     waiting: deque = deque()  # (run, start, future), in task order
 
@@ -212,11 +212,12 @@ def _gather(executor, setups: list[Setup], tasks, take, on_done, window: int,
                 on_done(len(chunk))
             submit()
     except KeyboardInterrupt:
-        if stopping is not None:
-            stopping.set()
-            check = _checks(check, _given_up_after(STOP_GRACE))
-        for _, _, future in waiting:
-            future.cancel()
+        if stopping is not None:  # tasks not begun end at once, with no games: none is
+            stopping.set()        # cancelled, as Python 3.11's pool, killed later, fails on
+            check = _checks(check, _given_up_after(STOP_GRACE))  # a cancelled one
+        else:
+            for _, _, future in waiting:
+                future.cancel()
         try:
             for run, start, future in waiting:
                 take(run, start, _finished(future, stopping is not None, check))

@@ -252,7 +252,7 @@ def _icon(canvas, item, box):
     props = item.props
     props["icon"].draw(canvas, box.x, box.y, box.width, box.height, props["fill"],
                        props["stroke"], props["stroke_width"], props["shading"],
-                       props["opacity"])
+                       props["opacity"], set_line)
 
 
 def _image(canvas, item, box, fitted: Box | None = None):

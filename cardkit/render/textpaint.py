@@ -9,6 +9,7 @@ and searches as written. Shared by cards (:mod:`.paint`) and the rulebook, and, 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -16,8 +17,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from ..assets import fonts
 from ..assets.icons import inline_placement
-from ..assets.shaping import (drawn, drawn_word, drawn_order, has_right_to_left, levels, shape,
-                              visual_order)
+from ..assets.shaping import (ISOLATE_MARKS, drawn, drawn_word, drawn_order, has_right_to_left,
+                              levels, shape, visual_order)
 from ..sources.checks import faded
 from .textfit import Line, TextBlock
 from .textmarkup import Run
@@ -48,10 +49,11 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
         size = block.size * (style.scale if style is not None else 1.0)
         _, dx, dy, side = inline_placement(icon, size)
         own = colours.get(icon.name) or (style is not None and style.colour) or colour
-        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity)
+        icon.draw(canvas, x + dx, y + dy, side, side, own, opacity=opacity, set_string=set_line)
 
 
 ANCHORS = {"left": 0.0, "centre": 0.5, "right": 1.0}  # of a line's width, left of its x
+_UNMARKED = str.maketrans("", "", ISOLATE_MARKS)
 
 
 def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
@@ -60,9 +62,12 @@ def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
     the canvas's font, size and colour, its baseline at ``y``, its left end, centre or
     right end (``anchor``) at ``x``: shaped and kerned as a card's text is, a Hebrew or
     Arabic name in it right to left, in a line that runs left to right (the page's words
-    are English). Letters the canvas's font lacks are set in the first of ``fallbacks``
-    (the deck's fonts) that has them."""
+    are English), a deck's words put in it as :func:`~.shaping.isolated` in their own.
+    Letters the canvas's font lacks are set in the first of ``fallbacks`` (the deck's
+    fonts) that has them."""
     font, size = canvas._fontname, canvas._fontsize
+    if not has_right_to_left(text):  # the isolates' marks order nothing: they are not drawn
+        text = text.translate(_UNMARKED)
     runs, width = font_runs(text, font, fallbacks), line_width(text, font, size, fallbacks)
     line = Line(runs, (0.0,) * len(runs), width)
     block = TextBlock(size, canvas._leading, (line,), 0.0, 0.0, True)
@@ -107,14 +112,15 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
     to the next line's start at the left (T*). Adds the line's icons, (icon, x, baseline,
     style), to ``icons`` to draw after the text. Returns the look the text object ends in.
     A line with right-to-left letters is :func:`_visual_line`'s."""
+    if len(line.runs) == 1 and not line.rtl:  # told first: most lines of most texts
+        run = line.runs[0]
+        if run.icon is None and run.style is None and not has_right_to_left(run.text):
+            look = _looked(text, (run.font, block.size, ink), look, block.leading)
+            _write(text, run.text, run.font, last=True)  # a plain paragraph's line
+            return look
     if line.rtl or any(not run.icon and has_right_to_left(run.text) for run in line.runs):
         return _visual_line(text, line, x, baseline, block, look, ink, opacity, icons)
     size, leading = block.size, block.leading
-    if len(line.runs) == 1 and line.runs[0].icon is None and line.runs[0].style is None:
-        run = line.runs[0]  # a plain paragraph's line
-        look = _looked(text, (run.font, size, ink), look, leading)
-        _write(text, run.text, run.font, last=True)
-        return look
     pending = []
     follows = True  # the text cursor is where the next run starts
 
@@ -202,11 +208,14 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     space = _ascii_word(" ", font)
     if not string or space is None or space.written != " ":
         return False
-    words = [_ascii_word(word, font) for word in string.split(" ")]
+    split = string.split(" ")
+    words = list(map(_ASCII_WORDS[font].get, split))  # most words are known: no call each
     if None in words:
-        return False
+        words = [_ascii_word(word, font) for word in split]
+        if None in words:
+            return False
     canvas = text._canvas
-    array = f"[({' '.join([word.written for word in words])})] TJ"
+    array = f"[({' '.join(map(itemgetter(0), words))})] TJ"  # each word's written part
     if text._curSubset != 0:  # the font was set since its last string: name its subset
         ttf, document = pdfmetrics.getFont(font), canvas._doc
         if document not in ttf.state:  # its first string sets up its subsets: the long way
@@ -254,14 +263,31 @@ class AsciiWord(NamedTuple):
     width: float  # at 1000 pt
 
 
-@lru_cache(maxsize=16384)
+# font -> word -> its AsciiWord or None: what _ascii_word found, for this many words a
+# font at most (a deck's numbers would fill it; it starts again empty when full)
+_ASCII_WORDS: dict[str, dict[str, AsciiWord | None]] = {}
+MAX_ASCII_WORDS = 16384
+_UNKNOWN = object()
+
+
 def _ascii_word(word: str, font: str) -> AsciiWord | None:
     """``word`` as :func:`_kerned` writes it inside a ``TJ`` array, when it is printable
     ASCII drawn as written, with no glyph off its line and no kerning number after its
     last (kerning moves the glyph after one): its characters, escaped, with each kerning
     number between them. Such characters are their own codes in the
     first subset of every document (reportlab's ``asciiReadable``), so this is the same
-    in every PDF. None for any other word."""
+    in every PDF. None for any other word. Made once per word and font."""
+    known = _ASCII_WORDS.get(font)
+    if known is None or len(known) >= MAX_ASCII_WORDS:
+        known = _ASCII_WORDS[font] = {}
+    found = known.get(word, _UNKNOWN)
+    if found is _UNKNOWN:
+        found = known[word] = _made_ascii_word(word, font)
+    return found
+
+
+def _made_ascii_word(word: str, font: str) -> AsciiWord | None:
+    """:func:`_ascii_word`, made."""
     ttf = pdfmetrics.getFont(font)
     # the piece itself is not kept (drawn_word's cache): this part is kept instead
     piece = drawn_word.__wrapped__(word, font, None)
@@ -340,6 +366,8 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
     characters = "".join(written)
     segments: list[list] = []  # [run, level, characters]
     for char, owner, level in zip(characters, owners, levels(characters, line.rtl)):
+        if char in ISOLATE_MARKS:  # they order the line; nothing is drawn of them
+            continue
         if segments and segments[-1][:2] == [owner, level] and \
                 (char == OBJECT) == (segments[-1][2][-1] == OBJECT):
             segments[-1][2] += char

@@ -236,12 +236,15 @@ class TooLarge(ValueError):
     """A sheet with more rows or columns than a card list can have."""
 
 
-def _workbook_cells(path: str, sheet: str | None) -> tuple[list[str], str | None, list]:
-    """(the sheet names, the sheet read, its rows of cells): run in a child process. The
-    sheet is the one named, or the first; none when it is not there."""
+def _workbook_cells(source: str | bytes, sheet: str | None) -> tuple[list[str], str | None,
+                                                                    list]:
+    """(the sheet names, the sheet read, its rows of cells) of the workbook at the path
+    ``source`` or in its bytes: run in a child process. The sheet is the one named, or the
+    first; none when it is not there."""
     import python_calamine
 
-    workbook = python_calamine.CalamineWorkbook.from_path(path)
+    workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(source)) \
+        if isinstance(source, bytes) else python_calamine.CalamineWorkbook.from_path(source)
     names = list(workbook.sheet_names)
     if not names or (sheet is not None and sheet not in names):
         return names, None, []

@@ -18,7 +18,7 @@ import threading
 from pathlib import Path
 
 from ..common.errors import Where
-from .edits import Refused, _file_source
+from .edits import WORKBOOK_OPEN_WHY, Refused, file_source
 from .layout_edits import element_of, why_fixed
 
 HOW_TO_SET = ("start the studio with --editor \"CMD\" (e.g. --editor \"code -g {file}:{line}\")"
@@ -72,8 +72,9 @@ def place_of(deck, root: Path, number: int, side: str = "", element: str = "") -
     card = next((card for card in deck.cards if card.number == number), None)
     if card is None:
         raise Refused(f"the deck has no card {number}", "reload the page")
-    path, _, why = _file_source(card.where, root)
-    return _opened(Where(path, card.where.line), why)
+    found = file_source(card.where, root)
+    why = found.why or (WORKBOOK_OPEN_WHY if found.kind == "xlsx" else "")
+    return _opened(Where(found.path, card.where.line), why)
 
 
 def _opened(where: Where, why: str) -> Where:

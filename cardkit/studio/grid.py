@@ -24,7 +24,6 @@ from pathlib import Path
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 
-from ..common.errors import Where
 from ..sources.rewrite import (NotRewritten, copy_csv_row, copy_yaml_entry, csv_row,
                                delete_csv_row, delete_yaml_entry, insert_csv_row,
                                insert_yaml_entry, yaml_keys, yaml_value)
@@ -91,8 +90,8 @@ def change_rows(deck, root: Path, op: str, number: int, version: str, lang: str 
     if card is None:
         raise edits.Refused(f"the deck has no card {number}", "reload the page")
     source = edits.sources(deck, root, lang)[number]
-    if source.why:
-        raise edits.Refused(source.why)
+    if source.rows_why:
+        raise edits.Refused(source.rows_why)
 
     def changed(data: bytes) -> bytes:
         if source.kind == "csv":
@@ -119,7 +118,7 @@ def change_rows(deck, root: Path, op: str, number: int, version: str, lang: str 
                                     drawn=None if drawn is None else
                                     drawn.get(str(source.path), ""))
     except NotRewritten as error:
-        raise edits.Refused(error.what, error.fix, Where(source.path, source.line)) from None
+        raise edits.Refused(error.what, error.fix, source.place()) from None
     return saved, number + 1 if op != "delete" else max(1, number - 1)
 
 

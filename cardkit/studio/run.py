@@ -16,9 +16,10 @@ GRACE = 1.0  # seconds open event streams get to close on Ctrl-C
 
 def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
                deck_named: str | None = None, allow_edit: bool = False,
-               editor: str = "") -> None:
+               editor: str = "", stop: threading.Event | None = None) -> None:
     """Serve ``deck_path`` (``deck_named`` as the user named it) on the socket
-    ``listening`` until Ctrl-C; the pages are told after every burst of saves (as
+    ``listening`` until Ctrl-C, or until ``stop`` is set (the studio run in a thread, as
+    the browser tests run it); the pages are told after every burst of saves (as
     ``cardkit watch`` builds), and draw the deck again. The page may change the deck's
     files if the socket is this machine's only, or ``allow_edit``; its "Open in editor"
     links run the command ``editor``."""
@@ -27,7 +28,7 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
     host, port = listening.getsockname()[:2]
     local = is_local(host)
     studio = Studio(deck_path)
-    stop = threading.Event()
+    stop = stop or threading.Event()
     watcher = threading.Thread(target=watch, name="cardkit-studio", daemon=True,
                                args=(deck_path, Path("output"), studio.files_changed, stop))
     watcher.start()
@@ -46,6 +47,12 @@ def run_studio(deck_path: Path, listening: socket.socket, open_page: bool, say,
         def handle_exit(self, sig, frame) -> None:
             app.state.end_streams()  # or the page's open event stream holds the stop up
             super().handle_exit(sig, frame)
+
+        async def on_tick(self, counter: int) -> bool:  # ten times a second
+            if stop.is_set():
+                app.state.end_streams()
+                return True
+            return await super().on_tick(counter)
 
     server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE))
     try:

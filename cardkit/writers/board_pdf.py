@@ -11,6 +11,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..assets.shaping import isolated
 from ..common.units import MM
 from ..deck.boards import Board
 from ..deck.model import Deck
@@ -60,8 +61,8 @@ def write_board_tiles(path: Path, deck: Deck, board: Board, card, renderer: Card
                       board.width, board.height)
         canvas.restoreState()
         _marks(canvas, tile, plan)
-        _footer(canvas, plan, f"{deck.title} · board {board.name} · tile {tile.name} "
-                f"(page {number + 1}/{len(plan.tiles) + 1}) · print at 100%", deck.fonts)
+        _footer(canvas, plan, f"{isolated(deck.title)} · board {isolated(board.name)} · tile "
+                f"{tile.name} (page {number + 1}/{len(plan.tiles) + 1}) · print at 100%", deck.fonts)
         canvas.showPage()
     canvas.save()
 
@@ -112,7 +113,7 @@ def _page_map(canvas, deck, board, card, renderer, plan: TilePlan, paper: str) -
     canvas.setFillColor(colors.black)
     canvas.setFont(DEFAULT_FONT, 12)
     set_line(canvas, MAP_MARGIN, height - MAP_MARGIN,
-             f"{deck.title}: board {board.name}, {board.width / MM:.0f} x "
+             f"{isolated(deck.title)}: board {isolated(board.name)}, {board.width / MM:.0f} x "
              f"{board.height / MM:.0f} mm on {len(plan.tiles)} "
              f"{PAPER_NAMES[paper]} pages (page map)", fallbacks=deck.fonts)
     canvas.setFont(DEFAULT_FONT, 9)

@@ -10,6 +10,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..assets.shaping import isolated
 from ..common.units import MM
 from ..deck.box import Box
 from ..imposition.tuckbox import BLEED, BoxSheet
@@ -130,7 +131,8 @@ def _legend(canvas, sheet: BoxSheet, box: Box) -> None:
         set_line(canvas, x + SAMPLE + 1.5 * MM, middle - LEGEND_SIZE / 3, name)
         x += SAMPLE + 12 * MM
     deck = box.deck
-    lines = [" · ".join(filter(None, [deck.title, deck.stamp, sheet.label, "print at 100%"])),
+    lines = [" · ".join(filter(None, [isolated(deck.title), deck.stamp, sheet.label,
+                                      "print at 100%"])),
              box.summary]
     room = sheet.legend[0] + width - x
     size = max(MIN_LEGEND_SIZE, min([LEGEND_SIZE] + [

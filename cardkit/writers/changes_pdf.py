@@ -13,6 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, bold, register
+from ..assets.shaping import isolated
 from ..common.atomic import atomic_path
 from ..common.pdfium import open_pdf
 from ..common.units import MM
@@ -67,7 +68,7 @@ def write_changes(path: Path, changes: DeckChanges, old_renderer, new_renderer) 
 def _heading(canvas, changes: DeckChanges, page: int, pages: int) -> None:
     canvas.setFillColor(colors.black)
     canvas.setFont(BOLD, 12)
-    set_line(canvas, MARGIN, A4[1] - MARGIN - 4 * MM, changes.heading
+    set_line(canvas, MARGIN, A4[1] - MARGIN - 4 * MM, changes.heading_with(isolated)
              + (f"   (page {page} of {pages})" if pages > 1 else ""), fallbacks=changes.new.fonts)
     canvas.setFont(DEFAULT_FONT, 8)
     canvas.setFillColor(GREY)

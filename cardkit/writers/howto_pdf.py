@@ -13,6 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..assets.shaping import isolated
 from ..common.units import MM
 from ..deck.model import Deck
 from ..imposition.paper import PRINTABLE_BORDER
@@ -46,7 +47,8 @@ def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
     bold = register("Lato-Bold")
     y = height - MARGIN
     canvas.setFont(bold, 16)
-    set_line(canvas, MARGIN, y, f"How to print and cut {deck.title}", fallbacks=deck.fonts)
+    set_line(canvas, MARGIN, y, f"How to print and cut {isolated(deck.title)}",
+             fallbacks=deck.fonts)
     y -= 7 * MM
     if deck.stamp:
         canvas.setFont(DEFAULT_FONT, TEXT_SIZE)
@@ -82,7 +84,7 @@ def write_howto(path: Path, deck: Deck, page_size: tuple[float, float],
     canvas.setFillColor(colors.HexColor("#606060"))
     canvas.setFont(DEFAULT_FONT, 6)
     set_line(canvas, width / 2, PRINTABLE_BORDER + 2 * MM,
-             f"{deck.title} · how to print and cut · print at 100% (actual size)", "centre",
-             deck.fonts)
+             f"{isolated(deck.title)} · how to print and cut · print at 100% (actual size)",
+             "centre", deck.fonts)
     canvas.showPage()
     canvas.save()

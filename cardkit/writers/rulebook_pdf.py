@@ -11,6 +11,7 @@ from reportlab.lib import colors
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..assets.fonts import DEFAULT_FONT, register
+from ..assets.shaping import isolated
 from ..common.units import MM
 from ..imposition.paper import PRINTABLE_BORDER
 from ..deck.rulebook import Rulebook
@@ -39,7 +40,7 @@ def write_rulebook_pdf(path: Path, rulebook: Rulebook, page_size: tuple[float, f
     footer_size = max(SMALLEST_SIZE, FOOTER_SIZE * scale)
     footer_y = max(margin / 2, PRINTABLE_BORDER + 1 * MM)  # its descenders 5 mm inside too
     register(DEFAULT_FONT)
-    footer = " · ".join(filter(None, [deck.title, deck.stamp, "rules"]))
+    footer = " · ".join(filter(None, [isolated(deck.title), deck.stamp, "rules"]))
 
     def written(target, pages: int) -> int:
         """The rulebook written to ``target``, its footers saying "page N of ``pages``"

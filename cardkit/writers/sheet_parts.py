@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
+from ..assets.shaping import isolated
 from ..render.card import CardRenderer
 
 MARK_WIDTH = 0.25  # points: a hairline a cutter can still see
@@ -47,15 +48,17 @@ def draw_scaled(canvas, renderer: CardRenderer, card, side: str, x: float, y: fl
 def footer_texts(title: str, label: str, stamp: str = ""):
     """The footer, longest first: the full line, then without '(actual size)', then with
     the deck's title cut shorter and shorter. Deck, version, page and 'print at 100%'
-    always stay.
+    always stay. The title is an isolate (here in brackets): a Hebrew title keeps its
+    own order.
 
-    >>> for text in list(footer_texts("Shapes", "fronts 1/2", "version 0.3"))[:3]: print(text)
-    Shapes · version 0.3 · fronts 1/2 · print at 100% (actual size)
-    Shapes · version 0.3 · fronts 1/2 · print at 100%
-    Shape… · version 0.3 · fronts 1/2 · print at 100%
+    >>> for text in list(footer_texts("Shapes", "fronts 1/2", "version 0.3"))[:3]:
+    ...     print(text.replace("\u2068", "[").replace("\u2069", "]"))
+    [Shapes] · version 0.3 · fronts 1/2 · print at 100% (actual size)
+    [Shapes] · version 0.3 · fronts 1/2 · print at 100%
+    [Shape…] · version 0.3 · fronts 1/2 · print at 100%
     """
     label = f"{stamp} · {label}" if stamp else label
-    yield f"{title} · {label} · print at 100% (actual size)"
+    yield f"{isolated(title)} · {label} · print at 100% (actual size)"
     for keep in range(len(title), 0, -1):
         shown = title if keep == len(title) else title[:keep].rstrip() + "…"
-        yield f"{shown} · {label} · print at 100%"
+        yield f"{isolated(shown)} · {label} · print at 100%"

@@ -109,19 +109,23 @@ function drawGrid() {
   document.getElementById("grid-count").textContent = (shown.length === state.cards.length
     ? state.cards.length + " cards" : shown.length + " of " + state.cards.length + " cards") +
     ", " + printed + " printed";
-  // which rows cannot be changed, and why, said once for each reason
-  const reasons = new Map();
+  // which rows cannot be changed, and why, said once for each reason; and whose cells
+  // can be, but not the rows themselves (a workbook's)
+  const reasons = new Map();  // why -> [whether the cells are read-only too, numbers]
   for (const card of state.cards) {
-    const why = gridWhy(card);
-    if (why) reasons.set(why, [...(reasons.get(why) || []), card.number]);
+    const why = gridWhy(card) || card.edit.rows;
+    if (why) reasons.set(why, [Boolean(gridWhy(card)),
+                               [...(reasons.get(why)?.[1] || []), card.number]]);
   }
   const note = document.getElementById("grid-read-only");
   note.hidden = reasons.size === 0;
-  note.replaceChildren(...[...reasons].map(([why, numbers]) => {
+  note.replaceChildren(...[...reasons].map(([why, [cells, numbers]]) => {
     const line = document.createElement("p");
-    line.textContent = (numbers.length === state.cards.length ? "Every row is"
-      : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers) +
-        (numbers.length === 1 ? " is" : " are")) + " read-only: " + why + ".";
+    const every = numbers.length === state.cards.length;
+    const rows = every ? "Every row"
+      : (numbers.length === 1 ? "Row " : "Rows ") + gridRanges(numbers);
+    line.textContent = cells ? rows + (every || numbers.length === 1 ? " is" : " are") +
+      " read-only: " + why + "." : rows + ": " + why + ".";
     return line;
   }));
   gridTools();
@@ -153,7 +157,7 @@ function gridRow(card, columns, long) {
       button.title = "Select card #" + card.number + " (" + card.where + ")";
       button.addEventListener("dblclick", () => open(card.number));
       td.append(button);
-    } else if (!why && column in state.field_types) {
+    } else if (!why && (column in state.field_types || column === "count")) {
       td.dataset.key = card.number + "/" + column;
       const input = fieldInput(card, column, notes.get(td.dataset.key)?.edited ?? value);
       if (input.tagName === "TEXTAREA") input.rows = 1;
@@ -173,7 +177,7 @@ function gridRow(card, columns, long) {
 function gridTools() {
   // the row buttons: for the selected card, when the page may change it
   const card = state && state.cards.find(c => c.number === grid.selected);
-  const why = card ? gridWhy(card) : "select a row first";
+  const why = card ? gridWhy(card) || card.edit.rows : "select a row first";
   for (const [id, label] of [["grid-add", "Add card after"], ["grid-duplicate", "Duplicate"],
                              ["grid-delete", "Delete"]]) {
     const button = document.getElementById(id);
@@ -260,7 +264,7 @@ document.getElementById("grid-filter").addEventListener("input", drawGrid);
 document.getElementById("grid-table").addEventListener("focusout", () => {
   setTimeout(() => { if (grid.pending) drawGrid(); });  // after the cell's own change
 });
-// a field saved here or in a card's detail can be undone here
+// a field saved here or in a card's detail, or a box moved there, can be undone here
 document.addEventListener("cardkit:saved", event => {
   grid.undo.push(event.detail);
   gridTools();

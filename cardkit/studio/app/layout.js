@@ -201,6 +201,8 @@
     if (reply.saved) {
       state.layouts[drag.item.box_file].version = reply.version;
       boxNote = {key, kind: "saved", text: "saved to " + file + ": " + edited};
+      document.dispatchEvent(new CustomEvent("cardkit:saved", {detail: {  // undone in grid.js
+        change: reply.change, what: reply.what}}));
     } else if (reply.conflict) {
       boxNote = {key, kind: "problem", text: "Not saved: " + file + " changed on disk since " +
         "the page read it. Its box now reads «" + (reply.now ?? "") + "»; your edit was «" +

@@ -184,7 +184,8 @@ const notes = new Map();  // "card/field" -> what the last edit of that field ca
 
 function fieldInput(card, name, value) {
   // a field as an input of its type: yes or no for a flag, a number, a text with its markup
-  const kind = state.field_types[name] || "text";
+  // (a card's count: a whole number)
+  const kind = name === "count" ? "integer" : state.field_types[name] || "text";
   let input;
   if (kind === "flag") {
     input = document.createElement("select");
