@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import defaultdict
 import sys
 import tempfile
 import time
@@ -169,7 +170,7 @@ def _no_journal():
 
     class NoJournal:  # tells no pile of itself, so the piles keep none
         def __init__(self, *_):
-            self.taken, self.moves = {}, []  # a group made during play may note moves here
+            self.taken, self.flows = {}, defaultdict(list)  # a group made in play notes moves here
 
         def begin(self, piles):
             pass

@@ -255,8 +255,8 @@ def test_a_run_checks_the_moves_of_its_first_games_only(monkeypatch):
                          game.cards_from_deck(tricks.deck()), str(path))
     made = []
 
-    def recording(*args):
-        made.append(game.new_state(*args))
+    def recording(*args, **options):
+        made.append(game.new_state(*args, **options))
         return made[-1]
 
     monkeypatch.setattr(game_loop, "game_of", lambda _: replace(game, new_state=recording))

@@ -113,3 +113,104 @@ def test_an_error_in_the_rules_says_how_many_moves_the_game_made(tmp_path, monke
         play_one(setup, index)
     assert f"game {index} (seed 1), after 22 moves: KeyError: 'the 23rd move'" in \
         raised.value.what
+
+
+def _keeps_a_dict(state) -> bool:
+    """Whether Python keeps ``state``'s attributes in a dict of their own, as it does from
+    the first time anything reads its ``__dict__`` (``gc.get_referents`` gives the dict
+    then; before, the attributes' values one by one)."""
+    import gc
+
+    return any(type(found) is dict and "players" in found for found in gc.get_referents(state))
+
+
+def test_past_the_checked_games_a_game_keeps_its_attributes_out_of_a_dict(tmp_path,
+                                                                          monkeypatch):
+    """Reading a game's ``__dict__`` (the check that the rules keep only declared state)
+    makes Python keep its attributes in a dict, which slows every ``self.x`` of the rules
+    after it two to three times: past a run's checked games that check waits for the end
+    of the game. A checked game still checks as it is made (and after each move)."""
+    from cardkit.playtest import game_loop
+
+    seen = []
+    scored = game_loop._game_result
+
+    def scoring(state, *args):
+        seen.append((state.checking, _keeps_a_dict(state)))
+        return scored(state, *args)
+
+    monkeypatch.setattr(game_loop, "_game_result", scoring)
+    for setup in _setups(tmp_path, monkeypatch).values():
+        seen.clear()
+        play_one(setup, 0)
+        play_one(setup, CHECKED_GAMES)
+        assert seen == [(True, True), (False, False)], setup.game
+
+
+def test_a_value_kept_during_play_past_the_checked_games_stops_the_run(tmp_path, monkeypatch):
+    """The check at the end of an unchecked game refuses what the check after each move
+    of a checked game refuses, with the same message (file, line, attribute)."""
+    setup = _setups(tmp_path, monkeypatch)["tricks"]
+    rules = (BENCH / "tricks_game.py").read_text().replace(
+        "        card = move[1]\n",
+        "        card = move[1]\n        if self.moves_made == 30:\n"
+        "            self.last = card\n")
+    path = tmp_path / "tricks.py"
+    path.write_text(rules)
+    line = rules[:rules.index("self.last = card")].count("\n") + 1
+    for index in (3, CHECKED_GAMES + 3):
+        changed = Setup("tricks", 4, 1, setup.bots, setup.cards, str(path))
+        with pytest.raises(RulesFileError) as raised:
+            play_one(changed, index)
+        assert raised.value.what.startswith(f"{path}:{line}: Tricks keeps self.last (card "), \
+            raised.value.what
+
+
+@pytest.mark.parametrize("method", ["scores", "returns", "figures", "seat_figures"])
+def test_a_finished_game_s_outcome_is_checked_as_before(method):
+    """The outcome checks at list speed take and refuse what the plain definition does
+    (written again here: one number a seat, finite, no flag; figures of numbers or
+    words by name; a seat's figures of numbers)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from cardkit.playtest.rules_file import BadOutcome, check_outcome
+
+    def number(value):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return False
+        try:
+            return float("-inf") < float(value) < float("inf")
+        except OverflowError:  # an int past the floats
+            return False
+
+    def fits(found, players):
+        if method in ("scores", "returns"):
+            return isinstance(found, (list, tuple)) and len(found) == players and \
+                all(map(number, found))
+        if method == "figures":
+            return isinstance(found, dict) and all(
+                isinstance(k, str) and (isinstance(v, str) or number(v)) for k, v in found.items())
+        return found is None or isinstance(found, (list, tuple)) and len(found) == players \
+            and all(isinstance(seat, dict) and all(isinstance(k, str) and number(v)
+                                                   for k, v in seat.items()) for seat in found)
+
+    values = st.one_of(st.integers(-10 ** 400, 10 ** 400), st.floats(), st.booleans(),
+                       st.text(max_size=3), st.none())
+    found = st.one_of(st.lists(values, max_size=4), st.tuples(values, values),
+                      st.dictionaries(st.one_of(st.text(max_size=3), st.integers()), values,
+                                      max_size=3),
+                      st.lists(st.dictionaries(st.text(max_size=3), values, max_size=2),
+                               max_size=3), values)
+
+    @settings(max_examples=400, deadline=None)
+    @given(found=found, players=st.integers(1, 4))
+    def agrees(found, players):
+        try:
+            check_outcome(method, found, players)
+            taken = True
+        except BadOutcome:
+            taken = False
+        assert taken == fits(found, players), (found, players)
+
+    agrees()

@@ -168,28 +168,37 @@ def _timers() -> bool:
         threading.current_thread() is threading.main_thread()
 
 
-@contextmanager
-def time_limit(seconds: float | None):
+class time_limit:
     """Raise :class:`TimeUp` in the block once it has taken ``seconds`` of CPU time
     (SIGPROF; under :func:`time_limits`, the main thread's). No bound for None or 0,
-    outside the main thread, or where there is no such timer."""
-    global _deadline
-    if not seconds or not _timers():
-        yield
-    elif _clock:
-        _deadline = time.thread_time() + seconds
-        try:
-            yield
-        finally:
+    outside the main thread, or where there is no such timer. A class, not a generator:
+    a run enters one a game, and games can take well under a millisecond."""
+
+    __slots__ = ("seconds", "how", "before")
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.how = None  # how the bound is kept: "clock" (time_limits'), "timer", or none
+
+    def __enter__(self) -> None:
+        global _deadline
+        if not self.seconds or not _timers():
+            return
+        if _clock:
+            self.how = "clock"
+            _deadline = time.thread_time() + self.seconds
+        else:
+            self.how = "timer"
+            self.before = signal.signal(signal.SIGPROF, _time_up)
+            signal.setitimer(signal.ITIMER_PROF, self.seconds)
+
+    def __exit__(self, *raised) -> None:
+        global _deadline
+        if self.how == "clock":
             _deadline = None
-    else:
-        before = signal.signal(signal.SIGPROF, _time_up)
-        signal.setitimer(signal.ITIMER_PROF, seconds)
-        try:
-            yield
-        finally:
+        elif self.how == "timer":
             signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, before)
+            signal.signal(signal.SIGPROF, self.before)
 
 
 @contextmanager

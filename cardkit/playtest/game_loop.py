@@ -59,10 +59,11 @@ def play_one(setup: Setup, index: int, watch=None) -> Result:
     game = game_of(setup)
     try:
         with time_limit(setup.game_timeout):
-            state = game.new_state(setup.players, random.Random(f"{setup.seed}:{index}"),
-                                   setup.cards)
-            if index >= CHECKED_GAMES and isinstance(state, CardGame):
-                state.checking = False  # the run's first games have checked every move
+            rng = random.Random(f"{setup.seed}:{index}")
+            if index < CHECKED_GAMES or not setup.rules_file:
+                state = game.new_state(setup.players, rng, setup.cards)
+            else:  # the run's first games have checked every move
+                state = game.new_state(setup.players, rng, setup.cards, checking=False)
             return _play(game, state, setup, index, watch)
     except (RulesFileError, BrokenPipeError):  # the log's reader went away: not the rules'
         raise
@@ -174,16 +175,28 @@ def _play(game: Game, state: State, setup: Setup, index: int, watch) -> Result:
 
 def _game_result(state: State, setup: Setup, index: int, moves: int) -> Result:
     """The finished game's Result."""
-    try:
-        given = {}  # what the report adds up, as the game gave it; a designer's checked
-        for method in ("scores", "returns", "figures", "seat_figures"):  # returns uses scores
-            given[method] = state.returns_of(given["scores"]) if method == "returns" and \
-                isinstance(state, CardGame) else getattr(state, method)()  # scored once
-            if setup.rules_file:
-                check_outcome(method, given[method], setup.players)
-        return Result(index, list(given["returns"]), list(given["scores"]), moves,
-                      given["figures"], state.card_record(), state.turns(),
-                      given["seat_figures"])
+    try:  # what the report adds up, as the game gave it; a designer's checked
+        if isinstance(state, CardGame) and not state.checking:
+            state.refuse_undeclared()  # the rules keep only declared state: once, at the end
+        checked, players = setup.rules_file, setup.players
+        scores = state.scores()
+        if checked:
+            check_outcome("scores", scores, players)
+        if isinstance(state, CardGame):  # scored once: its returns from these scores
+            returns = state.returns_of(scores)
+            checked_returns = checked and type(state).returns is not CardGame.returns
+        else:
+            returns, checked_returns = state.returns(), checked
+        if checked_returns:  # the toolkit's own returns are a share a seat as they stand
+            check_outcome("returns", returns, players)
+        figures = state.figures()
+        if checked:
+            check_outcome("figures", figures, players)
+        seat_figures = state.seat_figures()
+        if checked and seat_figures is not None:
+            check_outcome("seat_figures", seat_figures, players)
+        return Result(index, list(returns), list(scores), moves, figures, state.card_record(),
+                      state.turns(), seat_figures)
     except BaseException as exc:
         exc.moves_made = moves
         raise

@@ -45,7 +45,9 @@ def load_rules(path: Path | str, constants: tuple = ()) -> Game:
     """The game the rules file at ``path`` defines, with each of ``constants`` ((name,
     value) pairs: a sweep's point) set in the file's module once it is read. Raises
     RulesFileError."""
-    given = (os.getcwd(), str(path), constants)  # as given first: resolving costs time
+    # as given first: resolving costs time (and a relative path, the working folder)
+    given = (str(path), constants) if os.path.isabs(path) else \
+        (os.getcwd(), str(path), constants)
     if given not in _loaded:
         path = Path(path).resolve()
         if (str(path), constants) not in _loaded:
@@ -109,8 +111,23 @@ def _number(value) -> bool:
 
 
 def _numbers(found, players: int) -> bool:
-    return isinstance(found, (list, tuple)) and len(found) == players \
-        and all(map(_number, found))
+    if not isinstance(found, (list, tuple)) or len(found) != players:
+        return False
+    return _all_numbers(found)
+
+
+def _all_numbers(values) -> bool:
+    """Whether each of ``values`` is a :func:`_number`: for plain ints and floats (every
+    finished game's scores and returns) without a call a value."""
+    if set(map(type, values)) <= _PLAIN:
+        try:
+            return all(map(math.isfinite, values))
+        except OverflowError:  # an int too large for a float
+            return False
+    return all(map(_number, values))
+
+
+_PLAIN = frozenset({int, float})  # not bool, whose type is its own
 
 
 def _figures(found) -> bool:
@@ -289,11 +306,17 @@ def rulings_of(game: type[CardGame]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _new_state(game: type[CardGame], players: int, rng, cards=None) -> CardGame:
+def _new_state(game: type[CardGame], players: int, rng, cards=None,
+               checking: bool = True) -> CardGame:
+    """A new game of the designer's class ``game``; ``checking``: see CardGame."""
     if cards is None:
         raise RulesError(f"{game.__name__} is a designer's game: it plays its deck's cards",
                          "simulate it from its deck")
-    return game(players, rng, cards)
+    if checking or game.__init__ is not CardGame.__init__:  # one that writes its own: as made
+        made = game(players, rng, cards)
+        made.checking = checking
+        return made
+    return game(players, rng, cards, checking=False)
 
 
 def cards_for(game: type[CardGame], file_name: str, copies: list[dict]) -> tuple[Card, ...]:

@@ -48,10 +48,11 @@ from functools import partial
 
 from ..rules.errors import RulesError
 from .kept_outside import KeptOutside
-from .moves import REMEMBERED, look_of, offered_in_run, offered_once
+from .moves import REMEMBERED, look_of, offered_in_run, offered_once, one_copy, taking
 from .search import redeal
 from .state import IllegalMove, State, copied
-from .zones import BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile
+from .zones import (BACKS, HIDDEN, OWNER, PUBLIC, CardJournal, Groups, Pile, made_pile,
+                    place_of)
 
 HOLDERS = frozenset({Pile, Groups})  # what the rules' own attributes may name
 
@@ -108,7 +109,7 @@ class CardGame(State):
     # imported again as a module of its own, which shares no module state with this game
     samples_class: type | None = None
 
-    def __init__(self, players: int, rng: random.Random, cards):
+    def __init__(self, players: int, rng: random.Random, cards, *, checking: bool = True):
         self.players, self.rng = players, rng
         self.cards = tuple(cards)
         self.offered = offered_in_run(self.cards, self.distinct_copies)
@@ -121,8 +122,12 @@ class CardGame(State):
         self.ended = False
         self._legal: tuple | None = None
         # whether each move is checked against moves() (and each list of moves for a value
-        # that can change): the runner leaves it on for --check and a run's first games
-        self.checking = True
+        # that can change), and the rules' own attributes as the game is made and after
+        # each move: the runner leaves it on for --check and a run's first games. Off, the
+        # runner checks the attributes once, at the end (refuse_undeclared): reading a
+        # game's __dict__ makes Python keep its attributes in a dict of their own, which
+        # slows every self.x the rules read or set after (2-3 times, on Python 3.11)
+        self.checking = checking
         self.journal: CardJournal | None = None  # the deal is read at once, after setup()
         self._attributes = 0  # how many the game has: one more is a value the rules keep
         self.setup()
@@ -132,7 +137,8 @@ class CardGame(State):
         self.journal.begin(piles)
         for holder in holders:
             holder.journal = self.journal  # groups made during play are told of it too
-        self.refuse_undeclared(holders + piles)
+        if checking:
+            self.refuse_undeclared(holders + piles)
 
     # -- what a game writes ---------------------------------------------------------------
 
@@ -164,17 +170,17 @@ class CardGame(State):
     def pile(self, name: str, visibility: str = HIDDEN, cards=(), owner: int | None = None) -> Pile:
         """A new pile called ``name`` (see :mod:`cardkit.toolkit.zones` for visibility),
         holding ``cards``; the game's deck is ``self.cards``."""
-        made = Pile(name, visibility, cards, owner, self.rng)
-        made.journal = self.journal
+        made = made_pile(name, visibility, owner, place_of(name, visibility, owner), self.rng,
+                         self.journal)
+        made += cards
         self._keep(name, made)
         return made
 
     def seat_piles(self, name: str, visibility: str = OWNER) -> list[Pile]:
         """One empty pile a seat, all called ``name``: hands, the cards in front of each
         player. ``OWNER``: each seat sees its own faces only."""
-        made = [Pile(name, visibility, (), seat, self.rng) for seat in range(self.players)]
-        for pile in made:
-            pile.journal = self.journal
+        made = [made_pile(name, visibility, seat, place_of(name, visibility, seat), self.rng,
+                          self.journal) for seat in range(self.players)]
         self._keep(name, made)
         return made
 
@@ -243,7 +249,7 @@ class CardGame(State):
             cards = dealt[at::seats]
             pile += cards
             if pile.journal is not None and cards and pile.place is not source.place:
-                pile.journal.moved(cards, source.place, pile.place)  # once a pile
+                pile.journal.flows[source.place, pile.place] += cards  # once a pile
 
     def next_seat(self) -> None:
         """Pass the turn to the left: the next seat, after the last seat the first."""
@@ -367,15 +373,17 @@ class CardGame(State):
         """Raise :class:`KeptOutside` for an attribute of the rules' own that is not a pile
         of the game (or a list of them): a per-game value kept where no visibility says
         who sees it. ``kept``: the game's piles and groups, if known."""
-        # the usual case at once: each names a pile, groups or list of them as made
+        attributes = self.__dict__
         declared = set(map(id, self.piles.values()))
-        if any(id(value) not in declared or type(value) is list and not set(map(type, value))
-               <= HOLDERS for name, value in self.__dict__.items()
-               if name not in TOOLKIT_ATTRIBUTES):
-            if kept is None:
-                kept = self._holders() + self.all_piles()
-            self._rules_piles({id(holder): holder for holder in kept})
-        self._attributes = len(self.__dict__)
+        for name in attributes.keys() - TOOLKIT_ATTRIBUTES:  # the usual case at once: each
+            value = attributes[name]  # names a pile, groups or a list of them as made
+            if id(value) not in declared or type(value) is list and not set(map(type, value)) \
+                    <= HOLDERS:
+                if kept is None:
+                    kept = self._holders() + self.all_piles()
+                self._rules_piles({id(holder): holder for holder in kept})
+                break
+        self._attributes = len(attributes)
 
     def _rules_piles(self, piles: dict) -> dict:
         """The rules' own attributes, each pile in them replaced by ``piles[id(pile)]``."""
@@ -439,16 +447,19 @@ class CardGame(State):
             try:  # this runs every move: a list met before is looked up, not walked
                 kept = self.offered.get(moves)
             except TypeError:  # a move that can change: offered_once names it
-                kept = offered_once(moves, self.distinct_copies, type(self))
-            self._legal = kept if kept is not None else self._once_by_look(moves)
+                offered_once(moves, False, type(self))
+                raise
+            if kept is None:
+                kept = self._taking(moves)
+            self._legal = moves if kept is True else kept(moves)
         return self._legal
 
-    def _once_by_look(self, moves: tuple) -> tuple:
-        """``moves`` (hashed already) as offered (see :meth:`legal_moves`), remembered in
-        ``self.offered``."""
-        kept = offered_once(moves, self.distinct_copies, type(self), hashed=True)
+    def _taking(self, moves: tuple):
+        """How the moves offered are taken out of ``moves`` (hashed already; see
+        :func:`~cardkit.toolkit.moves.taking`), remembered in ``self.offered``."""
+        kept = taking(moves)
         if len(self.offered) < REMEMBERED:  # the lists met first are met most
-            self.offered[moves] = kept
+            self.offered[one_copy(moves)] = kept
         return kept
 
     def apply(self, move) -> None:
@@ -465,7 +476,7 @@ class CardGame(State):
         seat = self.seat
         self.play(move)
         self.turns_taken += self.seat != seat or self.ended
-        if len(self.__dict__) != self._attributes:  # the rules kept a value of their own
+        if self.checking and len(self.__dict__) != self._attributes:  # a value of their own
             self.refuse_undeclared()
 
     def play_at_random(self, picks: list, most: int) -> int:
@@ -475,33 +486,37 @@ class CardGame(State):
         error on the way carries ``moves_made``: the moves finished before it. For the
         runner, past a run's checked games (``checking`` off): what
         :meth:`offered_moves` and :meth:`_play_offered` do, in one loop with no call but
-        the rules' own, as a game of many cheap decisions feels every step."""
-        moves, play, offered, refused = self.moves, self.play, self.offered, self.refuse_undeclared
-        attributes = self.__dict__
+        the rules' own, as a game of many cheap decisions feels every step. The rules' own
+        attributes are not looked at here (see ``checking``): the runner checks them once
+        the game is over."""
+        moves, play, offered = self.moves, self.play, self.offered
         made = 0
         try:
-            while not self.ended and made < most:
+            for made in range(most):  # made: the moves finished
+                if self.ended:
+                    return made
                 legal = moves()
                 if offered is not None:  # each identical copy once: a list met before, looked up
                     legal = tuple(legal)
                     try:
                         kept = offered.get(legal)
                     except TypeError:  # a move that can change: offered_once names it
-                        kept = offered_once(legal, self.distinct_copies, type(self))
-                    legal = kept if kept is not None else self._once_by_look(legal)
+                        offered_once(legal, False, type(self))
+                        raise
+                    if kept is None:
+                        kept = self._taking(legal)
+                    if kept is not True:
+                        legal = kept(legal)
                 if not legal:
-                    break
+                    return made
                 seat = self.seat
                 self.moves_made += 1
                 play(legal[picks[seat](len(legal))])
                 self.turns_taken += self.seat != seat or self.ended
-                if len(attributes) != self._attributes:  # the rules kept a value of their own
-                    refused()
-                made += 1
         except BaseException as exc:  # a timer's too
             exc.moves_made = made
             raise
-        return made
+        return most
 
     def _offered_as(self, move, legal: list):
         """The legal move that looks as ``move`` does, or IllegalMove."""

@@ -15,6 +15,7 @@ holding two of it); a game with ``distinct_copies = True`` offers them all.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from ..rules.errors import RulesError
 from .cards import Card
@@ -25,7 +26,7 @@ REMEMBERED = 20_000  # lists of moves a run remembers the moves offered of (a fe
 @lru_cache(maxsize=64)
 def offered_in_run(cards: tuple, distinct_copies: bool) -> dict | None:
     """The memory the games of a run share (their deck is the same tuple): each list of
-    moves ``moves()`` gave -> the moves offered of it. A run meets the same lists again and
+    moves ``moves()`` gave -> how the moves offered are taken out of it (:func:`taking`). A run meets the same lists again and
     again (a hand, a few coins), and looking one up costs less than walking it. None where
     no two cards of the deck look the same (or every copy is offered): then every list is
     offered as ``moves()`` gives it, with nothing to look up (a deck of playing cards).
@@ -57,9 +58,42 @@ def offered_once(moves: tuple, distinct_copies: bool, game: type, hashed: bool =
                              "('meld', (card, card))") from None
     if distinct_copies:
         return moves
+    return tuple(moves[at] for at in _firsts(moves))
+
+
+def taking(moves: tuple):
+    """How the moves offered are taken out of a list of moves that looks as ``moves``
+    (hashed already) does, each identical copy once: True when every move is offered,
+    else a function of the list. The run remembers it for a list met again, and takes
+    the moves out of the list met now (the first one met lies cold in memory).
+
+    >>> from cardkit.toolkit.cards import Card
+    >>> scout, twin = Card(0, {"name": "Scout"}), Card(1, {"name": "Scout"})
+    >>> taking((("play", scout), "pass"))
+    True
+    >>> taking((("play", scout), ("play", twin), "pass"))((("play", twin), ("play", scout), "pass"))
+    (('play', Scout), 'pass')
+    """
+    firsts = _firsts(moves)
+    if len(firsts) == len(moves):
+        return True
+    return itemgetter(*firsts) if len(firsts) > 1 else lambda given: (given[firsts[0]],)
+
+
+def one_copy(moves: tuple) -> tuple:
+    """``moves`` (hashed already) made of one copy of each move, the same in every list
+    the run remembers: a list met again is compared with moves that many lists share,
+    which stay at hand in the processor's cache, not with copies strewn in memory."""
+    if len(_COPIES) >= REMEMBERED:
+        return moves
+    return tuple([_COPIES.setdefault(move, move) for move in moves])
+
+
+def _firsts(moves: tuple) -> list[int]:
+    """The places in ``moves`` of the first move of each look."""
     looks: set = set()
-    kept = []
-    for move in moves:
+    firsts = []
+    for at, move in enumerate(moves):
         look = _LOOKS.get(move)  # a move is a value: the same move has the same look
         if look is None:
             look = look_of(move)
@@ -67,11 +101,12 @@ def offered_once(moves: tuple, distinct_copies: bool, game: type, hashed: bool =
                 _LOOKS[move] = look
         if look not in looks:
             looks.add(look)
-            kept.append(move)
-    return tuple(kept)
+            firsts.append(at)
+    return firsts
 
 
 _LOOKS: dict = {}  # each move met in this process -> its look (a few MB at most)
+_COPIES: dict = {}  # each move in the lists remembered -> the one copy they hold
 
 
 def look_of(move):
