@@ -474,6 +474,21 @@ def test_ascii_lines_are_written_as_the_shaped_path_writes_them(lines):
             assert went, string  # its font set up by a line before
 
 
+def test_accented_words_are_written_from_their_part_kept_for_the_document():
+    """A word of other letters ('Blófa', the footer's '·') is written from its part of the
+    TJ array, made once in each document with the codes reportlab gave its letters there:
+    the code is byte for byte what shaping each line writes, in a document where the
+    letters come first in the line, and in one where they were given codes before."""
+    lines = [("Play", "Lato", True), ("Blófa · café à deux", "Lato", True),
+             ("Tôt · Blófa", "Lato", False), ("ÿ naïve · Blófa", "Lato", True)]
+    fast, cursor, taken = _written(lines, fast=True)
+    shaped, shaped_cursor, _ = _written(lines, fast=False)
+    assert (fast, cursor) == (shaped, shaped_cursor)
+    assert taken == [False, True, True, True]
+    # '·' by the code this document gave it (the third letter it met), not by its own
+    assert "fa \\002 ca" in fast and "\\267" not in fast
+
+
 def test_kerning_is_written_in_ascii_lines():
     """The fast path keeps the font's kerning, by the font's own values (read with
     fontTools): 'o' moves back under the 'T', 'V' under the 'A'."""

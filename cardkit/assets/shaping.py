@@ -107,14 +107,17 @@ def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
                   sum(glyph.advance for glyph in glyphs))
 
 
-def width(text: str, font: str) -> float:
+def width(text: str, font: str, word_width=None) -> float:
     """The width of ``text`` shaped in the registered font ``font``, at 1000 pt, as
-    :func:`drawn` draws it: each word shaped on its own, and the spaces between them."""
+    :func:`drawn` draws it: each word shaped on its own, and the spaces between them;
+    a word's (or a space's) width from ``word_width(word)`` if given (a cache of them)."""
     if " " not in text or text == " ":
         return shape(text, font, None).width
+    if word_width is None:
+        def word_width(word):
+            return shape(word, font, None).width
     words = text.split(" ")
-    return sum(shape(word, font, None).width for word in words if word) + \
-        (len(words) - 1) * shape(" ", font, None).width
+    return sum(word_width(word) for word in words if word) + (len(words) - 1) * word_width(" ")
 
 
 class Piece(NamedTuple):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
@@ -203,18 +204,19 @@ def _write(text, string: str, font: str, last: bool = False, rtl: bool | None = 
 
 def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     """Write ``string`` as :func:`_write` does, if all its words are :func:`_ascii_word`'s
-    and its font is in use in the document already, from each word's part of the ``TJ``
-    array, made once: most lines of most decks. Returns whether it did."""
+    (or :func:`_document_word`'s) and its font is in use in the document already, from
+    each word's part of the ``TJ`` array, made once: most lines of most decks. Returns
+    whether it did."""
     space = _ascii_word(" ", font)
     if not string or space is None or space.written != " ":
         return False
     split = string.split(" ")
     words = list(map(_ASCII_WORDS[font].get, split))  # most words are known: no call each
+    canvas = text._canvas
     if None in words:
         words = [_ascii_word(word, font) for word in split]
-        if None in words:
+        if None in words and not _document_words(words, split, font, canvas._doc):
             return False
-    canvas = text._canvas
     array = f"[({' '.join(map(itemgetter(0), words))})] TJ"  # each word's written part
     if text._curSubset != 0:  # the font was set since its last string: name its subset
         ttf, document = pdfmetrics.getFont(font), canvas._doc
@@ -297,12 +299,68 @@ def _made_ascii_word(word: str, font: str) -> AsciiWord | None:
             not set(map(ord, characters)) <= ttf.face.charToGlyph.keys() or \
             (kerning and kerning[-1][0] == len(characters) - 1):
         return None
+    return AsciiWord(_array_part(characters, kerning), piece.width)
+
+
+def _array_part(codes: str | bytes, kerning) -> str:
+    """A word's codes, escaped, with each kerning number between them, as they stand
+    inside a ``TJ`` array's brackets: 'T) 122 (o' for 'To' kerned."""
     parts, start = [], 0
     for after, shift in kerning:
-        parts.append(f"{escapePDF(characters[start:after + 1])}) {shift} (")
+        parts.append(f"{escapePDF(codes[start:after + 1])}) {shift} (")
         start = after + 1
-    parts.append(escapePDF(characters[start:]))
-    return AsciiWord("".join(parts), piece.width)
+    parts.append(escapePDF(codes[start:]))
+    return "".join(parts)
+
+
+# document -> (font, word) -> its AsciiWord or None, for a word of other letters: their
+# codes are the ones reportlab gives them in that document (see _document_word)
+_DOCUMENT_WORDS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _document_words(words: list, split: list[str], font: str, document) -> bool:
+    """Fill in the words of ``split`` that ``words`` lacks (None) with their
+    :func:`_document_word`, left to right, up to the first that has none: their letters
+    take their codes in the order the long way would give them. Returns whether all have
+    one; False, too, for the font's first string in ``document``, which sets up its
+    subsets."""
+    if document not in pdfmetrics.getFont(font).state:
+        return False
+    for i, word in enumerate(words):
+        if word is None:
+            word = words[i] = _document_word(split[i], font, document)
+            if word is None:
+                return False
+    return True
+
+
+def _document_word(word: str, font: str, document) -> AsciiWord | None:
+    """``word``'s part of a ``TJ`` array as :func:`_ascii_word` makes it, for a word of
+    other letters ('Blófa', '·') drawn as written, in ``document``, where reportlab gives
+    each character a code of the font's first subset at its first use (or of a later
+    subset, once the first is full: then None, as for a word drawn in any other way).
+    Made once per word, font and document: the footer's '·' and a deck's accented words
+    are not shaped again on every page."""
+    known = _DOCUMENT_WORDS.get(document)
+    if known is None or len(known) >= MAX_ASCII_WORDS:
+        known = _DOCUMENT_WORDS[document] = {}
+    found = known.get((font, word), _UNKNOWN)
+    if found is _UNKNOWN:
+        found = known[font, word] = _made_document_word(word, font, document)
+    return found
+
+
+def _made_document_word(word: str, font: str, document) -> AsciiWord | None:
+    """:func:`_document_word`, made."""
+    piece = drawn_word(word, font, None)
+    characters, kerning = piece.characters, piece.kerning
+    if kerning is None or piece.actual is not None or not characters.isprintable() or \
+            (kerning and kerning[-1][0] == len(characters) - 1):
+        return None
+    chunks = pdfmetrics.getFont(font).splitString(characters, document)  # gives the codes
+    if len(chunks) != 1 or chunks[0][0] != 0:
+        return None
+    return AsciiWord(_array_part(chunks[0][1], kerning), piece.width)
 
 
 def _kerned(text, piece, ends: bool) -> None:

@@ -254,7 +254,8 @@ def _footer(canvas, page: Page, title: str, stamp: str = "",
     def width(text):
         return line_width(text, DEFAULT_FONT, FOOTER_SIZE, fallbacks)
 
-    whole = [s for s in spaces if s.length >= width(texts[0])]
+    full = width(texts[0])
+    whole = [s for s in spaces if s.length >= full]
     space = whole[0] if whole else max(spaces, key=lambda s: s.length)
     text = next((t for t in texts if width(t) <= space.length), texts[-1])
     size = max(MIN_FOOTER_SIZE, min(FOOTER_SIZE, FOOTER_SIZE * space.length / width(text)))
