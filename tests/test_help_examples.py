@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -86,7 +87,8 @@ def test_every_help_example_runs(folder, monkeypatch, command, example):
                 assert line, "the watch ended"
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            process.wait(timeout=PATIENCE)  # a safety net against a hang, not a measure
+        assert process.returncode == 128 + signal.SIGTERM  # ended by it, as a shell says
         return
     if words[0] == "serve":  # serves until stopped: it must draw the deck and answer
         _serves(folder, words)
