@@ -361,3 +361,21 @@ def test_a_formula_and_a_workbooks_rows_are_refused_and_say_why(tmp_path):
         assert answer.status_code == 422
         assert answer.json()["problem"]["what"] == edits.WORKBOOK_ROWS_WHY
     assert cards.read_bytes() == before
+
+
+def test_a_link_planted_at_cards_xlsx_is_not_written_through(tmp_path):
+    """A workbook swapped for a symbolic link after the page read it: the edit is refused
+    and the file the link points at stays as it was."""
+    deck = lantern_xlsx(tmp_path)
+    cards = deck / "cards.xlsx"
+    client = client_of(Studio(deck / "deck.yaml"))
+    state = client.get("/api/deck").json()
+    version = state["files"][state["cards"][1]["edit"]["file"]]
+    target = tmp_path / "elsewhere.xlsx"
+    shutil.copy(cards, target)
+    cards.unlink()
+    cards.symlink_to(target)
+    before = target.read_bytes()
+    answer = posted(client, 2, "cost", "9", version=version)
+    assert answer.status_code == 422 and "symbolic link" in answer.json()["problem"]["what"]
+    assert target.read_bytes() == before and cards.is_symlink()
