@@ -34,7 +34,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .rewrite import NotRewritten
 from .spreadsheet import (MAX_UNPACKED, READ_MEMORY, READ_SECONDS, _workbook_cells,
-                          cell_value, column_letter, is_empty)
+                          cell_value, column_index, column_letter, is_empty)
 
 # the spreadsheet and relationship namespaces, Transitional and Strict Open XML
 MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main",
@@ -237,7 +237,8 @@ class _Cells:
                 self.row_attributes = attributes
         elif self._path[-2:] == ["row", "c"]:
             reference = _REFERENCE.fullmatch(attributes.get("r", ""))
-            self._column = column_index(reference.group(1)) if reference else self._column + 1
+            self._column = column_index(reference.group(1)) + 1 if reference \
+                else self._column + 1  # 1-based, as the sheet's XML counts
             if reference and int(reference.group(2)) != self._row:
                 raise NotRewritten(f"the cell {attributes['r']} is written in row {self._row}",
                                    IN_PROGRAM)
@@ -286,18 +287,6 @@ def _row_cells(xml: bytes, line: int) -> _Cells:
     if found.row_end is None:
         raise NotRewritten(f"the sheet has no row {line} any more", IN_PROGRAM)
     return found
-
-
-def column_index(letters: str) -> int:
-    """The 1-based number of a spreadsheet's column named ``letters``.
-
-    >>> column_index('A'), column_index('z'), column_index('AB')
-    (1, 26, 28)
-    """
-    number = 0
-    for letter in letters.upper():
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
 
 
 def _spliced(xml: bytes, line: int, column: int, value) -> bytes:

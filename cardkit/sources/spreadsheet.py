@@ -324,6 +324,19 @@ def column_letter(index: int) -> str:
     return letters
 
 
+def column_index(letters: str) -> int:
+    """The 0-based index of a spreadsheet's column named ``letters`` (any case): the
+    inverse of :func:`column_letter`.
+
+    >>> column_index('A'), column_index('z'), column_index('AB')
+    (0, 25, 27)
+    """
+    number = 0
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number - 1
+
+
 def cell_value(kind: str, cell, decimal_comma: bool = False):
     """A cell's value as a field of type ``kind`` (text, integer, number, flag, colour).
 
