@@ -265,8 +265,7 @@ class AsciiWord(NamedTuple):
     width: float  # at 1000 pt
 
 
-# font -> word -> its AsciiWord or None: what _ascii_word found, for this many words a
-# font at most (a deck's numbers would fill it; it starts again empty when full)
+# font -> word -> its AsciiWord or None: what _ascii_word found (see _remembered)
 _ASCII_WORDS: dict[str, dict[str, AsciiWord | None]] = {}
 MAX_ASCII_WORDS = 16384
 _UNKNOWN = object()
@@ -279,12 +278,18 @@ def _ascii_word(word: str, font: str) -> AsciiWord | None:
     number between them. Such characters are their own codes in the
     first subset of every document (reportlab's ``asciiReadable``), so this is the same
     in every PDF. None for any other word. Made once per word and font."""
-    known = _ASCII_WORDS.get(font)
+    return _remembered(_ASCII_WORDS, font, word, _made_ascii_word, word, font)
+
+
+def _remembered(tables: dict, table: object, key: object, make, *args):
+    """``tables[table][key]``, ``make(*args)`` the first time it is asked for; a table
+    starts again empty once it holds MAX_ASCII_WORDS (a deck's numbers would fill it)."""
+    known = tables.get(table)
     if known is None or len(known) >= MAX_ASCII_WORDS:
-        known = _ASCII_WORDS[font] = {}
-    found = known.get(word, _UNKNOWN)
+        known = tables[table] = {}
+    found = known.get(key, _UNKNOWN)
     if found is _UNKNOWN:
-        found = known[word] = _made_ascii_word(word, font)
+        found = known[key] = make(*args)
     return found
 
 
@@ -341,13 +346,8 @@ def _document_word(word: str, font: str, document) -> AsciiWord | None:
     subset, once the first is full: then None, as for a word drawn in any other way).
     Made once per word, font and document: the footer's '·' and a deck's accented words
     are not shaped again on every page."""
-    known = _DOCUMENT_WORDS.get(document)
-    if known is None or len(known) >= MAX_ASCII_WORDS:
-        known = _DOCUMENT_WORDS[document] = {}
-    found = known.get((font, word), _UNKNOWN)
-    if found is _UNKNOWN:
-        found = known[font, word] = _made_document_word(word, font, document)
-    return found
+    return _remembered(_DOCUMENT_WORDS, document, (font, word), _made_document_word, word,
+                       font, document)
 
 
 def _made_document_word(word: str, font: str, document) -> AsciiWord | None:
