@@ -81,6 +81,19 @@ class Places:
         return Places(f"{self.label}[{name}]")
 
 
+def workbook_sheet(label: str) -> tuple[str, str]:
+    """The file and the sheet a local workbook's label names (:meth:`Places.of_sheet`);
+    the sheet '' for any other label. Sheet names hold no '[' or ']'.
+
+    >>> workbook_sheet('decks/x/cards.xlsx[Cards]'), workbook_sheet('cards.csv')
+    (('decks/x/cards.xlsx', 'Cards'), ('cards.csv', ''))
+    """
+    if label.endswith("]") and "[" in label:
+        file, sheet = label[:-1].rsplit("[", 1)
+        return file, sheet
+    return label, ""
+
+
 @dataclass(frozen=True)
 class Table:
     """A spreadsheet's columns and rows of cells, each row with where it is."""

@@ -39,7 +39,7 @@ from ..sources.rewrite import (NotRewritten, csv_cell, replace_csv_cell, replace
                                yaml_keys, yaml_value)
 from ..sources.rewrite_xlsx import replace_xlsx_cell, xlsx_cell
 from ..sources.spreadsheet import (CSV_SUFFIXES, CellError, SheetCell, WORKBOOK_SUFFIXES,
-                                   cell_value, is_empty, separator_of)
+                                   cell_value, is_empty, separator_of, workbook_sheet)
 
 YAML_SUFFIXES = (".yaml", ".yml")
 XLSX_SUFFIXES = (".xlsx", ".xlsm")  # the workbooks whose cells the studio writes
@@ -141,11 +141,9 @@ def _source(card, root: Path, lang: str, generated: bool, files: dict) -> Source
 def file_source(where: Where, root: Path) -> Source:
     """The file of the cards at ``where`` (its path, its kind, a workbook's sheet) and why
     the studio does not write it ('' when it does)."""
-    file, sheet = str(where.file), ""
-    if isinstance(where, SheetCell) or is_link(file):
+    if isinstance(where, SheetCell) or is_link(str(where.file)):
         return Source(None, why=LINK_WHY)
-    if file.endswith("]") and "[" in file:  # a workbook's sheet: 'cards.xlsx[Cards]'
-        file, sheet = file[:-1].rsplit("[", 1)  # (a sheet's name has no '[')
+    file, sheet = workbook_sheet(str(where.file))  # 'cards.xlsx[Cards]': a workbook's sheet
     path = Path(file).absolute()
     suffix = path.suffix.lower()
     kind = "csv" if suffix in CSV_SUFFIXES else "yaml" if suffix in YAML_SUFFIXES else \
