@@ -34,6 +34,9 @@ class TextStyle(NamedTuple):
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: a deck's own set
 class Assets:
+    """What a deck's layouts may name: its fonts, its icons (the built-in ones and its own)
+    and its text styles."""
+
     fonts: dict[str, str]  # name in layouts -> registered font name
     icons: dict[str, Icon]  # name in layouts and text -> icon
     # font files that cannot be used, by the names layouts would give them -> why (a

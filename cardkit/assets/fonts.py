@@ -51,6 +51,9 @@ _FORCE_BOLD, _ITALIC_FLAG = 1 << 18, 1 << 6  # reportlab's face.flags bits
 
 @dataclass(frozen=True)
 class _Style:
+    """A registered font's place in its family: the family, and whether it is the bold
+    face, the italic, or both."""
+
     family: str
     bold: bool
     italic: bool

@@ -44,6 +44,10 @@ class Box:
 
 @dataclass(frozen=True)
 class Element:
+    """One element of a layout as loaded: its kind, box and place in the file, its
+    properties that are the same on every card (``fixed``) and those a card's fields fill
+    (``templates``)."""
+
     name: str
     kind: str
     box: Box
@@ -140,6 +144,9 @@ class Element:
 
 @dataclass(frozen=True)
 class Layout:
+    """A layout file loaded for one card size: its elements in the order they are drawn,
+    its styles, its safe area and the fonts and icons it may name."""
+
     name: str
     elements: tuple[Element, ...]
     styles: dict  # style name -> {property: parsed value or template}

@@ -124,6 +124,9 @@ class Contest:
 
 @dataclass(frozen=True)
 class Deck:
+    """A deck as loaded and checked: its cards, backs and everything its file says of
+    itself (title, version, variants, languages, contest, box, tokens, boards)."""
+
     name: str
     title: str
     author: str

@@ -91,6 +91,9 @@ class Guide:
 
 @dataclass(frozen=True)
 class Page:
+    """One page of a sheet: its size, the card (and token) slots on it, its cutting guides
+    and fold line, and where its footer may go."""
+
     width: float
     height: float
     slots: tuple[Slot, ...]
@@ -104,6 +107,9 @@ class Page:
 
 @dataclass(frozen=True)
 class SheetOptions:
+    """How a deck's sheets are laid out: the sheet type, paper, duplex, back offset,
+    bleed, guides, orientation, ink and sheet template a build asks for."""
+
     sheet: str = "pnp"  # or "gutterfold"
     paper: str = "a4"
     duplex: str | None = None  # "long" (the default for pnp) or "short"; pnp only

@@ -25,6 +25,9 @@ KEEP_RESOLVED = 64  # card sides: what a few pages of the biggest grid need
 
 @dataclass(frozen=True)
 class BuildResult:
+    """What a build wrote and found: the deck, the PDF's path, its cards, pages and
+    grid, how long it took, its warnings and the tokens placed."""
+
     deck: Deck
     path: Path
     cards: int
