@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
@@ -23,8 +24,7 @@ from .textmarkup import is_plain
 EDGE = 0.01  # points: how close a box edge must be to the trim to count as on it
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):  # made for each element of each card: a tuple is made fastest
     """An element with its properties for one card; ``text`` is laid out already, and
     ``art`` is the picture (a :class:`Picture`) or the SVG drawing."""
 

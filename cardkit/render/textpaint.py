@@ -38,8 +38,7 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
     icons: list = []
     look = (None, None, ink)  # the text object's font, size and colour
     for line, (x, baseline) in zip(block.lines, origins):
-        cursor_x, cursor_y = text.getCursor()
-        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
+        if abs(text._x - x) > 1e-6 or abs(text._y - baseline) > 1e-6:  # its cursor
             text.setTextOrigin(x, baseline)
         look = _text_line(text, line, x, baseline, block, look, ink, opacity, icons)
     canvas.drawText(text)
@@ -116,7 +115,8 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
     if len(line.runs) == 1 and not line.rtl:  # told first: most lines of most texts
         run = line.runs[0]
         if run.icon is None and run.style is None and not has_right_to_left(run.text):
-            look = _looked(text, (run.font, block.size, ink), look, block.leading)
+            if run.font != look[0] or block.size != look[1] or ink is not look[2]:
+                look = _looked(text, (run.font, block.size, ink), look, block.leading)
             _write(text, run.text, run.font, last=True)  # a plain paragraph's line
             return look
     if line.rtl or any(not run.icon and has_right_to_left(run.text) for run in line.runs):
@@ -207,7 +207,10 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     (or :func:`_document_word`'s) and its font is in use in the document already, from
     each word's part of the ``TJ`` array, made once: most lines of most decks. Returns
     whether it did."""
-    space = _ascii_word(" ", font)
+    known = _ASCII_WORDS.get(font)
+    space = known.get(" ") if known else None
+    if space is None:
+        space = _ascii_word(" ", font)
     if not string or space is None or space.written != " ":
         return False
     split = string.split(" ")
