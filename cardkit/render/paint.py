@@ -68,8 +68,10 @@ def line_origins(block: TextBlock, props, width: float, height: float):
         baseline = height - block.descent - block.leading * (count - 1)
     else:
         baseline = (height - block.height) / 2 + block.ascent
+    align = props["align"]
+    sides = (sided(align, False), sided(align, True))  # of a line, by its direction
     for line in block.lines:
-        side = sided(props["align"], line.rtl)
+        side = sides[line.rtl]
         if side == "left":
             x = 0.0
         elif side == "right":
@@ -126,8 +128,8 @@ def inside(item: Resolved, box: Box, edges) -> bool:
         block = item.text
         if not block.fits or not is_plain(props["text"]):
             return False
-        spare = box.width - max((line.width for line in block.lines), default=box.width)
-        sides = {sided(props["align"], line.rtl) for line in block.lines}
+        spare = box.width - max([line.width for line in block.lines], default=box.width)
+        sides = {sided(props["align"], rtl) for rtl in {line.rtl for line in block.lines}}
         if sides == {"left"}:
             right -= spare
         elif sides == {"right"}:
