@@ -13,9 +13,9 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -49,8 +49,7 @@ FONT_HELP = "use a TTF file (or an OTF with TrueType outlines): most font sites 
 _FORCE_BOLD, _ITALIC_FLAG = 1 << 18, 1 << 6  # reportlab's face.flags bits
 
 
-@dataclass(frozen=True)
-class _Style:
+class _Style(NamedTuple):
     """A registered font's place in its family: the family, and whether it is the bold
     face, the italic, or both."""
 

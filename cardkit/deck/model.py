@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..common.errors import Where
 from ..common.units import MM
@@ -26,8 +27,7 @@ SIZE_PRESETS_MM = {
 }
 
 
-@dataclass(frozen=True)
-class CardSize:
+class CardSize(NamedTuple):
     """A card's trim size in points; ``name`` is the preset or 'custom'."""
 
     name: str
@@ -40,8 +40,7 @@ class CardSize:
         return cls(name, width * MM, height * MM)
 
 
-@dataclass(frozen=True)
-class BackDesign:
+class BackDesign(NamedTuple):
     """A named card back: its layout and the fields that layout reads as ``{back.NAME}``."""
 
     name: str

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ..common.units import MM
 from .paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
@@ -79,8 +80,7 @@ class Slot:
             (self.width, self.height)
 
 
-@dataclass(frozen=True)
-class Guide:
+class Guide(NamedTuple):
     """A cutting guide: the segment (x1, y1)-(x2, y2)."""
 
     x1: float
@@ -121,8 +121,7 @@ class SheetOptions:
     template: object = None  # a deck.sheet_template.SheetTemplate instead of the grid
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """How the cards of one sheet type sit on the paper."""
 
     paper_width: float  # as the page is printed: wider than high when landscape
@@ -161,8 +160,7 @@ class Pages(Sequence):
         return self._make(index)
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """The pages of a build, the grid they share, and the bleed the cards are drawn with
     (the build's, or on a gutterfold sheet without one, what keeps neighbours apart)."""
 
@@ -470,8 +468,7 @@ def _block_guides(page_width, page_height, slots, others, bleed) -> list[Guide]:
     return guides
 
 
-@dataclass(frozen=True)
-class FooterSpace:
+class FooterSpace(NamedTuple):
     """A free strip for the footer: its rectangle and the angle its text runs at (0 along
     the bottom or top, 90 up the left side, -90 down the right side)."""
 

@@ -6,7 +6,6 @@ is decided in :mod:`.card`.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -42,8 +41,7 @@ def art_size(fit: str, size, width: float, height: float) -> tuple[float, float]
     return size[0] * scale, size[1] * scale
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(NamedTuple):
     """A deck's PNG or JPEG as checked when its card was resolved: the file, the version
     of it that was checked (its modification time and length), its size in pixels and
     whether it has transparent parts. Its bytes and pixels are read when it is drawn, and
