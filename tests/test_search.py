@@ -455,24 +455,60 @@ def test_each_game_s_search_has_the_defaults_that_measured_best_within_2_s_a_gam
     """Rise Up, Ragusa and shapes: the budget their cost allows; Bluff the Bullet: less
     guidance and samples weighed by the claims (docs: the ablation); Blófa and Bluff the
     Bullet: paired rollouts of their guide (docs: rotated round the seats)."""
-    defaults = {name: {key: value for key, value in load_game(name).bots["search"]()
-                       .params.items() if key in ("iterations", "bias", "trust", "compare")}
+    defaults = {name: {key: value for key, value in load_game(name).bots["search"]
+                       .PARAMS.items() if key in ("iterations", "bias", "trust", "compare",
+                                                  "guide")}
                 for name in ("blofa", "bullet", "ragusa", "rise-up", "shapes")}
     assert defaults == {
-        "blofa": {"iterations": 24, "bias": 20, "trust": 1, "compare": 4},
-        "bullet": {"iterations": 10, "bias": 4, "trust": 0.1, "compare": 3},
-        "ragusa": {"iterations": 40, "bias": 20, "trust": 1, "compare": 0},
-        "rise-up": {"iterations": 100, "bias": 20, "trust": 1, "compare": 0},
-        "shapes": {"iterations": 20, "bias": 20, "trust": 1, "compare": 0}}
+        "blofa": {"iterations": 24, "bias": 20, "trust": 1, "compare": 4, "guide": "auto"},
+        "bullet": {"iterations": 10, "bias": 4, "trust": 0.1, "compare": 3, "guide": "auto"},
+        "ragusa": {"iterations": 40, "bias": 20, "trust": 1, "compare": 0, "guide": "auto"},
+        "rise-up": {"iterations": 100, "bias": 20, "trust": 1, "compare": 0, "guide": "auto"},
+        "shapes": {"iterations": 20, "bias": 20, "trust": 1, "compare": 0, "guide": "scorer"}}
     from cardkit.playtest.skill import bots_used
 
     assert bots_used(Setup("bullet", 4, 1, (BotSpec("random"),)))[2].endswith(
         "guided by heuristic (bias 4), samples weighed by the others' claims (trust 0.1)")
+    assert bots_used(Setup("shapes", 4, 1, (BotSpec("random"),)))[2].endswith(
+        "guided by scorer (bias 20)")  # the game's own guide, not the first fair bot
     made = load_game("rise-up").bots["search"]
     assert issubclass(made, SearchBot) and made.__doc__ == SearchBot.__doc__
     assert made(iterations=7).params["iterations"] == 7
     with pytest.raises(TypeError, match="no parameter 'iteration'"):
         SearchBot.tuned(iteration=7)
+
+
+def test_shapes_search_follows_the_scorer_over_the_heuristic():
+    """Shapes' search is guided by the scorer, which beats the heuristic rotated round the
+    seats (docs): holding a 6-point triplet and a 5-point one that its rule card (True to
+    Form) favours, it locks in the 6 as the scorer does, where the heuristic locks the 5
+    (worked by hand in tests/test_game_shapes.py)."""
+    from cardkit.games.shapes import LOCK, OBJECTIVES, Front, new_state
+
+    game = load_game("shapes")
+    state = new_state(4, random.Random(0))
+    fronts = sorted(Front(shape, number, fill) for shape, number, fill in (
+        ("circle", 1, "clear"), ("triangle", 2, "striped"), ("square", 3, "solid"),  # 6
+        ("circle", 1, "clear"), ("circle", 2, "striped"), ("circle", 3, "solid")))  # 5
+    held = []
+    for front in fronts:
+        held.append(next(card for card in state.deck
+                         if state.fronts[card] == front and card not in held))
+    state.deck = [card for card in state.deck if card not in held]
+    state.hands[0], state.hand_fronts[0] = held, tuple(fronts)
+    true_to_form = OBJECTIVES[1]
+    assert true_to_form.condition == "2+ triplets: shape same"
+    state.objectives = [true_to_form] + [o for o in OBJECTIVES if o != true_to_form][:3]
+    state.phase, state.seat, state._moves = LOCK, 0, None
+    six = ("lock", (fronts[0], fronts[4], fronts[5]))  # all differ
+    five = ("lock", (fronts[0], fronts[2], fronts[3]))  # circles: the rule card's
+    assert [{front.shape for front in move[1]} for move in (six, five)] == [
+        {"circle", "square", "triangle"}, {"circle"}]
+    seen, legal = state.observation(0), state.legal_moves()
+    assert game.bots["heuristic"]().choose(seen, legal, random.Random(0)) == five
+    for seed in range(4):
+        bot = game.bots["search"](bots=game.bots)
+        assert bot.choose(None, legal, random.Random(seed), state.samples(0)) == six
 
 
 def _blofa_opened_with(hand_of_seat_0, laid):

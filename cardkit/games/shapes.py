@@ -533,12 +533,25 @@ class GreedyBot(Bot):
         return move if value > 0 else "pass"
 
 
+class ScorerBot(GreedyBot):
+    """The set-collector weighing its rule card half (``objective`` 0.5): it chases triplet
+    points first, and beats the heuristic (docs: rotated round the seats).
+
+    Rotated round the seats against three heuristics it won 31.1% (28.8-33.5) of 1,500
+    games and 30.5% of 800 others, where a bot as good as they are wins 25%: the
+    heuristic's full weight on its rule card costs it points. The search follows it.
+    """
+
+    PARAMS = {**GreedyBot.PARAMS, "objective": 0.5}
+
+
 GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             players=tuple(range(2, len(OBJECTIVES) + 1)), default_players=4,
             new_state=new_state,
-            # the search at 20 samples a move plays a game within 2 s on one core (docs)
-            bots={"random": RandomBot, "heuristic": GreedyBot,
-                  "search": SearchBot.tuned(iterations=20.0)},
+            # the search at 20 samples a move plays a game within 2 s on one core,
+            # guided by the scorer, which beats the heuristic (docs)
+            bots={"random": RandomBot, "heuristic": GreedyBot, "scorer": ScorerBot,
+                  "search": SearchBot.tuned(iterations=20.0, guide="scorer")},
             cards_from_deck=cards_from_deck, score_unit="points",
             rulings=("Nobody sees a shape card's back before the final scoring, its owner "
                      "included; every hand's fronts are public.",
