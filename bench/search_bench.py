@@ -23,8 +23,9 @@ the search bot's strength.
    most 2 CPU s a game.
 5. Decision by decision (`--decisions GAME DECISIONS SAMPLES BOT ...`, not in `make
    bench`): at decisions of heuristic games, how much each search's move beats its
-   guide's in win chance, each move's worth estimated by many paired rollouts: a change
-   to the search measured in minutes where games take hours.
+   guide's in win chance, each move's worth estimated by many paired rollouts, from the
+   seat's samples and from the game itself (what the samples may misjudge): a change to
+   the search measured in minutes where games take hours.
 """
 
 from __future__ import annotations
