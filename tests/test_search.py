@@ -180,11 +180,12 @@ def test_the_search_bot_s_move_does_not_change_with_cards_it_cannot_see(game_sta
     assert peeks(states, shuffled) == 0
 
 
-@pytest.mark.parametrize("name", ["blofa", "bullet"])
+@pytest.mark.parametrize("name", ["blofa", "bullet", "ragusa"])
 def test_paired_rollouts_do_not_peek_and_a_peeking_sampler_is_caught(name, monkeypatch):
     """The paired rollouts (the guide's moves, played out by the guide) read samples only:
     the same move whatever the hidden cards; a sampler that copies the real game is
-    caught. Blófa and Bluff the Bullet: guides whose moves hang on the hidden cards."""
+    caught. Blófa and Bluff the Bullet: guides whose moves hang on the hidden cards;
+    Ragusa: the third game whose search compares rollouts by default."""
     game = load_game(name)
     states = mid_games(lambda rng: game.new_state(game.default_players, rng), 8, 6)
     bot = SearchBot(bots=game.bots, compare=3, iterations=6, sure=0)
@@ -364,7 +365,7 @@ def test_the_ladder_names_its_bots_and_climbs_with_the_strongest_search():
         "search:iterations=50,compare=0", "search:iterations=100,compare=0"]
     # the tree search, whose strength climbs with its budget: Blófa's default compares
     assert load_game("blofa").bots["search"].PARAMS["compare"] == 4
-    assert [str(bot) for bot in ladder(Setup("ragusa", 3, 1, (BotSpec("random"),)))][2] == \
+    assert [str(bot) for bot in ladder(Setup("shapes", 4, 1, (BotSpec("random"),)))][2] == \
         "search:iterations=25"
     said = bots_used(setup)
     assert said[1].startswith("heuristic: a player who tells the truth when it can")
@@ -452,19 +453,24 @@ def test_the_skill_ladder_of_a_designer_s_game_climbs_and_reports(tmp_path, monk
 
 
 def test_each_game_s_search_has_the_defaults_that_measured_best_within_2_s_a_game():
-    """Rise Up, Ragusa and shapes: the budget their cost allows; Bluff the Bullet: less
-    guidance and samples weighed by the claims (docs: the ablation); Blófa and Bluff the
-    Bullet: paired rollouts of their guide (docs: rotated round the seats)."""
+    """Rise Up and shapes: the budget their cost allows; Bluff the Bullet: less guidance
+    and samples weighed by the claims (docs: the ablation); Blófa, Bluff the Bullet and
+    Ragusa: paired rollouts of their guide, Ragusa's leaving it only for a move 2 standard
+    errors better (docs: rotated round the seats); shapes: guided by its scorer."""
     defaults = {name: {key: value for key, value in load_game(name).bots["search"]
                        .PARAMS.items() if key in ("iterations", "bias", "trust", "compare",
-                                                  "guide")}
+                                                  "guide", "sure")}
                 for name in ("blofa", "bullet", "ragusa", "rise-up", "shapes")}
+    tree = {"bias": 20, "trust": 1, "compare": 0, "sure": 0.5}
     assert defaults == {
-        "blofa": {"iterations": 24, "bias": 20, "trust": 1, "compare": 4, "guide": "auto"},
-        "bullet": {"iterations": 10, "bias": 4, "trust": 0.1, "compare": 3, "guide": "auto"},
-        "ragusa": {"iterations": 40, "bias": 20, "trust": 1, "compare": 0, "guide": "auto"},
-        "rise-up": {"iterations": 100, "bias": 20, "trust": 1, "compare": 0, "guide": "auto"},
-        "shapes": {"iterations": 20, "bias": 20, "trust": 1, "compare": 0, "guide": "scorer"}}
+        "blofa": {"iterations": 24, "bias": 20, "trust": 1, "compare": 4, "guide": "auto",
+                  "sure": 0.5},
+        "bullet": {"iterations": 10, "bias": 4, "trust": 0.1, "compare": 3, "guide": "auto",
+                   "sure": 0.5},
+        "ragusa": {"iterations": 4, "bias": 20, "trust": 1, "compare": 2, "guide": "auto",
+                   "sure": 2},
+        "rise-up": {"iterations": 100, "guide": "auto", **tree},
+        "shapes": {"iterations": 20, "guide": "scorer", **tree}}
     from cardkit.playtest.skill import bots_used
 
     assert bots_used(Setup("bullet", 4, 1, (BotSpec("random"),)))[2].endswith(
