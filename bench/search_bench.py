@@ -366,7 +366,8 @@ def ablation(games: int) -> None:
                 continue  # no claims: the same games as the default
             defaults = load_game(name).bots["search"].PARAMS
             if params == "" and all(float(defaults[key]) == float(value)
-                                    for key, value in ABLATION_BASE.items()):
+                                    for key, value in ABLATION_BASE.items()) \
+                    and not defaults["compare"] and defaults["guide"] == "auto":
                 continue  # the same games as "guided, bias 20"
             bot = "heuristic" if params is None else ablation_bot(params)
             found = strength(name, bot, games)
