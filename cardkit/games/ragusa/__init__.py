@@ -53,7 +53,7 @@ __all__ = ["CARD", "GAME", "STACK", "STANDARD", "TURNS", "RagusaState", "Trader"
 GAME = Game(name="ragusa", title="Ragusa: Trade 'Em", players=(2, 3, 4), default_players=3,
             new_state=new_state,
             # paired rollouts, 4 samples a move, leaving the trader only for a move 2
-            # standard errors better: at least a fair share rotated, 0.8 s a game (docs)
+            # standard errors better: a fair share rotated, 0.8 s a game (docs)
             bots={"random": RandomBot, "heuristic": Trader,
                   "search": SearchBot.tuned(compare=2.0, iterations=4.0, sure=2.0)},
             cards_from_deck=cards_from_deck, score_unit="tokens",
