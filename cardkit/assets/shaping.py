@@ -227,7 +227,7 @@ def _letters_apart(piece: Piece, font: str) -> tuple[Piece, ...]:
     end = len(characters)
     while end > start and _as_itself(characters, shown, end - len(characters) - 1):
         end -= 1
-    if start == 0 and end == len(characters):
+    if start == 0 and end == len(characters) or start + len(characters) - end > len(shown):
         return (piece,)
     widths = pdfmetrics.getFont(font).face.charWidths
     shifts = {at: shift for at, shift in piece.kerning}
