@@ -55,7 +55,7 @@ import zipfile  # noqa: E402
 
 import openpyxl  # noqa: E402
 
-from conftest import write_deck  # noqa: E402
+from conftest import write_deck, zero_png  # noqa: E402
 from test_hostile import deck_with  # noqa: E402
 
 SHEET = "xl/worksheets/sheet1.xml"
@@ -520,31 +520,9 @@ def test_a_compressed_svg_is_refused_before_it_is_inflated(tmp_path):
 
 # -- pictures refused from their header (issue 46.7) ------------------------------------------
 
-def _zero_png(path, width: int, height: int) -> None:
-    """A grey PNG of ``width`` x ``height`` zero pixels (``height`` a multiple of 100),
-    written with struct and zlib: a valid header and a small body (177 megapixels in 170
-    KB). The body is one compressed run of 100 rows, repeated: each run ends in a full
-    flush, so the next starts afresh, and zeros' Adler-32 is their count."""
-    import struct
-    import zlib
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + \
-            struct.pack(">I", zlib.crc32(tag + data))
-
-    rows = b"\0" * ((width + 1) * 100)  # each row: its filter byte, then its pixels
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    run = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
-    body = b"\x78\xda" + run * (height // 100) + zlib.compressobj(9, zlib.DEFLATED, -15).flush() \
-        + struct.pack(">I", ((width + 1) * height % 65521) << 16 | 1)
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
-                     + chunk(b"IEND", b""))
-
-
 def _huge_picture_deck(folder, art: str):
     deck = image_deck(folder, art)
-    _zero_png(folder / "huge.png", 17700, 10000)
+    zero_png(folder / "huge.png", 17700, 10000)
     (folder / "art.svg").write_text(SVG.format(
         '<image width="10" height="10" xlink:href="huge.png"/>'))
     return deck
