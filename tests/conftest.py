@@ -245,6 +245,7 @@ def browser_page(request):
         pytest.skip(message + ", skipped")
     context = request.getfixturevalue("chromium").new_context(
         viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(PATIENCE * 1000)  # a hang's safety net: a busy machine is slow
     try:
         yield context.new_page()
     finally:

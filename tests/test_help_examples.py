@@ -135,13 +135,13 @@ def _serves(folder: Path, words: list[str]) -> None:
     try:
         address = re.search(r"http://\S+/", process.stdout.readline())
         assert address, "serve did not say where it listens"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE  # a safety net against a hang
         while time.monotonic() < deadline:
             with urllib.request.urlopen(address.group(0) + "api/deck") as answer:
                 if json.load(answer)["cards"]:
                     return
             time.sleep(0.2)
-        raise AssertionError("the deck was not drawn within a minute")
+        raise AssertionError(f"the deck was not drawn within {PATIENCE} s")
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        process.wait(timeout=PATIENCE)
