@@ -247,8 +247,10 @@ def test_a_full_disk_says_the_disk_is_full(tmp_path, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "out" / "x.png"))
 
-    monkeypatch.setattr(card_png, "write_pngs", full)
+    # export's first: naming it imports it, which takes card_png's function as it is then
+    # (patched the other way round, the fake stayed in export after the test)
     monkeypatch.setattr("cardkit.pipeline.export.write_pngs", full)
+    monkeypatch.setattr(card_png, "write_pngs", full)
     deck = plain_deck(tmp_path)
     code, output = run("export", deck, "--to", "png", "--out", tmp_path / "out")
     assert code == 2
