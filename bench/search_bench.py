@@ -23,8 +23,9 @@ the search bot's strength.
    most 2 CPU s a game.
 5. Decision by decision (`--decisions GAME DECISIONS SAMPLES BOT ...`, not in `make
    bench`): at decisions of heuristic games, how much each search's move beats its
-   guide's in win chance, each move's worth estimated by many paired rollouts: a change
-   to the search measured in minutes where games take hours.
+   guide's in win chance, each move's worth estimated by many paired rollouts, from the
+   seat's samples and from the game itself (what the samples may misjudge): a change to
+   the search measured in minutes where games take hours.
 """
 
 from __future__ import annotations
@@ -244,12 +245,15 @@ def decision_states(name: str, count: int) -> list:
     return found[:count]
 
 
-def move_worths(game, state, samples: int, seed: int) -> list[float]:
+def move_worths(game, state, samples: int, seed: int, truth: bool = False) -> list[float]:
     """The win chance of each legal move of ``state`` (a game of ``game``) for the seat to
     move, everyone playing on as the heuristic: ``samples`` paired rollouts of the seat's
-    samples."""
+    samples, or with ``truth`` of the game itself (its hidden cards as they are, its
+    chance drawn again): what the move is truly worth in that game, which samples dealt
+    without regard to what the others did may misjudge."""
     bot, seat = SearchBot(bots=game.bots, guide="heuristic"), state.current_player()
-    worlds, rng, legal = state.samples(seat), random.Random(seed), state.legal_moves()
+    worlds = real_worlds(state) if truth else state.samples(seat)
+    rng, legal = random.Random(seed), state.legal_moves()
     total = [0.0] * len(legal)
     for _ in range(samples):
         deal, dice = rng.getrandbits(64), rng.getrandbits(64)
@@ -261,41 +265,61 @@ def move_worths(game, state, samples: int, seed: int) -> list[float]:
     return [value / samples for value in total]
 
 
+def real_worlds(state):
+    """``worlds`` that hand out copies of ``state`` itself, its chance from the rng given."""
+    def world(rng):
+        copied = copy.deepcopy(state)
+        copied.rng = rng
+        return copied
+    return world
+
+
 def decisions(name: str, count: int, samples: int, bots, draws: int = 4) -> None:
     """Each search of ``bots`` at ``count`` decisions of heuristic games
     (:func:`decision_states`): how much the win chance of the move it plays beats that of
-    its guide's move (each move's from :func:`move_worths`, ``samples`` rollouts), over
-    ``draws`` seeds a decision, and how often it leaves the guide. Cheaper than games: a
-    change to the search that gains nothing here gains nothing in them. The bound is the
-    best move's gain (biased upwards by the worths' own noise)."""
+    its guide's move, over ``draws`` seeds a decision, and how often it leaves the guide;
+    each move's worth from :func:`move_worths`, ``samples`` rollouts, twice: from the
+    seat's samples (what the search itself can see) and from the game as it truly is (what
+    the move is worth there). Cheaper than games: a change to the search that gains
+    nothing in truth gains nothing in them. The bound is the best move's gain (biased
+    upwards by the worths' own noise)."""
     game = load_game(name)
     states = decision_states(name, count)
-    worths = [move_worths(game, state, samples, index) for index, state in enumerate(states)]
+    worths = {kind: [move_worths(game, state, samples, index, truth=kind == "truth")
+                     for index, state in enumerate(states)] for kind in ("samples", "truth")}
     guide = game.bots["heuristic"]()
 
     def guided(state, worth) -> float:  # the guide's move's worth, over its dice
         seen, legal = state.observation(state.current_player()), state.legal_moves()
         return statistics.fmean(worth[legal.index(guide.choose(seen, legal, random.Random(d)))]
                                 for d in range(20))
-    bound = statistics.fmean(max(worth) - guided(state, worth)
-                             for state, worth in zip(states, worths))
+
+    def bound(kind) -> float:
+        return statistics.fmean(max(worth) - guided(state, worth)
+                                for state, worth in zip(states, worths[kind]))
     print(f"\n{name}: {count} decisions of heuristic games, each move's win chance from "
-          f"{samples} paired rollouts; the best move's gain over the guide's: {bound:+.4f}")
+          f"{samples} paired rollouts; the best move's gain over the guide's: "
+          f"{bound('samples'):+.4f} in the samples, {bound('truth'):+.4f} in truth")
     for text in bots:
         spec = spec_of(text)
-        gains, left, started = [], 0, time.process_time()
-        for index, (state, worth) in enumerate(zip(states, worths)):
+        gains, left, started = {"samples": [], "truth": []}, 0, time.process_time()
+        for index, state in enumerate(states):
             bot = game.bots[spec.name](bots=game.bots, **dict(spec.params))
-            seat, legal, base = state.current_player(), state.legal_moves(), guided(state, worth)
+            seat, legal = state.current_player(), state.legal_moves()
+            bases = {kind: guided(state, worths[kind][index]) for kind in gains}
             for draw in range(draws):
                 move = bot.choose(None, legal, random.Random(f"{index}:{draw}"),
                                   state.samples(seat))
-                gains.append(worth[legal.index(move)] - base)
-                left += worth[legal.index(move)] != base
-        print(f"  {text:45} gain {statistics.fmean(gains):+.4f} (se "
-              f"{statistics.stdev(gains) / len(gains) ** 0.5:.4f}) a decision; left the guide "
-              f"in {left} of {len(gains)}; {(time.process_time() - started) / len(gains):.3f} "
-              "CPU s a decision", flush=True)
+                for kind, found in gains.items():
+                    found.append(worths[kind][index][legal.index(move)] - bases[kind])
+                left += worths["samples"][index][legal.index(move)] != bases["samples"]
+        print(f"  {text:45} gain a decision {statistics.fmean(gains['samples']):+.4f} (se "
+              f"{statistics.stdev(gains['samples']) / len(gains['samples']) ** 0.5:.4f}) in "
+              f"the samples, {statistics.fmean(gains['truth']):+.4f} (se "
+              f"{statistics.stdev(gains['truth']) / len(gains['truth']) ** 0.5:.4f}) in "
+              f"truth; left the guide in {left} of {len(gains['truth'])}; "
+              f"{(time.process_time() - started) / len(gains['truth']):.3f} CPU s a decision",
+              flush=True)
 
 
 ABLATION = (  # the docs' ablation table: each change to the search bot, measured
@@ -342,7 +366,8 @@ def ablation(games: int) -> None:
                 continue  # no claims: the same games as the default
             defaults = load_game(name).bots["search"].PARAMS
             if params == "" and all(float(defaults[key]) == float(value)
-                                    for key, value in ABLATION_BASE.items()):
+                                    for key, value in ABLATION_BASE.items()) \
+                    and not defaults["compare"] and defaults["guide"] == "auto":
                 continue  # the same games as "guided, bias 20"
             bot = "heuristic" if params is None else ablation_bot(params)
             found = strength(name, bot, games)

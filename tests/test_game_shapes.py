@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from cardkit.deck.loader import load_deck
 from cardkit.toolkit.state import IllegalMove, RandomBot
-from cardkit.games.shapes import (GAME, STANDARD, Composition, Front, GreedyBot, arrow_odds,
-                                  cards_from_deck, new_state, pass_chance)
+from cardkit.games.shapes import (GAME, STANDARD, Composition, Front, GreedyBot, ScorerBot,
+                                  arrow_odds, cards_from_deck, new_state, pass_chance)
 from cardkit.rules import shapes
 from cardkit.rules.errors import RulesError
 from cardkit.rules.shapes import Card, Objective
@@ -466,6 +466,25 @@ def test_the_heuristic_prefers_a_triplet_for_its_objective():
     assert lock_choice(GreedyBot(), hand, "final", dress)[1] == tuple(sorted(map(face, same)))
     assert lock_choice(GreedyBot(objective=0), hand, "final", dress)[1] == \
         tuple(sorted(map(face, SIX)))
+
+
+SAME = ("circle 1 clear", "circle 2 striped", "circle 3 solid")  # 5 points: shape same
+TRUE_TO_FORM = Objective("True to Form", "2+ triplets: shape same", 3)
+
+
+def test_the_scorer_weighs_its_rule_card_half():
+    """Worked by hand: with one copy of each front a back, three distinct fronts all show
+    one arrow with chance 2/27, so a triplet is worth its points x (1 - 2 x 2/27): SIX
+    5.11, SAME 4.26. SAME fits True to Form, which needs 2 such triplets for 3 points: a
+    bonus of 3/2 = 1.5 at full weight (5.76, over SIX), 0.75 at half weight (5.01, under
+    it); both are worth the threshold of 5 during play."""
+    assert shapes.score_triplet(tuple(map(card, SAME))) == by_hand(tuple(map(card, SAME))) == 5
+    six, same = (tuple(sorted(map(face, hand))) for hand in (SIX, SAME))
+    for phase in ("lock", "final"):
+        assert lock_choice(GreedyBot(), SIX + SAME, phase, TRUE_TO_FORM) == ("lock", same)
+        assert lock_choice(ScorerBot(), SIX + SAME, phase, TRUE_TO_FORM) == ("lock", six)
+    assert ScorerBot().params == {**GreedyBot().params, "objective": 0.5}
+    assert GAME.bots["scorer"] is ScorerBot and ScorerBot.fair
 
 
 def test_the_heuristic_beats_random_players():

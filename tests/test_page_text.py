@@ -213,6 +213,15 @@ def test_the_changes_heading_keeps_a_hebrew_titles_version_after_its_colon(tmp_p
     assert "".join(char["text"] for char in heading) == HEBREW[::-1] + ": 1.0 -> 1.1"
     # the title's letters left of the colon, each in the font that has them
     assert all("DejaVu" in char["fontname"] for char in heading[:len(HEBREW)])
+    # PDFium reads a line right to left when it has more runs of right-to-left letters
+    # than of Latin ones (this one has two and none): it reads the line printed as the
+    # same line written right to left, the title as written (docs/playtest-rounds.md)
+    document = pdfium.PdfDocument(str(tmp_path / "changes.pdf"))
+    try:
+        read = document[0].get_textpage().get_text_range().splitlines()[0]
+    finally:
+        document.close()
+    assert read == "1.1 <- 1.0 :" + HEBREW
 
 
 # Latin and Hebrew letters, digits, separators and the isolates' marks; no brackets (the

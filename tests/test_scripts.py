@@ -11,6 +11,7 @@ back and searched. HarfBuzz itself is the oracle only for which glyphs an Arabic
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
@@ -253,6 +254,57 @@ def test_right_to_left_text_reads_and_searches_as_written(tmp_path, lang, words)
             assert page.search(phrase).get_next() is not None, (phrase, page.get_text_range())
     finally:
         document.close()
+
+
+def test_punctuation_after_a_joined_arabic_word_reads_after_it(tmp_path):
+    """'واحدة.' and 'ذهب،' read '.واحدة' and '،ذهب' in PDFium: the word's joined letters
+    were marked with the letters they stand for (/ActualText) together with the stop or
+    comma drawn beside them, and PDFium read the mark's punctuation at its other end. The
+    punctuation is drawn outside the mark; the glyphs stand where they stood: pdfminer's
+    line, its presentation forms made letters again (NFKC), is the written line laid out
+    right to left by python-bidi's get_display."""
+    import unicodedata
+
+    from bidi import get_display
+
+    written = "واحدة. الكلفة 3 ذهب، مثل"
+    pdf = build(tmp_path, "ar")
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        read = document[0].get_textpage().get_text_range()
+    finally:
+        document.close()
+    assert written in read.splitlines(), read
+    drawn = ["".join(char["text"] for char in line) for line in rows(pdf)]
+    assert get_display(written, base_dir="R") in [unicodedata.normalize("NFKC", line)
+                                                  for line in drawn]
+
+
+@pytest.mark.parametrize("lang", ["he", "ar"])
+def test_the_every_script_cards_right_to_left_paragraph_reads_as_written(tmp_path, lang):
+    """PDFium read the bundled card's last line 'זהב, כמו Lantern.' as ' כמו ,זהבLantern.'
+    (and its Arabic twin likewise): a line with more Hebrew words than Latin ones was
+    tagged as a right-to-left phrase in a left-to-right line by its letters (Latin ones the
+    more), but PDFium reads a line right to left when it has more runs of right-to-left
+    letters, and misplaced the comma the tag held. Each line of the paragraph, joined,
+    is the deck's text as written."""
+    import yaml
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "every-script"
+    shutil.copytree(example, tmp_path / "deck")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(tmp_path / "deck" / "deck.yaml"),
+                                       "--out", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    [pdf] = out.rglob(f"*-{lang}-pnp-a4.pdf")
+    written = yaml.safe_load((example / "deck.yaml").read_text(encoding="utf-8"))[
+        "cards"][0][f"text_{lang}"]
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        lines = document[0].get_textpage().get_text_range().splitlines()
+    finally:
+        document.close()
+    assert " ".join(lines[1:-1]) == written, lines
 
 
 def test_right_to_left_languages_are_accepted(tmp_path):

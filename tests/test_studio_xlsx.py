@@ -76,8 +76,10 @@ def by_openpyxl(rows: list[list]) -> bytes:
 def by_excel(rows: list[list]) -> bytes:
     """A workbook of ``rows`` written as Excel and the Open XML SDK write them: strings in
     the shared strings table, the sheet's elements with a namespace prefix ('x:'), a
-    style on every other cell, an XML declaration that says standalone."""
+    style on every other cell, an XML declaration that says standalone; the shared
+    strings' count is of the cells pointing into them, as Excel writes it."""
     shared: list[str] = []
+    references = 0
     cells = []
     for r, row in enumerate(rows, 1):
         written = []
@@ -92,6 +94,7 @@ def by_excel(rows: list[list]) -> bytes:
             else:
                 if value not in shared:
                     shared.append(value)
+                references += 1
                 written.append(f'<x:c r="{ref}"{style} t="s"><x:v>{shared.index(value)}'
                                '</x:v></x:c>')
         written = "".join(written)
@@ -135,7 +138,7 @@ def by_excel(rows: list[list]) -> bytes:
             f'<x:worksheet xmlns:x="{MAIN}"><x:sheetData>' + "\r\n".join(cells) +
             '</x:sheetData></x:worksheet>'),
         "xl/sharedStrings.xml": declaration + (
-            f'<sst xmlns="{MAIN}" count="{len(shared)}" uniqueCount="{len(shared)}">' +
+            f'<sst xmlns="{MAIN}" count="{references}" uniqueCount="{len(shared)}">' +
             "".join(f'<si><t xml:space="preserve">{escaped(text)}</t></si>'
                     for text in shared) + "</sst>"),
         "xl/styles.xml": declaration + (
@@ -196,10 +199,18 @@ def test_an_xlsx_edit_changes_that_cell_and_nothing_else(write, data, body):
     assert after == expected
     assert [type(cell) for row in after for cell in row] == \
         [type(cell) for row in expected for cell in row]  # True is not 1.0
-    # every other member of the archive byte for byte, in its order
-    part = SHEETS[write]
-    assert [(name, held) for name, held in members(new) if name != part] == \
-        [(name, held) for name, held in members(old) if name != part]
+    # every other member of the archive byte for byte, in its order, but the shared
+    # strings' count of the cells pointing into them (one less if this one did)
+    part, strings = SHEETS[write], "xl/sharedStrings.xml"
+    assert [(name, held) for name, held in members(new) if name not in (part, strings)] == \
+        [(name, held) for name, held in members(old) if name not in (part, strings)]
+    if strings in dict(members(old)):
+        was_shared = isinstance(rows[line - 1][index], str) and new != old  # written shared
+        count = shared_counts(old)[0] - was_shared
+        assert dict(members(new))[strings] == dict(members(old))[strings].replace(
+            f'count="{shared_counts(old)[0]}"'.encode(), f'count="{count}"'.encode(), 1)
+        assert shared_counts(new) == (count, shared_counts(old)[1]) == \
+            (references(new, part), shared_counts(old)[1])
     assert [name for name, _ in members(new)] == [name for name, _ in members(old)]
     # the cell keeps its style; no other cell's changes
     old_styles, new_styles = styles(old, part), styles(new, part)
@@ -235,6 +246,38 @@ def test_the_sheets_other_bytes_stay_as_they_were():
         b'<x:c r="B3" t="inlineStr"><x:is><x:t xml:space="preserve">two words</x:t></x:is>' \
         b'</x:c><x:c r="C3" s="1"><x:v>3</x:v></x:c><x:c r="D3" t="b"><x:v>1</x:v></x:c>' \
         b'</x:row>' in dict(members(new))["xl/worksheets/sheet1.xml"]
+
+
+def shared_counts(data: bytes) -> tuple[int, int]:
+    """The shared strings' count and uniqueCount attributes, as ElementTree reads them."""
+    table = ElementTree.fromstring(dict(members(data))["xl/sharedStrings.xml"])
+    return int(table.get("count")), int(table.get("uniqueCount"))
+
+
+def references(data: bytes, part: str) -> int:
+    """How many cells of the sheet ``part`` point into the shared strings (t="s")."""
+    sheet = ElementTree.fromstring(dict(members(data))[part])
+    return sum(cell.get("t") == "s" for cell in sheet.iter(f"{{{MAIN}}}c"))
+
+
+def test_a_shared_string_cell_made_inline_counts_one_reference_less():
+    """A cell that pointed into the shared strings (Excel's way of writing text) is an
+    inline string after the edit: the shared strings' count of the cells pointing into
+    them was left one too high. It is one less; uniqueCount and the strings stay (another
+    cell points at 'Ada' still), and openpyxl and calamine read every cell as written."""
+    sheet = "xl/worksheets/sheet1.xml"
+    old = by_excel([["name", "cost", "text"], ["Ada", 3, "Ada"], ["Bob", 4, "draw"]])
+    assert shared_counts(old) == (7, 6) == (references(old, sheet), 6)
+    new = replace_xlsx_cell(old, "Cards", 2, "text", "two words")  # 'Ada', shared with A2
+    assert shared_counts(new) == (6, 6) == (references(new, sheet), 6)
+    new = replace_xlsx_cell(new, "Cards", 3, "cost", 7)  # a number: no string let go
+    new = replace_xlsx_cell(new, "Cards", 3, "text", None)  # emptied
+    assert shared_counts(new) == (5, 6) == (references(new, sheet), 6)
+    written = [["name", "cost", "text"], ["Ada", 3, "two words"], ["Bob", 7, None]]
+    book = openpyxl.load_workbook(io.BytesIO(new))["Cards"]
+    assert [[cell.value for cell in row] for row in book.iter_rows()] == written
+    assert rows_read(new) == [["name", "cost", "text"], ["Ada", 3.0, "two words"],
+                              ["Bob", 7.0, ""]]
 
 
 def test_a_formula_cell_or_a_workbook_with_formulas_is_not_changed():

@@ -187,3 +187,37 @@ def _by_line(chars) -> list[list[dict]]:
     for char in chars:
         lines.setdefault(round(char["top"]), []).append(char)
     return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())]
+
+
+FALLBACK_BADGE = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<circle cx="50" cy="50" r="48" fill="#c03030"/>
+<text x="50" y="40" font-family="Gentium Book" font-size="24" text-anchor="middle"
+ fill="#ffffff">Wager</text>
+<text x="50" y="70" font-family="'Gentium Book'" font-size="14" text-anchor="middle"
+ fill="#ffffff">Twice</text></svg>"""
+
+
+def test_an_svg_icons_text_in_a_family_the_deck_lacks_is_one_warning(tmp_path, build):
+    """An icon's text asking for a family the deck has no font of printed in Lato with
+    no word said (an SVG picture's was a warning): it is one warning, however many texts,
+    elements and cards show the icon, naming the icon's file, the family and Lato, with
+    the fix; the text is in Lato in the PDF (pypdf reads the font of each word), and
+    --strict refuses it."""
+    from cardkit.cli import main
+    from click.testing import CliRunner
+
+    deck = _deck_with(tmp_path, ICON_FACE, '  - {text: "Go {badge} now"}\n'
+                      '  - {text: "Two {badge}"}', fonts=True)
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "badge.svg").write_text(FALLBACK_BADGE, encoding="utf-8")
+    result = build(deck)
+    assert [str(w) for w in result.warnings] == [
+        f"{tmp_path / 'icons' / 'badge.svg'}: icon 'badge' has text in font family "
+        "'Gentium Book', which the deck has no font of: it prints in Lato; put the family's "
+        "TTF or OTF in the deck's fonts/ folder, or turn the text into paths (Inkscape: "
+        "Path > Object to Path)"]
+    faces = _faces(result.path)
+    assert (faces["Wager"], faces["Twice"]) == ("Lato-Regular", "Lato-Regular")
+    run = CliRunner().invoke(main, ["validate", str(deck), "--strict"])
+    assert run.exit_code == 2 and "icon 'badge' has text in font family 'Gentium Book'" \
+        in run.output

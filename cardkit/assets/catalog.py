@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..common.errors import Problems
+from ..common.errors import Problem, Problems
 from .fonts import FONT_FILES, deck_fonts
 from .icons import ICONS, Icon, deck_icons
 
@@ -52,10 +52,12 @@ class Assets:
 BUNDLED = Assets({name: name for name in FONT_FILES}, ICONS)
 
 
-def load_assets(folders, problems: Problems) -> Assets:
+def load_assets(folders, problems: Problems, warnings: list[Problem] | None = None) -> Assets:
     """The fonts and icons of a deck whose folder (and those of the decks it extends,
     its own first) are ``folders``. Unusable icon files are added to ``problems``; font
-    files only when a layout names them."""
+    files only when a layout names them. An icon's text in a font its file does not ask
+    for is added to ``warnings``, if given."""
     broken: dict[str, str] = {}
     fonts = deck_fonts(folders, problems, broken)
-    return Assets(fonts, deck_icons(folders, problems, fonts), broken)
+    return Assets(fonts, deck_icons(folders, problems, fonts,
+                                    [] if warnings is None else warnings), broken)

@@ -23,10 +23,11 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from ..common.errors import Problems, Where
+from ..common.errors import Problem, Problems, Where
 from ..sources.checks import faded
 from ..sources.files import REACH_FIX, deck_root, why_outside
-from .svg import SvgError, colours, draw_svg, in_fonts, ink_bounds, load_svg, restyled
+from .svg import (SvgError, colours, draw_svg, font_fallbacks, in_fonts, ink_bounds,
+                  load_svg, restyled)
 
 SHADINGS = ("solid", "striped", "clear")
 OUTLINE = 0.06  # outline width for clear and striped shapes, in icon units
@@ -303,11 +304,14 @@ class BuiltinIcon(Icon):
 class SvgIcon(Icon):
     """An icon from an SVG file, drawn as vectors. Its unit square is the SVG's own
     canvas, scaled to a side of 1 and centred. Its texts are in the deck's ``fonts`` of
-    their families, as an SVG picture's are."""
+    their families, as an SVG picture's are; ``fallbacks`` says (what, fix) of those set
+    in another font (:func:`.svg.font_fallbacks`)."""
 
     def __init__(self, name: str, path: Path, root: Path, fonts: dict[str, str]):
         self.name = name
-        self.drawing = in_fonts(load_svg(path, root), fonts)[0]  # load_svg raises SvgError
+        # load_svg raises SvgError
+        self.drawing, missing, lacking = in_fonts(load_svg(path, root), fonts)
+        self.fallbacks = font_fallbacks(missing, lacking)
         self.single_colour = len(colours(self.drawing)) <= 1
         x0, y0, x1, y1 = self.bounds()  # an icon is placed in text by its ink
         if not (max(x1 - x0, y1 - y0) > 0 and math.isfinite(x1 - x0 + y1 - y0)):
@@ -341,10 +345,13 @@ class SvgIcon(Icon):
 ICONS: dict[str, Icon] = {name: BuiltinIcon(name, parts) for name, parts in PARTS.items()}
 
 
-def deck_icons(folders, problems: Problems, fonts: dict[str, str]) -> dict[str, Icon]:
+def deck_icons(folders, problems: Problems, fonts: dict[str, str],
+               warnings: list[Problem]) -> dict[str, Icon]:
     """The built-in icons and the SVG files in the ``icons/`` folders of a deck (and of
     the decks it extends, the deck's own first), each named by its file name, their
-    texts in the deck's ``fonts``."""
+    texts in the deck's ``fonts``. An icon whose text prints in a font its file does not
+    ask for is added to ``warnings``, once for each family it asks for: the build prints
+    it wherever the icon is used."""
     icons = dict(ICONS)
     own = {}
     for folder in folders:
@@ -361,6 +368,8 @@ def deck_icons(folders, problems: Problems, fonts: dict[str, str]) -> dict[str, 
                 continue
             try:
                 own[name] = SvgIcon(name, path, deck_root(folder), fonts)
+                warnings.extend(Problem(Where(path), f"icon '{name}' {what}", fix)
+                                for what, fix in own[name].fallbacks)
             except SvgError as exc:
                 problems.add(Where(path), exc.what, exc.fix)
             except OSError as exc:

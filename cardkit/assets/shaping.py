@@ -16,7 +16,8 @@ about 15 µs; runs are cached by text, font and direction.
 HarfBuzz draws some glyphs that have no character of their own (a ligature, an Arabic
 letter's joined form in a font that maps no presentation form): reportlab gives them
 private-use code points, or the presentation form's, and text extracted from the page would
-read those. Such a run is marked with the text it stands for (``/ActualText``), and the
+read those. Such a run is marked with the text it stands for (``/ActualText``; a
+right-to-left word's letters, not the stop or comma drawn beside them), and the
 font's embedded subsets map a private-use code to the characters it draws
 (:data:`PRIVATE_TEXTS`, their ToUnicode), so that the page still reads and searches as the
 text written, in readers that ignore ``/ActualText`` too. The font's ligatures (fi, ffi)
@@ -27,6 +28,7 @@ order, as PDF readers expect it (they reorder it for extraction and search).
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -165,7 +167,7 @@ def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
             continue
         if characters:
             pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
-        pieces.append(part)
+        pieces.extend(_letters_apart(part, font) if rtl else (part,))
         characters, kerning, count, width = [], [], 0, 0.0
     if characters:
         pieces.append(Piece("".join(characters), tuple(kerning), None, None, width))
@@ -211,6 +213,47 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
         for glyph, width in zip(shaped.glyphs, widths)]), actual, shaped.width)
 
 
+def _letters_apart(piece: Piece, font: str) -> tuple[Piece, ...]:
+    """A right-to-left word's ``piece`` marked with the text it stands for (joined Arabic
+    letters), with the punctuation and digits at its ends that are drawn as themselves
+    ('.' of 'واحدة.') split off, unmarked: PDFium reads a mark's text as the glyphs' own
+    and reorders the line around it, and read '.واحدة' for a word marked whole."""
+    characters, shown = piece.characters, piece.actual
+    if shown is None or piece.kerning is None:
+        return (piece,)
+    start = 0
+    while start < len(characters) and _as_itself(characters, shown, start):
+        start += 1
+    end = len(characters)
+    while end > start and _as_itself(characters, shown, end - len(characters) - 1):
+        end -= 1
+    if start == 0 and end == len(characters) or start + len(characters) - end > len(shown):
+        return (piece,)
+    widths = pdfmetrics.getFont(font).face.charWidths
+    shifts = {at: shift for at, shift in piece.kerning}
+
+    def part(first: int, last: int, actual: str | None, width: float | None) -> Piece:
+        if width is None:  # at 1000 pt: each glyph's width, less its kerning
+            width = sum(widths.get(ord(characters[at]), 0) - float(shifts.get(at, 0))
+                        for at in range(first, last))
+        return Piece(characters[first:last], tuple(
+            (at - first, shift) for at, shift in piece.kerning if first <= at < last),
+            None, actual, width)
+
+    before, after = part(0, start, None, None), part(end, len(characters), None, None)
+    letters = part(start, end, shown[start:len(shown) - len(characters) + end],
+                   piece.width - before.width - after.width)
+    return tuple(made for made in (before, letters, after) if made.characters)
+
+
+def _as_itself(characters: str, shown: str, at: int) -> bool:
+    """Whether the glyph at ``at`` (from the end, if negative) of a word's drawn
+    ``characters`` is the character ``shown`` there, and not a letter or mark."""
+    if not -len(shown) <= at < len(shown) or characters[at] != shown[at]:
+        return False
+    return unicodedata.category(characters[at])[0] not in "LM"
+
+
 def _cluster_text(shaped: Shaped, glyph: Glyph) -> str:
     """The characters ``glyph`` of ``shaped`` draws, when it is the only glyph drawing them
     (a ligature 'fi', a letter's joined form), else ''."""
@@ -238,6 +281,28 @@ def has_right_to_left(text: str) -> bool:
     (True, False)
     """
     return not text.isascii() and RIGHT_TO_LEFT.search(text) is not None
+
+
+def read_right_to_left(line: str) -> bool:
+    """Whether PDFium reads the line drawn of ``line`` right to left, as it orders each line
+    on its own (not by the bidirectional algorithm): when it has more runs of right-to-left
+    letters than of left-to-right ones, a run being letters of one direction with nothing
+    between them (a space, a digit, a mark or a stop ends it).
+
+    >>> read_right_to_left('Market שוק הפנסים'), read_right_to_left('שוק, הפנסים: 1.0')
+    (True, True)
+    >>> read_right_to_left('Draw שוק הפנסים now'), read_right_to_left('AbCd שוק')
+    (False, False)
+    """
+    runs = {"L": 0, "R": 0}
+    last = None
+    for char in line:
+        kind = unicodedata.bidirectional(char)
+        kind = "R" if kind == "AL" else kind
+        if kind in runs and kind != last:
+            runs[kind] += 1
+        last = kind
+    return runs["R"] > runs["L"]
 
 
 def base_rtl(text: str) -> bool:

@@ -67,6 +67,32 @@ def in_fonts(drawing: Drawing, fonts: dict[str, str]) -> tuple[
     return result, tuple(sorted(missing)), tuple(sorted(lacking))
 
 
+def font_fallbacks(missing: tuple[tuple[str, ...], ...],
+                   lacking: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """What a designer is told of an SVG's texts set in a font their file does not ask
+    for, from :func:`in_fonts`'s ``missing`` and ``lacking``: (what, to follow the file's
+    name; fix), one for each family list and each missing face."""
+    told = []
+    for names in missing:
+        if names:
+            listed = ", ".join(f"'{name}'" for name in names)
+            what = (f"has text in font family {listed}, which the deck has no font of"
+                    if len(names) == 1 else f"has text in font families {listed}, none "
+                    "of which the deck has a font of")
+            fix = "put the family's TTF or OTF in the deck's fonts/ folder, or"
+        else:
+            what, fix = "has text that names no font family", "name one of the deck's " \
+                "fonts' families in the SVG (font-family), or"
+        told.append((f"{what}: it prints in {DEFAULT_FONT}", f"{fix} turn the text into "
+                     "paths (Inkscape: Path > Object to Path)"))
+    for family, emphasis in lacking:
+        style = "bold" if emphasis == "**" else "italic"
+        told.append((f"has {style} text in font family '{family}', which has no {style} "
+                     "face: it prints in the family's face as it is",
+                     f"add the family's {style} TTF to the deck's fonts/ folder"))
+    return told
+
+
 def load_svg(path: Path, root: Path) -> Drawing:
     """The SVG at ``path`` as a drawing; raises SvgError (or OSError) when unusable. The
     files it links (``<image href=...>``) must lie inside ``root``, the deck's reach."""

@@ -90,7 +90,8 @@ class CardReader:
         self.written: set[str] = set()  # the keys and columns the cards are written with
         self.translations: dict = {}  # text_de...: the translations' fields
         self.blank_counts: list[Where] = []  # rows whose count cell is empty: one copy
-        self.link_warnings: list[Problem] = []  # sheets read from the copy kept offline
+        # what reading found to warn of: sheets read from the copy kept offline
+        self.warnings: list[Problem] = []
         self.back_fields_at: dict = {}  # (back, field) -> where its value is written
 
     def folder_of(self, file) -> Path:
@@ -208,7 +209,7 @@ class CardReader:
             if links.is_link(name):
                 table, warning = links.linked_table(name, sheet, folder)
                 if warning:
-                    self.link_warnings.append(Problem(item.at("from"), warning))
+                    self.warnings.append(Problem(item.at("from"), warning))
                 return table
             path = folder / name
             outside = why_outside(path, folder)

@@ -64,7 +64,7 @@ def load_deck(path: Path, variant: dict | None = None, only_declared: bool = Fal
     loader = _DeckLoader(path, data, folders, problems)
     deck = loader.load()
     if problems:  # with the cards that loaded, for the checks that need the cards
-        raise InputError(folded(problems.items), loader.link_warnings, deck=deck,
+        raise InputError(folded(problems.items), loader.warnings, deck=deck,
                          checked=loader.unreadable)  # which copy of a sheet said so
     if only_declared and variant:
         variant = {k: v for k, v in variant.items() if k in deck.variants}
@@ -141,13 +141,15 @@ class _DeckLoader(CardReader):
 
     def __init__(self, path: Path, data: Map, folders: list[Path], problems: Problems):
         self.path, self.data = path, data
-        assets = with_text_styles(load_assets(folders, problems), data, problems)
+        icon_fonts: list[Problem] = []  # icons whose text prints in a font not asked for
+        assets = with_text_styles(load_assets(folders, problems, icon_fonts), data, problems)
         # what layouts read as {deck.title}, {deck.version} and {deck.date}, filled in once
         # the deck's keys are read; every card holds this one dict. {card.id} is filled
         # in once the cards can be drawn (render.fingerprint.with_card_ids)
         stamps = {"deck.title": "", "deck.version": "", "deck.date": build_date(problems),
                   "card.id": ""}
         super().__init__(problems, folders, assets, stamps)
+        self.warnings += icon_fonts
 
     def load(self) -> Deck | None:
         data, problems = self.data, self.problems
@@ -209,7 +211,7 @@ class _DeckLoader(CardReader):
                     languages=self.languages.written(self.field_types, self.written),
                     contest=contest, components=components,
                     license=checks.get_text(problems, data, "license", ""),
-                    warnings=tuple(self.link_warnings + folded(
+                    warnings=tuple(self.warnings + folded(
                         [Problem(where, BLANK_COUNT, BLANK_COUNT_FIX)
                          for where in self.blank_counts])))
         if not whole:

@@ -24,6 +24,10 @@ Scoring, arrows and objectives are :mod:`cardkit.rules.shapes`, shared with ``ca
 >>> state.apply(("take", Front("square", 3, "clear")))
 >>> state.observation(0)["hand"], state.current_player()
 ((3 clear squares,), 1)
+
+Why one module: the game and its bots (the heuristic and the scorer, one setting apart) are
+read together: a bot's worth of a triplet is the game's scoring less its arrow rule, and a
+designer who reads how shapes is played finds how it is played well beside it.
 """
 
 from __future__ import annotations
@@ -533,12 +537,19 @@ class GreedyBot(Bot):
         return move if value > 0 else "pass"
 
 
+class ScorerBot(GreedyBot):
+    """The set-collector weighing its rule card half (``objective`` 0.5): it beats the
+    heuristic rotated round the seats (31% of 1,500 games, fair 25%; docs)."""
+
+    PARAMS = {**GreedyBot.PARAMS, "objective": 0.5}
+
+
 GAME = Game(name="shapes", title="Trick Taking (shape cards)",
             players=tuple(range(2, len(OBJECTIVES) + 1)), default_players=4,
             new_state=new_state,
-            # the search at 20 samples a move plays a game within 2 s on one core (docs)
-            bots={"random": RandomBot, "heuristic": GreedyBot,
-                  "search": SearchBot.tuned(iterations=20.0)},
+            # the search at 20 samples a move, guided by the scorer: 2 s a game at most
+            bots={"random": RandomBot, "heuristic": GreedyBot, "scorer": ScorerBot,
+                  "search": SearchBot.tuned(iterations=20.0, guide="scorer")},
             cards_from_deck=cards_from_deck, score_unit="points",
             rulings=("Nobody sees a shape card's back before the final scoring, its owner "
                      "included; every hand's fronts are public.",

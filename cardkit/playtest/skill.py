@@ -59,7 +59,9 @@ def bots_used(setup: Setup) -> list[str]:
     said = []
     for spec in ladder(setup):
         if spec.name == "search":
-            guide, params = fair_guide(bots), bots[spec.name].PARAMS  # the game's defaults
+            params = bots[spec.name].PARAMS  # the game's defaults
+            guide = {"auto": fair_guide(bots), "none": None}.get(params["guide"],
+                                                                 params["guide"])
             said.append("search: looks ahead by information-set MCTS, at "
                         f"{', '.join(map(str, SEARCH_BUDGETS))} iterations a move, random "
                         "playouts" + (f", guided by {guide} (bias {params['bias']:g})" if guide

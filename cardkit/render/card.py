@@ -16,9 +16,8 @@ from pathlib import Path
 
 from PIL import UnidentifiedImageError
 
-from ..assets.fonts import DEFAULT_FONT
 from ..assets.icons import BuiltinIcon
-from ..assets.svg import SvgError, load_svg, with_deck_fonts
+from ..assets.svg import SvgError, font_fallbacks, load_svg, with_deck_fonts
 from ..common.errors import Problem, Problems, Where
 from ..common.units import INCH, to_mm
 from ..deck.layout import Element, Layout
@@ -276,25 +275,9 @@ class CardRenderer(TextResolver):
             self._check_resolution(card, layout, element, props, name, art)
             return art
         art, missing, lacking = with_deck_fonts(art, layout.assets)
-        for names in missing:
-            if names:
-                listed = ", ".join(f"'{name}'" for name in names)
-                what = (f"has text in font family {listed}, which the deck has no font of"
-                        if len(names) == 1 else f"has text in font families {listed}, none "
-                        "of which the deck has a font of")
-                fix = "put the family's TTF or OTF in the deck's fonts/ folder, or"
-            else:
-                what, fix = "has text that names no font family", "name one of the deck's " \
-                    "fonts' families in the SVG (font-family), or"
-            self._warn(card, layout, element, f"image {quoted(name, 200)} {what}: it prints "
-                       f"in {DEFAULT_FONT}", f"{fix} turn the text into paths (Inkscape: "
-                       "Path > Object to Path)", in_layout=True)
-        for family, emphasis in lacking:
-            style = "bold" if emphasis == "**" else "italic"
-            self._warn(card, layout, element, f"image {quoted(name, 200)} has {style} text "
-                       f"in font family '{family}', which has no {style} face: it prints in "
-                       f"the family's face as it is", f"add the family's {style} TTF to the "
-                       "deck's fonts/ folder", in_layout=True)
+        for what, fix in font_fallbacks(missing, lacking):
+            self._warn(card, layout, element, f"image {quoted(name, 200)} {what}", fix,
+                       in_layout=True)
         return art
 
     def _check_resolution(self, card, layout, element, props, name, image: Picture) -> None:

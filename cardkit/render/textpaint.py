@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from ..assets import fonts
 from ..assets.icons import inline_placement
 from ..assets.shaping import (ISOLATE_MARKS, drawn, drawn_word, drawn_order, has_right_to_left,
-                              levels, shape, visual_order)
+                              levels, read_right_to_left, shape, visual_order)
 from ..sources.checks import faded
 from .textfit import Line, TextBlock
 from .textmarkup import Run
@@ -431,11 +431,9 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
             segments[-1][2] += char
         else:
             segments.append([owner, level, char])
-    # PDFium reads a line whose letters are mostly left to right as a left-to-right line,
-    # and the words of a right-to-left phrase in it in the order they are drawn ('הפנסים
-    # שוק'): such a phrase is tagged with its words
-    letters = [char for char in characters if char.isalpha()]
-    mostly_ltr = 2 * sum(map(has_right_to_left, letters)) < len(letters)
+    # PDFium reads the words of a right-to-left phrase in a line it reads left to right in
+    # the order they are drawn ('הפנסים שוק'): such a phrase is tagged with its words
+    read_ltr = not read_right_to_left(characters)
     at = x
     for k in visual_order([level for _, level, _ in segments]):
         owner, level, part = segments[k]
@@ -448,7 +446,7 @@ def _visual_line(text, line, x: float, baseline: float, block: TextBlock, look: 
         rtl = bool(level % 2)
         look = _looked(text, _look(run, size, ink, opacity), look, leading)
         text.setTextOrigin(at, baseline)
-        phrase = rtl and mostly_ltr and " " in part.strip()
+        phrase = rtl and read_ltr and " " in part.strip()
         _write(text, part, run.font, rtl=rtl, actual=drawn_order(part) if phrase else None)
         at += shape(part, run.font, rtl).width * scale
     return look

@@ -11,8 +11,10 @@ the part keeps its bytes: its namespace prefixes, quotes and declarations includ
 sheet's part is found through the package's relationships and the workbook's sheet list.
 
 The new value is written into the cell itself: text as an inline string (``t="inlineStr"``:
-the workbook's shared strings, which other cells point into by number, stay untouched),
-a number as ``<v>``, a flag as a boolean; the cell keeps its style (``s``). A formula cell
+the workbook's shared strings, which other cells point into by number, stay as they are,
+but for the shared strings' optional ``count`` of the cells pointing into them, one less
+when the cell pointed into them), a number as ``<v>``, a flag as a boolean; the cell keeps
+its style (``s``). A formula cell
 is not changed, and neither is a workbook with formulas: cardkit reads the results the
 spreadsheet program saved with them, and they would not follow the change. Rows are not
 added or deleted: every later cell, merged range and formula would have to move.
@@ -103,10 +105,15 @@ def replace_xlsx_cell(data: bytes, sheet: str, line: int, name: str, value) -> b
         return data  # as it was: nothing to write
     with _archive(data) as archive:
         part, parts = _sheet_part(archive, sheet)
-        new_xml = _spliced(archive.read(part), line, column, value)  # a formula cell: refused
+        # a formula cell: refused
+        new_xml, was_shared = _spliced(archive.read(part), line, column, value)
         if any(_holds_formula(archive, other) for other in parts):
             raise NotRewritten(*_FORMULAS)
-        new = _rezipped(archive, part, new_xml)
+        changed = {part: new_xml}
+        shared = _shared_strings_part(archive) if was_shared else None
+        if shared is not None:
+            changed[shared] = _one_reference_less(archive, shared)
+        new = _rezipped(archive, changed)
     _check(rows, workbook_rows(new, sheet), line - 1, column, _as_read(value))
     return new
 
@@ -151,12 +158,24 @@ def _targets(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _sheet_part(archive: zipfile.ZipFile, sheet: str) -> tuple[str, list[str]]:
-    """The zip member holding the worksheet named ``sheet``, and those of every worksheet."""
+def _workbook_part(archive: zipfile.ZipFile) -> str:
+    """The zip member holding the workbook part (its sheet list)."""
     workbook = next((target for kind, target in _targets(archive, "").values()
                      if kind.endswith("/officeDocument")), None)
     if workbook is None:
         raise NotRewritten("the workbook names no workbook part", IN_PROGRAM)
+    return workbook
+
+
+def _shared_strings_part(archive: zipfile.ZipFile) -> str | None:
+    """The zip member holding the workbook's shared strings, if it has them."""
+    return next((target for kind, target in _targets(archive, _workbook_part(archive))
+                 .values() if kind.endswith("/sharedStrings")), None)
+
+
+def _sheet_part(archive: zipfile.ZipFile, sheet: str) -> tuple[str, list[str]]:
+    """The zip member holding the worksheet named ``sheet``, and those of every worksheet."""
+    workbook = _workbook_part(archive)
     targets = _targets(archive, workbook)
     parts, wanted = [], None
     for main in MAIN:
@@ -289,9 +308,10 @@ def _row_cells(xml: bytes, line: int) -> _Cells:
     return found
 
 
-def _spliced(xml: bytes, line: int, column: int, value) -> bytes:
+def _spliced(xml: bytes, line: int, column: int, value) -> tuple[bytes, bool]:
     """The sheet's XML with the cell at ``line``, ``column`` (0-based) written anew, its
-    style kept; every other byte as it was."""
+    style kept, every other byte as it was; and whether the cell it replaced pointed into
+    the shared strings (``t="s"``)."""
     found = _row_cells(xml, line)
     cell = next((cell for cell in found.cells if cell["column"] == column), None)
     if cell is not None:
@@ -309,7 +329,53 @@ def _spliced(xml: bytes, line: int, column: int, value) -> bytes:
         start = end = later[0]["start"] if later else found.row_end
         style = _new_style(found, column)
     return xml[:start] + _cell_xml(found.prefix or "", f"{column_letter(column)}{line}",
-                                   style, value) + xml[end:]
+                                   style, value) + xml[end:], \
+        cell is not None and cell["attributes"].get("t") == "s"
+
+
+# the shared strings' count attribute in their start tag, not uniqueCount nor a prefixed one
+_COUNT = re.compile(rb"(?<![\w:.-])count(\s*=\s*)([\"'])([0-9]+)\2")
+
+
+def _one_reference_less(archive: zipfile.ZipFile, part: str) -> bytes:
+    """The shared strings' XML (``part``) with its ``count`` of the cells that point into
+    it one less (a cell that did is an inline string now); every other byte as it was,
+    ``uniqueCount`` and the strings too (other cells may point at the same one). As it was
+    when it gives no count, or none above 0."""
+    xml = archive.read(part)
+    tag: dict = {}
+
+    def started(name, attributes):
+        if not tag:
+            tag.update(start=parser.CurrentByteIndex, count=attributes.get("count"))
+        elif "end" not in tag:
+            tag["end"] = parser.CurrentByteIndex
+
+    def other(*_):
+        if tag and "end" not in tag:
+            tag["end"] = parser.CurrentByteIndex
+
+    parser = expat.ParserCreate()
+    parser.StartElementHandler = started
+    for handler in ("EndElementHandler", "CharacterDataHandler", "CommentHandler",
+                    "ProcessingInstructionHandler"):
+        setattr(parser, handler, other)
+
+    def declared(*_):
+        raise NotRewritten("the shared strings' XML declares a document type", IN_PROGRAM)
+    parser.StartDoctypeDeclHandler = declared
+    try:
+        parser.Parse(xml, True)
+    except expat.ExpatError:
+        raise NotRewritten(f"the workbook's part {part} is damaged", IN_PROGRAM) from None
+    count = tag.get("count") or ""
+    if not count.isdigit() or int(count) == 0 or "end" not in tag:
+        return xml
+    start, end = tag["start"], tag["end"]
+    found = _COUNT.search(xml, start, end)
+    if found is None:
+        return xml
+    return xml[:found.start(3)] + str(int(count) - 1).encode() + xml[found.end(3):]
 
 
 def _new_style(found: _Cells, column: int) -> str | None:
@@ -347,9 +413,9 @@ def _cell_xml(prefix: str, reference: str, style: str | None, value) -> bytes:
     return f"<{name}c {attributes}{kind}>{inner}</{name}c>".encode("utf-8")
 
 
-def _rezipped(archive: zipfile.ZipFile, part: str, xml: bytes) -> bytes:
-    """The archive with ``part`` holding ``xml``: every member in its order, under its
-    name, date and compression, the others with the bytes they held."""
+def _rezipped(archive: zipfile.ZipFile, changed: dict[str, bytes]) -> bytes:
+    """The archive with each part of ``changed`` holding its new XML: every member in its
+    order, under its name, date and compression, the others with the bytes they held."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as new:
         new.comment = archive.comment
@@ -357,7 +423,7 @@ def _rezipped(archive: zipfile.ZipFile, part: str, xml: bytes) -> bytes:
             copy = zipfile.ZipInfo(member.filename, member.date_time)
             copy.compress_type, copy.comment = member.compress_type, member.comment
             copy.external_attr, copy.create_system = member.external_attr, member.create_system
-            new.writestr(copy, xml if member.filename == part else archive.read(member))
+            new.writestr(copy, changed.get(member.filename) or archive.read(member))
     return out.getvalue()
 
 

@@ -310,9 +310,10 @@ class CardJournal:
     __slots__ = ("drawn", "played", "taken", "flows")
 
     def __init__(self, players: int):
-        # the cards themselves: named once, at the end (a card hashes by identity, at once)
-        self.drawn: list[set[Card]] = [set() for _ in range(players)]
-        self.played: list[set[Card]] = [set() for _ in range(players)]
+        # each seat's cards by name (title), as record() gives them: a card is named as it
+        # is sorted in, not put in a set of cards to be named again at the end
+        self.drawn: list[set[str]] = [set() for _ in range(players)]
+        self.played: list[set[str]] = [set() for _ in range(players)]
         # a card draw() took off a pile -> that pile's place, until add() puts it down
         self.taken: dict = {}
         # (place before, place after) -> the cards that went so: a move adds its cards to
@@ -327,7 +328,7 @@ class CardJournal:
         for pile in piles:
             pile.journal = self
             if pile.owner is not None:
-                self.drawn[pile.owner].update(pile)
+                self.drawn[pile.owner].update(map(_TITLE, pile))
 
     def moved(self, cards, before: tuple, place: tuple) -> None:
         """``cards`` went from a pile whose place is ``before`` into one whose ``place`` is
@@ -339,21 +340,20 @@ class CardJournal:
 
     def record(self, piles) -> list[dict]:
         """Each seat's cards by name, as sets: drawn, played, held now (once a game is
-        over, it keeps no more record)."""
+        over: the sets are the journal's own, and it keeps no more record)."""
         drawn, played = self.drawn, self.played
         for (before, place), cards in self.flows.items():
             seat, owner = place[0], before[0]
             if before[1] and owner is not None and not (place[1] and seat == owner):
-                played[owner].update(cards)
+                played[owner].update(map(_TITLE, cards))
             if seat is not None and seat != owner:
-                drawn[seat].update(cards)
+                drawn[seat].update(map(_TITLE, cards))
         self.flows.clear()
-        held: list[set[Card]] = [set() for _ in self.drawn]
+        held: list[set[str]] = [set() for _ in drawn]
         for pile in piles:
             if pile.owner is not None:
-                held[pile.owner].update(pile)
-        return [{"drawn": set(map(_TITLE, d)), "played": set(map(_TITLE, p)),
-                 "held": set(map(_TITLE, h))} for d, p, h in zip(drawn, played, held)]
+                held[pile.owner].update(map(_TITLE, pile))
+        return [{"drawn": d, "played": p, "held": h} for d, p, h in zip(drawn, played, held)]
 
 
 NOWHERE = (None, False)  # a card in no seat's pile, before it is dealt
