@@ -116,6 +116,28 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def zero_png(path, width: int, height: int) -> None:
+    """A grey PNG of ``width`` x ``height`` zero pixels (``height`` a multiple of 100),
+    written with struct and zlib: a valid header and a small body (177 megapixels in 170
+    KB). The body is one compressed run of 100 rows, repeated: each run ends in a full
+    flush, so the next starts afresh, and zeros' Adler-32 is their count."""
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + \
+            struct.pack(">I", zlib.crc32(tag + data))
+
+    rows = b"\0" * ((width + 1) * 100)  # each row: its filter byte, then its pixels
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    run = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
+    body = b"\x78\xda" + run * (height // 100) + zlib.compressobj(9, zlib.DEFLATED, -15).flush() \
+        + struct.pack(">I", ((width + 1) * height % 65521) << 16 | 1)
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+                     + chunk(b"IEND", b""))
+
+
 def write_deck(folder: Path, yaml_text: str, layouts: dict | None = None) -> Path:
     """Write deck.yaml (and layouts/NAME.yaml files) into ``folder``; return the deck path."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -223,6 +245,7 @@ def browser_page(request):
         pytest.skip(message + ", skipped")
     context = request.getfixturevalue("chromium").new_context(
         viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(PATIENCE * 1000)  # a hang's safety net: a busy machine is slow
     try:
         yield context.new_page()
     finally:

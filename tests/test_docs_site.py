@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
 from cardkit.cli import DOCS, main
+from conftest import PATIENCE
 
 # Sphinx 9 warns that sphinx-click and myst-parser use its older API: theirs to change
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning",
@@ -134,6 +135,6 @@ def test_the_site_opened_from_file_has_no_broken_link_and_search_finds_bleed(sit
     page.goto((site / "search.html").as_uri() + "?q=bleed")
     page.wait_for_function("() => document.querySelector('#search-results .search-summary')"
                            "?.textContent.startsWith('Search finished')",
-                           polling=50, timeout=20000)
+                           polling=50, timeout=PATIENCE * 1000)
     found = page.eval_on_selector_all("#search-results li a", "links => links.map(a => a.href)")
     assert any("print-at-home.html" in href for href in found), found

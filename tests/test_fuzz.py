@@ -66,8 +66,14 @@ def _layouts_of(deck: Path) -> tuple[Path, ...]:
     return tuple(sorted(found))
 
 
-TARGETS = [(name, deck, deck) for name, deck in DECKS.items()] + \
-          [(name, deck, layout) for name, deck in DECKS.items() for layout in _layouts_of(deck)]
+@lru_cache(maxsize=None)
+def _targets() -> tuple[tuple[str, Path, Path], ...]:
+    """(deck name, deck file, file to mutate): every deck file and every layout it draws
+    with. Found when the test first runs, not at import: loading every bundled deck took
+    about a second of CPU in each of the suite's workers, also those that never run it."""
+    return tuple([(name, deck, deck) for name, deck in DECKS.items()] +
+                 [(name, deck, layout) for name, deck in DECKS.items()
+                  for layout in _layouts_of(deck)])
 
 
 def _slots(tree) -> list:
@@ -115,7 +121,8 @@ def _mutate(data, tree) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_a_mutated_bundled_deck_exits_0_or_2(tmp_path_factory, data):
-    name, deck, target = TARGETS[data.draw(st.integers(0, len(TARGETS) - 1), label="target")]
+    targets = _targets()
+    name, deck, target = targets[data.draw(st.integers(0, len(targets) - 1), label="target")]
     note(f"mutating {target}")
     work = tmp_path_factory.getbasetemp() / "fuzz" / name
     if not work.exists():

@@ -26,11 +26,12 @@ from PIL import Image
 
 from cardkit.cli import main
 from cardkit.sources.files import ROOT
+from conftest import PATIENCE
 from test_spreadsheets import write_ods, write_xlsx
 
 EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "10"))
 EXAMPLE = ROOT / "examples" / "lantern-market"
-SECONDS = 20  # for validate and build of one mutated deck: more is a hang
+SECONDS = 20  # of CPU time, for validate and build of one mutated deck: more is a hang
 KINDS = ("csv", "xlsx", "ods")
 PHOTO = """
   - {name: photo, kind: image, box: [45mm, 42mm, 8mm, 5mm], image: art/photo.png}
@@ -106,17 +107,24 @@ class Hang(Exception):
 
 
 def _invoke(args: list[str]):
-    """Run a cardkit command in-process, failing it if it takes longer than SECONDS."""
+    """Run a cardkit command in-process, failing it if it takes more than SECONDS of CPU
+    time (a machine busy with other work stretches the clock, not that), or blocks for
+    PATIENCE on the clock."""
     def stop(signum, frame):
-        raise Hang(f"{' '.join(args)} took more than {SECONDS} s")
+        raise Hang(f"{' '.join(args)} took more than {SECONDS} s of CPU time"
+                   if signum == signal.SIGPROF else f"{' '.join(args)} blocked")
 
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(SECONDS)
+    previous = {number: signal.signal(number, stop)
+                for number in (signal.SIGPROF, signal.SIGALRM)}
+    signal.setitimer(signal.ITIMER_PROF, SECONDS)
+    signal.alarm(PATIENCE)
     try:
         return CliRunner().invoke(main, args)
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize="CI" in os.environ,

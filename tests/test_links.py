@@ -386,9 +386,10 @@ def snapshot(folder: Path) -> dict:
 
 
 @contextlib.contextmanager
-def no_hang(seconds: int = 30):
+def no_hang(seconds: int = PATIENCE):
     """Fail instead of hanging for ever (a FIFO opened with no writer): SIGALRM interrupts
-    the blocking call with an exception."""
+    the blocking call with an exception. On the clock, as a blocked call uses no CPU time;
+    PATIENCE, as a busy machine stretches the clock."""
     def hung(signum, frame):
         raise TimeoutError("hung on a FIFO")
     old = signal.signal(signal.SIGALRM, hung)

@@ -72,7 +72,7 @@ def wait(page, condition: str) -> None:
     """Until ``condition`` holds, looked at every 50 ms (a headless page draws no frames
     to poll on). Given as a function: the studio's Content-Security-Policy forbids
     evaluating a string in the page."""
-    page.wait_for_function(f"() => ({condition})", polling=50, timeout=20000)
+    page.wait_for_function(f"() => ({condition})", polling=50, timeout=PATIENCE * 1000)
 
 
 def sources(page) -> dict:
@@ -102,7 +102,7 @@ def test_the_studio_shows_each_save(served, browser_page):
     assert [n for n in before if before[n] != after[n]] == ["2"]  # that card, no other
 
     (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text() + "\nsize: [\n")
-    page.wait_for_selector("#problems:not([hidden])", timeout=20000)
+    page.wait_for_selector("#problems:not([hidden])", timeout=PATIENCE * 1000)
     assert re.search(r"deck\.yaml:\d+:\d+: ", page.inner_text("#problems"))
     assert sources(page) == after  # the last good images stay
     assert "problems" in page.inner_text("#status")
@@ -111,7 +111,7 @@ def test_the_studio_shows_each_save(served, browser_page):
     assert page.get_attribute("#sheet", "class") == "view stale"
 
     (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("\nsize: [\n", ""))
-    page.wait_for_selector("#problems", state="hidden", timeout=20000)
+    page.wait_for_selector("#problems", state="hidden", timeout=PATIENCE * 1000)
     assert sources(page) == after
     assert page.is_hidden("#stale") and page.get_attribute("#sheet", "class") == "view"
 
@@ -156,7 +156,7 @@ def test_the_studio_shows_each_save(served, browser_page):
     assert page.is_hidden("#paper-choice")
 
     page.fill("#filter", "Queen")  # matches nothing: the page says so, and how to clear it
-    page.wait_for_selector("#no-match:not([hidden])", timeout=20000)
+    page.wait_for_selector("#no-match:not([hidden])", timeout=PATIENCE * 1000)
     # in a browser's words, not the command line's (issue 58: '--cards: ...', 'FIELD=VALUE')
     assert page.inner_text("#no-match span") == (
         "No card matches 'Queen': 'Queen' is not a card number, a range or a field and its "
@@ -224,7 +224,7 @@ def test_each_page_has_its_own_language_and_a_report_runs_no_script(served, brow
     written = time.mktime((2026, 1, 2, 3, 4, 0, 0, 0, -1))  # this machine's time
     os.utime(deck / "sim" / "report.html", (written, written))
     page.click("nav button[data-view='playtest']")
-    page.wait_for_selector("#playtest-note:not([hidden])", timeout=20000)
+    page.wait_for_selector("#playtest-note:not([hidden])", timeout=PATIENCE * 1000)
     assert page.inner_text("#playtest-note") == ("The newest simulation report of this deck: "
                                                  "lantern-market/sim/report.html, written "
                                                  "2026-01-02 03:04.")
@@ -252,7 +252,7 @@ def test_first_open_says_it_is_drawing_and_what_to_mend_when_nothing_can_be(serv
     held[0].continue_()
     page.unroute("**/api/deck*")
 
-    page.wait_for_selector("#problems:not([hidden])", timeout=20000)
+    page.wait_for_selector("#problems:not([hidden])", timeout=PATIENCE * 1000)
     assert re.search(r"deck\.yaml:\d+:\d+: ", page.inner_text("#problems"))
     assert "last good" not in page.inner_text("body")  # there are none
     assert page.is_hidden("#stale")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import PATIENCE
 from test_studio_browser import served, wait  # noqa: F401 (served: a fixture)
 
 SPICE_TEXT = b'"When you buy it, draw a card."'
@@ -161,7 +162,7 @@ def test_a_card_that_breaks_the_deck_is_undone_and_rows_say_why_they_are_read_on
     original = cards.read_bytes()
     select(page, 4)
     page.click("#grid-duplicate")
-    page.wait_for_selector("#problems:not([hidden])", timeout=20000)
+    page.wait_for_selector("#problems:not([hidden])", timeout=PATIENCE * 1000)
     assert "promises 21 cards but has 22" in page.inner_text("#problems")
     wait(page, "document.querySelector('#grid-read-only p')?.textContent.startsWith("
                "'Every row is read-only: the deck does not load')")
@@ -215,7 +216,7 @@ def test_another_pages_post_cannot_add_delete_or_undo(served, browser_page):  # 
     page.on("response", lambda response: "/api/edit" in response.url and
             answers.append(response.status))
     page.goto(other)
-    page.wait_for_url(address + "api/edit", timeout=20000)  # the form, posted last
+    page.wait_for_url(address + "api/edit", timeout=PATIENCE * 1000)  # the form, posted last
     assert answers and set(answers) == {403}
     assert cards.read_bytes() == added
 

@@ -64,7 +64,7 @@ def served_with_editor(tmp_path):
 
 
 def wait(page, condition: str) -> None:
-    page.wait_for_function(f"() => ({condition})", polling=50, timeout=20000)
+    page.wait_for_function(f"() => ({condition})", polling=50, timeout=PATIENCE * 1000)
 
 
 def card_open(page, address: str, number: int = 2) -> None:
@@ -195,6 +195,6 @@ def test_another_sites_page_cannot_move_a_box(served, browser_page, tmp_path):
     page.route("http://evil.example/**", lambda route: route.fulfill(
         status=200, content_type="text/html", body=evil))
     page.goto("http://evil.example/")
-    page.wait_for_url(re.compile(r".*/api/edit"), timeout=20000)
+    page.wait_for_url(re.compile(r".*/api/edit"), timeout=PATIENCE * 1000)
     assert "another web site" in page.content() or "own page" in page.content()
     assert layout.read_bytes() == before
