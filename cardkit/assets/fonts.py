@@ -354,7 +354,7 @@ def _missing_chars(name: str, text: str) -> str:
 
 
 _WIDTHS: dict[str, dict[str, float]] = {}  # font -> text -> its width at 1000 pt
-MAX_WIDTHS = 50_000  # texts a font keeps, a few MB; a deck's words repeat from card to card
+MAX_WIDTHS = 16_384  # texts a font keeps, about 2 MB; a deck's words repeat from card to card
 
 
 def string_width(text: str, name: str, size: float) -> float:
