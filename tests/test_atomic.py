@@ -8,6 +8,7 @@ aside first (systems without a swap, forced here).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -131,3 +132,30 @@ def test_a_folder_that_may_not_be_replaced_after_all_keeps_the_new_one_beside(tm
     assert (tmp_path / "report-3" / "report.html").read_text() == "new"
     assert [p.name for p in target.iterdir()] == ["notes.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report", "report-2", "report-3"]
+
+
+@pytest.mark.parametrize("kind", ["file", "folder"])
+def test_a_stop_landing_just_after_the_temporary_is_made_leaves_nothing(tmp_path, kind,
+                                                                       monkeypatch):
+    """A build stopped by SIGTERM under load left its folder behind once: the signal, raised
+    as an exception where the main thread was, landed between making the temporary and the
+    block that takes it away again. Here the stop lands in the first call after it is made
+    (os.close of the new file, os.mkdir's return for a folder)."""
+    real = {"file": os.close, "folder": os.mkdir}[kind]
+
+    def made_then_stopped(*args, **kwargs):
+        real(*args, **kwargs)
+        monkeypatch.undo()
+        raise KeyboardInterrupt
+
+    out = tmp_path / "out"
+    (out / "deck").mkdir(parents=True)
+    monkeypatch.setattr(os, "close" if kind == "file" else "mkdir", made_then_stopped)
+    with pytest.raises(KeyboardInterrupt):
+        if kind == "file":
+            with atomic.atomic_path(out / "deck" / "sheet.pdf", under=out):
+                pass
+        else:
+            with atomic.atomic_folder(out / "deck" / "images", under=out):
+                pass
+    assert [p.name for p in out.rglob("*")] == ["deck"]

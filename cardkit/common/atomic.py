@@ -264,9 +264,9 @@ def atomic_path(path: Path, under: Path | None = None):
         _remove_stale(path)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
         _discard(temporary)  # of a process with the same number, or planted
-        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
-                         0o666))
-        try:
+        try:  # made inside: a Ctrl-C or SIGTERM landing just after still takes it away
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                             0o666))
             yield temporary
             os.replace(temporary, path)
         finally:
@@ -314,8 +314,8 @@ def atomic_folder(path: Path, why_not_replaced=None, under: Path | None = None):
     old = path.with_name(f".{path.name}.{os.getpid()}.old")
     _discard(temporary)
     _discard(old)
-    temporary.mkdir()
-    try:
+    try:  # made inside: a Ctrl-C or SIGTERM landing just after still takes it away
+        temporary.mkdir()
         yield temporary
         why = why_not_replaced(path) if why_not_replaced and os.path.lexists(path) else None
         if why:
