@@ -38,7 +38,8 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
     icons: list = []
     look = (None, None, ink)  # the text object's font, size and colour
     for line, (x, baseline) in zip(block.lines, origins):
-        if abs(text._x - x) > 1e-6 or abs(text._y - baseline) > 1e-6:  # its cursor
+        cursor_x, cursor_y = text.getCursor()
+        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
             text.setTextOrigin(x, baseline)
         look = _text_line(text, line, x, baseline, block, look, ink, opacity, icons)
     canvas.drawText(text)

@@ -212,14 +212,14 @@ def _holds_formula(archive: zipfile.ZipFile, part: str) -> bool:
     return False
 
 
-def _parser():
+def _parser(what: str = "the sheet's XML"):
     """An expat parser that names elements 'namespace local prefix' and refuses a DTD
-    (no entity of a file's own is expanded)."""
+    (no entity of a file's own is expanded) in ``what`` it reads."""
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.namespace_prefixes = True
 
     def declared(*_):
-        raise NotRewritten("the sheet's XML declares a document type", IN_PROGRAM)
+        raise NotRewritten(f"{what} declares a document type", IN_PROGRAM)
     parser.StartDoctypeDeclHandler = declared
     return parser
 
@@ -355,15 +355,11 @@ def _one_reference_less(archive: zipfile.ZipFile, part: str) -> bytes:
         if tag and "end" not in tag:
             tag["end"] = parser.CurrentByteIndex
 
-    parser = expat.ParserCreate()
+    parser = _parser("the shared strings' XML")
     parser.StartElementHandler = started
     for handler in ("EndElementHandler", "CharacterDataHandler", "CommentHandler",
                     "ProcessingInstructionHandler"):
         setattr(parser, handler, other)
-
-    def declared(*_):
-        raise NotRewritten("the shared strings' XML declares a document type", IN_PROGRAM)
-    parser.StartDoctypeDeclHandler = declared
     try:
         parser.Parse(xml, True)
     except expat.ExpatError:
