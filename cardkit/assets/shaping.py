@@ -32,6 +32,7 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 
 # letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko...), and
@@ -83,16 +84,9 @@ def _harfbuzz_font(font: str):
     return uharfbuzz.Font(face), 1000 / face.upem
 
 
-# a word is shaped to be measured, then drawn with its card, a few cards later at most: the
-# widths and what is drawn are kept longer (fonts.unit_widths, drawn_word, the ASCII words'
-# TJ parts); a deck's numbers would fill a long cache (about 1 MB a thousand words)
-@lru_cache(maxsize=1024)
-def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
-    """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
-    as its letters say). Direction matters for neutral characters: in a right-to-left
-    run a bracket is mirrored."""
-    if not text:
-        return Shaped(text, font, bool(rtl), (), 0.0)
+def _harfbuzz(text: str, font: str, rtl: bool | None):
+    """HarfBuzz's buffer of ``text`` shaped in the registered font ``font`` (as
+    :func:`shape` says), and the factor from its units to 1000 pt."""
     import uharfbuzz
 
     hb_font, scale = _harfbuzz_font(font)
@@ -102,6 +96,20 @@ def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     if rtl is not None:
         buffer.direction = "rtl" if rtl else "ltr"
     uharfbuzz.shape(hb_font, buffer)
+    return buffer, scale
+
+
+# a run is shaped whole where its glyphs' clusters or offsets are needed (marks, ligatures,
+# right to left); a word is measured (run_width) and drawn (drawn_word) from HarfBuzz's
+# positions without it. A deck's numbers would fill a long cache (about 1 MB a thousand)
+@lru_cache(maxsize=1024)
+def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
+    """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
+    as its letters say). Direction matters for neutral characters: in a right-to-left
+    run a bracket is mirrored."""
+    if not text:
+        return Shaped(text, font, bool(rtl), (), 0.0)
+    buffer, scale = _harfbuzz(text, font, rtl)
     glyphs = tuple(Glyph(info.codepoint, info.cluster, place.x_advance * scale,
                          place.x_offset * scale, place.y_offset * scale)
                    for info, place in zip(buffer.glyph_infos, buffer.glyph_positions))
@@ -109,15 +117,25 @@ def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
                   sum(glyph.advance for glyph in glyphs))
 
 
+def run_width(text: str, font: str) -> float:
+    """``shape(text, font).width``, the same float (the same advances summed in the same
+    order), read from HarfBuzz's positions without making the glyphs: a word measured
+    for the first time (each card's number) costs a third as much."""
+    if not text:
+        return 0.0
+    buffer, scale = _harfbuzz(text, font, None)
+    return sum([place.x_advance * scale for place in buffer.glyph_positions])
+
+
 def width(text: str, font: str, word_width=None) -> float:
     """The width of ``text`` shaped in the registered font ``font``, at 1000 pt, as
     :func:`drawn` draws it: each word shaped on its own, and the spaces between them;
     a word's (or a space's) width from ``word_width(word)`` if given (a cache of them)."""
     if " " not in text or text == " ":
-        return shape(text, font, None).width
+        return run_width(text, font)
     if word_width is None:
         def word_width(word):
-            return shape(word, font, None).width
+            return run_width(word, font)
     words = text.split(" ")
     return sum(word_width(word) for word in words if word) + (len(words) - 1) * word_width(" ")
 
@@ -177,10 +195,42 @@ def drawn(text: str, font: str, rtl: bool | None = None) -> tuple[Piece, ...]:
 @lru_cache(maxsize=16384)
 def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     """:func:`drawn` of one word."""
-    from reportlab.lib.rl_accel import fp_str
+    if not text:
+        return Piece("", (), None, None, 0.0)
+    face = pdfmetrics.getFont(font).face
+    buffer, scale = _harfbuzz(text, font, rtl)
+    places = buffer.glyph_positions
+    advances = [place.x_advance * scale for place in places]  # as shape() has them
+    codes = [found[0] if found else None for found in
+             map(face.glyphToChar.get, [info.codepoint for info in buffer.glyph_infos])]
+    # most words: each glyph is a character's own, none a ligature's (read as what it joins)
+    if None in codes or any(_LATIN_LIGATURES[0] <= code <= _LATIN_LIGATURES[1]
+                            for code in codes):
+        codes = _private_codes(shape(text, font, rtl))
+    characters = "".join(map(chr, codes))
+    # readers put right-to-left letters drawn in visual order back in the order they are
+    # written (PDFium, Acrobat): the text the glyphs stand for is given in the order drawn
+    shown = drawn_order(text) if rtl else text
+    actual = None if characters == shown else shown
+    widths = [face.charWidths.get(code, 0) for code in codes]
+    if not any(place.x_offset or place.y_offset for place in places):
+        shifts = [(at, width - advance)
+                  for at, (width, advance) in enumerate(zip(widths, advances))]
+        return Piece(characters, tuple((at, fp_str(shift)) for at, shift in shifts
+                                       if abs(shift) > 1e-6), None, actual, sum(advances))
+    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
-    shaped = shape(text, font, rtl)
-    ttf = pdfmetrics.getFont(font)
+    return Piece(characters, None, ShapedStr(characters, shapeData=[
+        ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
+        for glyph, width in zip(shape(text, font, rtl).glyphs, widths)]), actual,
+        sum(advances))
+
+
+def _private_codes(shaped: Shaped) -> list[int]:
+    """The codes reportlab's font draws ``shaped``'s glyphs by: a glyph without a character
+    of its own (a ligature, a letter's joined form) is given a private-use one, and the
+    text it stands for is noted (:data:`PRIVATE_TEXTS`), as is a Latin ligature's."""
+    ttf = pdfmetrics.getFont(shaped.font)
     face = ttf.face
     if not hasattr(ttf, "hbAddPrivate"):
         ttf.hbFont()  # sets up reportlab's private-use code points for unmapped glyphs
@@ -194,23 +244,8 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
         if not mapped or _LATIN_LIGATURES[0] <= code <= _LATIN_LIGATURES[1]:
             stands_for = _cluster_text(shaped, glyph)
             if stands_for:
-                PRIVATE_TEXTS.setdefault(font, {}).setdefault(code, stands_for)
-    characters = "".join(map(chr, codes))
-    # readers put right-to-left letters drawn in visual order back in the order they are
-    # written (PDFium, Acrobat): the text the glyphs stand for is given in the order drawn
-    shown = drawn_order(text) if rtl else text
-    actual = None if characters == shown else shown
-    widths = [face.charWidths.get(code, 0) for code in codes]
-    if not any(glyph.dx or glyph.dy for glyph in shaped.glyphs):
-        shifts = [(at, width - glyph.advance)
-                  for at, (width, glyph) in enumerate(zip(widths, shaped.glyphs))]
-        return Piece(characters, tuple((at, fp_str(shift)) for at, shift in shifts
-                                       if abs(shift) > 1e-6), None, actual, shaped.width)
-    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
-
-    return Piece(characters, None, ShapedStr(characters, shapeData=[
-        ShapeData(glyph.cluster, glyph.advance, 0, glyph.dx, glyph.dy, width)
-        for glyph, width in zip(shaped.glyphs, widths)]), actual, shaped.width)
+                PRIVATE_TEXTS.setdefault(shaped.font, {}).setdefault(code, stands_for)
+    return codes
 
 
 def _letters_apart(piece: Piece, font: str) -> tuple[Piece, ...]:
