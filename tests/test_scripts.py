@@ -541,6 +541,28 @@ def test_accented_words_are_written_from_their_part_kept_for_the_document():
     assert "fa \\002 ca" in fast and "\\267" not in fast
 
 
+def test_words_with_a_ligature_are_written_from_their_part_kept_for_the_document():
+    """A word Lato draws with a ligature ('until': 't' and 'i' joined into a glyph of no
+    character of its own; 'Office': 'ffi') is written from its part of the TJ array made
+    once in each document, in an array of its own marked with its letters (/ActualText):
+    the code is byte for byte what shaping each line writes, with such a word first, last,
+    alone, twice, among accented words and just after the font is set. A line that does
+    not end there (its cursor moved word by word) and a font's first line take the long
+    way."""
+    lines = [("Play", "Lato", True), ("Draw until the end", "Lato", True),
+             ("until you win", "Lato", True), ("wait until", "Lato", True),
+             ("until until", "Lato", True), ("Blófa until · café", "Lato", True),
+             ("Office", "Lato-Black", True), ("until the Office", "Lato", True),
+             ("until now", "Lato", False), ("Office hours", "Lato-Black", True)]
+    fast, cursor, taken = _written(lines, fast=True)
+    shaped, shaped_cursor, _ = _written(lines, fast=False)
+    assert (fast, cursor) == (shaped, shaped_cursor)
+    # 'until now' (not the line's end) is written in parts: 'until' the long way
+    assert taken == [False, True, True, True, True, True, False, True, False, False, True,
+                     True]
+    assert fast.count("/ActualText <FEFF0075006E00740069006C>") == 8  # 'until'
+
+
 def test_kerning_is_written_in_ascii_lines():
     """The fast path keeps the font's kerning, by the font's own values (read with
     fontTools): 'o' moves back under the 'T', 'V' under the 'A'."""

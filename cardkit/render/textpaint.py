@@ -217,22 +217,29 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     split = string.split(" ")
     words = list(map(_ASCII_WORDS[font].get, split))  # most words are known: no call each
     canvas = text._canvas
+    marked = False  # a word is drawn with a ligature
     if None in words:
-        words = [_ascii_word(word, font) for word in split]
-        if None in words and not _document_words(words, split, font, canvas._doc):
+        if not _document_words(words, split, font, canvas._doc):
             return False
-    array = f"[({' '.join(map(itemgetter(0), words))})] TJ"  # each word's written part
+        marked = any(word.actual is not None for word in words)
+        if marked and not last:  # the long way moves the cursor word by word
+            return False
+    prefix = ""
     if text._curSubset != 0:  # the font was set since its last string: name its subset
         ttf, document = pdfmetrics.getFont(font), canvas._doc
         if document not in ttf.state:  # its first string sets up its subsets: the long way
             return False
-        array = (f"{ttf.getSubsetInternalName(0, document)} {fp_str(text._fontsize)} Tf "
-                 f"{fp_str(text._leading)} TL {array}")
+        prefix = (f"{ttf.getSubsetInternalName(0, document)} {fp_str(text._fontsize)} Tf "
+                  f"{fp_str(text._leading)} TL ")
         text._curSubset = 0
+    if marked:
+        text._code.append(_marked_arrays(words, prefix))
+    else:
+        text._code.append(f"{prefix}[({' '.join(map(itemgetter(0), words))})] TJ"
+                          + (" T*" if last else ""))  # each word's written part
     if last:
         text._x = text._x0
         text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
-        array += " T*"
     else:
         width = 0.0  # summed as :func:`drawn` sums it
         for i, word in enumerate(words):
@@ -240,8 +247,34 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
                 width += space.width
             width += word.width
         text._x += width * text._fontsize / 1000
-    text._code.append(array)
     return True
+
+
+def _marked_arrays(words: list[AsciiWord], prefix: str) -> str:
+    """The code of a line, ended by ``T*``, whose words include some drawn with a
+    ligature (their ``actual`` given): as :func:`drawn` writes it, each such word is a
+    ``TJ`` array of its own, marked with the text it stands for, and the spaces beside it
+    are in the arrays either side; ``prefix`` (setting the font) starts the first array."""
+    arrays, gathered = [], ""  # (written part, actual); the unmarked array being made
+    for i, word in enumerate(words):
+        if i:
+            gathered += " "
+        if word.actual is None:
+            gathered += word.written
+            continue
+        if gathered:
+            arrays.append((gathered, None))
+        arrays.append((word.written, word.actual))
+        gathered = ""
+    if gathered:
+        arrays.append((gathered, None))
+    code = []
+    for i, (written, actual) in enumerate(arrays):
+        array = (prefix if i == 0 else "") + f"[({written})] TJ" + \
+            (" T*" if i == len(arrays) - 1 else "")
+        code.append(array if actual is None else
+                    f"/Span <</ActualText <{actual}>>> BDC {array} EMC")
+    return " ".join(code)
 
 
 def _ligature_parts(string: str, font: str) -> list[str]:
@@ -267,6 +300,9 @@ def _ligature_parts(string: str, font: str) -> list[str]:
 class AsciiWord(NamedTuple):
     written: str  # in a TJ array's string: 'T) 122 (o' for 'To' kerned
     width: float  # at 1000 pt
+    # a word drawn with a ligature ('until': 'ti' joined): the text it stands for, as
+    # /ActualText writes it (:func:`_utf16`)
+    actual: str | None = None
 
 
 # font -> word -> its AsciiWord or None: what _ascii_word found (see _remembered)
@@ -329,7 +365,8 @@ _DOCUMENT_WORDS: WeakKeyDictionary = WeakKeyDictionary()
 
 def _document_words(words: list, split: list[str], font: str, document) -> bool:
     """Fill in the words of ``split`` that ``words`` lacks (None) with their
-    :func:`_document_word`, left to right, up to the first that has none: their letters
+    :func:`_ascii_word` (made the first time it is met) or else their
+    :func:`_document_word`, left to right, up to the first that has neither: their letters
     take their codes in the order the long way would give them. Returns whether all have
     one; False, too, for the font's first string in ``document``, which sets up its
     subsets."""
@@ -337,7 +374,8 @@ def _document_words(words: list, split: list[str], font: str, document) -> bool:
         return False
     for i, word in enumerate(words):
         if word is None:
-            word = words[i] = _document_word(split[i], font, document)
+            word = words[i] = _ascii_word(split[i], font) or \
+                _document_word(split[i], font, document)
             if word is None:
                 return False
     return True
@@ -355,16 +393,19 @@ def _document_word(word: str, font: str, document) -> AsciiWord | None:
 
 
 def _made_document_word(word: str, font: str, document) -> AsciiWord | None:
-    """:func:`_document_word`, made."""
+    """:func:`_document_word`, made; for an ASCII word drawn with a ligature ('until'),
+    its part marked with the text it stands for, as the long way marks it."""
     piece = drawn_word(word, font, None)
-    characters, kerning = piece.characters, piece.kerning
-    if kerning is None or piece.actual is not None or not characters.isprintable() or \
-            (kerning and kerning[-1][0] == len(characters) - 1):
+    characters, kerning, actual = piece.characters, piece.kerning, piece.actual
+    if kerning is None or (kerning and kerning[-1][0] == len(characters) - 1) or \
+            not (characters.isprintable() if actual is None else
+                 actual.isascii() and actual.isprintable()):
         return None
     chunks = pdfmetrics.getFont(font).splitString(characters, document)  # gives the codes
     if len(chunks) != 1 or chunks[0][0] != 0:
         return None
-    return AsciiWord(_array_part(chunks[0][1], kerning), piece.width)
+    return AsciiWord(_array_part(chunks[0][1], kerning), piece.width,
+                     None if actual is None else _utf16(actual))
 
 
 def _kerned(text, piece, ends: bool) -> None:
