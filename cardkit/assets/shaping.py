@@ -84,9 +84,13 @@ def _harfbuzz_font(font: str):
     return uharfbuzz.Font(face), 1000 / face.upem
 
 
+# a word met for the first time (each card's number, each page's) is shaped to be
+# measured, then drawn with its card a moment later: the last buffers are kept for that
+@lru_cache(maxsize=64)
 def _harfbuzz(text: str, font: str, rtl: bool | None):
     """HarfBuzz's buffer of ``text`` shaped in the registered font ``font`` (as
-    :func:`shape` says), and the factor from its units to 1000 pt."""
+    :func:`shape` says), and the factor from its units to 1000 pt. The buffer is kept:
+    it is only read."""
     import uharfbuzz
 
     hb_font, scale = _harfbuzz_font(font)
@@ -99,9 +103,9 @@ def _harfbuzz(text: str, font: str, rtl: bool | None):
     return buffer, scale
 
 
-# a run is shaped whole where its glyphs' clusters or offsets are needed (marks, ligatures,
+# a run's glyphs are made where their clusters or offsets are needed (marks, ligatures,
 # right to left); a word is measured (run_width) and drawn (drawn_word) from HarfBuzz's
-# positions without it. A deck's numbers would fill a long cache (about 1 MB a thousand)
+# buffer without them. A deck's numbers would fill a long cache (about 1 MB a thousand)
 @lru_cache(maxsize=1024)
 def shape(text: str, font: str, rtl: bool | None = None) -> Shaped:
     """``text`` shaped in the registered font ``font``, right to left if ``rtl`` (None:
@@ -199,13 +203,15 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
         return Piece("", (), None, None, 0.0)
     face = pdfmetrics.getFont(font).face
     buffer, scale = _harfbuzz(text, font, rtl)
-    places = buffer.glyph_positions
-    advances = [place.x_advance * scale for place in places]  # as shape() has them
-    codes = [found[0] if found else None for found in
-             map(face.glyphToChar.get, [info.codepoint for info in buffer.glyph_infos])]
-    # most words: each glyph is a character's own, none a ligature's (read as what it joins)
-    if None in codes or any(_LATIN_LIGATURES[0] <= code <= _LATIN_LIGATURES[1]
-                            for code in codes):
+    codes, advances, lifted = [], [], False  # each glyph's character and advance (as
+    for info, place in zip(buffer.glyph_infos, buffer.glyph_positions):  # shape() has it)
+        found = face.glyphToChar.get(info.codepoint)
+        codes.append(found[0] if found else None)
+        advances.append(place.x_advance * scale)
+        lifted = lifted or bool(place.x_offset or place.y_offset)  # off its line: a mark
+    # most words: each glyph is a character's own (below the ligatures' U+FB00 at that)
+    if None in codes or max(codes) >= _LATIN_LIGATURES[0] and any(
+            _LATIN_LIGATURES[0] <= code <= _LATIN_LIGATURES[1] for code in codes):
         codes = _private_codes(shape(text, font, rtl))
     characters = "".join(map(chr, codes))
     # readers put right-to-left letters drawn in visual order back in the order they are
@@ -213,10 +219,9 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
     shown = drawn_order(text) if rtl else text
     actual = None if characters == shown else shown
     widths = [face.charWidths.get(code, 0) for code in codes]
-    if not any(place.x_offset or place.y_offset for place in places):
-        shifts = [(at, width - advance)
-                  for at, (width, advance) in enumerate(zip(widths, advances))]
-        return Piece(characters, tuple((at, fp_str(shift)) for at, shift in shifts
+    if not lifted:
+        shifts = [width - advance for width, advance in zip(widths, advances)]
+        return Piece(characters, tuple((at, fp_str(shift)) for at, shift in enumerate(shifts)
                                        if abs(shift) > 1e-6), None, actual, sum(advances))
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 

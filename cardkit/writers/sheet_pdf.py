@@ -249,16 +249,17 @@ def _footer(canvas, page: Page, title: str, stamp: str = "",
                          "use less bleed or a smaller card")
     if len(title) > MAX_FOOTER_TITLE:  # trying every shorter cut would take long
         title = title[:MAX_FOOTER_TITLE - 1] + "…"
-    texts = list(footer_texts(title, page.label, stamp))
-
-    def width(text):
-        return line_width(text, DEFAULT_FONT, FOOTER_SIZE, fallbacks)
-
-    full = width(texts[0])
-    whole = [s for s in spaces if s.length >= full]
-    space = whole[0] if whole else max(spaces, key=lambda s: s.length)
-    text = next((t for t in texts if width(t) <= space.length), texts[-1])
-    size = max(MIN_FOOTER_SIZE, min(FOOTER_SIZE, FOOTER_SIZE * space.length / width(text)))
+    texts = footer_texts(title, page.label, stamp)  # longest first, each made when tried
+    text = next(texts)
+    width = line_width(text, DEFAULT_FONT, FOOTER_SIZE, fallbacks)
+    space = next((s for s in spaces if s.length >= width), None)
+    if space is None:  # the longest strip, with the longest text it holds (else the shortest)
+        space = max(spaces, key=lambda s: s.length)
+        for text in texts:
+            width = line_width(text, DEFAULT_FONT, FOOTER_SIZE, fallbacks)
+            if width <= space.length:
+                break
+    size = max(MIN_FOOTER_SIZE, min(FOOTER_SIZE, FOOTER_SIZE * space.length / width))
     ascent, descent = ascent_descent(DEFAULT_FONT, size)
     canvas.saveState()
     canvas.setFillColor(LABEL_COLOUR)
