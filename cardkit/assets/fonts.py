@@ -376,16 +376,9 @@ def unit_widths(texts: Sequence[str], name: str) -> list[float]:
     widths = list(map(known.get, texts))
     if None in widths:  # texts not measured yet
         font = register(name)
-
-        def word_width(word):  # a line's words are kept too: the next line has most of them
-            width = known.get(word)
-            if width is None:
-                width = known[word] = shaping.width(word, font)
-            return width
-
         for i, (text, width) in enumerate(zip(texts, widths)):
-            if width is None:
-                widths[i] = known[text] = shaping.width(text, font, word_width)
+            if width is None:  # a line's words are kept too: the next line has most of them
+                widths[i] = known[text] = shaping.width(text, font, known)
     return widths
 
 

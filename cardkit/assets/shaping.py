@@ -131,17 +131,19 @@ def run_width(text: str, font: str) -> float:
     return sum([place.x_advance * scale for place in buffer.glyph_positions])
 
 
-def width(text: str, font: str, word_width=None) -> float:
+def width(text: str, font: str, known: dict[str, float] | None = None) -> float:
     """The width of ``text`` shaped in the registered font ``font``, at 1000 pt, as
     :func:`drawn` draws it: each word shaped on its own, and the spaces between them;
-    a word's (or a space's) width from ``word_width(word)`` if given (a cache of them)."""
+    the words' (and the space's) widths taken from ``known`` if given (a cache of them,
+    where those not measured yet are put)."""
     if " " not in text or text == " ":
         return run_width(text, font)
-    if word_width is None:
-        def word_width(word):
-            return run_width(word, font)
     words = text.split(" ")
-    return sum(word_width(word) for word in words if word) + (len(words) - 1) * word_width(" ")
+    if known is None:
+        known = {}
+    for word in {" ", *words}.difference(known):
+        known[word] = run_width(word, font)
+    return sum(map(known.__getitem__, filter(None, words))) + (len(words) - 1) * known[" "]
 
 
 class Piece(NamedTuple):

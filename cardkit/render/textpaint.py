@@ -8,6 +8,7 @@ and searches as written. Shared by cards (:mod:`.paint`) and the rulebook, and, 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
@@ -54,7 +55,7 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
 
 
 ANCHORS = {"left": 0.0, "centre": 0.5, "right": 1.0}  # of a line's width, left of its x
-_UNMARKED = str.maketrans("", "", ISOLATE_MARKS)
+_MARKS = re.compile(f"[{ISOLATE_MARKS}]")  # (str.translate takes four times as long)
 
 
 def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
@@ -68,7 +69,7 @@ def set_line(canvas, x: float, y: float, text: str, anchor: str = "left",
     fonts) that has them."""
     font, size = canvas._fontname, canvas._fontsize
     if not has_right_to_left(text):  # the isolates' marks order nothing: they are not drawn
-        text = text.translate(_UNMARKED)
+        text = _MARKS.sub("", text)
     runs, width = font_runs(text, font, fallbacks), line_width(text, font, size, fallbacks)
     line = Line(runs, (0.0,) * len(runs), width)
     block = TextBlock(size, canvas._leading, (line,), 0.0, 0.0, True)
