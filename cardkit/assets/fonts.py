@@ -340,9 +340,17 @@ def missing_chars(name: str, text: str) -> str:
     >>> missing_chars('Lato', 'a ♠ b')
     '♠'
     """
-    if _characters(name).issuperset(text):  # most texts: neither a set nor a copy kept
+    if text.isascii() and text.isprintable() and _has_printable_ascii(name) or \
+            _characters(name).issuperset(text):  # most texts: neither a set nor a copy kept
         return ""
     return _missing_chars(name, text)
+
+
+@lru_cache(maxsize=None)
+def _has_printable_ascii(name: str) -> bool:
+    """Whether font ``name`` has every printable ASCII character, as most fonts do: then
+    a text of them lacks nothing, told without making a set of its characters."""
+    return _characters(name).issuperset(map(chr, range(0x20, 0x7F)))
 
 
 @lru_cache(maxsize=4096)
