@@ -483,3 +483,31 @@ def test_a_fully_translucent_card_is_flattened_too(tmp_path):
     result = export(deck_path, tmp_path / "o", "pdf", "eu")
     assert result.notes == ()
     assert_pdfx_1a(result.path, "FOGRA39")
+
+
+def test_a_translucent_side_s_copies_are_flattened_once(tmp_path, monkeypatch):
+    """Flattening a whole poker card at 600 dpi and converting it to CMYK takes about half
+    a second of CPU time: a card's copies, and a back the cards share, draw the same
+    picture, made once (each page made its own: 10 pages, 10 conversions). The PDF is
+    the same: its images are named by their pixels, so it always held one of each."""
+    from cardkit.writers import cmyk
+
+    converted = []
+    convert = cmyk.cmyk_image
+    monkeypatch.setattr(cmyk, "cmyk_image", lambda image, limit: converted.append(
+        image.size) or convert(image, limit))
+    deck_path = write_deck(tmp_path / "d", "name: faded\nsize: poker\nfront: front\n"
+                           "backs: {plain: {layout: back}}\nfields: {colour: colour}\n"
+                           "cards: [{colour: '#3366cc', count: 4}, {colour: '#cc3366'}]\n", {
+        "front": "elements:\n  - {name: bg, kind: rect, box: card, fill: '{colour}', "
+                 "opacity: 0.5}\n",
+        "back": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#203040', "
+                "opacity: 0.5}\n"})
+    result = export(deck_path, tmp_path / "o", "pdf", "eu")
+    assert result.notes == ()
+    assert_pdfx_1a(result.path, "FOGRA39")
+    reader = pypdf.PdfReader(result.path)
+    assert len(reader.pages) == 10
+    assert len(converted) == 3  # the two fronts and the back
+    images = {name for page in reader.pages for name in page["/Resources"]["/XObject"]}
+    assert len(images) == 3
