@@ -468,7 +468,16 @@ def test_the_example_with_translucent_art_goes_to_a_print_shop(tmp_path, service
     assert 1000 < patch["/Height"] < (49 + 3.2) / 25.4 * 600 < 0.6 * height_mm / 25.4 * 600
 
 
-def test_a_fully_translucent_card_is_flattened_too(tmp_path):
+def test_a_fully_translucent_card_is_flattened_too(tmp_path, monkeypatch):
+    """Its four pages (two copies, the back drawn with the front's layout) are one
+    picture, flattened and converted to CMYK once (each page made its own, half a second
+    of CPU time each); the PDF is the same, its images named by their pixels."""
+    from cardkit.writers import cmyk
+
+    converted = []
+    convert = cmyk.cmyk_image
+    monkeypatch.setattr(cmyk, "cmyk_image", lambda image, limit: converted.append(
+        image.size) or convert(image, limit))
     deck_path = write_deck(tmp_path / "d", """
         name: faded
         size: poker
@@ -483,31 +492,7 @@ def test_a_fully_translucent_card_is_flattened_too(tmp_path):
     result = export(deck_path, tmp_path / "o", "pdf", "eu")
     assert result.notes == ()
     assert_pdfx_1a(result.path, "FOGRA39")
-
-
-def test_a_translucent_side_s_copies_are_flattened_once(tmp_path, monkeypatch):
-    """Flattening a whole poker card at 600 dpi and converting it to CMYK takes about half
-    a second of CPU time: a card's copies, and a back the cards share, draw the same
-    picture, made once (each page made its own: 10 pages, 10 conversions). The PDF is
-    the same: its images are named by their pixels, so it always held one of each."""
-    from cardkit.writers import cmyk
-
-    converted = []
-    convert = cmyk.cmyk_image
-    monkeypatch.setattr(cmyk, "cmyk_image", lambda image, limit: converted.append(
-        image.size) or convert(image, limit))
-    deck_path = write_deck(tmp_path / "d", "name: faded\nsize: poker\nfront: front\n"
-                           "backs: {plain: {layout: back}}\nfields: {colour: colour}\n"
-                           "cards: [{colour: '#3366cc', count: 4}, {colour: '#cc3366'}]\n", {
-        "front": "elements:\n  - {name: bg, kind: rect, box: card, fill: '{colour}', "
-                 "opacity: 0.5}\n",
-        "back": "elements:\n  - {name: bg, kind: rect, box: card, fill: '#203040', "
-                "opacity: 0.5}\n"})
-    result = export(deck_path, tmp_path / "o", "pdf", "eu")
-    assert result.notes == ()
-    assert_pdfx_1a(result.path, "FOGRA39")
     reader = pypdf.PdfReader(result.path)
-    assert len(reader.pages) == 10
-    assert len(converted) == 3  # the two fronts and the back
-    images = {name for page in reader.pages for name in page["/Resources"]["/XObject"]}
-    assert len(images) == 3
+    assert len(reader.pages) == 4 and len(converted) == 1
+    assert len({name for page in reader.pages for name in page["/Resources"]["/XObject"]}) \
+        == 1
