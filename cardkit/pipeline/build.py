@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -91,7 +90,7 @@ def build_deck(deck_path: Path, out_dir: Path, options: SheetOptions,
         renderer.share_group_sizes()
     try:
         with atomic_path(path, under=output_root(out_dir, deck.path)) as temporary:
-            write_pdf(temporary, deck, plan.pages, replace(options, bleed=plan.bleed),
+            write_pdf(temporary, deck, plan.pages, options._replace(bleed=plan.bleed),
                       renderer, drawn)
             check.finish()
             verdict(report, strict)
