@@ -217,24 +217,35 @@ def chromium_path() -> str | None:
         or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium():
-    """A headless Chromium, started once for a module's browser tests: each starts its
-    own context (no cookies, storage or cache of another test), not its own browser."""
+    """A headless Chromium, started once a run in each worker that runs a browser test
+    (a start costs about 1.7 s of CPU time), and its Playwright event loop: (browser, loop).
+
+    While Playwright's sync API lives it marks its loop as this thread's running one, which
+    would make every asyncio.run() of the tests between fail; the loop is marked running
+    only during a browser test (``browser_page``)."""
+    import asyncio
+
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(),
                                              args=["--no-sandbox", "--disable-gpu"])
+        loop = asyncio.get_running_loop()  # Playwright's, marked running by the call above
+        asyncio._set_running_loop(None)
         try:
-            yield browser
+            yield browser, loop
         finally:
+            asyncio._set_running_loop(loop)
             browser.close()
 
 
 @pytest.fixture
 def browser_page(request):
-    """A headless Chromium page, 1100 pixels wide, in a context of its own."""
+    """A headless Chromium page, 1100 pixels wide, in a context of its own: no cookies,
+    storage or cache of another test."""
+    import asyncio
     import os
 
     if not chromium_path():
@@ -243,10 +254,14 @@ def browser_page(request):
         if os.environ.get("CARDKIT_BROWSER_TESTS") == "required":
             pytest.fail(message + ", and CI requires it")
         pytest.skip(message + ", skipped")
-    context = request.getfixturevalue("chromium").new_context(
-        viewport={"width": 1100, "height": 900})
-    context.set_default_timeout(PATIENCE * 1000)  # a hang's safety net: a busy machine is slow
+    browser, loop = request.getfixturevalue("chromium")
+    asyncio._set_running_loop(loop)
     try:
-        yield context.new_page()
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        context.set_default_timeout(PATIENCE * 1000)  # a hang's safety net: a busy machine
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
     finally:
-        context.close()
+        asyncio._set_running_loop(None)

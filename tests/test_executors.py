@@ -14,11 +14,16 @@ from cardkit.cli import main
 from cardkit.playtest.run_setup import BotSpec, Setup
 from cardkit.playtest.runner import play_many
 
-distributed = pytest.importorskip("distributed")
+
+@pytest.fixture(scope="module")
+def distributed():
+    """Dask's distributed, imported where a test uses it: not at collection, in every
+    worker of make test (about a second of CPU time each)."""
+    return pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
-def cluster():
+def cluster(distributed):
     """An in-process cluster with a TCP scheduler, as a remote one would be reached."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   protocol="tcp", host="127.0.0.1",
@@ -31,7 +36,7 @@ def _lines(output: str) -> list[str]:
     return output.splitlines()[1:]
 
 
-def test_a_cluster_plays_the_same_games_as_this_machine(cluster):
+def test_a_cluster_plays_the_same_games_as_this_machine(cluster, distributed):
     setup = Setup("ragusa", 3, 5, (BotSpec("heuristic"), BotSpec("random"), BotSpec("random")))
     with distributed.Client(cluster) as client:
         remote = play_many(setup, 230, executor=client)
@@ -52,7 +57,7 @@ def test_simulate_on_a_cluster_prints_what_one_machine_prints(cluster):
     assert _lines(by_env.output) == _lines(here.output)
 
 
-def test_tune_on_a_cluster_gives_the_answer_one_machine_gives(cluster):
+def test_tune_on_a_cluster_gives_the_answer_one_machine_gives(cluster, distributed):
     """--tune plays its search and its fresh games on the run's executor (issue 44)."""
     from known_games.verdicts import planted_tuning
 
@@ -109,7 +114,7 @@ def test_a_wrong_address_times_out_naming_it(silent_port, monkeypatch):
         assert "--executor-timeout sets how long to wait" in outcome.output
 
 
-def test_a_cluster_without_workers_times_out_saying_what_was_played():
+def test_a_cluster_without_workers_times_out_saying_what_was_played(distributed):
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp",
                                   host="127.0.0.1", dashboard_address="127.0.0.1:0") as empty:
         address = "dask://" + empty.scheduler_address.removeprefix("tcp://")

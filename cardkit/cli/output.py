@@ -123,8 +123,6 @@ def in_each_language(path: Path, which, make, each_card: bool = False) -> None:
     translations are checked before anything is made, so that one missing stops them
     all; a language whose cards fail later leaves the others made, as the error's
     ``made`` says. A deck that does not load is made as written, to report its problems."""
-    from dataclasses import replace
-
     from ..deck.languages import in_language
     from ..deck.loader import load_deck
 
@@ -134,9 +132,9 @@ def in_each_language(path: Path, which, make, each_card: bool = False) -> None:
     try:
         deck = load_deck(path)
     except InputError:
-        make(replace(which, lang=""))  # the same problems, and what drawing the cards finds
+        make(which._replace(lang=""))  # the same problems, and what drawing the cards finds
         raise
-    languages = [replace(which, lang=code) for code in deck.languages.codes or [""]]
+    languages = [which._replace(lang=code) for code in deck.languages.codes or [""]]
     problems, warnings, made = [], [], []
     for one in languages:
         try:

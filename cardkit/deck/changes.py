@@ -102,8 +102,8 @@ class DeckChanges:
                                       f"prints as it did in {self.old_label}", "build the "
                                       "whole deck without --changed-since")])
         part = "changes-since-" + re.sub(r"[^A-Za-z0-9.]+", "_", self.old_label).strip("_")
-        return replace(self.new, cards=cards,
-                       variant="-".join(filter(None, [self.new.variant, part])))
+        return self.new._replace(cards=cards,
+                                 variant="-".join(filter(None, [self.new.variant, part])))
 
     def cover_note(self) -> list[str]:
         """What the reprint's cover page says: what it is, what to pull from the old deck

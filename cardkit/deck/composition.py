@@ -48,7 +48,7 @@ def _allowed(card: Card, keep: dict) -> bool:
 
 def _renumbered(deck: Deck, cards, **changes) -> Deck:
     cards = tuple(replace(card, number=i) for i, card in enumerate(cards, 1))
-    return replace(deck, cards=cards, **changes)
+    return deck._replace(cards=cards, **changes)
 
 
 def read_variants(data: Map, problems: Problems, field_types, cards) -> dict:

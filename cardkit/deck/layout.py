@@ -14,7 +14,7 @@ the rest for each card.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -200,7 +200,7 @@ def load_layout(name: str, dirs, card_size: tuple[float, float], problems: Probl
     raw = _load_raw(name, dirs, found, used_at, ())
     layout = None if raw is None else _build(name, *raw, card_size, found, assets)
     # a mistake in a layout file is met again by every layout that extends it: count those
-    problems.items += [p if p.where.file == used_at.file else replace(p, unit="layout")
+    problems.items += [p if p.where.file == used_at.file else p._replace(unit="layout")
                        for p in found.items]
     return layout
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from ..assets.catalog import load_assets
@@ -221,7 +220,7 @@ class _DeckLoader(CardReader):
             problems.add(data.at("cards"), f"the deck prints {deck.total():,} cards, more "
                          f"than the limit of {self.max_cards:,}", TOO_MANY_FIX)
             return None
-        return replace(deck, composition=check_composition(data, problems, self.field_types,
+        return deck._replace(composition=check_composition(data, problems, self.field_types,
                                                            deck, self.blank_counts))
 
     # -- top-level entries -------------------------------------------------------------------

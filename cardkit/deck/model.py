@@ -103,8 +103,7 @@ def _cut(text: str, limit: int = 60) -> str:
 PAPER_CHOICES = ("a4", "letter")  # the papers sheets are planned on
 
 
-@dataclass(frozen=True)
-class Contest:
+class Contest(NamedTuple):  # not a dataclass: one costs 1.5 ms to make at import
     """What a contest asks; None where it asks nothing. ``where`` is the deck's
     ``contest:`` line, which messages about a broken rule name."""
 
@@ -121,10 +120,11 @@ class Contest:
     boards: bool = True  # whether the entry may print boards ('boards:')
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(NamedTuple):
     """A deck as loaded and checked: its cards, backs and everything its file says of
-    itself (title, version, variants, languages, contest, box, tokens, boards)."""
+    itself (title, version, variants, languages, contest, box, tokens, boards). Nothing
+    changes a deck once made (its ``{}`` defaults are shared): ``_replace`` makes another.
+    A NamedTuple, not a dataclass, as :class:`Contest`."""
 
     name: str
     title: str
@@ -133,26 +133,26 @@ class Deck:
     size: CardSize
     cards: tuple[Card, ...]
     path: Path
-    backs: dict = field(default_factory=dict)
-    variants: dict = field(default_factory=dict)  # name -> option -> field -> values allowed
+    backs: dict = {}
+    variants: dict = {}  # name -> option -> field -> values allowed
     variant: str = ""  # the chosen variant options, e.g. 'players3'; '' for everything
     card_name: str = ""  # a template naming each card in exported files, '' for the default
     # lines printed on a page before the cards: a reprint's cover note (--changed-since)
     note: tuple[str, ...] = ()
-    languages: Languages = field(default_factory=Languages)
+    languages: Languages = Languages()
     lang: str = ""  # the language chosen (--lang), '' for the deck as written
     warnings: tuple = ()  # what loading found to warn of: a translation missing
     contest: Contest | None = None  # the contest the deck is entered in
     # the counts 'composition:' promises: 'total' -> cards, a field (or 'back') -> value
     # (as text) -> cards; empty without one
-    composition: dict = field(default_factory=dict)
-    components: dict = field(default_factory=dict)  # besides the cards: name -> how many
+    composition: dict = {}
+    components: dict = {}  # besides the cards: name -> how many
     license: str = ""  # the licence's name, or a file beside the deck holding its text
     box: object = None  # the deck's 'box:' entry as written (a Map), read by deck.box
     tokens: object = None  # the deck's 'tokens:' list as written (a Seq), read by deck.tokens
     boards: object = None  # the deck's 'boards:' list as written, read by deck.boards
     size_at: Where | None = None  # where the deck gives its card size, for the box's messages
-    field_types: dict = field(default_factory=dict)  # field name -> its type ('integer')
+    field_types: dict = {}  # field name -> its type ('integer')
     required: frozenset = frozenset()  # the fields each card must give: no default
 
     @property

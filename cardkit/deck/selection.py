@@ -71,7 +71,7 @@ def select_cards(deck: Deck, text: str) -> Deck:
     if problems:
         raise InputError(problems)
     cards = tuple(replace(card, count=1) for card in deck.cards if card.number in chosen)
-    return replace(deck, cards=cards, variant="-".join(filter(None, [deck.variant,
+    return deck._replace(cards=cards, variant="-".join(filter(None, [deck.variant,
                                                                       _name_part(text)])))
 
 

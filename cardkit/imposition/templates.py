@@ -16,7 +16,6 @@ butted labels not at all, so that no label carries its neighbour's colour."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from ..common.units import MM
 from ..deck.sheet_template import FIT, SheetTemplate, TemplateSlot
@@ -172,7 +171,7 @@ def _with_guides(page: Page, template: SheetTemplate, bleed: float) -> Page:
     """The page with its cards' cut guides, if the template has them."""
     if not template.guides or not page.slots:
         return page
-    return replace(page, guides=cut_guides(page.width, page.height, page.slots, bleed))
+    return page._replace(guides=cut_guides(page.width, page.height, page.slots, bleed))
 
 
 def _check_guides(page: Page, queues) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..common.units import MM
 from .paper import PAPER_NAMES, PAPERS, PRINTABLE_BORDER
@@ -23,8 +24,7 @@ TOKEN_GAP = 2 * TOKEN_BLEED + 1 * MM  # between two tokens' outlines: each bleed
 FOOTER_BAND = FOOTER_DEPTH + FOOTER_CLEARANCE
 
 
-@dataclass(frozen=True)
-class TokenSlot:
+class TokenSlot(NamedTuple):  # a NamedTuple, as sheets.Slot: back_slot turns both
     """One token on a page: the rectangle around its shape, the shape, which token."""
 
     x: float

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 
 from ..deck.changes import ADDED, CHANGED, COUNT, DATA, REMOVED, CardChange, DeckChanges
@@ -71,7 +70,7 @@ def changed_since(deck: Deck, old: str, variant: dict | None = None,
     with old_version(old, deck.path) as (old_file, label):
         before = in_language(load_deck(old_file, variant, only_declared), lang)
         changes = compare(before, deck, label, components=False)  # a reprint is of cards
-    return replace(changes.reprint(), note=tuple(changes.cover_note()))
+    return changes.reprint()._replace(note=tuple(changes.cover_note()))
 
 
 def _matched(old: Deck, new: Deck):

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import io
 
-from PIL import ImageStat
 from reportlab.pdfgen.canvas import Canvas
 
 from ..assets.fonts import DEFAULT_FONT, register
 from ..assets.icons import BuiltinIcon
 from ..common.errors import Problem
-from ..common.pdfium import open_pdf
 from ..common.units import MM
 from ..deck.model import Card, CardSize, Deck
 from ..render.card import BACK, BLEED_ALLOWANCE, FRONT, CardRenderer, Report
@@ -143,6 +141,8 @@ class ContrastCheck:
         """Rasterise the backdrops drawn so far, in one PDF, and measure the texts waiting
         for them."""
         if self._drawing is not None:
+            from ..common.pdfium import open_pdf  # late: a deck of flat colours needs no pixels
+
             canvas, drawing = self._drawing
             canvas.save()
             with open_pdf(drawing.getvalue()) as pdf:
@@ -252,6 +252,8 @@ class ContrastCheck:
         if area is None:
             return None
         if (backdrop, area) not in self._medians:
+            from PIL import ImageStat  # late: as open_pdf
+
             self._medians[backdrop, area] = tuple(
                 c / 255 for c in ImageStat.Stat(image.crop(area)).median)
         return self._medians[backdrop, area]

@@ -117,4 +117,4 @@ def with_card_ids(deck, known: dict | None = None):
     keys = Prints(deck, known).keys
     cards = tuple(replace(card, stamps={**card.stamps, "card.id": print_id(*keys[card.number])})
                   for card in deck.cards)
-    return replace(deck, cards=cards)
+    return deck._replace(cards=cards)

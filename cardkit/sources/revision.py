@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..common.atomic import is_running
@@ -314,4 +314,4 @@ def _at_revision(problem: Problem, copy: Path, revision: str) -> Problem:
     if not name.startswith(str(copy) + os.sep):
         return problem
     inside = Path(name).relative_to(copy).as_posix()
-    return replace(problem, where=replace(problem.where, file=f"{revision}:{inside}"))
+    return problem._replace(where=problem.where._replace(file=f"{revision}:{inside}"))

@@ -22,6 +22,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ..common.errors import InputError, Problem, Where, did_you_mean
 from .files import CSV_SUFFIXES, MB, SPREADSHEET_SUFFIXES, WORKBOOK_SUFFIXES, why_unreadable
@@ -40,11 +41,13 @@ _WHOLE = re.compile(r"^[+-]?\d+$")
 _DECIMAL = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class SheetCell(Where):
-    """A row or cell of a sheet read from a link (``file``), as a spreadsheet names it:
+class SheetCell(NamedTuple):
+    """A :class:`Where` in a sheet read from a link (``file``), as a spreadsheet names it:
     ``Cards!C7`` for a cell (``col`` counts from 1), ``Cards!7:7`` for a whole row."""
 
+    file: str
+    line: int = 0
+    col: int = 0
     sheet: str = ""  # the tab's title, or '' when the link names the tab by its gid
 
     def __str__(self) -> str:
@@ -65,11 +68,11 @@ class Places:
     link: bool = False
     sheet: str = ""  # a link's tab
 
-    def row(self, number: int = 0) -> Where:
+    def row(self, number: int = 0) -> Where | SheetCell:
         return SheetCell(self.label, number, 0, self.sheet) if self.link else \
             Where(self.label, number)
 
-    def cell(self, number: int, index: int) -> Where:
+    def cell(self, number: int, index: int) -> Where | SheetCell:
         """The cell of the column at 0-based ``index`` in row ``number``."""
         return SheetCell(self.label, number, index + 1, self.sheet) if self.link else \
             Where(self.label, number)

@@ -9,13 +9,16 @@ everything up to its last translucent element is drawn, composited, into an opaq
 of just the area the translucent elements cover (at the print's resolution), laid over the
 same elements drawn as vectors without the translucent ones; what comes after stays
 vectors. So a title on a translucent band stays sharp text, and only the band and what
-shows through it become pixels.
+shows through it become pixels. The last few composited pictures are kept by their
+drawing, so a card's copies and a back many cards share are rasterised once.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import math
-import tempfile
+from collections import OrderedDict
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
@@ -27,6 +30,11 @@ from ..deck.model import Card, Deck
 from ..render.card import CardRenderer
 from ..render.paint import element_box, translucent
 from .metadata import describe
+
+# composited pictures kept for the pages that repeat them (a card's copies come page after
+# page, front and back; a shared back every other page): at 600 dpi a whole poker card's
+# takes about 10 MB, and 13 MB more converted to CMYK
+COMPOSITED_KEPT = 3
 
 
 def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
@@ -50,12 +58,13 @@ def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
         canvas = CmykCanvas(str(path), ink_limit=ink_limit, **options)
     describe(canvas, deck, "one card a page")
     notes, noted = [], set()
+    composited = _Composited(renderer, page_size, (trim_w, trim_h), flatten_dpi)
     for card, side in pages:
         canvas.setTrimBox([bleed_x, bleed_y, bleed_x + trim_w, bleed_y + trim_h])
         canvas.setBleedBox([0, 0, width, height])
         if flatten_dpi:
             _flattened(canvas, renderer, card, side, page_size, (trim_w, trim_h),
-                       flatten_dpi)
+                       composited)
         else:
             renderer.draw(canvas, card, side, bleed_x, bleed_y, trim_w, trim_h,
                           max(bleed_x, bleed_y))
@@ -73,7 +82,8 @@ def write_card_pdf(path: Path, deck: Deck, pages: list[tuple[Card, str]],
 
 
 def _flattened(canvas, renderer: CardRenderer, card: Card, side: str,
-               page_size: tuple[float, float], trim: tuple[float, float], dpi: int) -> None:
+               page_size: tuple[float, float], trim: tuple[float, float],
+               composited: _Composited) -> None:
     """Draw a card side centred on the page with no transparency (see the module's
     docstring)."""
     width, height = page_size
@@ -85,33 +95,51 @@ def _flattened(canvas, renderer: CardRenderer, card: Card, side: str,
         renderer.draw(canvas, card, side, x, y, *trim, bleed)
         return
     last = max(clear)
-    scale = dpi / 72
+    scale = composited.dpi / 72
     boxes = [element_box(items[i].element, x, y, *trim, bleed) for i in clear]
     # the area the translucent elements cover, on whole pixels, inside the page
     left = max(0, math.floor(min(b.x for b in boxes) * scale))
     bottom = max(0, math.floor(min(b.y for b in boxes) * scale))
     right = min(round(width * scale), math.ceil(max(b.x + b.width for b in boxes) * scale))
     top = min(round(height * scale), math.ceil(max(b.y + b.height for b in boxes) * scale))
-    patch = _composited(renderer, card, side, page_size, trim, last, dpi).crop(
-        (left, round(height * scale) - top, right, round(height * scale) - bottom))
+    patch = composited.patch(card, side, last, (left, round(height * scale) - top, right,
+                                                round(height * scale) - bottom))
     renderer.draw(canvas, card, side, x, y, *trim, bleed,
                   which=lambda i: i < last and i not in clear)
-    canvas.drawImage(ImageReader(patch), left / scale, bottom / scale,
+    canvas.drawImage(patch, left / scale, bottom / scale,
                      (right - left) / scale, (top - bottom) / scale)
     renderer.draw(canvas, card, side, x, y, *trim, bleed, which=lambda i: i > last)
 
 
-def _composited(renderer, card, side, page_size, trim, last: int, dpi: int):
-    """The side's elements up to ``last``, drawn on a one-card RGB page over white paper
-    and rasterised at ``dpi``."""
-    width, height = page_size
-    x, y = (width - trim[0]) / 2, (height - trim[1]) / 2
-    with tempfile.TemporaryDirectory() as scratch:
-        drawing = Path(scratch) / "side.pdf"
-        canvas = Canvas(str(drawing), pagesize=page_size, initialFontName=register(DEFAULT_FONT),
-                        invariant=1)
-        renderer.draw(canvas, card, side, x, y, *trim, max(x, y), which=lambda i: i <= last)
+class _Composited:
+    """The area ``crop`` (pixels, from the top left) of a side's elements up to its
+    ``last`` translucent one, drawn on a one-card RGB page over white paper and rasterised
+    at ``dpi``. The last COMPOSITED_KEPT readers are kept by that page's PDF bytes (the same
+    page gives the same pixels) and the crop: a CMYK canvas converts a reader it has seen
+    once, so a card's copies and a back many cards share are rasterised and converted
+    once."""
+
+    def __init__(self, renderer: CardRenderer, page_size: tuple[float, float],
+                 trim: tuple[float, float], dpi: int | None):
+        self.renderer, self.page_size, self.trim, self.dpi = renderer, page_size, trim, dpi
+        self.kept: OrderedDict[tuple, ImageReader] = OrderedDict()
+
+    def patch(self, card: Card, side: str, last: int, crop: tuple[int, int, int, int]):
+        width, height = self.page_size
+        x, y = (width - self.trim[0]) / 2, (height - self.trim[1]) / 2
+        drawing = io.BytesIO()
+        canvas = Canvas(drawing, pagesize=self.page_size,
+                        initialFontName=register(DEFAULT_FONT), invariant=1)
+        self.renderer.draw(canvas, card, side, x, y, *self.trim, max(x, y),
+                           which=lambda i: i <= last)
         canvas.showPage()
         canvas.save()
-        with open_pdf(str(drawing)) as document:
-            return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        key = (hashlib.sha256(drawing.getvalue()).digest(), crop)
+        if key not in self.kept:
+            with open_pdf(drawing.getvalue()) as document:
+                page = document[0].render(scale=self.dpi / 72).to_pil().convert("RGB")
+            self.kept[key] = ImageReader(page.crop(crop))
+            if len(self.kept) > COMPOSITED_KEPT:
+                self.kept.popitem(last=False)
+        self.kept.move_to_end(key)
+        return self.kept[key]
