@@ -31,6 +31,8 @@ COLOUR_PROPERTIES = {"fill", "stroke", "colour"}  # the properties that take a c
 CARD_KEYS = ("count", "back", "layout")  # reserved on cards; any other key is a field
 GROUP_KEYS = ("cards", "product", "from")  # an entry with one of these is a group
 SHEET_KEYS = ("from", "sheet")  # a group whose cards are a spreadsheet's rows
+NOT_VALUES = frozenset(GROUP_KEYS + SHEET_KEYS)  # an entry's keys that are not card values
+RESERVED = frozenset(CARD_KEYS + GROUP_KEYS)  # keys that are not fields, on any entry
 FIELD_TYPES = {
     "text": "any text",
     "integer": "a whole number",
@@ -100,12 +102,13 @@ class CardReader:
             self.folders[file] = Path(file).parent
         return self.folders[file]
 
-    def layout(self, name, where: Where, size: CardSize) -> Layout | None:
-        """The layout ``name`` for cards of ``size``, loaded once; None when it is wrong."""
+    def layout(self, name, where, size: CardSize) -> Layout | None:
+        """The layout ``name`` for cards of ``size``, loaded once; None when it is wrong.
+        ``where`` is where the name is written, or the mapping whose 'layout' it is."""
         if isinstance(name, str) and name in self.layouts:
             return self.layouts[name]
-        layout = load_layout(name, self.dirs, (size.width, size.height), self.problems, where,
-                             self.assets)
+        layout = load_layout(name, self.dirs, (size.width, size.height), self.problems,
+                             written_at(where, "layout"), self.assets)
         if isinstance(name, str):
             self.layouts[name] = layout
         return layout
@@ -117,8 +120,7 @@ class CardReader:
         for item, where in zip(items, items.item_where):
             if not checks.expect_map(self.problems, item, where, "a card"):
                 continue
-            own = {k: (v, item.at(k)) for k, v in item.items()
-                   if k not in GROUP_KEYS + SHEET_KEYS}
+            own = {k: (v, item) for k, v in item.items() if k not in NOT_VALUES}
             self.check_card_keys(item)
             values = {**inherited, **own}
             folder = self.folder_of(item.where.file)  # images are relative to the deck file
@@ -247,13 +249,12 @@ class CardReader:
         return combinations
 
     def check_card_keys(self, item: Map, what: str = "card") -> None:
-        sheet_keys = set(SHEET_KEYS) if "from" in item else set()
-        allowed = set(CARD_KEYS) | set(self.field_types) | set(GROUP_KEYS) | \
-            self.broken_fields | sheet_keys
         if self.fields_unreadable:
             return
+        sheet_keys = SHEET_KEYS if "from" in item else ()
         for key in item:
-            if key not in allowed:
+            if key not in RESERVED and key not in self.field_types and \
+                    key not in self.broken_fields and key not in sheet_keys:
                 self.problems.add(item.key_at(key), f"unknown key '{key}' in {what}",
                                   self.unknown_key_fix(key, sheet_keys))
 
@@ -267,15 +268,16 @@ class CardReader:
 
     def card(self, where: Where, values: dict, number: int, size, backs,
              folder: Path) -> Card | None:
-        """One card from its ``values`` (key -> (value, where written)); None, with the
-        problems added, when it is wrong."""
+        """One card from its ``values`` (key -> (value, where written, or the mapping
+        giving it: see :func:`written_at`)); None, with the problems added, when it is
+        wrong."""
         problems = self.problems
         before = len(problems.items)
-        count, count_where = values.get("count", (1, where))
+        count, count_at = values.get("count", (1, where))
         wrong = count_error(count)
         if wrong:
-            problems.add(count_where, *wrong)
-        back_name, back_where = self.named("back", values, where)
+            problems.add(written_at(count_at, "count"), *wrong)
+        back_name, back_at = self.named("back", values, where)
         back = None
         if back_name is None:
             problems.add(where, "this card has no back", "add 'back:' naming one of: "
@@ -283,26 +285,27 @@ class CardReader:
         elif not isinstance(back_name, str) or back_name not in backs:
             # with no backs at all, or a broken one, the backs entry itself was reported
             if backs and not (isinstance(back_name, str) and back_name in self.broken_backs):
-                problems.add(back_where, f"no back design named {back_name!r}",
-                             did_you_mean(back_name, backs))
+                problems.add(written_at(back_at, "back"),
+                             f"no back design named {back_name!r}", did_you_mean(back_name, backs))
         else:
             back = backs[back_name]
-        layout_name, layout_where = self.named("layout", values, where)
+        layout_name, layout_at = self.named("layout", values, where)
         front = None
         if layout_name is None:
             problems.add(where, "this card has no front layout",
                          "add 'front:' to the deck or 'layout:' to the card")
         else:
             loading = len(problems.items)
-            front = self.layout(layout_name, layout_where, size)
+            front = self.layout(layout_name, layout_at, size)
             before += len(problems.items) - loading  # the layout's own, not this card's
         fields = {}
         for name, (kind, default) in self.field_types.items():
             if name in values:
-                value, value_where = values[name]
+                value, value_at = values[name]
                 error = type_error(kind, value)
                 if error:
-                    problems.add(value_where, f"'{name}' {error}", f"write {FIELD_TYPES[kind]}")
+                    problems.add(written_at(value_at, name), f"'{name}' {error}",
+                                 f"write {FIELD_TYPES[kind]}")
                 fields[name] = str(value) if kind == "text" and value is not None else value
             elif name in self.translations:
                 continue
@@ -319,17 +322,18 @@ class CardReader:
         return card
 
     def named(self, key: str, values: dict, where: Where):
-        """A card's back or layout name, which may read its fields: 'shapes-{number}'."""
-        name, where = values.get(key, (None, where))
+        """A card's back or layout name, which may read its fields: 'shapes-{number}',
+        and where it is written (as :func:`written_at` reads it)."""
+        name, at = values.get(key, (None, where))
         if is_template(name):
             fields = {k: v for k, (v, _) in values.items()}
             try:
                 name = fill(name, fields)
             except KeyError as missing:
-                self.problems.add(where, f"{key} '{name}' reads {missing}, which this card "
-                                  "does not have", f"give the card {missing}")
-                return None, where
-        return name, where
+                self.problems.add(written_at(at, key), f"{key} '{name}' reads {missing}, "
+                                  "which this card does not have", f"give the card {missing}")
+                return None, at
+        return name, at
 
     def check_layout_fields(self, card: Card) -> None:
         """Every field a card's layouts read must exist, reported once per element."""
@@ -384,6 +388,13 @@ class CardReader:
                                       f"back '{back.name}': {error}, which layouts read as "
                                       f"{{back.{read[1]}}} for a {prop}",
                                       checks.colour_fix(value))
+
+
+def written_at(at, key: str) -> Where:
+    """Where a card's value of ``key`` is written: ``at`` is that place, or the mapping
+    that gives the value (its place is looked up only for a message: a big deck has tens
+    of thousands of values, and a message about few of them)."""
+    return at.at(key) if isinstance(at, Map) else at
 
 
 def type_error(kind: str, value) -> str:

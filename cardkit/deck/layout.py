@@ -31,6 +31,7 @@ STRUCTURE = ("name", "kind", "box", "bleed", "rotate", "points", "style")
 LAYOUT_KEYS = ("extends", "description", "safe", "styles", "elements")
 LAYOUT_NAME = re.compile(r"^\w[\w.-]{0,99}(/\w[\w.-]{0,99}){0,4}$")  # no '..', nothing absolute
 MAX_EXTENDS = 20
+MAX_MADE = 64  # an element's properties kept by the values filled in (a suit's colour)
 
 
 class Box(NamedTuple):  # made for each element a card draws: a tuple is made fastest
@@ -87,7 +88,9 @@ class Element:
 
     def resolve(self, values, styles: dict, assets: Assets = BUNDLED) -> dict:
         """This element's properties for one card's field ``values``: the kind's defaults,
-        then its style's properties, then its own; templates filled from ``values``.
+        then its style's properties, then its own; templates filled from ``values``. The
+        properties are shared (an element without templates gives every card the same
+        dict): read them, never change them.
 
         Raises BadValue naming the property when a field gives a bad value, or is missing.
         """
@@ -104,28 +107,41 @@ class Element:
             if name not in styles:
                 raise BadValue(f"style: no style named '{name}' in this layout",
                                did_you_mean(name, styles))
-        fixed, templates = self._split(name, styles)
-        props = dict(fixed)
-        for key, text in templates:
-            if key == "show":  # decided first: a hidden element's values do not matter
-                props["show"] = parse_filled(key, fill(text, values), assets)
-        if not props["show"]:
-            return props
-        for key, text in templates:
-            if key == "show":
-                continue
-            if key == "text":  # wanted as it is; {icon} names stay for inline icons
-                props[key] = fill_text(text, values)
+        fixed, show, templates, made = self._split(name, styles)
+        shown = fixed["show"]
+        if show is not None:  # decided first: a hidden element's values do not matter
+            shown = parse_filled("show", fill(show, values), assets)
+        if not shown:
+            return {**fixed, "show": shown}
+        if not templates:
+            return fixed  # the same on every card: one dict, which nothing changes
+        key = None
+        if made is not None:  # the same filled templates make the same properties
+            try:
+                key = (assets, *[fill(text, values) for _, text in templates])
+            except KeyError:
+                key = None  # reported below, after any value before it that is wrong
+            if key in made:
+                return made[key]
+        props = {**fixed, "show": shown}
+        for prop, text in templates:
+            if prop == "text":  # wanted as it is; {icon} names stay for inline icons
+                props[prop] = fill_text(text, values)
                 continue
             try:
-                props[key] = parse_filled(key, fill(text, values), assets)
+                props[prop] = parse_filled(prop, fill(text, values), assets)
             except BadValue as exc:
                 raise BadValue(exc.what, f"{exc.fix} (the value comes from '{text}')") from None
+        if key is not None and len(made) < MAX_MADE:
+            made[key] = props
         return props
 
     def _split(self, style: str | None, styles: dict):
-        """For one style: the properties that are the same on every card, and the
-        templates left to fill per card. Worked out once per style, not per card."""
+        """For one style: the properties that are the same on every card, the ``show``
+        template (or None) and the other templates left to fill per card, and a dict to
+        keep the properties each filling of them made in (None for a text element's,
+        which each card fills with its own text). Worked out once per style, not per
+        card."""
         if style not in self.memo:
             fixed = {**KINDS[self.kind], "show": True}
             templates = {}
@@ -138,7 +154,9 @@ class Element:
                 else:
                     fixed[key] = value
                     templates.pop(key, None)
-            self.memo[style] = (fixed, tuple(templates.items()))
+            show = templates.pop("show", None)
+            self.memo[style] = (fixed, show, tuple(templates.items()),
+                                None if "text" in templates else {})
         return self.memo[style]
 
 

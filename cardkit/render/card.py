@@ -27,8 +27,8 @@ from ..sources.checks import quoted
 from ..sources.files import MB, REACH_FIX, deck_root, why_outside, why_unreadable
 from ..sources.images import MAX_PIXELS, TooManyPixels, open_image
 from .draft import drafted
-from .paint import (EDGE, Picture, Resolved, art_size, draw_item, element_box, inside,
-                    line_origins, overflow_mark)
+from .paint import (EDGE, Picture, Resolved, art_size, box_offsets, draw_item, element_box,
+                    inside, line_origins, overflow_mark, placed_box)
 from .cardtext import TextResolver
 
 
@@ -116,6 +116,7 @@ class CardRenderer(TextResolver):
         self._resolved: dict = {}  # key (see _key) -> (resolved elements, findings)
         self._images: dict = {}
         self._box_places: dict = {}  # id(element) -> what its box reaches
+        self._places: dict = {}  # (card width, height, bleed) -> id(element) -> _Place
         # size_group name -> the size its texts are set at, once every card is resolved
         self.group_sizes: dict[str, float] = {}
         self._grouped: dict = {}  # resolved side's key -> ((group, size fitted), ...)
@@ -127,10 +128,21 @@ class CardRenderer(TextResolver):
         """Draw ``card``'s ``side`` with its trim's lower-left corner at (x, y). What
         reaches past the trim (or the bleed) is cut there. ``which(i)``, if given, says
         whether to draw the side's i-th element (see :func:`translucent`)."""
-        placed = [(item, element_box(item.element, x, y, width, height, bleed))
-                  for i, item in enumerate(self.resolve(card, side))
-                  if which is None or which(i)]
+        frame = (width, height, bleed)
+        places = self._places.get(frame)
+        if places is None:
+            places = self._places[frame] = {}
         edges = (x - bleed, y - bleed, x + width + bleed, y + height + bleed)
+        placed, uncut = [], True
+        for i, item in enumerate(self.resolve(card, side)):
+            if which is not None and not which(i):
+                continue
+            place = places.get(id(item.element))
+            if place is None:
+                place = places[id(item.element)] = _Place(item.element, *frame)
+            box = placed_box(place.offsets, x, y, height)
+            placed.append((item, box))
+            uncut = uncut and place.inside(item, box, edges)
 
         def draw_all():
             for item, box in placed:
@@ -143,7 +155,7 @@ class CardRenderer(TextResolver):
                 else:
                     draw_item(canvas, item, box)
 
-        if all(inside(item, box, edges) for item, box in placed):
+        if uncut:
             # Nothing to cut (most cards), and nothing to restore after: these elements
             # set each colour, width and font they use
             draw_all()
@@ -346,6 +358,30 @@ class CardRenderer(TextResolver):
         self.report.add(severity, card, *finding)
         if self._findings is not None:
             self._findings.append((severity, *finding))
+
+
+class _Place:
+    """Where an element goes on cards of one size drawn with one bleed (its
+    :func:`box_offsets`), and whether its ink stays inside them: a text's is judged on
+    each card; a shape's or a picture's once for the properties it was last drawn with
+    (most are the same dict on every card), on the card at the origin."""
+
+    __slots__ = ("element", "offsets", "box", "edges", "props", "clear")
+
+    def __init__(self, element: Element, width: float, height: float, bleed: float):
+        self.element = element  # kept, so that its id() stays its own
+        self.offsets = box_offsets(element, width, height, bleed)
+        self.box = placed_box(self.offsets, 0.0, 0.0, height)
+        self.edges = (-bleed, -bleed, width + bleed, height + bleed)
+        self.props, self.clear = None, False
+
+    def inside(self, item: Resolved, box, edges) -> bool:
+        """:func:`inside` for ``item`` drawn in ``box`` on a card within ``edges``."""
+        if item.text is not None:
+            return inside(item, box, edges)
+        if item.props is not self.props:
+            self.props, self.clear = item.props, inside(item, self.box, self.edges)
+        return self.clear
 
 
 def outside_sides(edges, card_size, reach: float) -> list[str]:

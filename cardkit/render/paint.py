@@ -98,6 +98,12 @@ def sided(align: str, rtl: bool) -> str:
 def element_box(element: Element, x, y, width, height, bleed) -> Box:
     """The element's box on the canvas (lower-left origin), grown into the bleed where
     it touches the trim and asks for it."""
+    return placed_box(box_offsets(element, width, height, bleed), x, y, height)
+
+
+def box_offsets(element: Element, width, height, bleed) -> tuple[float, float, float, float]:
+    """What :func:`element_box` finds the same wherever the card is drawn: the box's left
+    and bottom edges from the trim's left and top, its width and its height."""
     box = element.box
     left, top = box.x, box.y
     right, bottom = box.x + box.width, box.y + box.height
@@ -106,7 +112,13 @@ def element_box(element: Element, x, y, width, height, bleed) -> Box:
         top -= bleed if top <= EDGE else 0
         right += bleed if right >= width - EDGE else 0
         bottom += bleed if bottom >= height - EDGE else 0
-    return Box(x + left, y + height - bottom, right - left, bottom - top)
+    return left, bottom, right - left, bottom - top
+
+
+def placed_box(offsets, x, y, height) -> Box:
+    """The box of :func:`box_offsets` on a card of ``height`` drawn at (x, y)."""
+    left, bottom, width, box_height = offsets
+    return Box(x + left, y + height - bottom, width, box_height)
 
 
 OVERHANG = 0.25  # of a text's size: how far its glyphs may reach past their lines

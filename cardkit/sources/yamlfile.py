@@ -275,19 +275,21 @@ class _Builder:
         self.opened: dict = {}  # names of the collections being built -> their events
         self.written = 0  # values written out in the text
         self.repeated = 0  # values repeated by aliases
-        self.plain_tags: dict = {}  # an unquoted scalar -> the tag its text resolves to
+        self.plain: dict = {}  # a short unquoted scalar's text -> its value
 
     def where(self, event) -> Where:
         return Where(self.path, event.start_mark.line + 1, event.start_mark.column + 1)
 
     def place(self, key_event, value_event) -> int | tuple:
-        """A map entry's place, packed as :class:`Map` keeps it."""
+        """A map entry's place, packed as :class:`Map` keeps it (as :func:`_packed`
+        packs each of its positions)."""
         key, value = key_event.start_mark, value_event.start_mark
-        key_at, value_at = _packed(key.line + 1, key.column + 1), \
-            _packed(value.line + 1, value.column + 1)
-        if key_at is None or value_at is None:
+        lines = (key.line + 1, key.column + 1, value.line + 1, value.column + 1)
+        if max(lines) > _COORD_MASK:
             return self.where(key_event), self.where(value_event)
-        return key_at << _POSITION_BITS | value_at
+        key_line, key_col, value_line, value_col = lines
+        return (key_line << _COORD_BITS | key_col) << _POSITION_BITS | \
+            value_line << _COORD_BITS | value_col
 
     def fail(self, event, what, fix):
         raise InputError([Problem(self.where(event), what, fix)])
@@ -309,6 +311,9 @@ class _Builder:
 
     def value(self, event) -> tuple:
         """The value ``event`` starts, and how many values it holds (itself included)."""
+        if isinstance(event, yaml.ScalarEvent) and event.anchor is None:  # most values
+            self.written += 1
+            return self.scalar(event), 1
         if isinstance(event, yaml.AliasEvent):
             return self.alias(event)
         self.written += 1
@@ -321,7 +326,8 @@ class _Builder:
         if isinstance(event, yaml.ScalarEvent):
             value, size = self.scalar(event), 1
         else:
-            self.check_tag(event, self.tag(event))
+            if event.tag is not None:  # without one, the standard map or seq
+                self.check_tag(event, self.tag(event))
             if anchor is not None:
                 self.opened[anchor] = event
             if isinstance(event, yaml.SequenceStartEvent):
@@ -370,16 +376,21 @@ class _Builder:
     def scalar(self, event):
         if event.style in ('"', "'") and event.end_mark.line != event.start_mark.line:
             self.check_closed(event)
+        text = event.value
         if event.tag is None:
             if not event.implicit[0]:  # quoted or a block: text, whatever it reads
-                return event.value
-            tag = self.plain_tags.get(event.value) if len(event.value) <= 24 else None
-            if tag is None:
-                tag = self.tag(event)
-                if len(event.value) <= 24 and len(self.plain_tags) < 10_000:
-                    self.plain_tags[event.value] = tag  # keys and short values repeat
-        else:
-            tag = self.tag(event)
+                return text
+            if len(text) <= 24:  # keys and short values repeat: each is read once
+                if text in self.plain:
+                    return self.plain[text]
+                value = self.constructed(event, self.tag(event))
+                if len(self.plain) < 10_000:
+                    self.plain[text] = value  # text, a number, a flag or null: unchangeable
+                return value
+        return self.constructed(event, self.tag(event))
+
+    def constructed(self, event, tag: str):
+        """The value of a scalar whose tag is ``tag``."""
         # a date is just text to a deck, and so is a '<<' that is a value, not a merge key
         if tag == STR or tag == TIMESTAMP or tag == MERGE:
             return event.value
@@ -411,22 +422,23 @@ class _Builder:
 
     def sequence(self, start) -> tuple:
         seq, wheres, size = Seq(), [], 1
-        loader = self.loader
-        while not loader.check_event(yaml.SequenceEndEvent):
-            event = loader.get_event()
+        get_event, path = self.loader.get_event, self.path
+        event = get_event()
+        while not isinstance(event, yaml.SequenceEndEvent):
             item, held = self.value(event)
             seq.append(item)
-            wheres.append(self.where(event))
+            mark = event.start_mark
+            wheres.append(Where(path, mark.line + 1, mark.column + 1))
             size += held
-        loader.get_event()
+            event = get_event()
         seq.where, seq.item_where = self.where(start), wheres
         return seq, size
 
     def mapping(self, start) -> tuple:
         result, size, merges = _new_map(self.where(start)), 1, []
-        loader = self.loader
-        while not loader.check_event(yaml.MappingEndEvent):
-            key_event = loader.get_event()
+        places, get_event = result._places, self.loader.get_event
+        key_event = get_event()
+        while not isinstance(key_event, yaml.MappingEndEvent):
             if isinstance(key_event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 self.fail(key_event, "a key must be a plain word or number",
                           "write the key as text")
@@ -435,27 +447,29 @@ class _Builder:
             if not merge:
                 key, held = self.value(key_event)
                 size += held
-                if isinstance(key, str):
+                if type(key) is str:  # most keys
                     key = sys.intern(key)  # the same few keys on every card
-                if isinstance(key, (Map, Seq)):
+                elif isinstance(key, (Map, Seq)):
                     self.fail(key_event, "a key must be a plain word or number",
                               "write the key as text")
-            value_event = loader.get_event()
+            value_event = get_event()
             value, held = self.value(value_event)
             size += held
             if merge:
                 merges.append((key_event, value))
+                key_event = get_event()
                 continue
-            try:
-                hash(key)
-            except TypeError:
-                self.fail(key_event, "this key cannot be used", "write the key as text")
+            if type(key) is not str:  # a text is hashed already
+                try:
+                    hash(key)
+                except TypeError:
+                    self.fail(key_event, "this key cannot be used", "write the key as text")
             if key in result:
                 self.fail(key_event, f"duplicate key '{key}'",
                           f"remove one of the two '{key}' entries")
             result[key] = value
-            result._places[key] = self.place(key_event, value_event)
-        loader.get_event()
+            places[key] = self.place(key_event, value_event)
+            key_event = get_event()
         for key_event, value in merges:
             self.merge(result, key_event, value)
         return result, size
