@@ -314,4 +314,5 @@ def _at_revision(problem: Problem, copy: Path, revision: str) -> Problem:
     if not name.startswith(str(copy) + os.sep):
         return problem
     inside = Path(name).relative_to(copy).as_posix()
-    return problem._replace(where=problem.where._replace(file=f"{revision}:{inside}"))
+    return problem._replace(where=Where(f"{revision}:{inside}", problem.where.line,
+                                              problem.where.col))
