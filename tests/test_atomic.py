@@ -16,6 +16,7 @@ import textwrap
 import pytest
 
 from cardkit.common import atomic
+from conftest import PATIENCE
 
 INSTALL = textwrap.dedent("""
     import os, signal, sys
@@ -48,7 +49,7 @@ INSTALL = textwrap.dedent("""
 def _install(target, kill_after: int, swap: bool) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", INSTALL, str(target), str(kill_after),
                            "swap" if swap else "move"], capture_output=True, text=True,
-                          timeout=60)
+                          timeout=PATIENCE)
 
 
 @pytest.mark.skipif(atomic._renameat2() is None, reason="no renameat2 on this system")
@@ -97,7 +98,7 @@ def test_two_runs_writing_the_same_folder_both_succeed(tmp_path):
     runs = [subprocess.Popen([sys.executable, "-c", RACE, str(target), "150", name],
                              stderr=subprocess.PIPE, text=True) for name in ("a", "b")]
     for run in runs:
-        assert run.wait(timeout=120) == 0, run.stderr.read()
+        assert run.wait(timeout=PATIENCE) == 0, run.stderr.read()
     texts = {(target / f"{i}.txt").read_text() for i in range(3)}
     assert texts in ({"a"}, {"b"})
     assert [p.name for p in tmp_path.iterdir()] == ["out"]

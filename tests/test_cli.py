@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from cardkit.cli import main
 from cardkit.pipeline import build as build_module
 from cardkit.sources.bundled import bundled_decks
+from conftest import PATIENCE
 from pdfgeom import page_sizes
 
 
@@ -148,7 +149,7 @@ def test_python_dash_m_without_the_libraries_says_what_to_run():
     from cardkit.sources.files import ROOT
 
     done = subprocess.run([sys.executable, "-S", "-m", "cardkit", "list"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 1
     assert done.stdout == ""
     assert re.fullmatch(r"cardkit: this Python \(.+\) lacks \w+, which cardkit needs; run "
@@ -197,7 +198,7 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(command):
     with open(reading, "rb", buffering=0) as pipe:
         assert pipe.readline()
     stderr = process.stderr.read().decode()
-    assert (process.wait(timeout=60), stderr) == (128 + signal.SIGPIPE, "")
+    assert (process.wait(timeout=PATIENCE), stderr) == (128 + signal.SIGPIPE, "")
 
 
 def test_the_readme_says_how_long_make_test_takes_and_the_docs_what_refresh_implies():

@@ -23,7 +23,7 @@ from PIL import Image
 from cardkit.assets.fonts import FONT_DIR as FONTS
 from cardkit.cli import main
 from cardkit.sources.yamlfile import load_yaml
-from conftest import cpu_seconds, write_deck, zero_png
+from conftest import PATIENCE, cpu_seconds, write_deck, zero_png
 
 PLAIN = "elements:\n  - {name: bg, kind: rect, box: card, fill: '#ffffff'}\n"
 
@@ -86,7 +86,7 @@ def test_a_fifo_is_refused_not_waited_for(tmp_path, target):
         (folder / f"{target}s").mkdir()
         fifo = folder / f"{target}s" / ("x.ttf" if target == "font" else "x.svg")
     os.mkfifo(fifo)
-    code, err = run_process("validate", deck, timeout=120)  # blocked: it never ends
+    code, err = run_process("validate", deck, timeout=PATIENCE)  # blocked: it never ends
     assert code == 2
     assert "not a regular file" in err
 
@@ -177,7 +177,7 @@ def test_a_terminated_build_leaves_no_temporary_file(tmp_path):
         time.sleep(0.01)  # wait until it is writing (its CPU time, not the clock's)
     assert list(folder.glob(".*.part")), "the build never started writing"
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=120) == 128 + signal.SIGTERM, process.stderr.read()
+    assert process.wait(timeout=PATIENCE) == 128 + signal.SIGTERM, process.stderr.read()
     assert not folder.exists()  # the build made it, and took it away again
 
 
@@ -537,7 +537,7 @@ def test_python_dash_m_in_a_deck_folder_imports_none_of_the_decks_modules(tmp_pa
             f"open({str(tmp_path / ('ran-' + name))!r}, 'w').close()\n", encoding="utf-8")
     for command in (["validate", "."], ["build", ".", "--out", str(tmp_path / "out")]):
         done = subprocess.run([sys.executable, "-m", "cardkit", *command], cwd=deck,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=PATIENCE)
         assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.glob("ran-*")) == []
     assert list((tmp_path / "out").rglob("*.pdf"))

@@ -21,7 +21,7 @@ from cardkit.cli import main
 from cardkit.deck.loader import load_deck
 from cardkit.deck.selection import SpecError, parse_spec, select_cards
 from cardkit.sources.bundled import find_deck
-from conftest import ID_BACK, ID_FRONT, card_colour, hex_colour, write_deck
+from conftest import ID_BACK, ID_FRONT, PATIENCE, card_colour, hex_colour, write_deck
 from pdfgeom import page_count, shapes
 
 CARDS = 9
@@ -237,7 +237,7 @@ def test_preview_of_bundled_decks_as_a_subprocess(tmp_path):
     """Bundled decks preview, an image for each distinct card."""
     names = ["blofa", "shapes"]
     done = subprocess.run([sys.executable, "-m", "cardkit", "preview", *names,
-                           "--out", tmp_path], capture_output=True, text=True, timeout=120)
+                           "--out", tmp_path], capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     lines = done.stdout.splitlines()
@@ -253,7 +253,7 @@ def test_build_with_cards_as_a_subprocess(tmp_path):
     deck = counted_deck(tmp_path / "deck")
     done = subprocess.run([sys.executable, "-m", "cardkit", "build", str(deck), "--cards",
                            "7-9", "--out", str(tmp_path / "out")],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("proofs: 3 cards, 2 pages")
     pdf = tmp_path / "out" / "proofs" / "proofs-cards7-9-pnp-a4.pdf"

@@ -28,6 +28,7 @@ from cardkit.pipeline.contrast import contrast
 from cardkit.render.card import BACK, FRONT
 from cardkit.starter import TEMPLATE, create_deck
 from cardkit.writers.card_pdf import write_card_pdf
+from conftest import PATIENCE
 
 FILES = ["deck.yaml", "cards.csv", "layouts/front-base.yaml", "layouts/front-unit.yaml",
          "layouts/front-event.yaml", "layouts/back.yaml", "rules.py", "examples.yaml",
@@ -323,7 +324,7 @@ def test_new_then_build_through_the_click_runner(tmp_path, monkeypatch):
 def test_new_then_build_inside_the_folder_as_subprocesses(tmp_path):
     def cardkit(*args, cwd):
         return subprocess.run([sys.executable, "-m", "cardkit", *args], cwd=cwd,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=PATIENCE)
 
     made = cardkit("new", "first-game", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
@@ -343,7 +344,7 @@ def test_schema_command_prints_the_schemas(tmp_path):
     assert printed.exit_code == 0
     assert json.loads(printed.output) == layout_schema()
     done = subprocess.run([sys.executable, "-m", "cardkit", "schema", "deck"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=PATIENCE)
     assert json.loads(done.stdout) == deck_schema()
     wrong = CliRunner().invoke(main, ["schema", "card"])
     assert wrong.exit_code == 2

@@ -202,7 +202,7 @@ def test_a_second_ctrl_c_stops_at_once(tmp_path):
         time.sleep(0.3)
         assert child.poll() is None  # the first waits for the games under way
         os.killpg(child.pid, signal.SIGINT)
-        out, err = child.communicate(timeout=120)
+        out, err = child.communicate(timeout=PATIENCE)
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
