@@ -205,8 +205,9 @@ def drawn_word(text: str, font: str, rtl: bool | None) -> Piece:
         return Piece("", (), None, None, 0.0)
     face = pdfmetrics.getFont(font).face
     buffer, scale = _harfbuzz(text, font, rtl)
-    codes, advances, lifted = [], [], False  # each glyph's character and advance (as
-    for info, place in zip(buffer.glyph_infos, buffer.glyph_positions):  # shape() has it)
+    # each glyph's character and advance (as shape() has it), and whether any is lifted
+    codes, advances, lifted = [], [], False
+    for info, place in zip(buffer.glyph_infos, buffer.glyph_positions):
         found = face.glyphToChar.get(info.codepoint)
         codes.append(found[0] if found else None)
         advances.append(place.x_advance * scale)
