@@ -115,21 +115,24 @@ class Element:
             return {**fixed, "show": shown}
         if not templates:
             return fixed  # the same on every card: one dict, which nothing changes
-        key = None
+        filled = key = None  # the templates filled in, once
         if made is not None:  # the same filled templates make the same properties
             try:
-                key = (assets, *[fill(text, values) for _, text in templates])
+                filled = [fill(text, values) for _, text in templates]
             except KeyError:
-                key = None  # reported below, after any value before it that is wrong
-            if key in made:
-                return made[key]
+                pass  # reported below, after any value before it that is wrong
+            else:
+                key = (assets, *filled)
+                if key in made:
+                    return made[key]
         props = {**fixed, "show": shown}
-        for prop, text in templates:
+        for i, (prop, text) in enumerate(templates):
             if prop == "text":  # wanted as it is; {icon} names stay for inline icons
                 props[prop] = fill_text(text, values)
                 continue
             try:
-                props[prop] = parse_filled(prop, fill(text, values), assets)
+                props[prop] = parse_filled(
+                    prop, fill(text, values) if filled is None else filled[i], assets)
             except BadValue as exc:
                 raise BadValue(exc.what, f"{exc.fix} (the value comes from '{text}')") from None
         if key is not None and len(made) < MAX_MADE:

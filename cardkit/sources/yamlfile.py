@@ -281,15 +281,13 @@ class _Builder:
         return Where(self.path, event.start_mark.line + 1, event.start_mark.column + 1)
 
     def place(self, key_event, value_event) -> int | tuple:
-        """A map entry's place, packed as :class:`Map` keeps it (as :func:`_packed`
-        packs each of its positions)."""
+        """A map entry's place, packed as :class:`Map` keeps it."""
         key, value = key_event.start_mark, value_event.start_mark
-        lines = (key.line + 1, key.column + 1, value.line + 1, value.column + 1)
-        if max(lines) > _COORD_MASK:
+        key_at, value_at = _packed(key.line + 1, key.column + 1), \
+            _packed(value.line + 1, value.column + 1)
+        if key_at is None or value_at is None:
             return self.where(key_event), self.where(value_event)
-        key_line, key_col, value_line, value_col = lines
-        return (key_line << _COORD_BITS | key_col) << _POSITION_BITS | \
-            value_line << _COORD_BITS | value_col
+        return key_at << _POSITION_BITS | value_at
 
     def fail(self, event, what, fix):
         raise InputError([Problem(self.where(event), what, fix)])
@@ -422,13 +420,12 @@ class _Builder:
 
     def sequence(self, start) -> tuple:
         seq, wheres, size = Seq(), [], 1
-        get_event, path = self.loader.get_event, self.path
+        get_event = self.loader.get_event
         event = get_event()
         while not isinstance(event, yaml.SequenceEndEvent):
             item, held = self.value(event)
             seq.append(item)
-            mark = event.start_mark
-            wheres.append(Where(path, mark.line + 1, mark.column + 1))
+            wheres.append(self.where(event))
             size += held
             event = get_event()
         seq.where, seq.item_where = self.where(start), wheres
