@@ -16,7 +16,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from click.testing import CliRunner
 from fontTools.pens.recordingPen import DecomposingRecordingPen
@@ -561,6 +561,81 @@ def test_words_with_a_ligature_are_written_from_their_part_kept_for_the_document
     assert taken == [False, True, True, True, True, True, False, True, False, False, True,
                      True]
     assert fast.count("/ActualText <FEFF0075006E00740069006C>") == 8  # 'until'
+
+
+class _Forgetful(dict):
+    """A table of the fonts' ASCII words that never finds one by ``[]``: a paragraph's next
+    lines are then written as its first is."""
+
+    def __getitem__(self, key):
+        raise KeyError(key)
+
+
+def _set(lines: list[str], font: str, xs: list[float], fast: bool) -> tuple[str, list]:
+    """The page's code after :func:`set_text` drew a paragraph of ``lines`` (each one plain
+    run, starting at the x of ``xs``) twice, its words met the first time; ``fast`` False
+    writes every line the shaped way. Also the lines each time wrote through ``_write``."""
+    import contextlib
+    import io
+    from unittest import mock
+
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardkit.assets.fonts import register
+    from cardkit.render import textpaint
+    from cardkit.render.textfit import Line, TextBlock
+    from cardkit.render.textmarkup import Run
+
+    font = register(font)
+    block = TextBlock(10.5, 13.0, tuple(Line((Run(line, font, False),), (0.0,), 50.0)
+                                        for line in lines), 8.0, 2.0, True)
+    canvas, written, depth = Canvas(io.BytesIO()), [], 0
+    real = textpaint._write
+
+    def write(text, string, *args, **kwargs):  # a line's parts are written through it too
+        nonlocal depth
+        if not depth:
+            written[-1].append(string)
+        depth += 1
+        try:
+            return real(text, string, *args, **kwargs)
+        finally:
+            depth -= 1
+
+    with contextlib.ExitStack() as patches:
+        patches.enter_context(mock.patch.object(textpaint, "_write", write))
+        if not fast:
+            patches.enter_context(mock.patch.object(textpaint, "_written_ascii",
+                                                    lambda *args: False))
+            patches.enter_context(mock.patch.object(textpaint, "_ASCII_WORDS", _Forgetful()))
+        for top in (700.0, 400.0):
+            written.append([])
+            origins = [(x, top - 13.0 * i) for i, x in enumerate(xs)]
+            textpaint.set_text(canvas, block, origins, HexColor("#222222"))
+    return " ".join(canvas._code), written
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(LATIN_LINE, min_size=1, max_size=6),
+       st.sampled_from(["Lato", "Lato-Black"]), st.booleans())
+def test_a_paragraphs_lines_are_written_as_the_shaped_path_writes_them(lines, font, centred):
+    """A paragraph's lines, its next lines of ASCII words met before among them, are
+    written byte for byte as shaping each line writes them, left-aligned lines and lines
+    each starting elsewhere (centred) alike."""
+    xs = [20.0 + (7.5 * i if centred else 0.0) for i in range(len(lines))]
+    assert _set(lines, font, xs, fast=True)[0] == _set(lines, font, xs, fast=False)[0]
+
+
+def test_a_paragraphs_next_lines_are_written_without_a_call():
+    """A plain paragraph's next lines of ASCII words met before (most lines of most cards)
+    are each written as one string from the words' parts, not through ``_write``; its
+    first line sets the font up, and a line with a word not drawn as written ('until',
+    whose 'ti' Lato joins) takes the way such a line takes."""
+    lines = ["Draw a card", "then play it", "at once.", "Wait until", "the end."]
+    code, written = _set(lines, "Lato", [20.0] * len(lines), fast=True)
+    assert written == [lines, ["Draw a card", "Wait until"]]
+    assert code == _set(lines, "Lato", [20.0] * len(lines), fast=False)[0]
 
 
 def test_kerning_is_written_in_ascii_lines():

@@ -397,6 +397,7 @@ def unit_width(text: str, name: str) -> float:
     return unit_widths((text,), name)[0] if width is None else width
 
 
+@lru_cache(maxsize=1024)  # asked for each layout a text is tried in, at a few sizes
 def ascent_descent(name: str, size: float) -> tuple[float, float]:
     """Ascent (above the baseline) and descent (below it, positive) in points."""
     face = pdfmetrics.getFont(register(name)).face

@@ -30,28 +30,7 @@ class TextResolver:
                            f"than a few hundred words", f"shorten it to under {MAX_TEXT:,} "
                            "characters")
         plain = is_plain(text)  # most texts: no icons or markup to check
-        names = [] if plain else icon_names(text)
-        if names:
-            self._check_icons(card, layout, element, names)
-        spans = [] if plain else span_names(text)
-        unknown = [name for name in spans if name not in assets.text_styles]
-        if unknown:
-            styles = assets.text_styles
-            raise BadValue(f"'{{{unknown[0]}: ...}}' in the text sets words in text style "
-                           f"'{unknown[0]}', which the deck does not have", (
-                               did_you_mean(unknown[0], styles) + " (the deck's 'styles:')"
-                               if styles else f"add it to deck.yaml: 'styles: {{{unknown[0]}:"
-                               " {colour: \"#b5562a\"}}'") + "; literal braces are written "
-                           "{{ and }}")
-        unclosed = spans and unclosed_span(text)
-        if unclosed:
-            self._warn(card, layout, element, f"'{{{unclosed}:' starts a styled span that is "
-                       "not closed", "add the closing '}'")
-        used, mark = (set(), "") if plain else markup(text)
-        if mark:
-            style = "bold" if mark == "**" else "italic"
-            self._warn(card, layout, element, f"'{mark}' starts {style} text that is not "
-                       "closed", f"add the closing '{mark}'")
+        used = () if plain else self._check_markup(card, layout, element, text)
         if props["min_size"] is not None and props["min_size"] > props["size"]:
             self._warn(card, layout, element, f"min_size {props['min_size']:g}pt is larger "
                        f"than size {props['size']:g}pt", "make min_size the smaller one",
@@ -102,6 +81,34 @@ class TextResolver:
                 self._warn(card, layout, element, f"font {shown(face)} has no glyph for "
                            f"{missing!r}", "use other characters, or an icon element")
         return block
+
+    def _check_markup(self, card, layout, element: Element, text: str) -> set[str]:
+        """A text's icons, styled spans and bold and italic, checked: the markup it uses
+        (``**``, ``*``)."""
+        assets = layout.assets
+        names = icon_names(text)
+        if names:
+            self._check_icons(card, layout, element, names)
+        spans = span_names(text)
+        unknown = [name for name in spans if name not in assets.text_styles]
+        if unknown:
+            styles = assets.text_styles
+            raise BadValue(f"'{{{unknown[0]}: ...}}' in the text sets words in text style "
+                           f"'{unknown[0]}', which the deck does not have", (
+                               did_you_mean(unknown[0], styles) + " (the deck's 'styles:')"
+                               if styles else f"add it to deck.yaml: 'styles: {{{unknown[0]}:"
+                               " {colour: \"#b5562a\"}}'") + "; literal braces are written "
+                           "{{ and }}")
+        unclosed = spans and unclosed_span(text)
+        if unclosed:
+            self._warn(card, layout, element, f"'{{{unclosed}:' starts a styled span that is "
+                       "not closed", "add the closing '}'")
+        used, mark = markup(text)
+        if mark:
+            style = "bold" if mark == "**" else "italic"
+            self._warn(card, layout, element, f"'{mark}' starts {style} text that is not "
+                       "closed", f"add the closing '{mark}'")
+        return used
 
     def _check_icons(self, card, layout, element: Element, names: list[str]) -> None:
         """The ``{name}``s in a card's text must be icons, and are best not fields too."""

@@ -291,8 +291,7 @@ class Plain(NamedTuple):
 
 def _plain(paragraph: str, font: str) -> Plain:
     found = paragraph.split()
-    space = fonts.unit_width(" ", font)
-    units = fonts.unit_widths(found, font)
+    space, *units = fonts.unit_widths([" ", *found], font)
     return Plain(found, list(accumulate(map(add, units, repeat(space)), initial=0.0)), space,
                  font)
 
@@ -312,27 +311,30 @@ def _wrap_plain(paragraph: Plain, width: float, size: float) -> tuple[list[Line]
     words, reach, space, font = paragraph
     room = width / scale * (1 + 1e-12) + space  # at 1000 pt, with the last word's space
     lines, start, fits = [], 0, True
+    made = tuple.__new__  # a Line and its Run, every field given: no Python call each
     while start < len(words):
         end = max(bisect_right(reach, reach[start] + room, start) - 1, start + 1)
         used = (reach[end] - reach[start] - space) * scale
         fits = fits and used <= width + 1e-6
-        lines.append(Line((Run(" ".join(words[start:end]), font, False),), (0.0,), used))
+        run = made(Run, (" ".join(words[start:end]), font, False, None, None))
+        lines.append(made(Line, ((run,), (0.0,), used, False)))
         start = end
     return lines or [Line((), (), 0.0)], fits
 
 
-def _stages(language: str, overflow: str) -> list[tuple[Breaking, bool]]:
+@lru_cache(maxsize=None)  # a few languages and overflows; asked for each text fitted
+def _stages(language: str, overflow: str) -> tuple[tuple[Breaking, bool], ...]:
     """The ways a text is tried in, in turn, each (how lines break, whether it shrinks
     down to min_size), until one fits: the dictionary only for a word too long for a line
     even at min_size, or for every line's last word before shrinking ('hyphenate')."""
     if overflow == "hyphenate":
-        return [(Breaking(), False), (Breaking(language, everywhere=True), True)]
+        return (Breaking(), False), (Breaking(language, everywhere=True), True)
     stages = [(Breaking(), True)]
     if language:
         stages.append((Breaking(language), True))
     if overflow in ("break-anywhere", "ellipsis"):
         stages.append((Breaking(language, anywhere=True), True))
-    return stages
+    return tuple(stages)
 
 
 # Cards of a deck often share a text (a rule, a reminder); a long deck of distinct texts
@@ -351,7 +353,8 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
     written = text.split("\n")
     paragraphs = [_plain(p, font) if is_plain(p) and _plain_words(p)
                   else _pieces(words(p, font, assets)) for p in written]
-    directions = tuple(map(base_rtl, written))
+    # (an ASCII text has no Hebrew or Arabic letter: no call a paragraph)
+    directions = (False,) * len(written) if text.isascii() else tuple(map(base_rtl, written))
     for breaking, shrinks in _stages(language, overflow):
         block = _shrunk(paragraphs, directions, font, width, height, size,
                         min_size if shrinks else None, leading, breaking)

@@ -39,8 +39,7 @@ def set_text(canvas, block: TextBlock, origins, colour, opacity: float = 1.0,
     icons: list = []
     look = (None, None, ink)  # the text object's font, size and colour
     for line, (x, baseline) in zip(block.lines, origins):
-        cursor_x, cursor_y = text.getCursor()
-        if abs(cursor_x - x) > 1e-6 or abs(cursor_y - baseline) > 1e-6:
+        if abs(text._x - x) > 1e-6 or abs(text._y - baseline) > 1e-6:  # (its getCursor())
             text.setTextOrigin(x, baseline)
         look = _text_line(text, line, x, baseline, block, look, ink, opacity, icons)
     canvas.drawText(text)
@@ -116,11 +115,26 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
     A line with right-to-left letters is :func:`_visual_line`'s."""
     if len(line.runs) == 1 and not line.rtl:  # told first: most lines of most texts
         run = line.runs[0]
-        if run.icon is None and run.style is None and not has_right_to_left(run.text):
-            if run.font != look[0] or block.size != look[1] or ink is not look[2]:
-                look = _looked(text, (run.font, block.size, ink), look, block.leading)
-            _write(text, run.text, run.font, last=True)  # a plain paragraph's line
-            return look
+        if run.icon is None and run.style is None:
+            if run.font == look[0] and block.size == look[1] and ink is look[2] and \
+                    text._curSubset == 0 and run.text:
+                # a paragraph's next line, of ASCII words met before (:func:`_written_ascii`
+                # without its checks and calls): one string from their written parts
+                try:
+                    known = _ASCII_WORDS[run.font]
+                    written = known[" "].written.join(
+                        map(itemgetter(0), map(known.__getitem__, run.text.split(" "))))
+                except (KeyError, TypeError, AttributeError):  # not met, or not as written
+                    pass
+                else:
+                    text._code.append(f"[({written})] TJ T*")
+                    _line_ended(text)
+                    return look
+            if not has_right_to_left(run.text):
+                if run.font != look[0] or block.size != look[1] or ink is not look[2]:
+                    look = _looked(text, (run.font, block.size, ink), look, block.leading)
+                _write(text, run.text, run.font, last=True)  # a plain paragraph's line
+                return look
     if line.rtl or any(not run.icon and has_right_to_left(run.text) for run in line.runs):
         return _visual_line(text, line, x, baseline, block, look, ink, opacity, icons)
     size, leading = block.size, block.leading
@@ -227,11 +241,15 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
             return False
     prefix = ""
     if text._curSubset != 0:  # the font was set since its last string: name its subset
-        ttf, document = pdfmetrics.getFont(font), canvas._doc
-        if document not in ttf.state:  # its first string sets up its subsets: the long way
-            return False
-        prefix = (f"{ttf.getSubsetInternalName(0, document)} {fp_str(text._fontsize)} Tf "
-                  f"{fp_str(text._leading)} TL ")
+        named = canvas._doc.fontMapping.get(font)  # '/F1' once a subset was named: '/F1+0'
+        if named is not None:
+            named += "+0"
+        else:
+            ttf, document = pdfmetrics.getFont(font), canvas._doc
+            if document not in ttf.state:  # its first string sets up its subsets: the long way
+                return False
+            named = ttf.getSubsetInternalName(0, document)
+        prefix = f"{named} {_size_and_leading(text._fontsize, text._leading)} "
         text._curSubset = 0
     if marked:
         text._code.append(_marked_arrays(words, prefix))
@@ -239,8 +257,7 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
         text._code.append(f"{prefix}[({' '.join(map(itemgetter(0), words))})] TJ"
                           + (" T*" if last else ""))  # each word's written part
     if last:
-        text._x = text._x0
-        text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
+        _line_ended(text)
     else:
         width = 0.0  # summed as :func:`drawn` sums it
         for i, word in enumerate(words):
@@ -249,6 +266,18 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
             width += word.width
         text._x += width * text._fontsize / 1000
     return True
+
+
+@lru_cache(maxsize=256)  # a text's few sizes; written for each text set
+def _size_and_leading(size: float, leading: float) -> str:
+    """What sets the text object's size and leading after its font's name."""
+    return f"{fp_str(size)} Tf {fp_str(leading)} TL"
+
+
+def _line_ended(text) -> None:
+    """Move the text cursor to the next line's start, as ``T*`` (and textLine) does."""
+    text._x = text._x0
+    text._y = text._y0 = text._y + (-text._leading if text._canvas.bottomup else text._leading)
 
 
 def _marked_arrays(words: list[AsciiWord], prefix: str) -> str:
@@ -438,9 +467,8 @@ def _kerned(text, piece, ends: bool) -> None:
         at = end
     if items:
         code.append(f"[{' '.join(items)}] TJ")
-    if ends:  # as textLine moves the cursor
-        text._x = text._x0
-        text._y = text._y0 = text._y + (-text._leading if canvas.bottomup else text._leading)
+    if ends:
+        _line_ended(text)
         code.append("T*")
     else:
         text._x += piece.width * text._fontsize / 1000
