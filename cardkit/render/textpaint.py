@@ -116,23 +116,23 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
     if len(line.runs) == 1 and not line.rtl:  # told first: most lines of most texts
         run = line.runs[0]
         if run.icon is None and run.style is None:
-            if run.font == look[0] and block.size == look[1] and ink is look[2] and \
-                    text._curSubset == 0 and run.text:
-                # a paragraph's next line, of ASCII words met before (:func:`_written_ascii`
-                # without its checks and calls): one string from their written parts
-                try:
-                    known = _ASCII_WORDS[run.font]
-                    written = known[" "].written.join(
-                        map(itemgetter(0), map(known.__getitem__, run.text.split(" "))))
-                except (KeyError, TypeError, AttributeError):  # not met, or not as written
-                    pass
-                else:
-                    text._code.append(f"[({written})] TJ T*")
+            if run.font != look[0] or block.size != look[1] or ink is not look[2]:
+                look = _looked(text, (run.font, block.size, ink), look, block.leading)
+            # most lines: ASCII words met before, written as :func:`_written_ascii` writes
+            # them without its checks and calls, as one string from their written parts
+            try:
+                known = _ASCII_WORDS[run.font]
+                written = known[" "].written.join(
+                    map(itemgetter(0), map(known.__getitem__, run.text.split(" "))))
+            except (KeyError, TypeError, AttributeError):  # not met, or not drawn as written
+                written = None
+            if written:
+                prefix = "" if text._curSubset == 0 else _font_set(text, run.font)
+                if prefix is not None:
+                    text._code.append(f"{prefix}[({written})] TJ T*")
                     _line_ended(text)
                     return look
             if not has_right_to_left(run.text):
-                if run.font != look[0] or block.size != look[1] or ink is not look[2]:
-                    look = _looked(text, (run.font, block.size, ink), look, block.leading)
                 _write(text, run.text, run.font, last=True)  # a plain paragraph's line
                 return look
     if line.rtl or any(not run.icon and has_right_to_left(run.text) for run in line.runs):
@@ -241,16 +241,9 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
             return False
     prefix = ""
     if text._curSubset != 0:  # the font was set since its last string: name its subset
-        named = canvas._doc.fontMapping.get(font)  # '/F1' once a subset was named: '/F1+0'
-        if named is not None:
-            named += "+0"
-        else:
-            ttf, document = pdfmetrics.getFont(font), canvas._doc
-            if document not in ttf.state:  # its first string sets up its subsets: the long way
-                return False
-            named = ttf.getSubsetInternalName(0, document)
-        prefix = f"{named} {_size_and_leading(text._fontsize, text._leading)} "
-        text._curSubset = 0
+        prefix = _font_set(text, font)
+        if prefix is None:
+            return False
     if marked:
         text._code.append(_marked_arrays(words, prefix))
     else:
@@ -266,6 +259,24 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
             width += word.width
         text._x += width * text._fontsize / 1000
     return True
+
+
+def _font_set(text, font: str) -> str | None:
+    """The code a text object's first string after its font was set starts with, naming
+    the font's first subset, the size and the leading ('/F1+0 9 Tf 10.8 TL '); the text
+    object then writes in that subset. None, and nothing done, before the font's first
+    string in the document, which sets its subsets up (the long way)."""
+    document = text._canvas._doc
+    named = document.fontMapping.get(font)  # '/F1' once a subset was named: '/F1+0'
+    if named is not None:
+        named += "+0"
+    else:
+        ttf = pdfmetrics.getFont(font)
+        if document not in ttf.state:
+            return None
+        named = ttf.getSubsetInternalName(0, document)
+    text._curSubset = 0
+    return f"{named} {_size_and_leading(text._fontsize, text._leading)} "
 
 
 @lru_cache(maxsize=256)  # a text's few sizes; written for each text set
