@@ -45,6 +45,9 @@ _CJK = "[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
 _INNER_BREAK = re.compile(r"(?<=\w[/\-\u2010\u2013\u2014])(?=\w)|\xad")  # after a dash, a slash
 _CLOSING = tuple("!?:;.,…»)]%")  # never starts a line after a space
 _LETTERS = re.compile(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
+# A NamedTuple made of every one of its fields, in order, without its own __new__ (a Python
+# function): what is made for each line and each text fitted
+_made = tuple.__new__
 
 
 class Line(NamedTuple):
@@ -292,8 +295,8 @@ class Plain(NamedTuple):
 def _plain(paragraph: str, font: str) -> Plain:
     found = paragraph.split()
     space, *units = fonts.unit_widths([" ", *found], font)
-    return Plain(found, list(accumulate(map(add, units, repeat(space)), initial=0.0)), space,
-                 font)
+    return _made(Plain, (found, list(accumulate(map(add, units, repeat(space)), initial=0.0)),
+                         space, font))
 
 
 def _plain_words(paragraph: str) -> bool:
@@ -311,13 +314,12 @@ def _wrap_plain(paragraph: Plain, width: float, size: float) -> tuple[list[Line]
     words, reach, space, font = paragraph
     room = width / scale * (1 + 1e-12) + space  # at 1000 pt, with the last word's space
     lines, start, fits = [], 0, True
-    made = tuple.__new__  # a Line and its Run, every field given: no Python call each
     while start < len(words):
         end = max(bisect_right(reach, reach[start] + room, start) - 1, start + 1)
         used = (reach[end] - reach[start] - space) * scale
         fits = fits and used <= width + 1e-6
-        run = made(Run, (" ".join(words[start:end]), font, False, None, None))
-        lines.append(made(Line, ((run,), (0.0,), used, False)))
+        run = _made(Run, (" ".join(words[start:end]), font, False, None, None))
+        lines.append(_made(Line, ((run,), (0.0,), used, False)))
         start = end
     return lines or [Line((), (), 0.0)], fits
 
@@ -401,7 +403,7 @@ def _layout(paragraphs, directions, font, width, height, size, leading,
         lines.extend([line._replace(rtl=True) for line in wrapped] if rtl else wrapped)
         fits = fits and ok
     ascent, descent = ascent_descent(font, size)
-    block = TextBlock(size, size * leading, tuple(lines), ascent, descent, fits)
+    block = _made(TextBlock, (size, size * leading, tuple(lines), ascent, descent, fits, False))
     if fits and block.height > height + 1e-6:
         return block._replace(fits=False)
     return block

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -118,20 +118,18 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
         if run.icon is None and run.style is None:
             if run.font != look[0] or block.size != look[1] or ink is not look[2]:
                 look = _looked(text, (run.font, block.size, ink), look, block.leading)
-            # most lines: ASCII words met before, written as :func:`_written_ascii` writes
-            # them without its checks and calls, as one string from their written parts
-            try:
-                known = _ASCII_WORDS[run.font]
-                written = known[" "].written.join(
-                    map(itemgetter(0), map(known.__getitem__, run.text.split(" "))))
-            except (KeyError, TypeError, AttributeError):  # not met, or not drawn as written
-                written = None
-            if written:
-                prefix = "" if text._curSubset == 0 else _font_set(text, run.font)
-                if prefix is not None:
-                    text._code.append(f"{prefix}[({written})] TJ T*")
-                    _line_ended(text)
-                    return look
+            # most lines: ASCII words met before (and the font's space, drawn as written),
+            # written as :func:`_written_ascii` writes them, without its calls
+            known = _ASCII_WORDS.get(run.font)
+            if known and known.get(" ") and run.text:
+                words = list(map(known.get, run.text.split(" ")))
+                if None not in words:
+                    prefix = "" if text._curSubset == 0 else _font_set(text, run.font)
+                    if prefix is not None:
+                        text._code.append(
+                            f"{prefix}[({' '.join(map(itemgetter(0), words))})] TJ T*")
+                        _line_ended(text)
+                        return look
             if not has_right_to_left(run.text):
                 _write(text, run.text, run.font, last=True)  # a plain paragraph's line
                 return look
@@ -236,7 +234,7 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
     if None in words:
         if not _document_words(words, split, font, canvas._doc):
             return False
-        marked = any(word.actual is not None for word in words)
+        marked = any(map(attrgetter("actual"), words))  # (no call a word)
         if marked and not last:  # the long way moves the cursor word by word
             return False
     prefix = ""
