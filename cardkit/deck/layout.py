@@ -107,7 +107,7 @@ class Element:
             if name not in styles:
                 raise BadValue(f"style: no style named '{name}' in this layout",
                                did_you_mean(name, styles))
-        fixed, show, templates, made = self._split(name, styles)
+        fixed, show, templates, made = self.memo.get(name) or self._split(name, styles)
         shown = fixed["show"]
         if show is not None:  # decided first: a hidden element's values do not matter
             shown = parse_filled("show", fill(show, values), assets)

@@ -218,8 +218,9 @@ def overflow_mark(canvas, box: Box) -> None:
 def _paint(canvas, props) -> tuple[int, int]:
     """Set fill and stroke from the properties, faded by the element's opacity; returns
     the (fill, stroke) flags."""
-    fill = faded(props.get("fill"), props["opacity"])
-    stroke = faded(props.get("stroke"), props["opacity"])
+    fill, stroke = props.get("fill"), props.get("stroke")
+    if props["opacity"] != 1:  # most shapes are opaque: their colours are drawn as they are
+        fill, stroke = faded(fill, props["opacity"]), faded(stroke, props["opacity"])
     if fill is not None:
         canvas.setFillColor(fill)
     if stroke is not None:
