@@ -221,8 +221,9 @@ class ContrastCheck:
         _, _, reads, of_back = self._layout(layout)
         if of_back:  # the same for every card with this back: its values not read again
             design = (id(layout), card.folder, card.back.name)
-            if design in self._designs:
-                return self._designs[design]
+            backdrop = self._designs.get(design)
+            if backdrop is not None:
+                return backdrop
         values = card.values()
         depends = (id(layout), card.folder, repr([values.get(name) for name in reads]))
         backdrop = self._known.setdefault(depends, len(self._known))
