@@ -37,6 +37,7 @@ PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 MAX_IMAGE_BYTES = 50 * MB
 FULL_INK, DRAFT_INK = "full", "draft"
+KEEP_BOXES = 64  # places on a sheet an element's box is kept for: a page's slots, front and back
 
 
 class Report:
@@ -381,9 +382,9 @@ class _Place:
     def box_at(self, x: float, y: float) -> Box:
         """The element's box on the card whose trim's lower-left corner is at (x, y).
         Cards are drawn at a sheet's few slots page after page, so the boxes of the
-        first :data:`MAX_MADE` places are kept and not made again."""
+        first :data:`KEEP_BOXES` places are kept and not made again."""
         box = placed_box(self.offsets, x, y, self.height)
-        if len(self.boxes) < MAX_MADE:
+        if len(self.boxes) < KEEP_BOXES:
             self.boxes[x, y] = box
         return box
 
