@@ -87,7 +87,8 @@ class ContrastCheck:
         self.size, self.report = size, report
         self.pixels = (max(1, round(size.width / 72 * DPI)),
                        max(1, round(size.height / 72 * DPI)))
-        # id(layout) -> (it, id()s of the elements a backdrop holds, the fields they read)
+        # id(layout) -> (it, id()s of the elements a backdrop holds, the fields they read,
+        # whether only the back design's and the deck's)
         self._layouts: dict = {}
         self._known: dict = {}  # what a backdrop depends on -> its number
         self._designs: dict = {}  # (id(layout), folder, back design's name) -> backdrop
