@@ -495,25 +495,42 @@ def _run_in_one_process(*commands) -> list[tuple[int, str]]:
     return [(int(code), err) for err, code in zip(found[0::2], found[1::2])]
 
 
-@pytest.mark.parametrize("body, message", [
-    ("<g>" * 200 + '<rect width="5" height="5"/>' + "</g>" * 200,
-     "its groups nest more than 100 deep"),
-    ('<path d="M0 0L1e300 5L5 5z"/>', "a point or transform lies far outside the drawing"),
-    ('<g transform="scale(1e300)"><rect width="5" height="5"/></g>',
-     "a point or transform lies far outside the drawing"),
-    ('<rect width="5" height="5" stroke="red" stroke-width="1e300"/>',
-     "a stroke width of 1e+300 is far larger than the drawing"),
-    ('<image width="10" height="10" xlink:href="data:image/png;base64,'
-     + _embedded_png(9000, 7000) + '"/>', "it holds a picture of 9000 x 7000 px, more than 60 "
-     "megapixels"),
-    ('<image width="10" height="10" xlink:href="data:image/png;base64,'
-     + _embedded_png(8, 8, "GIF") + '"/>', "it holds a picture that is not a PNG or JPEG"),
-], ids=["deep", "huge point", "huge transform", "huge stroke", "63 megapixels", "gif"])
-def test_svg_art_that_would_fail_the_build_is_refused_by_validate(tmp_path, body, message):
-    deck = image_deck(tmp_path, "art.svg")
-    (tmp_path / "art.svg").write_text(SVG.format(body))
-    for code, output in _run_in_one_process(["validate", deck],
-                                            ["build", deck, "--out", tmp_path / "out"]):
+SVG_ART = {  # id: (the SVG's body, what validate and build say of it)
+    "deep": ("<g>" * 200 + '<rect width="5" height="5"/>' + "</g>" * 200,
+             "its groups nest more than 100 deep"),
+    "huge point": ('<path d="M0 0L1e300 5L5 5z"/>',
+                   "a point or transform lies far outside the drawing"),
+    "huge transform": ('<g transform="scale(1e300)"><rect width="5" height="5"/></g>',
+                       "a point or transform lies far outside the drawing"),
+    "huge stroke": ('<rect width="5" height="5" stroke="red" stroke-width="1e300"/>',
+                    "a stroke width of 1e+300 is far larger than the drawing"),
+    "63 megapixels": ('<image width="10" height="10" xlink:href="data:image/png;base64,'
+                      + _embedded_png(9000, 7000) + '"/>', "it holds a picture of 9000 x "
+                      "7000 px, more than 60 megapixels"),
+    "gif": ('<image width="10" height="10" xlink:href="data:image/png;base64,'
+            + _embedded_png(8, 8, "GIF") + '"/>', "it holds a picture that is not a PNG or JPEG"),
+}
+
+
+@pytest.fixture(scope="module")
+def svg_art_refused(tmp_path_factory):
+    """What validate and build of a deck with each SVG_ART as its art say: (exit code,
+    stderr) each, by id; all in one fresh interpreter (its start, half a second of CPU
+    time, once for the six), each deck in a folder of its own."""
+    commands = []
+    for name, (body, _) in SVG_ART.items():
+        folder = tmp_path_factory.mktemp("svg-art")
+        deck = image_deck(folder, "art.svg")
+        (folder / "art.svg").write_text(SVG.format(body))
+        commands += [["validate", deck], ["build", deck, "--out", folder / "out"]]
+    said = _run_in_one_process(*commands)
+    return {name: said[2 * at:2 * at + 2] for at, name in enumerate(SVG_ART)}
+
+
+@pytest.mark.parametrize("name", SVG_ART)
+def test_svg_art_that_would_fail_the_build_is_refused_by_validate(svg_art_refused, name):
+    message = SVG_ART[name][1]
+    for code, output in svg_art_refused[name]:
         assert code == 2, output
         assert f"image 'art.svg': {message}" in output
         assert "Warning" not in output and "internal error" not in output
