@@ -11,7 +11,7 @@ import sys
 import pytest
 from PIL import EpsImagePlugin, Image
 
-from test_hostile import image_deck, run, run_process
+from test_hostile import image_deck, run, run_in_one_process, run_process
 
 EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n{} loop\nshowpage\n"
 
@@ -478,23 +478,6 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/19
       'viewBox="0 0 10 10">{}</svg>'
 
 
-def _run_in_one_process(*commands) -> list[tuple[int, str]]:
-    """Each cardkit command in turn in one fresh interpreter (the libraries' warnings and
-    logs reach its stderr as a user's terminal would show them; one interpreter's start
-    for all: a second of CPU time each): (exit code, stderr) a command."""
-    script = ("import sys\nfrom cardkit.cli import main\nfor args in eval(sys.argv[1]):\n"
-              "    code = 0\n    try:\n        main(args)\n    except SystemExit as exit:\n"
-              "        code = exit.code if isinstance(exit.code, int) else 1\n"
-              "    print(f'\\0{code}', file=sys.stderr, flush=True)\n")
-    done = subprocess.run([sys.executable, "-c", script,
-                           repr([[str(arg) for arg in command] for command in commands])],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    found = re.split(r"\0(-?\d+)\n", done.stderr)  # stderr, code, stderr, code, ..., ''
-    assert len(found) == 2 * len(commands) + 1 and not found[-1], done.stderr
-    return [(int(code), err) for err, code in zip(found[0::2], found[1::2])]
-
-
 SVG_ART = {  # id: (the SVG's body, what validate and build say of it)
     "deep": ("<g>" * 200 + '<rect width="5" height="5"/>' + "</g>" * 200,
              "its groups nest more than 100 deep"),
@@ -523,7 +506,7 @@ def svg_art_refused(tmp_path_factory):
         deck = image_deck(folder, "art.svg")
         (folder / "art.svg").write_text(SVG.format(body))
         commands += [["validate", deck], ["build", deck, "--out", folder / "out"]]
-    said = _run_in_one_process(*commands)
+    said = run_in_one_process(*commands)
     return {name: said[2 * at:2 * at + 2] for at, name in enumerate(SVG_ART)}
 
 
