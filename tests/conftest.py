@@ -219,6 +219,8 @@ def chromium_path() -> str | None:
 
 # a page of the studios' site (127.0.0.1, whatever the port), answered by Playwright itself
 KEEPER = "http://127.0.0.1/cardkit-tests-keep-the-renderer"
+# run in a test's pages before they close; a page without storage (about:blank) throws
+FORGET_STORAGE = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"
 
 
 @pytest.fixture(scope="session")
@@ -261,8 +263,8 @@ def browser_page(request):
     """A headless Chromium page of its own, 1100 pixels wide, closed after the test with
     every other page the test opened. Nothing of another test's reaches it: each test
     serves its studio on a port of its own, and a page's storage and cache are its
-    address's (scheme, host and port); nothing cardkit serves sets a cookie, and the
-    context's cookies are cleared after each test all the same."""
+    address's (scheme, host and port); the pages' storage is emptied as they close (all
+    file:// pages share one), and the context's cookies are cleared."""
     import asyncio
     import os
 
@@ -279,7 +281,8 @@ def browser_page(request):
             yield context.new_page()
         finally:
             for page in context.pages:
-                if page is not kept:
+                if page is not kept:  # file:// pages (the docs site, a report) share storage
+                    page.evaluate(FORGET_STORAGE)
                     page.close()
             context.clear_cookies()
     finally:
