@@ -104,10 +104,13 @@ class _Group(click.Group):
         import signal
 
         from ..common.errors import InputError, lacking_library
-        from .output import EXIT_BAD_INPUT, internal_error, report_input_error
+        from .output import EXIT_BAD_INPUT, collecting_rarely, internal_error, report_input_error
 
         try:
-            return super().invoke(ctx)
+            # the modules a command imports live as long as it runs: the cycle collector
+            # need not go over them again and again as they load
+            with collecting_rarely():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except BrokenPipeError:  # the reader went away (`cardkit list | head`): stop quietly
