@@ -11,8 +11,6 @@ colon. Spans nest with each other, with ``**bold**``, ``*italic*`` and icons.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..assets.catalog import Assets, TextStyle
 from ..common.errors import Problems
 from ..common.patterns import LatePattern
@@ -50,7 +48,7 @@ def with_text_styles(assets: Assets, data: Map, problems: Problems) -> Assets:
             except BadValue as exc:
                 problems.add(props.at(key), f"style '{name}': {exc.what}", exc.fix)
         styles[name] = style
-    return replace(assets, text_styles=styles)
+    return assets.styled(styles)
 
 
 def _with_property(style: TextStyle, key: str, value, assets: Assets) -> TextStyle:
