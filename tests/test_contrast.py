@@ -168,6 +168,24 @@ def test_each_distinct_backdrop_is_drawn_once(tmp_path, monkeypatch):
                                     SheetOptions()).warnings if "stands out" in w.what]
 
 
+def test_a_backdrop_read_from_the_back_is_known_by_the_back_design(tmp_path, monkeypatch):
+    """The shapes behind the texts of the fronts and the backs read only their back
+    design's colours, so the check gathers a card's values for a backdrop once for each
+    of the two back designs on each side (4), not once a card; what it finds is the same."""
+    import sys
+
+    from cardkit.deck.model import Card
+
+    gathered = []
+    values = Card.values
+    monkeypatch.setattr(Card, "values", lambda card: gathered.append(
+        sys._getframe(1).f_code.co_name) or values(card))
+    result = build_deck(text_deck(tmp_path, 40), tmp_path / "o", SheetOptions())
+    assert gathered.count("_backdrop") == 4
+    faint = [w.what for w in result.warnings if "stands out" in w.what]
+    assert len(faint) == 1 and "element 'title'" in faint[0] and "3.99:1" in faint[0]
+
+
 @pytest.mark.parametrize("size, drawn", [("10", 0), ("6", 2)])
 def test_a_faint_number_on_a_disc_is_measured_against_the_disc(tmp_path, monkeypatch,
                                                                 size, drawn):

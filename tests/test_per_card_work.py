@@ -5,10 +5,17 @@ the sharing happens and that it changes no value."""
 
 from __future__ import annotations
 
+import io
+import subprocess
+import sys
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+from test_contrast import text_deck
+
 from cardkit.deck.loader import load_deck
-from cardkit.render.card import FRONT, CardRenderer, Report
+from cardkit.render import card as card_module
+from cardkit.render.card import BACK, FRONT, CardRenderer, Report
 from cardkit.sources.yamlfile import parse_yaml
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
@@ -46,3 +53,32 @@ def test_repeated_plain_scalars_are_one_value():
     assert first == second == {"kind": "heart", "value": 3, "text": "a b"}
     assert first["kind"] is second["kind"]  # unquoted: built once
     assert first.at("kind") != second.at("kind")  # each keeps its own place
+
+
+def test_a_shape_s_ink_is_judged_once_for_each_dict_of_its_properties(tmp_path, monkeypatch):
+    """The bench deck's cards alternate two backs, whose colours fill each front's
+    background and disc and each back's background: each of those shapes is judged to
+    stay inside the card once for each back's properties, not on every card; a text,
+    set anew on each card, is judged on each."""
+    judged = []
+    inside = card_module.inside
+    monkeypatch.setattr(card_module, "inside", lambda item, *args: judged.append(
+        item.element.name) or inside(item, *args))
+    deck = load_deck(text_deck(tmp_path, 40))
+    renderer, canvas = CardRenderer(Report()), Canvas(io.BytesIO())
+    width, height = deck.size.width, deck.size.height
+    for number, card in enumerate(deck.cards):  # on the slots of a page of 3 x 3
+        x, y = 20 + number % 3 * (width + 10), 20 + number // 3 % 3 * (height + 10)
+        renderer.draw(canvas, card, FRONT, x, y, width, height)
+        renderer.draw(canvas, card, BACK, x, y, width, height)
+    assert {name: judged.count(name) for name in set(judged)} == \
+        {"background": 2 + 2, "disc": 2, "value": 40, "title": 40, "text": 40, "word": 40}
+
+
+def test_the_command_line_collects_young_objects_rarely_from_its_start():
+    """Importing the command line sets Python's cycle collector to pass over the young
+    every 50,000 new objects, before click and the command's modules are imported."""
+    code = "import gc, cardkit.cli; print(gc.get_threshold()[0])"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert shown.stdout.split() == ["50000"]

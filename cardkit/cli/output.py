@@ -19,10 +19,6 @@ from ..sources.bundled import bundled_decks, find_deck
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 130  # Ctrl-C, as shells report it (128 + SIGINT)
-# Python collects its youngest objects every 700 new ones; a build makes millions that die
-# young and next to no cycles (a 1,000-card build: 100 collections, 60 ms, none freeing
-# anything)
-YOUNG_OBJECTS = 50_000
 
 
 def report_input_error(error: InputError, what: str) -> None:
@@ -92,28 +88,24 @@ def each_deck(decks, every_deck, players, variants, write) -> None:
         decks = tuple(bundled_decks()) + decks
     if not decks:
         raise click.UsageError("name a deck, or use --all")
-    with collecting_rarely():  # --all applies a variant to the decks that have it
+    with collecting_only_the_new():  # --all applies a variant to the decks that have it
         results = [written(name, write, variants, every_deck) for name in decks]
     if not all(results):
         sys.exit(EXIT_BAD_INPUT)
 
 
 @contextmanager
-def collecting_rarely():
-    """Python's cycle collector set, for what runs inside, for a deck's build: the objects
-    that exist already (the modules, the command) are left out of its passes, and its
-    youngest objects collected every :data:`YOUNG_OBJECTS` new ones. Set back after, with
-    what the run left joining the oldest objects uncollected: with the young counted as 700,
-    a pass over them all would follow at once (10 ms after a 1,000-card build)."""
-    threshold = gc.get_threshold()
+def collecting_only_the_new():
+    """Python's cycle collector, for what runs inside (a deck's build), leaves the objects
+    that exist already (the modules, the command) out of its passes; after, what the run
+    left joins them uncollected. (The command line collects the young every
+    ``cardkit.cli.YOUNG_OBJECTS`` new objects, not every 700.)"""
     gc.freeze()
-    gc.set_threshold(YOUNG_OBJECTS, *threshold[1:])
     try:
         yield
     finally:
         gc.freeze()  # counts the young as none; unfreeze then puts them with the oldest
         gc.unfreeze()
-        gc.set_threshold(*threshold)
 
 
 def in_each_language(path: Path, which, make, each_card: bool = False) -> None:

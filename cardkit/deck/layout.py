@@ -94,50 +94,47 @@ class Element:
 
         Raises BadValue naming the property when a field gives a bad value, or is missing.
         """
-        try:
-            return self._resolve(values, styles, assets)
+        try:  # in one call, not two: every element of every card is resolved here
+            name = None
+            if self.style is not None:
+                name = fill(self.style, values) if is_template(self.style) else self.style
+                if name not in styles:
+                    raise BadValue(f"style: no style named '{name}' in this layout",
+                                   did_you_mean(name, styles))
+            fixed, show, templates, made = self.memo.get(name) or self._split(name, styles)
+            shown = fixed["show"]
+            if show is not None:  # decided first: a hidden element's values do not matter
+                shown = parse_filled("show", fill(show, values), assets)
+            if not shown:
+                return {**fixed, "show": shown}
+            if not templates:
+                return fixed  # the same on every card: one dict, which nothing changes
+            filled = key = None  # the templates filled in, once
+            if made is not None:  # the same filled templates make the same properties
+                try:
+                    filled = [fill(text, values) for _, text in templates]
+                except KeyError:
+                    pass  # reported below, after any value before it that is wrong
+                else:
+                    key = (assets, *filled)
+                    if key in made:
+                        return made[key]
+            props = {**fixed, "show": shown}
+            for i, (prop, text) in enumerate(templates):
+                if prop == "text":  # wanted as it is; {icon} names stay for inline icons
+                    props[prop] = fill_text(text, values)
+                    continue
+                try:
+                    props[prop] = parse_filled(
+                        prop, fill(text, values) if filled is None else filled[i], assets)
+                except BadValue as exc:
+                    raise BadValue(exc.what, f"{exc.fix} (the value comes from '{text}')") from None
+            if key is not None and len(made) < MAX_MADE:
+                made[key] = props
+            return props
         except KeyError as missing:
             raise BadValue(f"reads {{{missing.args[0]}}}, which this card does not have",
                            "add the field to the deck or fix the layout") from None
-
-    def _resolve(self, values, styles: dict, assets: Assets) -> dict:
-        name = None
-        if self.style is not None:
-            name = fill(self.style, values) if is_template(self.style) else self.style
-            if name not in styles:
-                raise BadValue(f"style: no style named '{name}' in this layout",
-                               did_you_mean(name, styles))
-        fixed, show, templates, made = self._split(name, styles)
-        shown = fixed["show"]
-        if show is not None:  # decided first: a hidden element's values do not matter
-            shown = parse_filled("show", fill(show, values), assets)
-        if not shown:
-            return {**fixed, "show": shown}
-        if not templates:
-            return fixed  # the same on every card: one dict, which nothing changes
-        filled = key = None  # the templates filled in, once
-        if made is not None:  # the same filled templates make the same properties
-            try:
-                filled = [fill(text, values) for _, text in templates]
-            except KeyError:
-                pass  # reported below, after any value before it that is wrong
-            else:
-                key = (assets, *filled)
-                if key in made:
-                    return made[key]
-        props = {**fixed, "show": shown}
-        for i, (prop, text) in enumerate(templates):
-            if prop == "text":  # wanted as it is; {icon} names stay for inline icons
-                props[prop] = fill_text(text, values)
-                continue
-            try:
-                props[prop] = parse_filled(
-                    prop, fill(text, values) if filled is None else filled[i], assets)
-            except BadValue as exc:
-                raise BadValue(exc.what, f"{exc.fix} (the value comes from '{text}')") from None
-        if key is not None and len(made) < MAX_MADE:
-            made[key] = props
-        return props
 
     def _split(self, style: str | None, styles: dict):
         """For one style: the properties that are the same on every card, the ``show``

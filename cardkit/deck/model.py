@@ -198,7 +198,7 @@ class Deck(NamedTuple):
                      for layout in (card.front, card.back.layout)}.values())
 
     def total(self) -> int:
-        return sum(card.count for card in self.cards)
+        return sum([card.count for card in self.cards])  # a list: no generator step a card
 
     def tally_backs(self) -> Counter:
         """Printed cards counted by how their backs print: back designs that print the

@@ -25,8 +25,10 @@ def fields_in(text: str) -> list[str]:
 
 def fill(text: str, values) -> str:
     """Replace each ``{name}`` by ``values[name]``; a missing name raises KeyError."""
-    return "".join([part if name is None else _shown(values[name])
-                    for part, name in _parts(text, text_mode=False)])
+    parts = _parts(text, text_mode=False)
+    if len(parts) == 1 and parts[0][1] is not None:  # most are one field: nothing to join
+        return _shown(values[parts[0][1]])
+    return "".join([part if name is None else _shown(values[name]) for part, name in parts])
 
 
 def fill_text(text: str, values) -> str:
@@ -37,8 +39,11 @@ def fill_text(text: str, values) -> str:
     >>> fill_text("{value} {crow} {{x}}", {"value": 3})
     '3 {crow} {{x}}'
     """
+    parts = _parts(text, text_mode=True)
+    if len(parts) == 1 and parts[0][1] in values:  # most are one field, as in fill()
+        return _shown(values[parts[0][1]])
     return "".join([part if name is None or name not in values else _shown(values[name])
-                    for part, name in _parts(text, text_mode=True)])
+                    for part, name in parts])
 
 
 # A layout's few templates are filled for every card: each is split into its parts once

@@ -532,5 +532,6 @@ def _free_strip(obstacles, length: float, deepest: float, depth: float):
 
 def bounds(slots, grow: float = 0.0) -> tuple[float, float, float, float]:
     """The rectangle (x1, y1, x2, y2) around the slots' trims, grown by ``grow``."""
-    return (min(s.x for s in slots) - grow, min(s.y for s in slots) - grow,
-            max(s.x + s.width for s in slots) + grow, max(s.y + s.height for s in slots) + grow)
+    return (min([s.x for s in slots]) - grow, min([s.y for s in slots]) - grow,
+            max([s.x + s.width for s in slots]) + grow,
+            max([s.y + s.height for s in slots]) + grow)  # lists: no generator step a slot

@@ -87,9 +87,11 @@ class ContrastCheck:
         self.size, self.report = size, report
         self.pixels = (max(1, round(size.width / 72 * DPI)),
                        max(1, round(size.height / 72 * DPI)))
-        # id(layout) -> (it, id()s of the elements a backdrop holds, the fields they read)
+        # id(layout) -> (it, id()s of the elements a backdrop holds, the fields they read,
+        # whether only the back design's and the deck's)
         self._layouts: dict = {}
         self._known: dict = {}  # what a backdrop depends on -> its number
+        self._designs: dict = {}  # (id(layout), folder, back design's name) -> backdrop
         self._backdrops: dict = {}  # backdrop's number -> its picture at DPI, the newest last
         self._drawing = None  # the PDF the backdrops not yet rasterised are drawn into
         self._pages: dict = {}  # backdrop's number -> its page in the drawing
@@ -163,7 +165,7 @@ class ContrastCheck:
         key = (backdrop, id(item.element), colour.rgb(), colour.alpha, props["opacity"],
                item.text.size >= LARGE_SIZE)
         if key not in self._told_texts:
-            _, held, _ = self._layout(layout)
+            _, held, *_ = self._layout(layout)
             behind = [other for other in items if id(other.element) in held]
             self._told_texts[key] = CLEAR if _clear_of(behind, item) else \
                 _flat(behind, _box_area(item), self.size)
@@ -174,7 +176,7 @@ class ContrastCheck:
         box shows more (a number on a disc, the paper in the box's corners), or None."""
         key = (backdrop, self._lines_key(item))
         if key not in self._told_lines_at:
-            _, held, _ = self._layout(layout)
+            _, held, *_ = self._layout(layout)
             behind = [other for other in items if id(other.element) in held]
             self._told_lines_at[key] = _flat(behind, _lines_area(item), self.size)
         return self._told_lines_at[key]
@@ -203,21 +205,32 @@ class ContrastCheck:
                             "other way round)", in_layout=True)
 
     def _layout(self, layout) -> tuple:
-        """(the layout, id()s of the elements its backdrops hold, the fields they read)."""
+        """(the layout, id()s of the elements its backdrops hold, the fields they read,
+        whether those are all the back design's or the deck's)."""
         known = self._layouts.get(id(layout))
         if known is None:  # the layout is kept with its id, so the id stays its own
             texts = [_extent(e, 0.0) for e in layout.elements if e.kind == "text"]
             held = [e for e in layout.elements if e.kind != "text" and any(
                 _overlap(_extent(e, NEAR), text) for text in texts)]
-            known = self._layouts[id(layout)] = (layout, {id(e) for e in held}, sorted(
-                {name for e in held for name in e.fields(layout.styles, layout.assets.icons)}))
+            reads = sorted({name for e in held
+                            for name in e.fields(layout.styles, layout.assets.icons)})
+            known = self._layouts[id(layout)] = (layout, {id(e) for e in held}, reads, all(
+                name == "back" or name.startswith(("back.", "deck.")) for name in reads))
         return known
 
     def _backdrop(self, card: Card, layout) -> int:
-        _, _, reads = self._layout(layout)
+        _, _, reads, of_back = self._layout(layout)
+        if of_back:  # the same for every card with this back: its values not read again
+            design = (id(layout), card.folder, card.back.name)
+            backdrop = self._designs.get(design)
+            if backdrop is not None:
+                return backdrop
         values = card.values()
         depends = (id(layout), card.folder, repr([values.get(name) for name in reads]))
-        return self._known.setdefault(depends, len(self._known))
+        backdrop = self._known.setdefault(depends, len(self._known))
+        if of_back:
+            self._designs[design] = backdrop
+        return backdrop
 
     def _clear(self, backdrop: int, item, colour, least: float) -> bool:
         """Whether an opaque text stands out enough from whatever part of its box lies
@@ -293,7 +306,7 @@ class ContrastCheck:
             self._drawing = Canvas(drawing, pagesize=(width, height), pageCompression=0,
                                    initialFontName=register(DEFAULT_FONT), invariant=1), drawing
         canvas = self._drawing[0]
-        _, held, _ = self._layout(layout)
+        _, held, *_ = self._layout(layout)
         renderer.draw(canvas, card, side, 0, 0, width, height, 0,
                       which=lambda i: id(items[i].element) in held)
         canvas.showPage()  # a page even when nothing lies near the texts

@@ -20,7 +20,7 @@ from ..assets.icons import BuiltinIcon
 from ..assets.svg import SvgError, font_fallbacks, load_svg, with_deck_fonts
 from ..common.errors import Problem, Problems, Where
 from ..common.units import INCH, to_mm
-from ..deck.layout import Element, Layout
+from ..deck.layout import MAX_MADE, Box, Element, Layout
 from ..deck.model import Card
 from ..deck.properties import BadValue
 from ..sources.checks import quoted
@@ -37,6 +37,7 @@ PRINT_DPI = 300  # what print services ask of images
 BLEED_ALLOWANCE = INCH / 8  # how far a bleed element may reach past the trim (or --bleed)
 MAX_IMAGE_BYTES = 50 * MB
 FULL_INK, DRAFT_INK = "full", "draft"
+KEEP_BOXES = 64  # places on a sheet an element's box is kept for: a page's slots, front and back
 
 
 class Report:
@@ -140,7 +141,7 @@ class CardRenderer(TextResolver):
             place = places.get(id(item.element))
             if place is None:
                 place = places[id(item.element)] = _Place(item.element, *frame)
-            box = placed_box(place.offsets, x, y, height)
+            box = place.boxes.get((x, y)) or place.box_at(x, y)
             placed.append((item, box))
             uncut = uncut and place.inside(item, box, edges)
 
@@ -363,25 +364,40 @@ class CardRenderer(TextResolver):
 class _Place:
     """Where an element goes on cards of one size drawn with one bleed (its
     :func:`box_offsets`), and whether its ink stays inside them: a text's is judged on
-    each card; a shape's or a picture's once for the properties it was last drawn with
-    (most are the same dict on every card), on the card at the origin."""
+    each card; a shape's or a picture's once for each dict of properties it is drawn
+    with (most are one of a few dicts every card shares: a back's colour), on the card
+    at the origin."""
 
-    __slots__ = ("element", "offsets", "box", "edges", "props", "clear")
+    __slots__ = ("element", "offsets", "height", "box", "edges", "boxes", "clear")
 
     def __init__(self, element: Element, width: float, height: float, bleed: float):
         self.element = element  # kept, so that its id() stays its own
         self.offsets = box_offsets(element, width, height, bleed)
+        self.height = height
         self.box = placed_box(self.offsets, 0.0, 0.0, height)
         self.edges = (-bleed, -bleed, width + bleed, height + bleed)
-        self.props, self.clear = None, False
+        self.boxes: dict = {}  # (x, y) -> the box on the card drawn there (see box_at)
+        self.clear: dict = {}  # id(props) -> (the props, kept so the id stays theirs; verdict)
+
+    def box_at(self, x: float, y: float) -> Box:
+        """The element's box on the card whose trim's lower-left corner is at (x, y).
+        Cards are drawn at a sheet's few slots page after page, so the boxes of the
+        first :data:`KEEP_BOXES` places are kept and not made again."""
+        box = placed_box(self.offsets, x, y, self.height)
+        if len(self.boxes) < KEEP_BOXES:
+            self.boxes[x, y] = box
+        return box
 
     def inside(self, item: Resolved, box, edges) -> bool:
         """:func:`inside` for ``item`` drawn in ``box`` on a card within ``edges``."""
         if item.text is not None:
             return inside(item, box, edges)
-        if item.props is not self.props:
-            self.props, self.clear = item.props, inside(item, self.box, self.edges)
-        return self.clear
+        known = self.clear.get(id(item.props))
+        if known is None:
+            known = (item.props, inside(item, self.box, self.edges))
+            if len(self.clear) < MAX_MADE:  # props made anew for each card are judged anew
+                self.clear[id(item.props)] = known
+        return known[1]
 
 
 def outside_sides(edges, card_size, reach: float) -> list[str]:

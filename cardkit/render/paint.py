@@ -6,6 +6,7 @@ is decided in :mod:`.card`.
 from __future__ import annotations
 
 from collections import OrderedDict
+from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -122,6 +123,7 @@ def placed_box(offsets, x, y, height) -> Box:
 
 
 OVERHANG = 0.25  # of a text's size: how far its glyphs may reach past their lines
+WIDTH, RTL = attrgetter("width"), attrgetter("rtl")  # of a text's line
 
 
 def inside(item: Resolved, box: Box, edges) -> bool:
@@ -138,8 +140,9 @@ def inside(item: Resolved, box: Box, edges) -> bool:
         block = item.text
         if not block.fits or not is_plain(props["text"]):
             return False
-        spare = box.width - max([line.width for line in block.lines], default=box.width)
-        sides = {sided(props["align"], rtl) for rtl in {line.rtl for line in block.lines}}
+        # (map and attrgetter: no Python call a line, for a text on every card)
+        spare = box.width - max(map(WIDTH, block.lines), default=box.width)
+        sides = {sided(props["align"], rtl) for rtl in set(map(RTL, block.lines))}
         if sides == {"left"}:
             right -= spare
         elif sides == {"right"}:
@@ -218,8 +221,9 @@ def overflow_mark(canvas, box: Box) -> None:
 def _paint(canvas, props) -> tuple[int, int]:
     """Set fill and stroke from the properties, faded by the element's opacity; returns
     the (fill, stroke) flags."""
-    fill = faded(props.get("fill"), props["opacity"])
-    stroke = faded(props.get("stroke"), props["opacity"])
+    fill, stroke = props.get("fill"), props.get("stroke")
+    if props["opacity"] != 1:  # most shapes are opaque: their colours are drawn as they are
+        fill, stroke = faded(fill, props["opacity"]), faded(stroke, props["opacity"])
     if fill is not None:
         canvas.setFillColor(fill)
     if stroke is not None:
