@@ -217,10 +217,22 @@ def chromium_path() -> str | None:
         or shutil.which("chromium-browser")
 
 
+# a page of the studios' site (127.0.0.1, whatever the port), answered by Playwright itself
+KEEPER = "http://127.0.0.1/cardkit-tests-keep-the-renderer"
+# run in a test's pages before they close; a page without storage (about:blank) throws
+FORGET_STORAGE = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"
+
+
 @pytest.fixture(scope="session")
 def chromium():
     """A headless Chromium, started once a run in each worker that runs a browser test
-    (a start costs about 1.7 s of CPU time), and its Playwright event loop: (browser, loop).
+    (a start costs about 1.7 s of CPU time), its one browser context (pages 1100 pixels
+    wide), a page kept open in it and its Playwright event loop: (context, kept, loop).
+
+    A page's renderer process costs about 0.8 s of Chromium's CPU time to start, more
+    than a studio page's own work. So the pages share one: one context for the run,
+    Chromium's one process a site (``--process-per-site``), and a page of the studios'
+    site kept open all along, so that the process outlives each test's page.
 
     While Playwright's sync API lives it marks its loop as this thread's running one, which
     would make every asyncio.run() of the tests between fail; the loop is marked running
@@ -230,12 +242,17 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(),
-                                             args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=[
+            "--no-sandbox", "--disable-gpu", "--process-per-site"])
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        context.set_default_timeout(PATIENCE * 1000)  # a hang's safety net: a busy machine
+        kept = context.new_page()
+        kept.route(KEEPER, lambda route: route.fulfill(body="", content_type="text/html"))
+        kept.goto(KEEPER)
         loop = asyncio.get_running_loop()  # Playwright's, marked running by the call above
         asyncio._set_running_loop(None)
         try:
-            yield browser, loop
+            yield context, kept, loop
         finally:
             asyncio._set_running_loop(loop)
             browser.close()
@@ -243,8 +260,11 @@ def chromium():
 
 @pytest.fixture
 def browser_page(request):
-    """A headless Chromium page, 1100 pixels wide, in a context of its own: no cookies,
-    storage or cache of another test."""
+    """A headless Chromium page of its own, 1100 pixels wide, closed after the test with
+    every other page the test opened. Nothing of another test's reaches it: each test
+    serves its studio on a port of its own, and a page's storage and cache are its
+    address's (scheme, host and port); the pages' storage is emptied as they close (all
+    file:// pages share one), and the context's cookies are cleared."""
     import asyncio
     import os
 
@@ -254,14 +274,16 @@ def browser_page(request):
         if os.environ.get("CARDKIT_BROWSER_TESTS") == "required":
             pytest.fail(message + ", and CI requires it")
         pytest.skip(message + ", skipped")
-    browser, loop = request.getfixturevalue("chromium")
+    context, kept, loop = request.getfixturevalue("chromium")
     asyncio._set_running_loop(loop)
     try:
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.set_default_timeout(PATIENCE * 1000)  # a hang's safety net: a busy machine
         try:
             yield context.new_page()
         finally:
-            context.close()
+            for page in context.pages:
+                if page is not kept:  # file:// pages (the docs site, a report) share storage
+                    page.evaluate(FORGET_STORAGE)
+                    page.close()
+            context.clear_cookies()
     finally:
         asyncio._set_running_loop(None)

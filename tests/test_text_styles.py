@@ -5,7 +5,6 @@ read back with PDFium (each character's size and colour)."""
 from __future__ import annotations
 
 import ctypes
-from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -26,7 +25,7 @@ from conftest import write_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 RED = (168, 67, 42)
-STYLES = replace(BUNDLED, text_styles={
+STYLES = BUNDLED.styled({
     "keyword": TextStyle(colour="red", case="upper", scale=0.8),
     "aside": TextStyle(font="Lato-Italic", scale=0.5)})
 
@@ -50,7 +49,7 @@ def test_spans_nest_with_bold_italic_icons_and_each_other():
 
 def test_a_span_in_a_translucent_colour_makes_its_text_translucent():
     """As PDF/X output must know, to flatten it (a PDF/X-1a file holds no transparency)."""
-    assets = replace(BUNDLED, text_styles={"faint": TextStyle(colour=parse_colour("#ff000080")),
+    assets = BUNDLED.styled({"faint": TextStyle(colour=parse_colour("#ff000080")),
                                            "red": TextStyle(colour=parse_colour("red"))})
     props = dict(KINDS["text"])
     for text, clear in (("a {faint: b}", True), ("a {red: b}", False), ("a b", False)):

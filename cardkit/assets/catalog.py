@@ -7,7 +7,6 @@ it extends). Images are read per card by the renderer, from the paths cards give
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..common.errors import Problem, Problems
@@ -32,17 +31,26 @@ class TextStyle(NamedTuple):
                          self.scale * outer.scale, self.case or outer.case)
 
 
-@dataclass(frozen=True, eq=False)  # compared and hashed by identity: a deck's own set
 class Assets:
     """What a deck's layouts may name: its fonts, its icons (the built-in ones and its own)
-    and its text styles."""
+    and its text styles. Compared and hashed by identity (a deck's own set), so a plain
+    class: a dataclass is made at import by compiling its methods (issue 62)."""
 
-    fonts: dict[str, str]  # name in layouts -> registered font name
-    icons: dict[str, Icon]  # name in layouts and text -> icon
-    # font files that cannot be used, by the names layouts would give them -> why (a
-    # problem only for a layout that names one: an unused file in fonts/ harms nothing)
-    broken_fonts: dict[str, str] = field(default_factory=dict)
-    text_styles: dict[str, TextStyle] = field(default_factory=dict)  # the deck's 'styles'
+    __slots__ = ("fonts", "icons", "broken_fonts", "text_styles")
+
+    def __init__(self, fonts: dict[str, str], icons: dict[str, Icon],
+                 broken_fonts: dict[str, str] | None = None,
+                 text_styles: dict[str, TextStyle] | None = None):
+        self.fonts = fonts  # name in layouts -> registered font name
+        self.icons = icons  # name in layouts and text -> icon
+        # font files that cannot be used, by the names layouts would give them -> why (a
+        # problem only for a layout that names one: an unused file in fonts/ harms nothing)
+        self.broken_fonts = {} if broken_fonts is None else broken_fonts
+        self.text_styles = {} if text_styles is None else text_styles  # the deck's 'styles'
+
+    def styled(self, text_styles: dict[str, TextStyle]) -> Assets:
+        """These fonts and icons with ``text_styles`` for the deck's styles."""
+        return Assets(self.fonts, self.icons, self.broken_fonts, text_styles)
 
     @property
     def own_fonts(self) -> tuple[str, ...]:

@@ -29,10 +29,12 @@ def _variants(ctx, param, value):
 
 
 def _cards(ctx, param, value):
+    if not value:  # the selection's module brings the whole deck model: only when asked
+        return value
     from ..deck.selection import SpecError, parse_spec
 
     try:
-        parse_spec(value) if value else None
+        parse_spec(value)
     except SpecError as error:
         raise click.BadParameter(str(error)) from None
     return value

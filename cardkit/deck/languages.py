@@ -26,10 +26,11 @@ from typing import NamedTuple
 
 from ..assets.fonts import DEFAULT_FONT, missing_chars
 from ..common.errors import InputError, Problem, Problems, Where, did_you_mean
+from ..common.patterns import LatePattern
 from ..sources import checks
 from ..sources.yamlfile import Map
 
-CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: de, pt-BR
+CODE = LatePattern(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # BCP 47's short form: de, pt-BR
 CODE_HELP = "write language codes such as 'en', 'de', 'pl' or 'pt-BR'"
 MISSING = ("error", "original")  # what a missing translation does
 NAMED_CARDS = 3  # the cards a message that counts those lacking a translation names

@@ -11,19 +11,17 @@ colon. Spans nest with each other, with ``**bold**``, ``*italic*`` and icons.
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-
 from ..assets.catalog import Assets, TextStyle
 from ..common.errors import Problems
+from ..common.patterns import LatePattern
 from ..sources import checks
 from ..sources.yamlfile import Map
 from .properties import BadValue, parse_property
 
-STYLE_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+STYLE_NAME = LatePattern(r"^[A-Za-z_][\w-]*$")
 STYLE_KEYS = ("colour", "font", "size", "case")
 CASES = ("upper", "lower")
-SIZE = re.compile(r"^\s*(\d+(\.\d+)?)\s*%\s*$")
+SIZE = LatePattern(r"^\s*(\d+(\.\d+)?)\s*%\s*$")
 SMALLEST = 50  # % of the text's size: smaller is unreadable in print
 SIZE_HELP = f"write a percentage of the text's size from {SMALLEST}% to 100%, e.g. '85%'"
 
@@ -50,7 +48,7 @@ def with_text_styles(assets: Assets, data: Map, problems: Problems) -> Assets:
             except BadValue as exc:
                 problems.add(props.at(key), f"style '{name}': {exc.what}", exc.fix)
         styles[name] = style
-    return replace(assets, text_styles=styles)
+    return assets.styled(styles)
 
 
 def _with_property(style: TextStyle, key: str, value, assets: Assets) -> TextStyle:

@@ -38,8 +38,9 @@ Between the upright grid and the strip of turned cards, a hairline along each cu
 crosses the gap and runs a few millimetres into the cards.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typing would compile each NamedTuple field's
+# annotation, a string under it, into a ForwardRef at import (about 0.1 M instructions
+# each, issue 62); here they are the types themselves.
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -99,7 +100,7 @@ class Page(NamedTuple):
     label: str  # e.g. "fronts 1/2"
     guides: tuple[Guide, ...] = ()
     fold_x: float | None = None  # gutterfold: where to fold
-    footer: tuple[FooterSpace, ...] = ()  # the strips free for the footer, best first
+    footer: tuple["FooterSpace", ...] = ()  # the strips free for the footer, best first
     tokens: tuple = ()  # a sheet template's token slots (imposition.tokens.TokenSlot)
     token_outlines: bool = True  # their cut outlines drawn (not on stickers cut already)
 

@@ -14,7 +14,6 @@ from ..common.errors import InputError, Problem, Problems
 from ..deck.languages import in_language
 from ..deck.loader import load_deck
 from ..deck.model import Deck
-from ..deck.selection import select_cards
 from ..render.card import BACK, FRONT, FULL_INK, CardRenderer, Report
 from ..render.fingerprint import with_card_ids
 from .contrast import ContrastCheck
@@ -53,7 +52,11 @@ def load_chosen(deck_path: Path, variant: dict | None = None, only_declared: boo
         from .changes import changed_since  # late: only a reprint compares two versions
 
         deck = changed_since(deck, which.since, variant, only_declared, which.lang)
-    return select_cards(deck, which.cards) if which.cards else deck
+    if not which.cards:
+        return deck
+    from ..deck.selection import select_cards  # late: only a proof picks cards
+
+    return select_cards(deck, which.cards)
 
 
 def check_cards(deck: Deck, strict: bool = False, bleed: float = 0.0,

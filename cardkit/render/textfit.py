@@ -25,6 +25,7 @@ from ..assets import fonts
 from ..assets.catalog import BUNDLED, Assets
 from ..assets.fonts import ascent_descent
 from ..assets.shaping import base_rtl
+from ..common.patterns import LatePattern
 from .hyphenation import patterns
 from .textmarkup import Run, is_plain, words
 
@@ -42,9 +43,9 @@ _NOT_PLAIN_ASCII = re.compile(r"[-/!?:;.,)\]%](?:(?<=[-/])|(?<=\s.))")
 # Chinese, Japanese and Korean letters and punctuation: lines break between them, by the
 # Unicode line breaking algorithm (UAX #14, uniseg's)
 _CJK = "[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
-_INNER_BREAK = re.compile(r"(?<=\w[/\-\u2010\u2013\u2014])(?=\w)|\xad")  # after a dash, a slash
+_INNER_BREAK = LatePattern(r"(?<=\w[/\-\u2010\u2013\u2014])(?=\w)|\xad")  # after a dash, a slash
 _CLOSING = tuple("!?:;.,…»)]%")  # never starts a line after a space
-_LETTERS = re.compile(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
+_LETTERS = LatePattern(r"[^\W\d_]{5,}")  # what the dictionary hyphenates
 # A NamedTuple made of every one of its fields, in order, without its own __new__ (a Python
 # function): what is made for each line and each text fitted
 _made = tuple.__new__

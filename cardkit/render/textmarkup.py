@@ -12,16 +12,17 @@ from typing import NamedTuple
 from ..assets import fonts
 from ..assets.catalog import BUNDLED, Assets, TextStyle
 from ..assets.icons import Icon, inline_placement
+from ..common.patterns import LatePattern
 
-_MARKUP = re.compile(r"(\*\*|\*)")
-_BRACES = re.compile(r"(\{\{|\}\}|\{[^{}:]*\})")  # literal braces, and icons
+_MARKUP = LatePattern(r"(\*\*|\*)")
+_BRACES = LatePattern(r"(\{\{|\}\}|\{[^{}:]*\})")  # literal braces, and icons
 # Python's whitespace but the no-break spaces, which glue a number to its unit
 _SPACES = re.compile(r"[^\S\xa0\u202f\u2007]+")
 # a paragraph with markup, read as: bold and italic marks, literal braces, an icon, the
 # start of a styled span ('{keyword:') and its end, spaces, and the words between them
-_TOKENS = re.compile(r"(\*\*|\*|\{\{|\}\}|\{[^{}:]*\}|\{\s*[\w-]+\s*:\s?|\}|"
+_TOKENS = LatePattern(r"(\*\*|\*|\{\{|\}\}|\{[^{}:]*\}|\{\s*[\w-]+\s*:\s?|\}|"
                      + _SPACES.pattern + ")")
-_SPAN = re.compile(r"\{\s*([\w-]+)\s*:\s?")
+_SPAN = LatePattern(r"\{\s*([\w-]+)\s*:\s?")
 
 
 class Run(NamedTuple):  # a tuple: a long text makes thousands of them

@@ -13,6 +13,7 @@ from functools import lru_cache
 from reportlab.lib import colors
 
 from ..common.errors import Problems, did_you_mean
+from ..common.patterns import LatePattern
 from ..common.units import LENGTH_HELP, UnitError, parse_length
 from .yamlfile import Map, Seq
 
@@ -100,7 +101,7 @@ def get_text(problems: Problems, m: Map, key: str, default=None, what=None):
     return value
 
 
-_NOT_IN_A_NAME = re.compile(r"[/\\\x00-\x1f\x7f-\x9f]|\.\.")
+_NOT_IN_A_NAME = LatePattern(r"[/\\\x00-\x1f\x7f-\x9f]|\.\.")
 
 
 def check_name_part(problems: Problems, value: str, where, what: str) -> bool:

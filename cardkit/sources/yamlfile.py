@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from ..common.errors import InputError, Problem, Where
+from ..common.patterns import LatePattern
 from .files import MB, why_unreadable
 
 # libyaml's parser when PyYAML was built with it (the wheels are): same nodes and marks,
@@ -38,10 +39,10 @@ _DEEP_INDENT = re.compile(rb"\n[ \t]{%d}" % (MAX_DEPTH + 1))  # searched after a
 STANDARD_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge")}
 # what YAML counts as a line break, so a mark's line is found (NEL and U+2028 too)
-_YAML_LINE_BREAK = re.compile("(\r\n|[\r\n\x85\u2028\u2029])")  # kept by split()
+_YAML_LINE_BREAK = LatePattern("(\r\n|[\r\n\x85\u2028\u2029])")  # kept by split()
 # what comes before a quote that opens a value ('tint: ', '  - ', '[a, ', '['), and rarely
 # ends a text's last line ('Choose one:' is closed right after the colon)
-_OPENS_VALUE = re.compile(r"(:\s+|,\s+|[:,\[{-]\s*[\[{]\s*|^\s*-\s+)$")
+_OPENS_VALUE = LatePattern(r"(:\s+|,\s+|[:,\[{-]\s*[\[{]\s*|^\s*-\s+)$")
 STR = "tag:yaml.org,2002:str"
 TIMESTAMP = "tag:yaml.org,2002:timestamp"
 MERGE = "tag:yaml.org,2002:merge"
