@@ -611,10 +611,12 @@ def _set(lines: list[str], font: str, xs: list[float], fast: bool) -> tuple[str,
 
     with contextlib.ExitStack() as patches:
         patches.enter_context(mock.patch.object(textpaint, "_write", write))
+        # the words met first here, whatever this process drew before
+        patches.enter_context(mock.patch.object(textpaint, "_ASCII_WORDS",
+                                                {} if fast else _Forgetful()))
         if not fast:
             patches.enter_context(mock.patch.object(textpaint, "_written_ascii",
                                                     lambda *args: False))
-            patches.enter_context(mock.patch.object(textpaint, "_ASCII_WORDS", _Forgetful()))
         for top in (700.0, 400.0):
             written.append([])
             origins = [(x, top - 13.0 * i) for i, x in enumerate(xs)]
