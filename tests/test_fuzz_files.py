@@ -6,7 +6,7 @@ crash or a hang. And ``validate`` must refuse whatever ``build`` refuses.
 
 The deck is the Lantern Market example with a PNG and a JPG beside its SVG art, in three
 copies whose cards come from CSV, XLSX (openpyxl) and ODS (odfpy). ``make test`` runs
-twenty-five examples; ``make fuzz`` a few thousand (CARDKIT_FUZZ_EXAMPLES).
+ten examples; ``make fuzz`` a few thousand (CARDKIT_FUZZ_EXAMPLES).
 """
 
 from __future__ import annotations
