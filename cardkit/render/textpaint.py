@@ -118,18 +118,8 @@ def _text_line(text, line, x: float, baseline: float, block: TextBlock, look: tu
         if run.icon is None and run.style is None:
             if run.font != look[0] or block.size != look[1] or ink is not look[2]:
                 look = _looked(text, (run.font, block.size, ink), look, block.leading)
-            # most lines: ASCII words met before (and the font's space, drawn as written),
-            # written as :func:`_written_ascii` writes them, without its calls
-            known = _ASCII_WORDS.get(run.font)
-            if known and known.get(" ") and run.text:
-                words = list(map(known.get, run.text.split(" ")))
-                if None not in words:
-                    prefix = "" if text._curSubset == 0 else _font_set(text, run.font)
-                    if prefix is not None:
-                        text._code.append(
-                            f"{prefix}[({' '.join(map(itemgetter(0), words))})] TJ T*")
-                        _line_ended(text)
-                        return look
+            if _written_known(text, run.text, run.font):  # most lines of most texts
+                return look
             if not has_right_to_left(run.text):
                 _write(text, run.text, run.font, last=True)  # a plain paragraph's line
                 return look
@@ -242,11 +232,8 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
         prefix = _font_set(text, font)
         if prefix is None:
             return False
-    if marked:
-        text._code.append(_marked_arrays(words, prefix))
-    else:
-        text._code.append(f"{prefix}[({' '.join(map(itemgetter(0), words))})] TJ"
-                          + (" T*" if last else ""))  # each word's written part
+    text._code.append(_marked_arrays(words, prefix) if marked else
+                      _array(words, prefix, last))
     if last:
         _line_ended(text)
     else:
@@ -257,6 +244,32 @@ def _written_ascii(text, string: str, font: str, last: bool) -> bool:
             width += word.width
         text._x += width * text._fontsize / 1000
     return True
+
+
+def _written_known(text, string: str, font: str) -> bool:
+    """:func:`_written_ascii` for a whole line whose words were all met before as ASCII
+    words, in a font whose space is written as it is: most lines of most texts, written
+    without its look-ups. Returns whether it wrote the line (False: nothing written)."""
+    known = _ASCII_WORDS.get(font)
+    space = known.get(" ") if known else None
+    if not string or space is None or space.written != " ":
+        return False
+    words = list(map(known.get, string.split(" ")))
+    if None in words:
+        return False
+    prefix = "" if text._curSubset == 0 else _font_set(text, font)
+    if prefix is None:
+        return False
+    text._code.append(_array(words, prefix, last=True))
+    _line_ended(text)
+    return True
+
+
+def _array(words: list[AsciiWord], prefix: str, last: bool) -> str:
+    """The code of words none of which is drawn with a ligature: one ``TJ`` array of each
+    word's written part, after ``prefix`` (setting the font), ended by ``T*`` if
+    ``last``."""
+    return f"{prefix}[({' '.join(map(itemgetter(0), words))})] TJ" + (" T*" if last else "")
 
 
 def _font_set(text, font: str) -> str | None:
